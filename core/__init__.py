@@ -1,0 +1,33 @@
+"""Smogpanel: the administration panel's Pyramid application."""
+__version__ = "3.7.0"
+PRODUCT = "Smogpanel"
+
+
+def main(global_config=None, **settings):
+    """The WSGI app. Settings come from the ini file (Pyramid style), then `SMOGPANEL_*`
+    environment variables; `smogpanel.plugin_objects` may add (name, plugin) pairs (tests)."""
+    from pyramid.config import Configurator
+
+    from .plugin_manager import build_plugin_manager, parse_enabled
+    from .settings import resolve
+
+    settings = resolve(settings)
+    extra = settings.pop("smogpanel.plugin_objects", ())
+    manager = build_plugin_manager(parse_enabled(settings.get("smogpanel.plugins")), extra)
+    with Configurator(settings=settings) as config:
+        config.registry.plugin_manager = manager
+        config.add_translation_dirs("colander:locale/")
+        config.include("cornice")
+        config.commit()  # so the envelope's error views below replace Cornice's own
+        config.include(".envelope")
+        config.include(".db")
+        config.include(".security")
+        config.include(".resources")
+        config.include(".web")
+        config.include(".users")
+        config.include(".files")
+        config.include(".imports")
+        config.include(".public")
+        config.include(".openapi")
+        config.include(".plugin_manager")
+    return config.make_wsgi_app()

@@ -1,0 +1,142 @@
+"""The database: declarative base, the common record mixin, the engine and `request.db`.
+
+One request is one transaction: the session is joined to `request.tm` (pyramid_tm) through
+zope.sqlalchemy, so a failed request leaves the database as it was.
+"""
+from datetime import datetime, timezone
+
+import sqlalchemy as sa
+import zope.sqlalchemy
+from sqlalchemy import event
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker, with_loader_criteria
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow():
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+class UTCDateTime(sa.types.TypeDecorator):
+    """Stored as naive UTC (SQLite keeps no offset), always read back as aware UTC."""
+
+    impl = sa.DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(timezone.utc).replace(tzinfo=None)
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else value.replace(tzinfo=timezone.utc)
+
+
+class Base(DeclarativeBase):
+    metadata = sa.MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def _same_as_created(context):
+    return context.get_current_parameters()["created"]
+
+
+class Record:
+    """id, created, updated and the soft-delete mark every domain record carries.
+
+    `updated` equals `created` until the record is changed, so the panel can emphasise
+    records edited after creation.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    created: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, nullable=False)
+    updated: Mapped[datetime] = mapped_column(
+        UTCDateTime, default=_same_as_created, onupdate=utcnow, nullable=False
+    )
+    deleted: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+
+
+def unique_while_alive(table_name, *columns):
+    """A unique index that ignores soft-deleted rows (both SQLite and PostgreSQL)."""
+    condition = sa.text("deleted IS NULL")
+    return sa.Index(
+        f"uq_{table_name}_{'_'.join(columns)}_alive",
+        *columns,
+        unique=True,
+        sqlite_where=condition,
+        postgresql_where=condition,
+    )
+
+
+def _hide_deleted(execute_state):
+    """Soft-deleted records vanish from every ORM query unless asked for explicitly."""
+    if (
+        execute_state.is_select
+        and not execute_state.is_column_load
+        and not execute_state.is_relationship_load
+        and not execute_state.execution_options.get("include_deleted", False)
+    ):
+        execute_state.statement = execute_state.statement.options(
+            with_loader_criteria(Record, lambda cls: cls.deleted.is_(None), include_aliases=True)
+        )
+
+
+def make_engine(url, **kwargs):
+    engine = sa.create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        _prepare_sqlite(engine)
+    return engine
+
+
+def _prepare_sqlite(engine):
+    """Foreign keys on, WAL, and savepoints that work (pysqlite's own BEGIN handling breaks them)."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        if engine.url.database not in (None, "", ":memory:"):
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        connection.exec_driver_sql("BEGIN")
+
+
+def make_session_factory(bind, **kwargs):
+    factory = sessionmaker(bind=bind, **kwargs)
+    event.listen(factory, "do_orm_execute", _hide_deleted)
+    return factory
+
+
+def _request_db(request):
+    session = request.registry["db.session_factory"]()
+    zope.sqlalchemy.register(session, transaction_manager=request.tm)
+    return session
+
+
+def includeme(config):
+    """Engine and session factory from settings; tests may pass `db.bind` (a Connection)."""
+    settings = config.registry.settings
+    bind = settings.get("db.bind")
+    if bind is not None:
+        factory = make_session_factory(bind, join_transaction_mode="create_savepoint")
+    else:
+        engine = make_engine(settings["sqlalchemy.url"])
+        config.registry["db.engine"] = engine
+        factory = make_session_factory(engine)
+    config.registry["db.session_factory"] = factory
+    settings.setdefault("tm.manager_hook", "pyramid_tm.explicit_manager")
+    config.include("pyramid_tm")
+    config.include("pyramid_retry")
+    config.add_request_method(_request_db, "db", reify=True)

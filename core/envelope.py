@@ -1,0 +1,144 @@
+"""The one response envelope: `{"success": bool, "message": data}` for every /api answer.
+
+Views return plain data and render with `renderer="envelope"`; failures raise `ApiError`
+(or let Pyramid raise its HTTP exceptions) and the exception views below turn them into
+the same envelope with a stable upper-case code. No traceback ever leaves the server.
+"""
+import hashlib
+import logging
+from decimal import Decimal
+
+import orjson
+from pyramid.httpexceptions import HTTPException, HTTPTemporaryRedirect
+from pyramid.response import Response
+
+log = logging.getLogger(__name__)
+
+STATUS_OF = {
+    "VALIDATION_FAILED": 400,
+    "UNAUTHORISED": 401,
+    "FORBIDDEN": 403,
+    "NOT_FOUND": 404,
+    "METHOD_NOT_ALLOWED": 405,
+    "CONFLICT": 409,
+    "FILE_TOO_LARGE": 413,
+    "IMPORT_FAILED": 422,
+    "TOO_MANY_ATTEMPTS": 429,
+    "INTERNAL_ERROR": 500,
+}
+
+_JSON_OPTIONS = orjson.OPT_OMIT_MICROSECONDS | orjson.OPT_NON_STR_KEYS
+
+
+def _encode_extra(value):
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def dumps(value):
+    return orjson.dumps(value, default=_encode_extra, option=_JSON_OPTIONS)
+
+
+class ApiError(Exception):
+    """A client-facing failure: `code` is one of STATUS_OF; `errors` a list of
+    `{"name", "description"}` with Polish descriptions fit for the operator."""
+
+    def __init__(self, code, errors=None, status=None):
+        super().__init__(code)
+        self.code = code
+        self.errors = list(errors or [])
+        self.status = status or STATUS_OF[code]
+
+    @classmethod
+    def invalid(cls, name, description):
+        return cls("VALIDATION_FAILED", [{"name": name, "description": description}])
+
+
+def error_response(code, errors=None, status=None):
+    body = {"success": False, "message": code}
+    if errors:
+        body["errors"] = errors
+    return Response(
+        body=dumps(body),
+        status=status or STATUS_OF[code],
+        content_type="application/json",
+        charset="utf-8",
+    )
+
+
+class EnvelopeRenderer:
+    """Wraps a view's return value as a successful envelope; GET answers carry an ETag
+    so an unchanged list costs the client a 304 instead of the body."""
+
+    def __init__(self, info):
+        pass
+
+    def __call__(self, value, system):
+        request = system.get("request")
+        body = dumps({"success": True, "message": value})
+        if request is not None:
+            response = request.response
+            response.content_type = "application/json"
+            response.charset = "utf-8"
+            if request.method in ("GET", "HEAD"):
+                response.etag = hashlib.blake2b(body, digest_size=16).hexdigest()
+                response.cache_control = "private, no-cache"
+                response.conditional_response = True
+        return body
+
+
+def _api_error_view(exc, request):
+    # pyramid_tm aborts the request's transaction because an exception view answered.
+    return error_response(exc.code, exc.errors, exc.status)
+
+
+def _http_exception_view(exc, request):
+    """Pyramid's own HTTP exceptions (404, 405, redirects...) seen on the API."""
+    if exc.status_code < 400:
+        return exc
+    code = {
+        400: "VALIDATION_FAILED",
+        401: "UNAUTHORISED",
+        403: "FORBIDDEN",
+        404: "NOT_FOUND",
+        405: "METHOD_NOT_ALLOWED",
+        409: "CONFLICT",
+        413: "FILE_TOO_LARGE",
+    }.get(exc.status_code, "INTERNAL_ERROR")
+    return error_response(code, status=exc.status_code if code != "INTERNAL_ERROR" else 500)
+
+
+def _unexpected_error_view(exc, request):
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    return error_response("INTERNAL_ERROR")
+
+
+def is_api(request):
+    return request.path_info == "/api" or request.path_info.startswith("/api/")
+
+
+def includeme(config):
+    config.add_renderer("envelope", EnvelopeRenderer)
+    config.add_exception_view(_api_error_view, context=ApiError)
+    config.add_exception_view(_http_exception_view, context=HTTPException)
+    config.add_exception_view(_unexpected_error_view, context=Exception)
+
+
+def api_not_found(request):
+    """Unknown /api paths answer the 404 envelope (a trailing slash is forgiven)."""
+    if not request.path_info.endswith("/"):
+        alternative = request.path_info + "/"
+        mapper = request.registry.queryUtility(_route_mapper_interface())
+        if mapper is not None and any(r.match(alternative) is not None for r in mapper.get_routes()):
+            query = ("?" + request.query_string) if request.query_string else ""
+            return HTTPTemporaryRedirect(location=request.script_name + alternative + query)
+    return error_response("NOT_FOUND")
+
+
+def _route_mapper_interface():
+    from pyramid.interfaces import IRoutesMapper
+
+    return IRoutesMapper

@@ -1,0 +1,143 @@
+"""Every hook a plugin may implement, with when it is called, what it returns and an
+example. `docs/plugins.md` documents each one (a test fails otherwise). The manager that
+calls them is built by the app factory (`smogpanel.plugin_manager`), never at import time.
+
+(The design named this module `core/plugins.py`; that name is taken by the `plugins/`
+package, `smogpanel.plugins`, so the hooks live here, as in Datasette.)
+
+A plugin is a module (or object) registered under the entry point group `smogpanel.plugins`;
+its functions decorated with `hookimpl` implement the hooks below.
+"""
+from dataclasses import dataclass
+
+import pluggy
+
+PROJECT = "smogpanel"
+ENTRY_POINT_GROUP = "smogpanel.plugins"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@dataclass(frozen=True)
+class Remote:
+    """A plugin's federated micro-frontend as the shell sees it in `GET /api/plugins`."""
+
+    name: str  # the plugin's name, e.g. "hierarchy"
+    label: str  # Polish navigation label, e.g. "Województwa"
+    path: str  # where its screens start, e.g. "/voivodeship"
+    order: int  # position in the navigation bar (the spec's order: 10, 20, ...)
+    module: str = "./routes"  # the exposed module the shell loads
+
+    def describe(self, static_prefix="/plugins"):
+        return {
+            "name": self.name,
+            "label": self.label,
+            "path": self.path,
+            "order": self.order,
+            "entry": f"{static_prefix}/{self.name}/remote/remoteEntry.js",
+            "scope": f"smogpanel_{self.name}",
+            "module": self.module,
+        }
+
+
+class HookSpecs:
+    @hookspec
+    def smogpanel_includeme(self, config):
+        """Add the plugin's routes, services and resources to the Pyramid configurator.
+
+        Called once by the app factory for every enabled plugin, after the core is set up.
+        Returns nothing.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_includeme(config):
+                config.add_resource(VoivodeshipResource())
+        """
+
+    @hookspec
+    def smogpanel_remote(self):
+        """The plugin's admin micro-frontend, or None when it has no screens.
+
+        Called when the shell asks `GET /api/plugins`. Returns a `Remote`.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_remote():
+                return Remote(name="hierarchy", label="Województwa", path="/voivodeship", order=10)
+        """
+
+    @hookspec
+    def smogpanel_migrations(self):
+        """The folder of the plugin's alembic revisions (its own branch), or None.
+
+        Called by `smogpanel init` (and the test set-up) to migrate only enabled plugins.
+        Returns an absolute path.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_migrations():
+                return str(Path(__file__).parent / "migrations")
+        """
+
+    @hookspec
+    def smogpanel_import_types(self):
+        """The spreadsheet import types the plugin owns. Returns a list of
+        `smogpanel.imports.ImportType` (code, Polish label, columns, parser).
+
+        Called when the app starts, to fill the import registry behind
+        `GET /api/import/<TYPE>/template` and the plugin's own import endpoints.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_import_types():
+                return [ImportType(code="CP_XLS", label="Raport Czyste Powietrze", ...)]
+        """
+
+    @hookspec
+    def smogpanel_public_kinds(self):
+        """The record kinds the plugin shows to the public. Returns a list of
+        `smogpanel.public.PublicKind` (kind, loader of the public payload, embed bundle).
+
+        Called when the app starts; `GET /api/public/<kind>/<internal_name>` and
+        `/view/<kind>/<internal_name>` answer 404 for kinds no enabled plugin returns.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_public_kinds():
+                return [PublicKind(kind="timer", load=timer_payload)]
+        """
+
+    @hookspec
+    def smogpanel_seed(self, db):
+        """Write the records every installation needs (e.g. the sixteen voivodeships).
+
+        Called by `smogpanel init` after migrating, in one transaction; must be idempotent
+        (running init twice adds nothing). Returns nothing.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_seed(db):
+                if not db.scalar(select(Voivodeship.id).limit(1)):
+                    db.add_all(Voivodeship(name=n) for n in NAMES)
+        """
+
+    @hookspec
+    def smogpanel_demo_data(self, db):
+        """Add sample content that shows the plugin off, for `smogpanel init --demo`.
+
+        Called after every plugin's `smogpanel_seed`, in the same transaction, only when no
+        demo data was written before. Returns nothing.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_demo_data(db):
+                db.add(Timer(name="Do końca sezonu grzewczego", ...))
+        """

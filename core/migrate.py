@@ -1,0 +1,29 @@
+"""Schema migrations with alembic: the core branch and each enabled plugin's own branch."""
+import os
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+
+CORE_MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def alembic_config(url, plugin_manager, connection=None):
+    locations = [str(CORE_MIGRATIONS / "versions")]
+    locations += [path for path in plugin_manager.hook.smogpanel_migrations() if path]
+    config = Config()
+    config.set_main_option("script_location", str(CORE_MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    config.set_main_option("version_locations", os.pathsep.join(locations))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def upgrade(url, plugin_manager, connection=None):
+    """Brings every enabled branch to its newest revision (a disabled plugin's tables are
+    neither created nor touched)."""
+    if url.startswith("sqlite:///") and connection is None:
+        Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+    command.upgrade(alembic_config(url, plugin_manager, connection), "heads")

@@ -1,0 +1,29 @@
+"""Alembic environment: the core branch plus one version location per enabled plugin.
+`smogpanel.migrate` builds the Config; a caller may hand over an open connection."""
+from alembic import context
+from sqlalchemy import engine_from_config, pool
+
+from smogpanel.db import Base, make_engine
+
+config = context.config
+target_metadata = Base.metadata
+
+
+def run(connection):
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+connection = config.attributes.get("connection")
+if connection is not None:
+    run(connection)
+else:
+    engine = make_engine(config.get_main_option("sqlalchemy.url"), poolclass=pool.NullPool)
+    with engine.connect() as connection:
+        run(connection)

@@ -1,0 +1,37 @@
+"""Core tables outside the accounts: the mail outbox and stored files."""
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .db import Base, UTCDateTime
+from .users.models import LoginFailure, PasswordReset, User  # noqa: F401 (one metadata for alembic)
+
+
+class OutboxMail(Base):
+    """A mail written in the request's transaction and delivered only once it commits."""
+
+    __tablename__ = "mail_outbox"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    recipient: Mapped[str] = mapped_column(sa.String(254), nullable=False)
+    subject: Mapped[str] = mapped_column(sa.String(300), nullable=False)
+    body: Mapped[str] = mapped_column(sa.Text, nullable=False)
+    created: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    sent: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+    attempts: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=0)
+    last_error: Mapped[str | None] = mapped_column(sa.Text)
+
+
+class StoredFile(Base):
+    """An uploaded file's bytes, in the database so app processes stay stateless."""
+
+    __tablename__ = "stored_file"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(100), nullable=False, unique=True)
+    original_name: Mapped[str] = mapped_column(sa.String(255), nullable=False, default="")
+    content_type: Mapped[str] = mapped_column(sa.String(100), nullable=False)
+    size: Mapped[int] = mapped_column(sa.Integer, nullable=False)
+    data: Mapped[bytes] = mapped_column(sa.LargeBinary, nullable=False)
+    created: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

@@ -1,0 +1,282 @@
+"""Resources declared, not hand-wired (after Kinto): a model, a colander schema and a few
+attributes give a record kind its list, read, create, edit and soft-delete endpoints:
+
+    GET    /api/<kind>/?order&asc                  every live record (when `list_all`)
+    GET    /api/<kind>/<parent kind>/<id>?order&asc the records of one parent
+    GET    /api/<kind>/<id>                        one record
+    POST   /api/<kind>/                            create (validated by `schema`)
+    POST   /api/<kind>/<id>                        edit (`schema` less the `fixed` fields)
+    DELETE /api/<kind>/<id>                        soft delete, cascading to child kinds
+
+A plugin subclasses `Resource` only to override the few methods whose behaviour differs.
+"""
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from cornice import Service
+from sqlalchemy.exc import IntegrityError
+
+from .db import utcnow
+from .envelope import ApiError
+from .sorting import Sorting
+from .validation import body_validator
+
+MAX_ID = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class Parent:
+    kind: str  # the parent's kind, also the path segment of the per-parent list
+    field: str  # the foreign key attribute on the child, e.g. "voivodeship_id"
+    label: str  # Polish name for messages, e.g. "województwo"
+
+
+class Resource:
+    kind: str
+    model: type
+    schema: type
+    label: str = "element"  # Polish, for messages
+    fixed: tuple = ()  # fields accepted only at creation (the edit payload ignores them)
+    unique: tuple = ()  # fields unique among live records: a clash answers 409 CONFLICT
+    sortable: tuple = ("id", "name", "updated")
+    default_order: tuple = ("id", False)
+    list_all_order: tuple | None = None  # the default of GET /api/<kind>/ when it differs
+    parent: Parent | None = None
+    list_all: bool = True
+    permission: str | None = None  # None: the app's default (signed-in users)
+
+    def __init__(self):
+        self.all_kinds = None  # every registered resource by kind, set when registered
+
+    # -- reading -----------------------------------------------------------------
+    def columns(self):
+        """Columns every answer carries: the table's own, less the soft-delete mark."""
+        return [c for c in self.model.__table__.columns if c.name != "deleted"]
+
+    def list_statement(self):
+        return sa.select(*self.columns()).where(self.model.deleted.is_(None))
+
+    def sorting(self, default=None):
+        columns = {c.name: c for c in self.list_statement().selected_columns}
+        return Sorting(
+            fields={name: columns[name] for name in self.sortable},
+            default=default or self.default_order,
+            tie_breaker=columns["id"],
+        )
+
+    def list_rows(self, request, statement, default_order=None):
+        sorting = self.sorting(default_order)
+        order, asc = sorting.parse(request.params)
+        rows = request.db.execute(statement.order_by(*sorting.order_by(order, asc)))
+        return {"order": order, "asc": asc, "list": [dict(row) for row in rows.mappings()]}
+
+    def serialize(self, request, obj):
+        return {c.name: getattr(obj, c.key) for c in self.columns()}
+
+    def load(self, request, record_id, model=None):
+        model = model or self.model
+        if record_id > MAX_ID:
+            raise ApiError("NOT_FOUND")
+        obj = request.db.get(model, record_id)
+        if obj is None or obj.deleted is not None:
+            raise ApiError("NOT_FOUND")
+        return obj
+
+    # -- writing -----------------------------------------------------------------
+    def edit_schema(self):
+        schema = self.schema()
+        for name in self.fixed + ((self.parent.field,) if self.parent else ()):
+            if name in schema:
+                del schema[name]
+        return schema
+
+    def check_parent(self, request, data):
+        if self.parent is None:
+            return
+        parent = self.all_kinds[self.parent.kind]
+        value = data[self.parent.field]
+        obj = request.db.get(parent.model, value) if value <= MAX_ID else None
+        if obj is None or obj.deleted is not None:
+            raise ApiError.invalid(
+                self.parent.field, f"Wybrane {self.parent.label} nie istnieje albo zostało usunięte."
+            )
+
+    def check_unique(self, request, data, obj=None):
+        for field in self.unique:
+            if field not in data:
+                continue
+            column = getattr(self.model, field)
+            clash = sa.select(self.model.id).where(column == data[field], self.model.deleted.is_(None))
+            if obj is not None:
+                clash = clash.where(self.model.id != obj.id)
+            if request.db.execute(clash.limit(1)).first() is not None:
+                raise ApiError("CONFLICT", [{"name": field, "description": self.conflict_message(field)}])
+
+    def conflict_message(self, field):
+        if field == "internal_name":
+            return "Ta nazwa wewnętrzna jest już zajęta. Wybierz inną."
+        return "Ta wartość jest już zajęta."
+
+    def create(self, request, data):
+        self.check_parent(request, data)
+        self.check_unique(request, data)
+        obj = self.model(**data)
+        request.db.add(obj)
+        return obj
+
+    def update(self, request, obj, data):
+        self.check_unique(request, data, obj)
+        for key, value in data.items():
+            setattr(obj, key, value)
+        return obj
+
+    def flush(self, request):
+        try:
+            request.db.flush()
+        except IntegrityError:
+            # A concurrent request took a unique value between our check and the write.
+            raise ApiError("CONFLICT", [{"name": "", "description": "Ta wartość jest już zajęta."}])
+
+    # -- soft delete and restore ---------------------------------------------------
+    def child_resources(self):
+        return [r for r in self.all_kinds.values() if r.parent and r.parent.kind == self.kind]
+
+    def delete(self, request, obj):
+        self.cascade(request.db, obj.id, utcnow())
+        obj.deleted = obj.deleted or utcnow()
+
+    def cascade(self, db, record_id, stamp):
+        """Marks the record and its live descendants with one stamp, so restore can tell
+        which children went with it."""
+        db.execute(
+            sa.update(self.model)
+            .where(self.model.id == record_id, self.model.deleted.is_(None))
+            .values(deleted=stamp)
+            .execution_options(synchronize_session="fetch")
+        )
+        for child in self.child_resources():
+            field = getattr(child.model, child.parent.field)
+            ids = db.execute(
+                sa.select(child.model.id).where(field == record_id, child.model.deleted.is_(None))
+            ).scalars().all()
+            for child_id in ids:
+                child.cascade(db, child_id, stamp)
+
+    def restore(self, db, obj):
+        """Brings back a soft-deleted record with the descendants deleted together with it.
+        Returns a Polish reason when it cannot (a unique value taken meanwhile)."""
+        if obj.deleted is None:
+            return "Ten element nie jest usunięty."
+        for field in self.unique:
+            column = getattr(self.model, field)
+            taken = db.execute(
+                sa.select(self.model.id).where(
+                    column == getattr(obj, field), self.model.deleted.is_(None), self.model.id != obj.id
+                ).execution_options(include_deleted=True)
+            ).first()
+            if taken is not None:
+                return (
+                    f"Nie można przywrócić: wartość „{getattr(obj, field)}” pola {field} "
+                    f"jest już zajęta przez element {taken.id}."
+                )
+        if self.parent is not None:
+            parent = self.all_kinds[self.parent.kind]
+            parent_obj = db.execute(
+                sa.select(parent.model).where(parent.model.id == getattr(obj, self.parent.field))
+                .execution_options(include_deleted=True)
+            ).scalar_one_or_none()
+            if parent_obj is not None and parent_obj.deleted is not None:
+                return (
+                    f"Nie można przywrócić: element nadrzędny ({parent.kind} {parent_obj.id}) "
+                    "jest usunięty. Przywróć najpierw jego."
+                )
+        self.uncascade(db, obj.id, obj.deleted)
+        return None
+
+    def uncascade(self, db, record_id, stamp):
+        db.execute(
+            sa.update(self.model).where(self.model.id == record_id, self.model.deleted == stamp)
+            .values(deleted=None).execution_options(synchronize_session="fetch")
+        )
+        for child in self.child_resources():
+            field = getattr(child.model, child.parent.field)
+            ids = db.execute(
+                sa.select(child.model.id).where(field == record_id, child.model.deleted == stamp)
+                .execution_options(include_deleted=True)
+            ).scalars().all()
+            for child_id in ids:
+                child.uncascade(db, child_id, stamp)
+
+    # -- views ---------------------------------------------------------------------
+    def view_list(self, request):
+        return self.list_rows(request, self.list_statement(), self.list_all_order)
+
+    def view_list_by_parent(self, request):
+        parent = self.all_kinds[self.parent.kind]
+        parent_id = int(request.matchdict["parent_id"])
+        parent.load(request, parent_id)
+        field = getattr(self.model, self.parent.field)
+        return self.list_rows(request, self.list_statement().where(field == parent_id))
+
+    def view_get(self, request):
+        return self.serialize(request, self.load(request, int(request.matchdict["id"])))
+
+    def view_create(self, request):
+        obj = self.create(request, request.validated)
+        self.flush(request)
+        return self.serialize(request, obj)
+
+    def view_update(self, request):
+        obj = self.load(request, int(request.matchdict["id"]))
+        self.update(request, obj, request.validated)
+        self.flush(request)
+        return self.serialize(request, obj)
+
+    def view_delete(self, request):
+        obj = self.load(request, int(request.matchdict["id"]))
+        self.delete(request, obj)
+        self.flush(request)
+        return {"id": obj.id}
+
+    # -- registration ----------------------------------------------------------------
+    def services(self):
+        kind = self.kind
+        common = {"renderer": "envelope"}
+        if self.permission:
+            common["permission"] = self.permission
+        collection = Service(name=f"{kind}-collection", path=f"/api/{kind}/", description=f"{kind}: list, create")
+        record = Service(name=f"{kind}-record", path=f"/api/{kind}/{{id:\\d+}}", description=f"{kind}: one record")
+        if self.list_all:
+            collection.add_view("GET", self.view_list, **common)
+        collection.add_view(
+            "POST", self.view_create, schema=self.schema(), validators=(body_validator,), **common
+        )
+        record.add_view("GET", self.view_get, **common)
+        record.add_view("POST", self.view_update, schema=self.edit_schema(), validators=(body_validator,), **common)
+        record.add_view("DELETE", self.view_delete, **common)
+        services = [collection, record]
+        if self.parent is not None:
+            by_parent = Service(
+                name=f"{kind}-by-{self.parent.kind}",
+                path=f"/api/{kind}/{self.parent.kind}/{{parent_id:\\d+}}",
+                description=f"{kind}: list of one {self.parent.kind}",
+            )
+            by_parent.add_view("GET", self.view_list_by_parent, **common)
+            services.append(by_parent)
+        return services
+
+
+def add_resource(config, resource):
+    """Config directive: `config.add_resource(MyResource())`."""
+    resources = config.registry.setdefault("smogpanel.resources", {})
+    if resource.kind in resources:
+        raise ValueError(f"resource kind {resource.kind!r} registered twice")
+    resources[resource.kind] = resource
+    resource.all_kinds = resources
+    for service in resource.services():
+        config.add_cornice_service(service)
+
+
+def includeme(config):
+    config.registry.setdefault("smogpanel.resources", {})
+    config.add_directive("add_resource", add_resource)

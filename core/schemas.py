@@ -1,0 +1,85 @@
+"""Colander building blocks every plugin's schemas share.
+
+Messages are Polish: colander's own catalogue is translated through Pyramid's localizer
+(default locale `pl`), and the texts written here are Polish already.
+"""
+import re
+
+import colander
+
+INTERNAL_NAME = re.compile(r"^[a-z0-9_-]+$")
+
+
+def _strip(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+def Text(title, max_length=255, **kw):
+    """A required (unless `missing` given) single-line text, trimmed."""
+    validator = kw.pop("validator", None) or colander.Length(
+        max=max_length, max_err=f"Tekst może mieć najwyżej {max_length} znaków."
+    )
+    return colander.SchemaNode(colander.String(), title=title, preparer=_strip, validator=validator, **kw)
+
+
+def OptionalText(title, max_length=255, **kw):
+    return Text(title, max_length=max_length, missing="", **kw)
+
+
+def LongText(title, **kw):
+    """Optional multi-line text (legends, rich-text content)."""
+    return colander.SchemaNode(colander.String(), title=title, missing="", **kw)
+
+
+def _internal_name_validator(node, value):
+    if len(value) > 100:
+        raise colander.Invalid(node, "Nazwa wewnętrzna może mieć najwyżej 100 znaków.")
+    if not INTERNAL_NAME.match(value):
+        raise colander.Invalid(
+            node,
+            "Nazwa wewnętrzna może zawierać tylko małe litery, cyfry, „-” i „_”.",
+        )
+
+
+def InternalName(title="Nazwa wewnętrzna", **kw):
+    return colander.SchemaNode(
+        colander.String(), title=title, preparer=_strip, validator=_internal_name_validator, **kw
+    )
+
+
+def Id(title, **kw):
+    return colander.SchemaNode(
+        colander.Int(),
+        title=title,
+        validator=colander.Range(min=1, min_err="Wybierz poprawną pozycję."),
+        **kw,
+    )
+
+
+class Flag(colander.SchemaType):
+    """0/1 flags as the spec writes them; also accepts JSON booleans and '0'/'1'."""
+
+    def serialize(self, node, appstruct):
+        return colander.null if appstruct is colander.null else int(bool(appstruct))
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return colander.null
+        if cstruct in (True, 1, "1", "true"):
+            return 1
+        if cstruct in (False, 0, "0", "false"):
+            return 0
+        raise colander.Invalid(node, "Wartość musi wynosić 0 albo 1.")
+
+
+def FlagNode(title, default=0, **kw):
+    return colander.SchemaNode(Flag(), title=title, missing=default, **kw)
+
+
+def schema_without(schema_class, *names):
+    """The same schema with some fields removed (edit payloads omit fixed fields)."""
+    schema = schema_class()
+    for name in names:
+        if name in schema:
+            del schema[name]
+    return schema

@@ -1,0 +1,165 @@
+"""Who is asking and what they may do.
+
+- Tokens: JWT (HS256) with a short expiry, carrying the user id and the user's token
+  version; changing the password bumps the version, so older tokens stop working.
+- Passwords: argon2.
+- Permissions: every view needs a signed-in user unless it says otherwise
+  (`NO_PERMISSION_REQUIRED` for login, restore, public views and assets); `super` views need
+  a super administrator.
+- CSRF: Pyramid's cookie policy with the names axios sends by default. It is checked when the
+  browser holds the cookie; Bearer-only clients (scripts, the CLI, tests) need none.
+"""
+import time
+
+import jwt
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from pyramid.security import Allowed, Denied
+from pyramid.csrf import CookieCSRFStoragePolicy
+from pyramid.exceptions import BadCSRFToken, ConfigurationError
+
+DEVELOPMENT_SECRET = "development-secret-change-me"
+CSRF_COOKIE = "XSRF-TOKEN"
+CSRF_HEADER = "X-XSRF-TOKEN"
+AUTHENTICATED = "authenticated"
+SUPER = "super"
+
+_hasher = PasswordHasher()
+
+
+def hash_password(password):
+    return _hasher.hash(password)
+
+
+def verify_password(stored_hash, password):
+    if not stored_hash:
+        return False
+    try:
+        return _hasher.verify(stored_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+class Tokens:
+    def __init__(self, secret, ttl_seconds):
+        self.secret = secret
+        self.ttl = ttl_seconds
+
+    def issue(self, user):
+        now = int(time.time())
+        claims = {"sub": str(user.id), "ver": user.token_version, "iat": now, "exp": now + self.ttl}
+        return jwt.encode(claims, self.secret, algorithm="HS256")
+
+    def read(self, token):
+        """The claims of a valid token, or None (tampered, expired, other algorithm)."""
+        try:
+            return jwt.decode(
+                token, self.secret, algorithms=["HS256"], options={"require": ["sub", "exp", "iat", "ver"]}
+            )
+        except jwt.PyJWTError:
+            return None
+
+
+def bearer_token(request):
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+class SecurityPolicy:
+    def __init__(self, tokens, load_user):
+        self.tokens = tokens
+        self.load_user = load_user  # (request, user_id) -> user or None
+
+    def identity(self, request):
+        cache = request.environ
+        if "smogpanel.identity" not in cache:
+            cache["smogpanel.identity"] = self._identify(request)
+        return cache["smogpanel.identity"]
+
+    def _identify(self, request):
+        token = bearer_token(request)
+        claims = self.tokens.read(token) if token else None
+        if claims is None:
+            return None
+        try:
+            user_id = int(claims["sub"])
+        except (TypeError, ValueError):
+            return None
+        user = self.load_user(request, user_id)
+        if user is None or user.deleted is not None or user.token_version != claims["ver"]:
+            return None
+        return user
+
+    def authenticated_userid(self, request):
+        user = self.identity(request)
+        return None if user is None else user.id
+
+    def permits(self, request, context, permission):
+        user = self.identity(request)
+        if user is None:
+            return Denied("not signed in")
+        if permission == SUPER and not user.super:
+            return Denied("super administrators only")
+        return Allowed("signed in")
+
+    def remember(self, request, userid, **kw):
+        return []
+
+    def forget(self, request, **kw):
+        return []
+
+
+def _check_csrf_when_cookie_present(request):
+    return CSRF_COOKIE in request.cookies
+
+
+def settings_secret(settings):
+    secret = settings.get("smogpanel.secret") or DEVELOPMENT_SECRET
+    if settings.get("smogpanel.environment") == "production" and secret == DEVELOPMENT_SECRET:
+        raise ConfigurationError(
+            "Refusing to start in production with the development secret: set SMOGPANEL_SECRET."
+        )
+    if settings.get("smogpanel.environment") == "production" and len(secret) < 32:
+        raise ConfigurationError("SMOGPANEL_SECRET must be at least 32 characters long in production.")
+    return secret
+
+
+def includeme(config):
+    from .users.models import User
+
+    settings = config.registry.settings
+    tokens = Tokens(settings_secret(settings), int(settings.get("smogpanel.token_ttl", 600)))
+    config.registry["smogpanel.tokens"] = tokens
+
+    def load_user(request, user_id):
+        return request.db.get(User, user_id)
+
+    config.set_security_policy(SecurityPolicy(tokens, load_user))
+    config.set_default_permission(AUTHENTICATED)
+    config.set_csrf_storage_policy(
+        CookieCSRFStoragePolicy(cookie_name=CSRF_COOKIE, samesite="Strict", httponly=False)
+    )
+    config.set_default_csrf_options(
+        require_csrf=True, header=CSRF_HEADER, token=None, callback=_check_csrf_when_cookie_present
+    )
+    config.add_forbidden_view(forbidden_view)
+    config.add_exception_view(csrf_failed_view, context=BadCSRFToken)
+
+
+def forbidden_view(request):
+    """Pyramid denied a permission: 401 for someone not signed in, else 403."""
+    from .envelope import error_response
+
+    if request.identity is None:
+        return error_response("UNAUTHORISED")
+    return error_response("FORBIDDEN", [{"name": "", "description": "Nie masz uprawnień do tej operacji."}])
+
+
+def csrf_failed_view(exc, request):
+    from .envelope import error_response
+
+    return error_response(
+        "FORBIDDEN",
+        [{"name": "csrf", "description": "Brak albo niepoprawny token CSRF. Odśwież stronę i spróbuj ponownie."}],
+    )

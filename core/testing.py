@@ -1,0 +1,165 @@
+"""Test fixtures shared by the core's and every plugin's tests (loaded by the root conftest).
+
+The schema is migrated once per run, with alembic, on SQLite or on the PostgreSQL database
+named by `SMOGPANEL_TEST_DATABASE_URL`. Each test runs inside one outer transaction that is
+rolled back afterwards; each request inside it commits or rolls back a savepoint of its own,
+so "one request, one transaction" is tested for real and tests stay independent.
+"""
+import os
+
+import pytest
+import sqlalchemy as sa
+import transaction
+import webtest
+
+from . import main
+from .db import make_engine, make_session_factory
+from .migrate import upgrade
+from .plugin_manager import build_plugin_manager
+from .security import hash_password
+
+TEST_SECRET = "test-secret-" + "x" * 40
+
+
+def test_database_url(tmp_path_factory):
+    url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
+    if url:
+        from .settings import normalise_database_url
+
+        return normalise_database_url(url)
+    return f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.sqlite'}"
+
+
+def reset_database(engine):
+    """Empties the test database so every run migrates from nothing."""
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as connection:
+            connection.exec_driver_sql("DROP SCHEMA public CASCADE")
+            connection.exec_driver_sql("CREATE SCHEMA public")
+
+
+def seed(engine, plugin_manager):
+    factory = make_session_factory(engine)
+    with factory() as db, db.begin():
+        plugin_manager.hook.smogpanel_seed(db=db)
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory):
+    return test_database_url(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def engine(database_url):
+    engine = make_engine(database_url)
+    reset_database(engine)
+    manager = build_plugin_manager()
+    upgrade(database_url, manager)
+    seed(engine, manager)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def connection(engine):
+    connection = engine.connect()
+    outer = connection.begin()
+    yield connection
+    outer.rollback()
+    connection.close()
+
+
+@pytest.fixture
+def db(connection):
+    """A session for arranging and checking data directly, inside the test's transaction."""
+    session = make_session_factory(connection, join_transaction_mode="create_savepoint")()
+    yield session
+    session.close()
+
+
+BASE_SETTINGS = {
+    "smogpanel.secret": TEST_SECRET,
+    "smogpanel.environment": "testing",
+    "smogpanel.smtp_url": "",
+}
+
+
+@pytest.fixture
+def make_app(connection, tmp_path):
+    """Builds the WSGI app on the test's connection; keyword arguments override settings."""
+
+    def make(**overrides):
+        settings = dict(BASE_SETTINGS, **{"db.bind": connection, "smogpanel.mail_dir": str(tmp_path / "mail")})
+        settings.update(overrides)
+        return main({}, **settings)
+
+    return make
+
+
+class Api:
+    """A webtest client speaking the envelope: `api.get(path)` returns the parsed JSON and
+    checks the status when `status=` is given."""
+
+    def __init__(self, testapp, token=None):
+        self.app = testapp
+        self.token = token
+
+    def headers(self, extra=None):
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        headers.update(extra or {})
+        return headers
+
+    def get(self, path, status=200, **kw):
+        return self.app.get(path, headers=self.headers(kw.pop("headers", None)), status=status, **kw).json
+
+    def post(self, path, body=None, status=200, **kw):
+        return self.app.post_json(
+            path, {} if body is None else body, headers=self.headers(kw.pop("headers", None)), status=status, **kw
+        ).json
+
+    def delete(self, path, status=200, **kw):
+        return self.app.delete(path, headers=self.headers(kw.pop("headers", None)), status=status, **kw).json
+
+    def as_user(self, token):
+        return Api(self.app, token)
+
+
+def create_user(db, email="operator@example.pl", password="Haslo-123!", super=0, firstname="Anna", lastname="Nowak"):
+    from .users.models import User
+
+    user = User(email=email, firstname=firstname, lastname=lastname, super=super,
+                password_hash=hash_password(password))
+    db.add(user)
+    db.flush()
+    db.commit()
+    return user
+
+
+@pytest.fixture
+def testapp(make_app):
+    return webtest.TestApp(make_app())
+
+
+@pytest.fixture
+def admin(db):
+    return create_user(db, email="admin@example.pl", super=1, firstname="Adam", lastname="Admin")
+
+
+@pytest.fixture
+def api(testapp, admin):
+    """A client signed in as a super administrator."""
+    from .security import Tokens
+
+    tokens = Tokens(TEST_SECRET, 600)
+    return Api(testapp, tokens.issue(admin))
+
+
+@pytest.fixture
+def anonymous(testapp):
+    return Api(testapp)
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_transaction():
+    yield
+    transaction.manager.abort()

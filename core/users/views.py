@@ -1,0 +1,5 @@
+"""Placeholder being replaced."""
+
+
+def includeme(config):
+    pass

@@ -1,0 +1,47 @@
+"""Request body validation: the colander schema given to a Cornice view, checked before the
+view runs, so nothing is written when any field is wrong. Errors name each field and say
+what is wrong in Polish."""
+import colander
+
+from .envelope import ApiError
+
+
+def colander_errors(exc, translate):
+    """`[{name, description}]` from a colander.Invalid, each description prefixed by the
+    field's Polish title."""
+    errors = []
+    for path in exc.paths():
+        parts, messages = [], []
+        for invalid in path:
+            if invalid.msg:
+                messages.extend(invalid.messages())
+            key = invalid._keyname()
+            if key:
+                parts.append(key)
+        text = "; ".join(translate(message) for message in messages)
+        title = path[-1].node.title
+        errors.append({"name": ".".join(parts), "description": f"{title}: {text}" if title else text})
+    return errors
+
+
+def read_json_object(request):
+    try:
+        body = request.json_body if request.body else {}
+    except ValueError:
+        raise ApiError.invalid("body", "Treść żądania nie jest poprawnym dokumentem JSON.")
+    if not isinstance(body, dict):
+        raise ApiError.invalid("body", "Treść żądania musi być obiektem JSON.")
+    return body
+
+
+def validate(request, schema, body):
+    try:
+        return schema.deserialize(body)
+    except colander.Invalid as exc:
+        raise ApiError("VALIDATION_FAILED", colander_errors(exc, request.localizer.translate))
+
+
+def body_validator(request, **kwargs):
+    """Cornice validator: deserialises the JSON body with the view's `schema`."""
+    schema = kwargs["schema"]
+    request.validated = validate(request, schema, read_json_object(request))

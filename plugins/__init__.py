@@ -1,0 +1,1 @@
+"""Built-in domain plugins (each a pluggy plugin registered under `smogpanel.plugins`)."""

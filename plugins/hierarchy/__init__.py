@@ -1,0 +1,33 @@
+"""The administrative hierarchy voivodeship > district > borough: the first plugin and the
+reference for all others."""
+from pathlib import Path
+
+from smogpanel.hookspecs import Remote, hookimpl
+
+from . import views
+from .seed import add_demo_data, seed_voivodeships
+
+
+@hookimpl
+def smogpanel_includeme(config):
+    views.includeme(config)
+
+
+@hookimpl
+def smogpanel_remote():
+    return Remote(name="hierarchy", label="Województwa", path="/voivodeship", order=10)
+
+
+@hookimpl
+def smogpanel_migrations():
+    return str(Path(__file__).parent / "migrations")
+
+
+@hookimpl
+def smogpanel_seed(db):
+    seed_voivodeships(db)
+
+
+@hookimpl
+def smogpanel_demo_data(db):
+    add_demo_data(db)
