@@ -35,3 +35,12 @@ class StoredFile(Base):
     size: Mapped[int] = mapped_column(sa.Integer, nullable=False)
     data: Mapped[bytes] = mapped_column(sa.LargeBinary, nullable=False)
     created: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class Setting(Base):
+    """Small facts about the installation itself, e.g. that demo data was written."""
+
+    __tablename__ = "installation_setting"
+
+    key: Mapped[str] = mapped_column(sa.String(100), primary_key=True)
+    value: Mapped[str] = mapped_column(sa.Text, nullable=False, default="")

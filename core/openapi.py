@@ -1,9 +1,27 @@
 """`GET /api/openapi.json`: the API described from the Cornice services and their colander
-schemas (cornice_swagger), so the document cannot drift from the code."""
+schemas (cornice_swagger, Swagger/OpenAPI 2.0), so the document cannot drift from the code."""
+import re
+
+import colander
 from cornice_swagger import CorniceSwagger
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import PRODUCT, __version__
+from .validation import body_validator
+
+_REGEX_PLACEHOLDER = re.compile(r"\{(\w+):[^}]+\}")
+
+
+def _body_of_our_validator(schema, args):
+    """cornice_swagger reads `schema` as {body, querystring, path}; our validator checks the
+    body with it, so say so."""
+    if body_validator in args.get("validators", ()) and isinstance(schema, colander.SchemaNode):
+        wrapper = colander.SchemaNode(colander.Mapping())
+        body = schema.clone()
+        body.name = "body"
+        wrapper.add(body)
+        return wrapper
+    return schema
 
 
 def openapi_document(request):
@@ -11,12 +29,13 @@ def openapi_document(request):
     if cached is None:
         # This app's services only (Cornice's global list spans every app built in the process).
         generator = CorniceSwagger(list(request.registry.cornice_services.values()))
+        generator.schema_transformers = [_body_of_our_validator]
         generator.summary_docstrings = True
-        cached = generator.generate(title=f"{PRODUCT} API", version=__version__, base_path="/")
-        cached["securityDefinitions"] = {
-            "bearer": {"type": "apiKey", "name": "Authorization", "in": "header"}
-        }
-        request.registry["smogpanel.openapi"] = cached
+        document = generator.generate(title=f"{PRODUCT} API", version=__version__, base_path="/")
+        document["paths"] = {_REGEX_PLACEHOLDER.sub(r"{\1}", path): item for path, item in document["paths"].items()}
+        document["securityDefinitions"] = {"bearer": {"type": "apiKey", "name": "Authorization", "in": "header"}}
+        document["security"] = [{"bearer": []}]
+        request.registry["smogpanel.openapi"] = cached = document
     return cached
 
 

@@ -28,12 +28,15 @@ def build_plugin_manager(enabled=None, extra=()):
 
 
 def parse_enabled(value):
-    """`SMOGPANEL_PLUGINS` / `smogpanel.plugins`: comma- or space-separated names; empty = all."""
+    """`SMOGPANEL_PLUGINS` / `smogpanel.plugins`: comma- or space-separated names; unset or
+    empty = every installed plugin; `none` = no plugin at all."""
     if value is None:
         return None
     if isinstance(value, (list, tuple)):
         return list(value)
     names = [part.strip() for part in value.replace(",", " ").split()]
+    if names == ["none"]:
+        return []
     return names or None
 
 

@@ -14,10 +14,17 @@ def _strip(value):
     return value.strip() if isinstance(value, str) else value
 
 
+def _not_blank(node, value):
+    if node.missing is colander.required and not value:
+        raise colander.Invalid(node, "To pole jest wymagane.")
+
+
 def Text(title, max_length=255, **kw):
     """A required (unless `missing` given) single-line text, trimmed."""
-    validator = kw.pop("validator", None) or colander.Length(
-        max=max_length, max_err=f"Tekst może mieć najwyżej {max_length} znaków."
+    validator = colander.All(
+        _not_blank,
+        kw.pop("validator", None)
+        or colander.Length(max=max_length, max_err=f"Tekst może mieć najwyżej {max_length} znaków."),
     )
     return colander.SchemaNode(colander.String(), title=title, preparer=_strip, validator=validator, **kw)
 

@@ -1,0 +1,56 @@
+# The two commands of the README: `make run` and `make test`. Everything they need is
+# installed here, so both work on a fresh machine.
+VENV := .venv
+BIN := $(VENV)/bin
+PYTHON ?= python3
+CONFIG ?= development.ini
+
+.PHONY: run test setup python-deps node-deps build chromium test-python test-node bench clean
+
+run: setup
+	$(BIN)/smogpanel -c $(CONFIG) init --demo
+	$(BIN)/smogpanel -c $(CONFIG) serve
+
+# SQLite always; PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
+test: setup chromium test-python test-node
+
+test-python:
+	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q
+	@if [ -n "$$SMOGPANEL_TEST_DATABASE_URL" ]; then \
+		echo "== the same suite on PostgreSQL"; \
+		$(BIN)/pytest -q; \
+	fi
+
+test-node:
+	npm test
+
+setup: python-deps node-deps build
+
+python-deps: $(BIN)/.installed
+$(BIN)/.installed: setup.cfg setup.py pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+node-deps: node_modules/.installed
+node_modules/.installed: package.json package-lock.json $(wildcard */package.json */*/package.json plugins/*/web/package.json)
+	npm ci --no-audit --no-fund
+	touch $@
+
+build: node-deps
+	npm run build
+
+# Browser tests drive Debian's Chromium; install it when it is missing and we can.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v /usr/bin/chromium >/dev/null 2>&1 || { \
+		echo "Installing Debian's chromium for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi; }
+
+bench: setup
+	$(BIN)/python bench/api.py
+	$(BIN)/python bench/bundles.py
+
+clean:
+	rm -rf $(VENV) node_modules core/static/shell plugins/*/static var

@@ -1,0 +1,205 @@
+"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail.
+
+Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
+present) with `SMOGPANEL_*` environment overrides, exactly as the web app reads them.
+"""
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import sqlalchemy as sa
+
+DEMO_ADMIN = ("admin@smogpanel.local", "smogpanel-demo")
+
+
+def load_settings(config_path):
+    from .settings import resolve
+
+    if config_path:
+        from pyramid.paster import get_appsettings, setup_logging
+
+        setup_logging(config_path)
+        return resolve(dict(get_appsettings(config_path, name="main")))
+    return resolve({})
+
+
+def build_app(settings):
+    from . import main
+
+    return main({}, **settings)
+
+
+def session_factory(app):
+    return app.registry["db.session_factory"]
+
+
+def cmd_init(settings, args):
+    from .migrate import upgrade
+    from .models import Setting
+    from .users.models import User
+
+    app = build_app(settings)
+    manager = app.registry.plugin_manager
+    upgrade(settings["sqlalchemy.url"], manager)
+    with session_factory(app)() as db, db.begin():
+        manager.hook.smogpanel_seed(db=db)
+        if args.demo and db.get(Setting, "demo_data") is None:
+            manager.hook.smogpanel_demo_data(db=db)
+            db.add(Setting(key="demo_data", value="written"))
+        if args.demo and not db.scalar(sa.select(User.id).where(User.email == DEMO_ADMIN[0])):
+            _add_user(db, DEMO_ADMIN[0], DEMO_ADMIN[1], True, "Demo", "Administrator")
+    print(f"Baza danych gotowa: {_safe_url(settings['sqlalchemy.url'])}")
+    if args.demo:
+        print(f"Konto demonstracyjne: e-mail {DEMO_ADMIN[0]}  hasło {DEMO_ADMIN[1]}")
+    return 0
+
+
+def _safe_url(url):
+    return sa.engine.make_url(url).render_as_string(hide_password=True)
+
+
+def _add_user(db, email, password, is_super, firstname, lastname):
+    from .security import hash_password
+    from .users.models import User
+
+    user = User(email=email, password_hash=hash_password(password), super=int(is_super),
+                firstname=firstname or "", lastname=lastname or "")
+    db.add(user)
+    db.flush()
+    return user
+
+
+def cmd_user_add(settings, args):
+    from .users.models import User
+
+    if len(args.password) < 8:
+        print("Hasło musi mieć co najmniej 8 znaków.", file=sys.stderr)
+        return 2
+    app = build_app(settings)
+    with session_factory(app)() as db, db.begin():
+        email = args.email.strip().lower()
+        if db.scalar(sa.select(User.id).where(User.email == email)):
+            print(f"Konto {email} już istnieje.", file=sys.stderr)
+            return 1
+        user = _add_user(db, email, args.password, args.super, args.firstname, args.lastname)
+        print(f"Dodano konto {email} (id {user.id}{', administrator' if args.super else ''}).")
+    return 0
+
+
+def cmd_serve(settings, args):
+    from waitress import serve
+
+    app = build_app(settings)
+    host = args.host or os.environ.get("SMOGPANEL_HOST", "127.0.0.1")
+    port = int(args.port or os.environ.get("SMOGPANEL_PORT", "6543"))
+    print(f"Smogpanel działa pod adresem http://{host}:{port}/", flush=True)
+    serve(app, host=host, port=port, threads=int(os.environ.get("SMOGPANEL_THREADS", "8")),
+          max_request_body_size=64 * 1024 * 1024, ident="smogpanel")
+    return 0
+
+
+def _record_label(obj):
+    for field in ("name", "email", "title"):
+        if getattr(obj, field, None):
+            return getattr(obj, field)
+    return ""
+
+
+def cmd_trash(settings, args):
+    app = build_app(settings)
+    resources = app.registry["smogpanel.resources"]
+    kinds = [args.kind] if args.kind else sorted(resources)
+    found = 0
+    with session_factory(app)() as db:
+        for kind in kinds:
+            if kind not in resources:
+                print(f"Nieznany rodzaj: {kind}. Dostępne: {', '.join(sorted(resources))}", file=sys.stderr)
+                return 2
+            model = resources[kind].model
+            rows = db.scalars(sa.select(model).where(model.deleted.is_not(None)).order_by(model.deleted.desc())
+                              .execution_options(include_deleted=True))
+            for obj in rows:
+                found += 1
+                print(f"{kind}\t{obj.id}\t{obj.deleted:%Y-%m-%d %H:%M}\t{_record_label(obj)}")
+    if not found:
+        print("Kosz jest pusty.")
+    return 0
+
+
+def cmd_restore(settings, args):
+    app = build_app(settings)
+    resources = app.registry["smogpanel.resources"]
+    resource = resources.get(args.kind)
+    if resource is None:
+        print(f"Nieznany rodzaj: {args.kind}. Dostępne: {', '.join(sorted(resources))}", file=sys.stderr)
+        return 2
+    with session_factory(app)() as db, db.begin():
+        obj = db.scalar(sa.select(resource.model).where(resource.model.id == args.id)
+                        .execution_options(include_deleted=True))
+        if obj is None:
+            print(f"Nie ma elementu {args.kind} o id {args.id}.", file=sys.stderr)
+            return 1
+        reason = resource.restore(db, obj)
+        if reason:
+            print(reason, file=sys.stderr)
+            return 1
+    print(f"Przywrócono {args.kind} {args.id}.")
+    return 0
+
+
+def cmd_send_mail(settings, args):
+    from .mail import deliver_outbox
+
+    app = build_app(settings)
+    sent, failed = deliver_outbox(session_factory(app), app.registry.settings)
+    print(f"Wysłano: {sent}, nieudane: {failed}.")
+    return 0 if not failed else 1
+
+
+def parser():
+    default_config = os.environ.get("SMOGPANEL_CONFIG") or ("development.ini" if Path("development.ini").exists() else None)
+    top = argparse.ArgumentParser(prog="smogpanel", description="Smogpanel: panel administracyjny")
+    top.add_argument("-c", "--config", default=default_config, help="plik ini (domyślnie development.ini)")
+    commands = top.add_subparsers(dest="command", required=True)
+
+    init = commands.add_parser("init", help="migracje bazy, województwa, opcjonalnie dane demonstracyjne")
+    init.add_argument("--demo", action="store_true", help="dodaj przykładowe dane i konto demonstracyjne")
+    init.set_defaults(run=cmd_init)
+
+    user = commands.add_parser("user", help="konta użytkowników").add_subparsers(dest="user_command", required=True)
+    add = user.add_parser("add", help="dodaj konto")
+    add.add_argument("email")
+    add.add_argument("--password", required=True)
+    add.add_argument("--super", action="store_true", help="administrator")
+    add.add_argument("--firstname", default="")
+    add.add_argument("--lastname", default="")
+    add.set_defaults(run=cmd_user_add)
+
+    serve = commands.add_parser("serve", help="uruchom panel")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.set_defaults(run=cmd_serve)
+
+    trash = commands.add_parser("trash", help="lista usuniętych elementów")
+    trash.add_argument("kind", nargs="?")
+    trash.set_defaults(run=cmd_trash)
+
+    restore = commands.add_parser("restore", help="przywróć usunięty element")
+    restore.add_argument("kind")
+    restore.add_argument("id", type=int)
+    restore.set_defaults(run=cmd_restore)
+
+    send = commands.add_parser("send-mail", help="wyślij zaległe wiadomości z kolejki")
+    send.set_defaults(run=cmd_send_mail)
+    return top
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    settings = load_settings(args.config)
+    return args.run(settings, args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,208 @@
+"""The app as a whole: who may call what, the envelope on every path, plugins on and off."""
+import re
+from pathlib import Path
+
+import pytest
+import webtest
+from pyramid.interfaces import IRoutesMapper
+
+from smogpanel.hookspecs import HookSpecs, Remote, hookimpl
+from smogpanel.public import PublicKind
+from smogpanel.testing import Api
+
+PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "files"}
+PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset")
+
+
+class ProbePlugin:
+    """A plugin made for these tests: a public kind and a view that fails unexpectedly."""
+
+    @hookimpl
+    def smogpanel_includeme(self, config):
+        config.add_route("probe-boom", "/api/probe/boom")
+        config.add_view(self.boom, route_name="probe-boom", renderer="envelope")
+
+    @staticmethod
+    def boom(request):
+        raise RuntimeError("secret internals: password=hunter2")
+
+    @hookimpl
+    def smogpanel_public_kinds(self):
+        def load(request, internal_name):
+            return {"name": internal_name} if internal_name == "jest" else None
+
+        return [PublicKind(kind="probe", load=load, plugin="probe", title="Sonda")]
+
+    @hookimpl
+    def smogpanel_remote(self):
+        return Remote(name="probe", label="Sonda", path="/probe", order=5)
+
+
+@pytest.fixture
+def probe_app(make_app):
+    return webtest.TestApp(make_app(**{"smogpanel.plugin_objects": [("probe", ProbePlugin())]}))
+
+
+def concrete_path(pattern):
+    path = re.sub(r"\{[^}:]+:\\d\+\}", "1", pattern)
+    return re.sub(r"\{[^}]+\}", "x", path).replace("*subpath", "x")
+
+
+def test_every_non_public_route_answers_401_without_a_token(testapp):
+    mapper = testapp.app.registry.getUtility(IRoutesMapper)
+    checked = 0
+    for route in mapper.get_routes():
+        if route.name in PUBLIC_ROUTES or route.name.startswith("__") or route.pattern.startswith(PUBLIC_PATH_PREFIXES):
+            continue
+        path = concrete_path(route.pattern)
+        for method in ("GET", "POST", "DELETE"):
+            response = testapp.request(path, method=method, status="*", expect_errors=True)
+            if response.status_int in (404, 405):
+                continue  # the route has no view for this method
+            assert response.status_int == 401, f"{method} {path} answered {response.status}"
+            assert response.json == {"success": False, "message": "UNAUTHORISED"}
+            checked += 1
+    assert checked >= 15  # the hierarchy alone has 15 method/route pairs
+
+
+def test_a_garbage_or_foreign_token_is_401(testapp):
+    import jwt
+
+    for token in ("garbage", jwt.encode({"sub": "1", "ver": 1, "iat": 0, "exp": 9999999999}, "other-secret")):
+        response = testapp.get("/api/voivodeship/", headers={"Authorization": f"Bearer {token}"}, status=401)
+        assert response.json["message"] == "UNAUTHORISED"
+
+
+def test_unknown_api_paths_answer_the_404_envelope(api):
+    assert api.get("/api/nothing-here/", status=404) == {"success": False, "message": "NOT_FOUND"}
+    assert api.app.post("/api/nothing/1", status=404).json["message"] == "NOT_FOUND"
+
+
+def test_a_wrong_method_answers_an_envelope(api):
+    response = api.app.put("/api/voivodeship/1", headers=api.headers(), status=405)
+    assert response.json["success"] is False
+
+
+def test_an_unexpected_error_is_500_without_internals(probe_app, admin):
+    from smogpanel.security import Tokens
+    from smogpanel.testing import TEST_SECRET
+
+    api = Api(probe_app, Tokens(TEST_SECRET, 600).issue(admin))
+    response = probe_app.get("/api/probe/boom", headers=api.headers(), status=500)
+    assert response.json == {"success": False, "message": "INTERNAL_ERROR"}
+    assert b"hunter2" not in response.body and b"Traceback" not in response.body
+
+
+def test_admin_pages_and_the_api_refuse_framing(api):
+    for response in (api.app.get("/voivodeship"), api.app.get("/api/voivodeship/", headers=api.headers())):
+        assert response.headers["X-Frame-Options"] == "DENY"
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_any_other_get_serves_the_shell_page_for_the_client_router(testapp):
+    response = testapp.get("/voivodeship/3/district")
+    assert response.content_type == "text/html"
+    assert "XSRF-TOKEN" in response.headers.get("Set-Cookie", "")
+
+
+def test_csrf_is_checked_when_the_browser_holds_the_cookie(api):
+    token_page = api.app.get("/")
+    cookie = api.app.cookies["XSRF-TOKEN"]
+    assert token_page.status_int == 200 and cookie
+    refused = api.app.post_json("/api/voivodeship/", {"name": "Bez tokenu"}, headers=api.headers(), status=403)
+    assert refused.json["message"] == "FORBIDDEN"
+    accepted = api.app.post_json("/api/voivodeship/", {"name": "Z tokenem"},
+                                 headers=api.headers({"X-XSRF-TOKEN": cookie}))
+    assert accepted.json["success"] is True
+
+
+def test_plugins_lists_the_enabled_remotes_in_navigation_order(probe_app, admin):
+    from smogpanel.security import Tokens
+    from smogpanel.testing import TEST_SECRET
+
+    api = Api(probe_app, Tokens(TEST_SECRET, 600).issue(admin))
+    remotes = api.get("/api/plugins")["message"]
+    assert [r["name"] for r in remotes][:2] == ["probe", "hierarchy"]
+    hierarchy = remotes[1]
+    assert hierarchy == {"name": "hierarchy", "label": "Województwa", "path": "/voivodeship", "order": 10,
+                         "entry": "/plugins/hierarchy/remote/remoteEntry.js", "scope": "smogpanel_hierarchy",
+                         "module": "./routes"}
+
+
+def test_public_views_of_an_enabled_plugin(probe_app):
+    body = probe_app.get("/api/public/probe/jest").json
+    assert body == {"success": True, "message": {"name": "jest"}}
+    assert probe_app.get("/api/public/probe/nie-ma", status=404).json["message"] == "NOT_FOUND"
+    page = probe_app.get("/view/probe/jest")
+    assert page.headers["X-Frame-Options"] == "DENY"
+    embed = probe_app.get("/view/probe/jest/embed/123e4567-e89b-12d3-a456-426614174000")
+    assert "X-Frame-Options" not in embed.headers
+    assert embed.headers["Content-Security-Policy"] == "frame-ancestors *"
+    assert "/plugins/probe/embed/embed.js" in embed.text
+
+
+def test_a_disabled_plugin_has_no_routes_no_nav_entry_and_no_public_view(make_app, admin):
+    from smogpanel.security import Tokens
+    from smogpanel.testing import TEST_SECRET
+
+    app = webtest.TestApp(make_app(**{"smogpanel.plugins": "none",
+                                      "smogpanel.plugin_objects": [("probe", ProbePlugin())]}))
+    api = Api(app, Tokens(TEST_SECRET, 600).issue(admin))
+    assert api.get("/api/voivodeship/", status=404)["message"] == "NOT_FOUND"
+    assert [r["name"] for r in api.get("/api/plugins")["message"]] == ["probe"]
+    app.get("/plugins/hierarchy/remote/remoteEntry.js", status=404)
+
+
+def test_a_disabled_plugins_tables_are_never_created(tmp_path):
+    import sqlalchemy as sa
+
+    from smogpanel.migrate import upgrade
+    from smogpanel.plugin_manager import build_plugin_manager
+
+    url = f"sqlite:///{tmp_path / 'core-only.sqlite'}"
+    upgrade(url, build_plugin_manager(enabled=[]))
+    tables = set(sa.inspect(sa.create_engine(url)).get_table_names())
+    assert "user_account" in tables and "voivodeship" not in tables
+
+
+def test_an_unknown_plugin_name_stops_the_app_with_a_clear_message(make_app):
+    with pytest.raises(ValueError, match="Unknown plugin"):
+        make_app(**{"smogpanel.plugins": "hierarchy,nosuchplugin"})
+
+
+def test_production_refuses_the_development_secret(make_app):
+    from pyramid.exceptions import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="SMOGPANEL_SECRET"):
+        make_app(**{"smogpanel.environment": "production", "smogpanel.secret": ""})
+    make_app(**{"smogpanel.environment": "production", "smogpanel.secret": "s" * 40})
+
+
+def test_openapi_describes_the_services_and_their_schemas(anonymous):
+    document = anonymous.app.get("/api/openapi.json").json
+    assert "/api/voivodeship/" in document["paths"]
+    post = document["paths"]["/api/district/"]["post"]
+    body = next(p for p in post["parameters"] if p["in"] == "body")
+    assert set(body["schema"]["required"]) == {"name", "voivodeship_id"}
+
+
+def test_every_hook_is_documented_in_docs_plugins_md():
+    docs = (Path(__file__).parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
+    hooks = [name for name in vars(HookSpecs) if name.startswith("smogpanel_")]
+    assert len(hooks) >= 7
+    missing = [name for name in hooks if f"### `{name}" not in docs]
+    assert not missing, f"hooks missing from docs/plugins.md: {missing}"
+
+
+def test_the_migrations_match_the_models(engine):
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    import smogpanel.models  # noqa: F401 (every core table)
+    from smogpanel.db import Base
+
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        differences = compare_metadata(context, Base.metadata)
+    assert differences == []
