@@ -24,6 +24,7 @@ def main(global_config=None, **settings):
         config.include(".security")
         config.include(".resources")
         config.include(".web")
+        config.include(".mail")
         config.include(".users")
         config.include(".files")
         config.include(".imports")

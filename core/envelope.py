@@ -27,7 +27,8 @@ STATUS_OF = {
     "INTERNAL_ERROR": 500,
 }
 
-_JSON_OPTIONS = orjson.OPT_OMIT_MICROSECONDS | orjson.OPT_NON_STR_KEYS
+# Naive datetimes are UTC by convention here (see db.UTCDateTime); they get "+00:00".
+_JSON_OPTIONS = orjson.OPT_OMIT_MICROSECONDS | orjson.OPT_NON_STR_KEYS | orjson.OPT_NAIVE_UTC
 
 
 def _encode_extra(value):

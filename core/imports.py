@@ -1,5 +1,213 @@
-"""Placeholder being replaced."""
+"""The import registry: every spreadsheet import type (SPEC section 3, "Import file types") is
+declared by the plugin that owns it through the `smogpanel_import_types` hook, with its
+columns, Polish label and description, and a parser. From the same declaration come the
+downloadable template (`GET /api/import/<TYPE>/template`), the list the forms show
+(`GET /api/import/`) and the checks of `run_import`, which the plugins' import endpoints call.
+
+A parser is `parse(table, context) -> result`: it reads a `smogpanel.spreadsheets.Table`
+(usually through `read_rows`), raises `ImportFailed` for anything wrong, naming the cell, and
+returns what its endpoint writes. The endpoint writes in the request's transaction, so an
+import either writes everything or nothing. The answer's convention is `import_result`.
+"""
+import re
+from collections import namedtuple
+from dataclasses import dataclass, field
+from typing import Callable
+
+from cornice import Service
+from pyramid.exceptions import ConfigurationError
+from pyramid.response import Response
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from .envelope import ApiError
+from .files import SPREADSHEETS, decode_upload, detect, wrong_format_message
+from .filetypes import FORMATS
+from .spreadsheets import ErrorList, ImportFailed, find_columns, is_empty, read_table
+
+__all__ = ["Column", "ImportType", "ImportFailed", "ErrorList", "Row", "read_rows", "import_result",
+           "run_import", "import_types"]
+
+KINDS = {
+    "text": "tekst",
+    "number": "liczba",
+    "voivodeship": "województwo: nazwa albo dwuliterowy kod",
+}
+_CODE = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str  # what the parser calls it, e.g. "applications"
+    header: str  # the Polish header written in the template and expected in files
+    required: bool = True  # the column must be there and every data row must fill it
+    kind: str = "text"  # one of KINDS: how `read_rows` converts its cells
+    aliases: tuple = ()  # other headers accepted for it (e.g. older editions of a report)
+    help: str = ""  # Polish, shown in the template's "Instrukcja" sheet
+    unique: bool = False  # a value may appear once (e.g. each voivodeship once)
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"column {self.key!r}: kind must be one of {', '.join(KINDS)}")
+
+    @property
+    def names(self):
+        return (self.header, *self.aliases)
+
+    def describe(self):
+        return {"key": self.key, "header": self.header, "required": self.required, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class ImportType:
+    code: str  # e.g. "CP_XLS"
+    label: str  # Polish, e.g. "Raport Czyste Powietrze (XLS)"
+    columns: tuple  # of Column, in template order
+    parse: Callable  # (table, context) -> result
+    description: str = ""  # Polish: what the file holds and how it is read
+    sheet: str | None = None  # the sheet to read (matched like headers); None: the first one
+    template_rows: tuple = field(default=())  # rows written under the template's header
+
+    def __post_init__(self):
+        if not _CODE.fullmatch(self.code):
+            raise ValueError(f"import type code {self.code!r}: upper-case letters, digits and '_'")
+        object.__setattr__(self, "columns", tuple(self.columns))
+        keys = [column.key for column in self.columns]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"import type {self.code}: column keys repeat")
+
+    def describe(self):
+        return {
+            "code": self.code,
+            "label": self.label,
+            "description": self.description,
+            "columns": [column.describe() for column in self.columns],
+            "template": f"/api/import/{self.code}/template",
+        }
+
+
+# -- reading rows by a column definition ----------------------------------------------------
+Row = namedtuple("Row", "index values")  # index: the table row (from 0); values: {key: value}
+
+
+def _converter(table, kind):
+    if kind == "number":
+        return table.number
+    if kind == "voivodeship":
+        return table.voivodeship
+    return lambda r, c, errors: table.text(r, c)
+
+
+def read_rows(table, columns, header_row=0):
+    """Finds `columns` (Column definitions) in the header row (None: found among the top
+    rows) and reads every non-empty row below it, converting cells by each column's kind.
+    Returns `(found, rows)`: `found` is `Columns` (key → index, `.missing` optional keys not
+    in the file, `.extra` unknown headers) and `rows` a list of `Row`. Every bad cell is
+    reported at once in one ImportFailed."""
+    found = find_columns(table, {c.key: c.names for c in columns},
+                         required=[c.key for c in columns if c.required], header_row=header_row)
+    plan = [(c, found[c.key], _converter(table, c.kind)) for c in columns if c.key in found]
+    seen = {c.key: {} for c in columns if c.unique}
+    errors, rows = ErrorList(), []
+    for r in range(found.header_row + 1, len(table)):
+        if is_empty(table.rows[r]):
+            continue
+        values = {}
+        for column, col, convert in plan:
+            before = len(errors)
+            value = convert(r, col, errors)
+            if value is None and column.required and len(errors) == before:
+                ref = table.cell_ref(r, col)
+                errors.add(ref, f"Komórka {ref}: brak wartości w wymaganej kolumnie „{column.header}”.")
+            elif value is not None and column.unique:
+                first = seen[column.key].setdefault(value, r)
+                if first != r:
+                    ref = table.cell_ref(r, col)
+                    errors.add(ref, f"Komórka {ref}: „{table.text(r, col)}” występuje już w komórce "
+                                    f"{table.cell_ref(first, col)}. Każda wartość może wystąpić tylko raz.")
+            values[column.key] = value
+        rows.append(Row(r, values))
+    errors.raise_if_any()
+    return found, rows
+
+
+def import_result(created=0, updated=0, skipped=(), **extra):
+    """The answer of every import endpoint: counts of records created and updated, and
+    `skipped`: `[{name, description}]` of what the file or the target lacked and was left
+    out (e.g. a property the map does not define), in Polish. Plugins may add keys."""
+    return {"created": created, "updated": updated, "skipped": list(skipped), **extra}
+
+
+# -- the registry --------------------------------------------------------------------------
+def collect_import_types(plugin_manager):
+    """{code: ImportType} from every enabled plugin; a code declared twice stops the start."""
+    types, owners = {}, {}
+    for impl in plugin_manager.hook.smogpanel_import_types.get_hookimpls():
+        for import_type in impl.function() or ():
+            if not isinstance(import_type, ImportType):
+                raise ConfigurationError(f"Plugin {impl.plugin_name} returned {import_type!r} from "
+                                         "smogpanel_import_types; expected smogpanel.imports.ImportType.")
+            if import_type.code in types:
+                raise ConfigurationError(f"Import type {import_type.code} is registered twice: by plugin "
+                                         f"{owners[import_type.code]} and by plugin {impl.plugin_name}.")
+            types[import_type.code] = import_type
+            owners[import_type.code] = impl.plugin_name
+    return dict(sorted(types.items()))
+
+
+def import_types(registry):
+    return registry["smogpanel.import_types"]
+
+
+def _type_not_allowed(code, allowed, field_name):
+    shown = f" „{code}”" if isinstance(code, str) and code else ""
+    choices = f" Wybierz jeden z: {', '.join(allowed)}." if allowed else ""
+    return ApiError.invalid(field_name, f"Nieznany albo niedozwolony tu typ importu{shown}.{choices}")
+
+
+def run_import(request, type_code, upload, context=None, allowed=None, field="file", type_field="type"):
+    """What a plugin's import endpoint calls: checks that `type_code` is registered and among
+    `allowed` (400 otherwise), decodes the `{name, data}` upload (400 malformed, 413 too large),
+    reads the spreadsheet (422 when it is none or is broken) and returns
+    `parse(table, context)`. Any ImportFailed answers 422 and the endpoint writes nothing."""
+    types = import_types(request.registry)
+    choices = [code for code in (allowed if allowed is not None else types) if code in types]
+    if not isinstance(type_code, str) or type_code not in choices:
+        raise _type_not_allowed(type_code, choices, type_field)
+    import_type = types[type_code]
+    name, data = decode_upload(request, upload, field)
+    kind = detect(data)
+    if kind not in SPREADSHEETS:
+        raise ImportFailed.at(field, wrong_format_message(name, kind, SPREADSHEETS))
+    table = read_table(data, name, sheet=import_type.sheet, kind=kind)
+    return import_type.parse(table, context)
+
+
+# -- views ------------------------------------------------------------------------------------
+def list_view(request):
+    """The registered import types, for the import forms."""
+    return [import_type.describe() for import_type in import_types(request.registry).values()]
+
+
+def template_view(request):
+    """The type's template: an .xlsx with the header row and an 'Instrukcja' sheet."""
+    from .import_templates import build_template
+
+    import_type = import_types(request.registry).get(request.matchdict["type"])
+    if import_type is None:
+        raise ApiError("NOT_FOUND", [{"name": "type", "description": "Nie ma takiego typu importu."}])
+    response = Response(body=build_template(import_type), content_type=FORMATS["xlsx"].content_type)
+    response.content_disposition = f'attachment; filename="{import_type.code}.xlsx"'
+    response.cache_control = "public, max-age=3600"
+    return response
 
 
 def includeme(config):
-    pass
+    config.registry["smogpanel.import_types"] = collect_import_types(config.registry.plugin_manager)
+    listing = Service(name="import-types", path="/api/import/", description="import types: list")
+    listing.add_view("GET", list_view, renderer="envelope")
+    template = Service(name="import-template", path="/api/import/{type}/template",
+                       description="import types: the .xlsx template of one type")
+    # Public: a template holds nothing secret, and a plain link in the import form must work.
+    template.add_view("GET", template_view, permission=NO_PERMISSION_REQUIRED)
+    config.add_cornice_service(listing)
+    config.add_cornice_service(template)

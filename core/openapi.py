@@ -4,9 +4,11 @@ import re
 
 import colander
 from cornice_swagger import CorniceSwagger
+from cornice_swagger.converters.schema import IntegerTypeConverter
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import PRODUCT, __version__
+from .schemas import Flag
 from .validation import body_validator
 
 _REGEX_PLACEHOLDER = re.compile(r"\{(\w+):[^}]+\}")
@@ -30,6 +32,7 @@ def openapi_document(request):
         # This app's services only (Cornice's global list spans every app built in the process).
         generator = CorniceSwagger(list(request.registry.cornice_services.values()))
         generator.schema_transformers = [_body_of_our_validator]
+        generator.custom_type_converters = {Flag: IntegerTypeConverter}
         generator.summary_docstrings = True
         document = generator.generate(title=f"{PRODUCT} API", version=__version__, base_path="/")
         document["paths"] = {_REGEX_PLACEHOLDER.sub(r"{\1}", path): item for path, item in document["paths"].items()}

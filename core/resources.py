@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
-from .db import utcnow
+from .db import UTCDateTime, utcnow
 from .envelope import ApiError
 from .sorting import Sorting
 from .validation import body_validator
@@ -53,8 +53,16 @@ class Resource:
         """Columns every answer carries: the table's own, less the soft-delete mark."""
         return [c for c in self.model.__table__.columns if c.name != "deleted"]
 
+    def list_columns(self):
+        """`columns()` for list queries: timestamps read as plain (naive UTC) datetimes,
+        which the envelope writes with +00:00; it spares a conversion per cell on long lists."""
+        return [
+            sa.type_coerce(c, sa.DateTime()).label(c.name) if isinstance(c.type, UTCDateTime) else c
+            for c in self.columns()
+        ]
+
     def list_statement(self):
-        return sa.select(*self.columns()).where(self.model.deleted.is_(None))
+        return sa.select(*self.list_columns()).where(self.model.deleted.is_(None))
 
     def sorting(self, default=None):
         columns = {c.name: c for c in self.list_statement().selected_columns}
@@ -67,8 +75,10 @@ class Resource:
     def list_rows(self, request, statement, default_order=None):
         sorting = self.sorting(default_order)
         order, asc = sorting.parse(request.params)
-        rows = request.db.execute(statement.order_by(*sorting.order_by(order, asc)))
-        return {"order": order, "asc": asc, "list": [dict(row) for row in rows.mappings()]}
+        # Core, not ORM: lists are the hot path and their statements filter deleted rows.
+        result = request.db.connection().execute(statement.order_by(*sorting.order_by(order, asc)))
+        keys = tuple(result.keys())
+        return {"order": order, "asc": asc, "list": [dict(zip(keys, row)) for row in result.all()]}
 
     def serialize(self, request, obj):
         return {c.name: getattr(obj, c.key) for c in self.columns()}

@@ -10,8 +10,10 @@
   browser holds the cookie; Bearer-only clients (scripts, the CLI, tests) need none.
 """
 import time
+from typing import NamedTuple
 
 import jwt
+import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from pyramid.security import Allowed, Denied
@@ -25,6 +27,17 @@ AUTHENTICATED = "authenticated"
 SUPER = "super"
 
 _hasher = PasswordHasher()
+
+
+class Identity(NamedTuple):
+    """The signed-in user as `request.identity` (read-only; load `User` to change it)."""
+
+    id: int
+    email: str
+    firstname: str
+    lastname: str
+    super: int
+    token_version: int
 
 
 def hash_password(password):
@@ -87,7 +100,7 @@ class SecurityPolicy:
         except (TypeError, ValueError):
             return None
         user = self.load_user(request, user_id)
-        if user is None or user.deleted is not None or user.token_version != claims["ver"]:
+        if user is None or user.token_version != claims["ver"]:
             return None
         return user
 
@@ -132,8 +145,16 @@ def includeme(config):
     tokens = Tokens(settings_secret(settings), int(settings.get("smogpanel.token_ttl", 600)))
     config.registry["smogpanel.tokens"] = tokens
 
+    table = User.__table__
+    identity_query = sa.select(*(table.c[name] for name in Identity._fields), table.c.deleted)
+
     def load_user(request, user_id):
-        return request.db.get(User, user_id)
+        # One Core read per request, no ORM object: this runs on every signed-in call.
+        # Views that change the account load the ORM User themselves.
+        row = request.db.connection().execute(identity_query.where(table.c.id == user_id)).first()
+        if row is None or row.deleted is not None:
+            return None
+        return Identity(*row[:-1])
 
     config.set_security_policy(SecurityPolicy(tokens, load_user))
     config.set_default_permission(AUTHENTICATED)

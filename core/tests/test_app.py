@@ -10,7 +10,7 @@ from smogpanel.hookspecs import HookSpecs, Remote, hookimpl
 from smogpanel.public import PublicKind
 from smogpanel.testing import Api
 
-PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "files"}
+PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "smogpanel-file", "import-template"}
 PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset")
 
 

@@ -1,5 +1,118 @@
-"""Placeholder being replaced."""
+"""/api/user: the current user, one's own profile and the account list.
+
+    GET    /api/user/me             the signed-in user
+    POST   /api/user/update         own profile (the password changes only when non-empty)
+    GET    /api/user/?order&asc     every live account, default updated descending
+    POST   /api/user/               create an account; the new user gets a link to set a password
+    GET    /api/user/{id}           one account
+    DELETE /api/user/{id}           super administrators only, never oneself
+
+There is no edit of other accounts. Answers never carry password hashes or token versions.
+"""
+import sqlalchemy as sa
+from cornice import Service
+
+from ..envelope import ApiError
+from ..resources import Resource
+from ..security import SUPER
+from ..validation import body_validator
+from .auth import send_invitation_mail, set_password
+from .models import User
+from .schemas import ProfileSchema, UserCreateSchema
+
+HIDDEN = {"deleted", "password_hash", "token_version"}
+SELF_DELETE = "Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!"
+
+
+class UserResource(Resource):
+    kind = "user"
+    model = User
+    schema = UserCreateSchema
+    label = "konto"
+    unique = ("email",)
+    sortable = ("id", "email", "firstname", "lastname", "super", "created", "updated")
+    default_order = ("updated", False)
+
+    def columns(self):
+        return [c for c in User.__table__.columns if c.name not in HIDDEN]
+
+    def check_unique(self, request, data, obj=None):
+        clash = sa.select(User.id).where(sa.func.lower(User.email) == data["email"].lower(), User.deleted.is_(None))
+        if obj is not None:
+            clash = clash.where(User.id != obj.id)
+        if request.db.execute(clash.limit(1)).first() is not None:
+            raise ApiError("CONFLICT", [{"name": "email", "description": self.conflict_message("email")}])
+
+    def conflict_message(self, field):
+        return "Konto z tym adresem e-mail już istnieje."
+
+    def create(self, request, data):
+        if data["super"] and not request.identity.super:
+            raise ApiError(
+                "FORBIDDEN",
+                [{"name": "super", "description": "Tylko superadministrator może utworzyć konto superadministratora."}],
+            )
+        user = super().create(request, data)
+        self.flush(request)
+        send_invitation_mail(request, user, request.identity)
+        return user
+
+    def view_delete(self, request):
+        user = self.load(request, int(request.matchdict["id"]))
+        if user.id == request.identity.id:
+            raise ApiError("FORBIDDEN", [{"name": "", "description": SELF_DELETE}])
+        self.delete(request, user)
+        self.flush(request)
+        return {"id": user.id}
+
+    def services(self):
+        collection = Service(name="user-collection", path="/api/user/", description="user: list, create")
+        record = Service(name="user-record", path="/api/user/{id:\\d+}", description="user: one account")
+        collection.add_view("GET", self.view_list, renderer="envelope")
+        collection.add_view(
+            "POST", self.view_create, renderer="envelope", schema=self.schema(), validators=(body_validator,)
+        )
+        record.add_view("GET", self.view_get, renderer="envelope")
+        record.add_view("DELETE", self.view_delete, renderer="envelope", permission=SUPER)
+        return [collection, record]
+
+
+def me(user):
+    return {"id": user.id, "email": user.email, "firstname": user.firstname, "lastname": user.lastname,
+            "super": user.super}
+
+
+def view_me(request):
+    return me(request.identity)
+
+
+def update_profile(request):
+    """Own profile. A new password bumps the token version, so the answer carries a fresh
+    token (`message.token`) that keeps this client signed in while older tokens die."""
+    user, data = request.db.get(User, request.identity.id), request.validated
+    resource = request.registry["smogpanel.resources"]["user"]
+    resource.check_unique(request, data, user)
+    user.email = data["email"]
+    for field in ("firstname", "lastname"):
+        if field in data:
+            setattr(user, field, data[field])
+    if data["password"]:
+        set_password(user, data["password"])
+    resource.flush(request)
+    return dict(me(user), token=request.registry["smogpanel.tokens"].issue(user))
 
 
 def includeme(config):
-    pass
+    from . import auth
+
+    config.include(auth)
+    config.add_resource(UserResource())
+    me_service = Service(name="user-me", path="/api/user/me", description="The signed-in user")
+    me_service.add_view("GET", view_me, renderer="envelope")
+    update = Service(name="user-update", path="/api/user/update", description="Own profile")
+    update.add_view(
+        "POST", update_profile, renderer="envelope",
+        schema=ProfileSchema(), validators=(body_validator,),
+    )
+    config.add_cornice_service(me_service)
+    config.add_cornice_service(update)

@@ -35,7 +35,7 @@ class BoroughResource(Resource):
         (rankings, searches) show where a gmina lies."""
         return (
             sa.select(
-                *self.columns(),
+                *self.list_columns(),
                 District.name.label("district_name"),
                 District.voivodeship_id.label("voivodeship_id"),
                 Voivodeship.name.label("voivodeship_name"),

@@ -1,0 +1,171 @@
+"""Transactional mail: a mail is written to the outbox (`mail_outbox`) in the request's
+transaction and delivered by an after-commit hook, so it leaves only if the request commits.
+
+Delivery goes over SMTP when `smogpanel.smtp_url` is set:
+
+    smtp://host:25                      plain
+    smtp://user:password@host:587?starttls=1
+    smtps://user:password@host:465      TLS from the start
+
+With no SMTP URL (development) each mail is written as an .eml file into
+`smogpanel.mail_dir` (default var/mail), which counts as delivered. A failed delivery never
+reaches the request: the row keeps `attempts` and `last_error`, and `smogpanel send-mail`
+(`deliver_outbox`) tries the unsent ones again.
+"""
+import logging
+import secrets
+import smtplib
+import ssl
+from dataclasses import dataclass
+from typing import NamedTuple
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid, parseaddr
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import sqlalchemy as sa
+from pyramid.exceptions import ConfigurationError
+
+from .db import utcnow
+from .models import OutboxMail
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 5
+DEFAULT_FROM = "Smogpanel <no-reply@localhost>"
+_TRUE = {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class SmtpTarget:
+    host: str
+    port: int
+    tls: bool  # smtps: TLS from the first byte
+    starttls: bool
+    username: str | None
+    password: str | None
+
+
+def parse_smtp_url(url):
+    """The SMTP server named by `smogpanel.smtp_url`, or None when mail goes to files."""
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+        raise ConfigurationError(
+            f"smogpanel.smtp_url must look like smtp://host:port or smtps://user:password@host:465, not {url!r}"
+        )
+    query = parse_qs(parts.query)
+    tls = parts.scheme == "smtps"
+    return SmtpTarget(
+        host=parts.hostname,
+        port=parts.port or (465 if tls else 25),
+        tls=tls,
+        starttls=query.get("starttls", ["0"])[0].lower() in _TRUE,
+        username=unquote(parts.username) if parts.username else None,
+        password=unquote(parts.password) if parts.password else None,
+    )
+
+
+def build_message(settings, recipient, subject, body):
+    sender = settings.get("smogpanel.mail_from") or DEFAULT_FROM
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = recipient
+    message["Subject"] = subject
+    message["Date"] = formatdate(localtime=True)
+    message["Message-ID"] = make_msgid(domain=domain)
+    message.set_content(body, charset="utf-8")
+    return message
+
+
+def transmit(settings, message):
+    """Hands one message over (SMTP or a file); raises when it cannot."""
+    target = parse_smtp_url(settings.get("smogpanel.smtp_url"))
+    if target is None:
+        folder = Path(settings.get("smogpanel.mail_dir") or "var/mail")
+        folder.mkdir(parents=True, exist_ok=True)
+        name = f"{utcnow():%Y%m%dT%H%M%S}-{secrets.token_hex(4)}.eml"
+        (folder / name).write_bytes(message.as_bytes())
+        return
+    timeout = float(settings.get("smogpanel.smtp_timeout") or 10)
+    context = ssl.create_default_context()
+    if target.tls:
+        client = smtplib.SMTP_SSL(target.host, target.port, timeout=timeout, context=context)
+    else:
+        client = smtplib.SMTP(target.host, target.port, timeout=timeout)
+    with client:
+        if target.starttls:
+            client.starttls(context=context)
+        if target.username:
+            client.login(target.username, target.password or "")
+        client.send_message(message, from_addr=parseaddr(message["From"])[1], to_addrs=[message["To"]])
+
+
+def deliver(session_factory, settings, mail_id):
+    """Delivers one outbox row and records the outcome in a transaction of its own.
+    Returns True when it was sent; never raises."""
+    try:
+        with session_factory() as db:
+            row = db.get(OutboxMail, mail_id)
+            if row is None or row.sent is not None:
+                return False
+            recipient, subject, body = row.recipient, row.subject, row.body
+        error = None
+        try:
+            transmit(settings, build_message(settings, recipient, subject, body))
+        except Exception as exc:  # any failure is kept on the row for the next attempt
+            error = f"{type(exc).__name__}: {exc}"[:2000]
+            log.warning("mail %s to %s not delivered: %s", mail_id, recipient, error)
+        with session_factory() as db:
+            row = db.get(OutboxMail, mail_id)
+            row.attempts += 1
+            row.last_error = error
+            if error is None:
+                row.sent = utcnow()
+            db.commit()
+        return error is None
+    except Exception:
+        log.exception("mail %s: recording the delivery failed", mail_id)
+        return False
+
+
+def send_mail(request, to, subject, body):
+    """Queues a mail in the request's transaction; it is delivered after the commit."""
+    row = OutboxMail(recipient=to, subject=subject[:300], body=body, created=utcnow(), attempts=0)
+    request.db.add(row)
+    request.db.flush()
+    session_factory = request.registry["db.session_factory"]
+    settings = request.registry.settings
+    mail_id = row.id
+
+    def after_commit(committed):
+        if committed:
+            deliver(session_factory, settings, mail_id)
+
+    request.tm.get().addAfterCommitHook(after_commit)
+    return row
+
+
+class OutboxResult(NamedTuple):
+    sent: int
+    failed: int
+
+
+def deliver_outbox(session_factory, settings, max_attempts=MAX_ATTEMPTS):
+    """Tries every unsent mail with fewer than `max_attempts` attempts, oldest first
+    (`smogpanel send-mail`). Returns `(sent, failed)` counts."""
+    with session_factory() as db:
+        ids = db.execute(
+            sa.select(OutboxMail.id)
+            .where(OutboxMail.sent.is_(None), OutboxMail.attempts < max_attempts)
+            .order_by(OutboxMail.id)
+        ).scalars().all()
+    sent = sum(1 for mail_id in ids if deliver(session_factory, settings, mail_id))
+    return OutboxResult(sent=sent, failed=len(ids) - sent)
+
+
+def includeme(config):
+    """Checks the SMTP URL at start-up, so a typo fails loudly instead of losing mail."""
+    parse_smtp_url(config.registry.settings.get("smogpanel.smtp_url"))

@@ -1,0 +1,104 @@
+"""The `smogpanel` command on a database of its own (a fresh SQLite file per test)."""
+import pytest
+import sqlalchemy as sa
+import webtest
+
+from smogpanel import main as make_app
+from smogpanel.cli import DEMO_ADMIN
+from smogpanel.cli import main as cli
+
+
+@pytest.fixture
+def ini(tmp_path):
+    path = tmp_path / "cli.ini"
+    path.write_text(
+        "[app:main]\nuse = egg:smogpanel\n"
+        f"sqlalchemy.url = sqlite:///{tmp_path / 'var' / 'cli.sqlite'}\n"
+        f"smogpanel.mail_dir = {tmp_path / 'mail'}\n",
+        encoding="utf-8",
+    )
+    return str(path)
+
+
+def run(ini, *args):
+    return cli(["-c", ini, *args])
+
+
+def query(ini, sql):
+    url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
+    with sa.create_engine(url).connect() as connection:
+        return connection.exec_driver_sql(sql).all()
+
+
+def login(ini, email, password):
+    url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
+    app = webtest.TestApp(make_app({}, **{"sqlalchemy.url": url}))
+    return app.post_json("/api/auth/login", {"email": email, "password": password}, expect_errors=True)
+
+
+def test_init_creates_the_sixteen_voivodeships_once(ini, capsys):
+    assert run(ini, "init") == 0
+    assert run(ini, "init") == 0
+    assert query(ini, "SELECT count(*) FROM voivodeship") == [(16,)]
+    assert "Baza danych gotowa" in capsys.readouterr().out
+
+
+def test_init_demo_prints_a_login_that_works_and_adds_content_once(ini, capsys):
+    assert run(ini, "init", "--demo") == 0
+    out = capsys.readouterr().out
+    assert DEMO_ADMIN[0] in out and DEMO_ADMIN[1] in out
+    districts = query(ini, "SELECT count(*) FROM district")[0][0]
+    assert districts > 0
+    run(ini, "init", "--demo")
+    assert query(ini, "SELECT count(*) FROM district")[0][0] == districts
+    answer = login(ini, *DEMO_ADMIN)
+    assert answer.status_int == 200 and answer.json["success"] is True
+
+
+def test_user_add_creates_an_account_that_can_sign_in(ini, capsys):
+    run(ini, "init")
+    assert run(ini, "user", "add", "Ewa@Example.pl", "--password", "dobre-haslo", "--super", "--firstname", "Ewa") == 0
+    assert query(ini, "SELECT email, super, firstname FROM user_account") == [("ewa@example.pl", 1, "Ewa")]
+    assert run(ini, "user", "add", "ewa@example.pl", "--password", "inne-haslo") == 1
+    assert run(ini, "user", "add", "x@example.pl", "--password", "krotkie") == 2
+    assert "co najmniej 8" in capsys.readouterr().err
+    assert login(ini, "ewa@example.pl", "dobre-haslo").status_int == 200
+
+
+def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, capsys):
+    run(ini, "init")
+    url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO district (name, voivodeship_id, created, updated, deleted) "
+            "VALUES ('krakowski', 6, '2026-01-01 10:00:00.000000', '2026-01-01 10:00:00.000000', '2026-02-01 10:00:00.000000')")
+        connection.exec_driver_sql(
+            "INSERT INTO borough (name, district_id, created, updated, deleted) "
+            "VALUES ('Liszki', 1, '2026-01-01 10:00:00.000000', '2026-01-01 10:00:00.000000', '2026-02-01 10:00:00.000000')")
+        connection.exec_driver_sql(
+            "INSERT INTO borough (name, district_id, created, updated, deleted) "
+            "VALUES ('Skawina', 1, '2026-01-01 10:00:00.000000', '2026-01-01 10:00:00.000000', '2026-01-15 10:00:00.000000')")
+    capsys.readouterr()
+    assert run(ini, "trash") == 0
+    listing = capsys.readouterr().out
+    assert "district\t1\t2026-02-01 10:00\tkrakowski" in listing and "Liszki" in listing
+
+    assert run(ini, "restore", "district", "1") == 0
+    assert query(ini, "SELECT name FROM borough WHERE deleted IS NULL") == [("Liszki",)]  # deleted with it
+    assert query(ini, "SELECT deleted FROM district") == [(None,)]
+    assert run(ini, "restore", "district", "1") == 1  # not deleted any more
+    assert run(ini, "restore", "nothing", "1") == 2
+
+
+def test_restore_refuses_when_the_unique_value_was_taken_meanwhile(ini, capsys):
+    run(ini, "init")
+    run(ini, "user", "add", "jan@example.pl", "--password", "pierwsze-haslo")
+    url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
+    with sa.create_engine(url).begin() as connection:
+        connection.exec_driver_sql("UPDATE user_account SET deleted = '2026-02-01 10:00:00.000000'")
+    run(ini, "user", "add", "jan@example.pl", "--password", "drugie-haslo")
+    capsys.readouterr()
+    assert run(ini, "restore", "user", "1") == 1
+    assert "jest już zajęta" in capsys.readouterr().err
+    assert query(ini, "SELECT count(*) FROM user_account WHERE deleted IS NULL") == [(1,)]

@@ -1,0 +1,85 @@
+"""Payloads of the /auth and /user endpoints (SPEC sections 5 and 7, "Auth and users")."""
+import colander
+
+from ..schemas import Text
+from .throttle import normalise_email
+
+PASSWORD_MIN = 8
+PASSWORD_MAX = 200
+
+
+def Email(title="E-mail", **kw):
+    """A required e-mail address, trimmed and lower-cased (addresses are compared that way)."""
+    return colander.SchemaNode(
+        colander.String(),
+        title=title,
+        preparer=lambda value: normalise_email(value) if isinstance(value, str) else value,
+        validator=colander.All(
+            colander.Length(max=254, max_err="Adres e-mail może mieć najwyżej 254 znaki."),
+            colander.Email(msg="To nie jest poprawny adres e-mail."),
+        ),
+        **kw,
+    )
+
+
+def NewPassword(title="Hasło", **kw):
+    return colander.SchemaNode(
+        colander.String(),
+        title=title,
+        validator=colander.Length(
+            min=PASSWORD_MIN,
+            max=PASSWORD_MAX,
+            min_err=f"Hasło musi mieć co najmniej {PASSWORD_MIN} znaków.",
+            max_err=f"Hasło może mieć najwyżej {PASSWORD_MAX} znaków.",
+        ),
+        **kw,
+    )
+
+
+def Name(title, **kw):
+    """A first or last name; may be empty (an empty value clears it)."""
+    return colander.SchemaNode(
+        colander.String(allow_empty=True),
+        title=title,
+        preparer=lambda value: value.strip() if isinstance(value, str) else value,
+        validator=colander.Length(max=100, max_err="Tekst może mieć najwyżej 100 znaków."),
+        **kw,
+    )
+
+
+class LoginSchema(colander.MappingSchema):
+    email = Email()
+    password = colander.SchemaNode(
+        colander.String(), title="Hasło", validator=colander.Length(max=PASSWORD_MAX)
+    )
+
+
+class RestoreSchema(colander.MappingSchema):
+    email = Email()
+
+
+class ResetSchema(colander.MappingSchema):
+    token = Text("Odnośnik", max_length=200)
+    password = NewPassword()
+
+
+class UserCreateSchema(colander.MappingSchema):
+    email = Email()
+    firstname = Name("Imię", missing="")
+    lastname = Name("Nazwisko", missing="")
+    # 0/1 like FlagNode, but colander.Int keeps the OpenAPI generator happy (it has no
+    # converter for core.schemas.Flag yet).
+    super = colander.SchemaNode(
+        colander.Int(), title="Superadministrator", missing=0,
+        validator=colander.OneOf([0, 1], msg_err="Wartość musi wynosić 0 albo 1."),
+    )
+
+
+class ProfileSchema(colander.MappingSchema):
+    """Own account: the password changes only when a non-empty one is sent; names left out
+    stay as they are."""
+
+    email = Email()
+    password = NewPassword(missing="")
+    firstname = Name("Imię", missing=colander.drop)
+    lastname = Name("Nazwisko", missing=colander.drop)
