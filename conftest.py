@@ -16,4 +16,4 @@ for _entry_point in entry_points(group="smogpanel.plugins"):
     if _module.__name__.startswith("smogpanel.plugins."):
         sys.modules.setdefault("plugins." + _module.__name__.rsplit(".", 1)[1], _module)
 
-pytest_plugins = ["smogpanel.testing"]
+pytest_plugins = ["smogpanel.testing", "smogpanel.testing_browser"]

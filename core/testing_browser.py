@@ -1,0 +1,139 @@
+"""Browser test fixtures: the real panel on a live server, driven by Playwright in Debian's
+Chromium (`/usr/bin/chromium`; Playwright's own browser downloads are not used).
+
+The live server has a database of its own that really commits (a temporary SQLite file, or
+the schema `live_browser` of the PostgreSQL test database), so browser tests create their own
+uniquely named records and never count on what others left behind.
+"""
+import os
+import shutil
+import threading
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from .db import make_engine, make_session_factory
+from .migrate import upgrade
+from .plugin_manager import build_plugin_manager
+from .security import hash_password
+
+CHROMIUM = os.environ.get("SMOGPANEL_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LIVE_SCHEMA = "live_browser"
+PASSWORD = "Haslo-przegladarka-1"
+
+
+@dataclass
+class LiveServer:
+    url: str
+    admin_email: str
+    user_email: str
+    password: str
+    session_factory: object
+    settings: dict
+
+    def unique(self, prefix):
+        """A name no other test uses: browser tests share the live database."""
+        return f"{prefix} {uuid.uuid4().hex[:8]}"
+
+
+def live_database_url(tmp_path_factory):
+    url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path_factory.mktemp('live') / 'live.sqlite'}"
+    from .settings import normalise_database_url
+
+    url = normalise_database_url(url)
+    with sa.create_engine(url, isolation_level="AUTOCOMMIT").connect() as connection:
+        connection.exec_driver_sql(f"DROP SCHEMA IF EXISTS {LIVE_SCHEMA} CASCADE")
+        connection.exec_driver_sql(f"CREATE SCHEMA {LIVE_SCHEMA}")
+    separator = "&" if "?" in url else "?"
+    return f"{url}{separator}options=-csearch_path%3D{LIVE_SCHEMA}"
+
+
+def add_account(db, email, is_super, firstname, lastname):
+    from .users.models import User
+
+    db.add(User(email=email, firstname=firstname, lastname=lastname, super=int(is_super),
+                password_hash=hash_password(PASSWORD)))
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    from waitress.server import create_server
+
+    from . import main
+    from .testing import TEST_SECRET
+
+    url = live_database_url(tmp_path_factory)
+    manager = build_plugin_manager()
+    upgrade(url, manager)
+    engine = make_engine(url)
+    factory = make_session_factory(engine)
+    with factory() as db, db.begin():
+        manager.hook.smogpanel_seed(db=db)
+        add_account(db, "szef@example.pl", True, "Barbara", "Szefowa")
+        add_account(db, "pracownik@example.pl", False, "Piotr", "Pracownik")
+    settings = {
+        "sqlalchemy.url": url,
+        "smogpanel.secret": TEST_SECRET,
+        "smogpanel.environment": "testing",
+        "smogpanel.smtp_url": "",
+        "smogpanel.mail_dir": str(tmp_path_factory.mktemp("live-mail")),
+        "smogpanel.support_url": "https://pomoc.example.pl/zgloszenie",
+    }
+    app = main({}, **settings)
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield LiveServer(
+        url=f"http://127.0.0.1:{server.effective_port}",
+        admin_email="szef@example.pl",
+        user_email="pracownik@example.pl",
+        password=PASSWORD,
+        session_factory=factory,
+        settings=settings,
+    )
+    server.close()
+    engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs Debian's chromium package.")
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    yield browser
+    browser.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    """A fresh browser profile (empty local storage) on the live server."""
+    context = browser.new_context(base_url=live_server.url, locale="pl-PL", timezone_id="Europe/Warsaw")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def sign_in(page, live_server, email=None):
+    """Signs in through the login screen, as an operator would."""
+    page.goto("/")
+    page.get_by_label("E-mail").fill(email or live_server.admin_email)
+    page.get_by_label("Hasło").fill(live_server.password)
+    page.get_by_role("button", name="Zaloguj").click()
+    page.wait_for_url("**/voivodeship", timeout=15_000)
