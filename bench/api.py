@@ -1,6 +1,6 @@
 """API throughput against a bare WSGI baseline, measured side by side in one run.
 
-    .venv/bin/python bench/api.py [--seconds 5] [--clients 4] [--database-url URL]
+    .venv/bin/python bench/api.py [--seconds 3] [--rounds 3] [--clients 4] [--database-url URL]
 
 Both servers are waitress with the same thread count, on loopback, over the same database
 (2,477 boroughs). The baseline runs the same SQL with a raw DB-API cursor and encodes with the
@@ -128,8 +128,9 @@ def measure(pool, port, path, headers, seconds, clients, expect=200):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--database-url", default=os.environ.get("SMOGPANEL_BENCH_DATABASE_URL"))
     options = parser.parse_args()
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
@@ -162,20 +163,24 @@ def main():
     assert len(json.loads(body)["message"]["list"]) == BOROUGHS
 
     print(f"database: {engine.dialect.name}; {BOROUGHS} boroughs; {options.clients} clients; "
-          f"{options.seconds:.0f} s per case; waitress {THREADS} threads each")
+          f"{options.seconds:.0f} s per case, {options.rounds} interleaved rounds (medians); "
+          f"waitress {THREADS} threads each")
     print(f"{'case':<44}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}")
     with multiprocessing.get_context("spawn").Pool(options.clients) as pool:
         for path in ("/api/borough/", "/api/voivodeship/"):
-            base = measure(pool, base_port, path, {}, options.seconds, options.clients)
-            ours = measure(pool, app_port, path, auth, options.seconds, options.clients)
-            print(f"{'baseline GET ' + path:<44}{base['rps']:>9.1f}{base['p50']:>9.2f}{base['p99']:>9.2f}{1:>8.2f}")
-            print(f"{'app GET ' + path:<44}{ours['rps']:>9.1f}{ours['p50']:>9.2f}{ours['p99']:>9.2f}"
-                  f"{ours['rps'] / base['rps']:>8.2f}")
+            cases = {"baseline": (base_port, {}, 200), "app": (app_port, auth, 200)}
             if path == "/api/borough/":
-                cached = measure(pool, app_port, path, dict(auth, **{"If-None-Match": etag}),
-                                 options.seconds, options.clients, expect=304)
-                print(f"{'app GET ' + path + ' If-None-Match (304)':<44}{cached['rps']:>9.1f}"
-                      f"{cached['p50']:>9.2f}{cached['p99']:>9.2f}{cached['rps'] / base['rps']:>8.2f}")
+                cases["app If-None-Match (304)"] = (app_port, dict(auth, **{"If-None-Match": etag}), 304)
+            rounds = {name: [] for name in cases}
+            for _ in range(options.rounds):  # interleaved, so drift on a shared machine hits all alike
+                for name, (port, headers, expect) in cases.items():
+                    rounds[name].append(measure(pool, port, path, headers, options.seconds, options.clients, expect))
+            base_rps = statistics.median(r["rps"] for r in rounds["baseline"])
+            for name, results in rounds.items():
+                rps = statistics.median(r["rps"] for r in results)
+                p50 = statistics.median(r["p50"] for r in results)
+                p99 = statistics.median(r["p99"] for r in results)
+                print(f"{name + ' GET ' + path:<44}{rps:>9.1f}{p50:>9.2f}{p99:>9.2f}{rps / base_rps:>8.2f}")
     print(f"response body: {len(body) / 1024:.0f} KiB for the borough list")
     app_server.close()
     base_server.close()

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 import sqlalchemy as sa
 import zope.sqlalchemy
 from sqlalchemy import event
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker, with_loader_criteria
 
 NAMING_CONVENTION = {
@@ -23,11 +24,25 @@ def utcnow():
     return datetime.now(timezone.utc).replace(microsecond=0)
 
 
+# SQLite keeps timestamps as text: store them in the API's own ISO 8601 form, so list
+# queries can hand the text straight to the client (see `api_timestamp`).
+SQLITE_ISO_UTC = sqlite.DATETIME(
+    storage_format="%(year)04d-%(month)02d-%(day)02dT%(hour)02d:%(minute)02d:%(second)02d+00:00",
+    regexp=r"(\d+)-(\d+)-(\d+)T(\d+):(\d+):(\d+)",
+)
+
+
 class UTCDateTime(sa.types.TypeDecorator):
-    """Stored as naive UTC (SQLite keeps no offset), always read back as aware UTC."""
+    """Stored as UTC without an offset (SQLite: ISO text ending in +00:00), whole seconds,
+    always read back as aware UTC."""
 
     impl = sa.DateTime
     cache_ok = True
+
+    def load_dialect_impl(self, dialect):
+        if dialect.name == "sqlite":
+            return dialect.type_descriptor(SQLITE_ISO_UTC)
+        return dialect.type_descriptor(sa.DateTime())
 
     def process_bind_param(self, value, dialect):
         if value is None:
@@ -38,6 +53,23 @@ class UTCDateTime(sa.types.TypeDecorator):
 
     def process_result_value(self, value, dialect):
         return None if value is None else value.replace(tzinfo=timezone.utc)
+
+
+def api_timestamp(column):
+    """A UTC timestamp column as list queries select it: SQLite's stored text is already the
+    API's format; other databases give naive UTC datetimes that the envelope writes with
+    +00:00. Either way no conversion runs per cell in Python."""
+    return sa.type_coerce(column, ApiTimestamp()).label(column.name)
+
+
+class ApiTimestamp(sa.types.TypeDecorator):
+    impl = sa.DateTime
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect):
+        if dialect.name == "sqlite":
+            return dialect.type_descriptor(sa.String())
+        return dialect.type_descriptor(sa.DateTime())
 
 
 class Base(DeclarativeBase):

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
-from .db import UTCDateTime, utcnow
+from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError
 from .sorting import Sorting
 from .validation import body_validator
@@ -54,10 +54,10 @@ class Resource:
         return [c for c in self.model.__table__.columns if c.name != "deleted"]
 
     def list_columns(self):
-        """`columns()` for list queries: timestamps read as plain (naive UTC) datetimes,
-        which the envelope writes with +00:00; it spares a conversion per cell on long lists."""
+        """`columns()` for list queries: timestamps as `db.api_timestamp` selects them,
+        sparing a conversion per cell on long lists."""
         return [
-            sa.type_coerce(c, sa.DateTime()).label(c.name) if isinstance(c.type, UTCDateTime) else c
+            api_timestamp(c) if isinstance(c.type, UTCDateTime) else c
             for c in self.columns()
         ]
 

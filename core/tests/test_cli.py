@@ -72,13 +72,13 @@ def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, 
     with engine.begin() as connection:
         connection.exec_driver_sql(
             "INSERT INTO district (name, voivodeship_id, created, updated, deleted) "
-            "VALUES ('krakowski', 6, '2026-01-01 10:00:00.000000', '2026-01-01 10:00:00.000000', '2026-02-01 10:00:00.000000')")
+            "VALUES ('krakowski', 6, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', '2026-02-01T10:00:00+00:00')")
         connection.exec_driver_sql(
             "INSERT INTO borough (name, district_id, created, updated, deleted) "
-            "VALUES ('Liszki', 1, '2026-01-01 10:00:00.000000', '2026-01-01 10:00:00.000000', '2026-02-01 10:00:00.000000')")
+            "VALUES ('Liszki', 1, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', '2026-02-01T10:00:00+00:00')")
         connection.exec_driver_sql(
             "INSERT INTO borough (name, district_id, created, updated, deleted) "
-            "VALUES ('Skawina', 1, '2026-01-01 10:00:00.000000', '2026-01-01 10:00:00.000000', '2026-01-15 10:00:00.000000')")
+            "VALUES ('Skawina', 1, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', '2026-01-15T10:00:00+00:00')")
     capsys.readouterr()
     assert run(ini, "trash") == 0
     listing = capsys.readouterr().out
@@ -96,7 +96,7 @@ def test_restore_refuses_when_the_unique_value_was_taken_meanwhile(ini, capsys):
     run(ini, "user", "add", "jan@example.pl", "--password", "pierwsze-haslo")
     url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
     with sa.create_engine(url).begin() as connection:
-        connection.exec_driver_sql("UPDATE user_account SET deleted = '2026-02-01 10:00:00.000000'")
+        connection.exec_driver_sql("UPDATE user_account SET deleted = '2026-02-01T10:00:00+00:00'")
     run(ini, "user", "add", "jan@example.pl", "--password", "drugie-haslo")
     capsys.readouterr()
     assert run(ini, "restore", "user", "1") == 1
