@@ -1,0 +1,26 @@
+// The hierarchy's resources: voivodeship > district > borough (SPEC 2.5 and 7).
+import { defineResource } from '@smogpanel/kit';
+
+export const voivodeships = defineResource({ kind: 'voivodeship', base: '/voivodeship' });
+
+export const districts = defineResource({
+  kind: 'district',
+  base: '/district',
+  listUrl: (voivodeshipId) => `/district/voivodeship/${voivodeshipId}`,
+});
+
+// Without a district: every borough (GET /borough/, the server sorts it by name).
+export const boroughs = defineResource({
+  kind: 'borough',
+  base: '/borough',
+  listUrl: (districtId) => (districtId ? `/borough/district/${districtId}` : '/borough/'),
+});
+
+export const nameField = [{ name: 'name', label: 'Nazwa', required: true }];
+
+/** id, name (optionally a link to the children), updated: the columns of every hierarchy list. */
+export const columns = (nameCell) => [
+  { name: 'id', label: 'ID' },
+  { name: 'name', label: 'Nazwa', render: nameCell },
+  { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+];

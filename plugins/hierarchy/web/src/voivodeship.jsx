@@ -1,0 +1,26 @@
+import { FormScreen, ListScreen } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
+import { columns, nameField, voivodeships } from './resources.js';
+
+export const LIST = '/voivodeship';
+const CRUMB = { label: 'Województwa', to: LIST };
+
+export function VoivodeshipList() {
+  return (
+    <ListScreen resource={voivodeships} crumbs={[CRUMB]} actions={[{ label: 'Dodaj województwo', to: `${LIST}/add` }]}
+      columns={columns((row) => <Link to={`${LIST}/${row.id}/district`}>{row.name}</Link>)}
+      rowLinks={[{ label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]} deletable />
+  );
+}
+
+export function VoivodeshipCreate() {
+  return <FormScreen resource={voivodeships} crumbs={[CRUMB, { label: 'Dodawanie województwa' }]} fields={nameField} back={LIST} />;
+}
+
+export function VoivodeshipEdit() {
+  const { voivodeshipId } = useParams();
+  return (
+    <FormScreen resource={voivodeships} id={voivodeshipId} crumbs={[CRUMB, { label: 'Edycja województwa' }]} fields={nameField}
+      back={LIST} />
+  );
+}

@@ -1,0 +1,62 @@
+// The sortable list table: header click sorts, the current column flips, an arrow marks direction.
+import { formatDate, wasUpdated } from './dates.js';
+import { TEXT } from './texts.js';
+
+/** How a cell shows a value of a column `type`. */
+function cell(column, row) {
+  if (column.render) return column.render(row);
+  const value = row[column.name];
+  if (column.type === 'updated') return wasUpdated(row) ? <em>{formatDate(value)}</em> : formatDate(value);
+  if (column.type === 'date') return formatDate(value);
+  if (column.type === 'yesno') return value ? 'TAK' : 'NIE';
+  return value;
+}
+
+/**
+ * columns: [{name, label, sortable = true, type?: 'date' | 'updated' | 'yesno', render?(row)}]
+ * rowActions(row) -> nodes for the last column (omitted when not given).
+ */
+export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions }) {
+  const span = columns.length + (rowActions ? 1 : 0);
+  let body;
+  if (loading) body = <tr><td colSpan={span} className="text-center text-muted">{TEXT.tableLoading}</td></tr>;
+  else if (!rows.length) body = <tr><td colSpan={span} className="text-center text-muted">{TEXT.tableEmpty}</td></tr>;
+  else
+    body = rows.map((row) => (
+      <tr key={row.id}>
+        {columns.map((column) => (
+          <td key={column.name}>{cell(column, row)}</td>
+        ))}
+        {rowActions && <td className="text-end text-nowrap">{rowActions(row)}</td>}
+      </tr>
+    ));
+
+  return (
+    <div className="table-responsive">
+      <table className="table table-striped table-hover align-middle">
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const current = column.name === order;
+              const sortable = column.sortable !== false && onSort;
+              return (
+                <th key={column.name} scope="col" aria-sort={current ? (asc ? 'ascending' : 'descending') : undefined}>
+                  {sortable ? (
+                    <button type="button" className="btn btn-link p-0 fw-bold text-decoration-none" onClick={() => onSort(column.name)}>
+                      {column.label}
+                      {current && <span aria-hidden="true">{asc ? ' ▲' : ' ▼'}</span>}
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+            {rowActions && <th scope="col" className="text-end">{TEXT.operations}</th>}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}

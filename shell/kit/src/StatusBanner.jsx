@@ -1,0 +1,28 @@
+// The form status banner of SPEC section 8, with the server's Polish error details.
+import { TEXT } from './texts.js';
+
+const LOOK = {
+  loading: ['alert-info', TEXT.loading],
+  success: ['alert-success', TEXT.success],
+  invalid: ['alert-warning', TEXT.invalid],
+  error: ['alert-danger', TEXT.error],
+};
+
+/** status: 'idle' | 'loading' | 'success' | 'invalid' | 'error'; errors: [{name, description}]. */
+export function StatusBanner({ status, errors = [] }) {
+  const look = LOOK[status];
+  if (!look) return null;
+  const details = status === 'error' ? errors.filter((e) => e && e.description) : [];
+  return (
+    <div className={`alert ${look[0]}`} role={status === 'error' || status === 'invalid' ? 'alert' : 'status'}>
+      {look[1]}
+      {details.length > 0 && (
+        <ul className="mb-0 mt-2">
+          {details.map((e, index) => (
+            <li key={index}>{e.description}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// The one API client. Every screen and plugin goes through it, so the global rule of
+// SPEC section 8 (UNAUTHORISED or a transport failure signs the operator out) holds everywhere.
+import axios from 'axios';
+import { API_BASE, TOKEN_KEY } from './config.js';
+
+export const getToken = () => window.localStorage.getItem(TOKEN_KEY);
+export const setToken = (token) => window.localStorage.setItem(TOKEN_KEY, token);
+export const removeToken = () => window.localStorage.removeItem(TOKEN_KEY);
+
+/** A failed call: `code` is the server's upper-case code (or TRANSPORT_FAILED), `errors` its details. */
+export class ApiError extends Error {
+  constructor(code, errors = [], status = 0) {
+    super(code);
+    this.code = code;
+    this.errors = Array.isArray(errors) ? errors : [];
+    this.status = status;
+  }
+}
+
+// Where the operator lands when signed out; the shell may swap in a router navigation.
+let leave = () => window.location.assign('/');
+export function onSignedOut(handler) {
+  leave = handler;
+}
+
+/** Removes the token and goes to / (unless already there: the login screen handles its own errors). */
+export function signOut() {
+  removeToken();
+  if (window.location.pathname !== '/') leave();
+}
+
+// XSRF names are axios' defaults, matching the server's cookie CSRF policy; axios sends the
+// header for same-origin requests only (withXSRFToken left unset on purpose).
+export const http = axios.create({
+  baseURL: API_BASE,
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  headers: { 'Content-Type': 'application/json' },
+});
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.Authorization = `Bearer ${token}`;
+  return config;
+});
+
+const isUnauthorised = (body) => body && body.success === false && body.message === 'UNAUTHORISED';
+
+http.interceptors.response.use(
+  (response) => {
+    if (isUnauthorised(response.data)) signOut();
+    return response;
+  },
+  (error) => {
+    if (axios.isCancel(error)) return Promise.reject(error);
+    if (!error.response) signOut(); // no answer at all: a transport failure
+    else if (isUnauthorised(error.response.data)) signOut();
+    return Promise.reject(error);
+  },
+);
+
+/** Sends one call and unwraps the envelope: resolves with `message`, rejects with ApiError. */
+export async function request(method, url, { data, params } = {}) {
+  let response;
+  try {
+    response = await http.request({ method, url, data, params });
+  } catch (error) {
+    if (!error.response) throw new ApiError('TRANSPORT_FAILED');
+    response = error.response;
+  }
+  const body = response.data;
+  if (body && body.success === true) return body.message;
+  const code = body && typeof body.message === 'string' ? body.message : 'INTERNAL_ERROR';
+  throw new ApiError(code, body && body.errors, response.status);
+}
+
+export const api = {
+  get: (url, params) => request('get', url, { params }),
+  post: (url, data) => request('post', url, { data }),
+  delete: (url) => request('delete', url),
+};

@@ -1,0 +1,57 @@
+// Sign-in state ('auth': logged, reset) and the current user ('user': me, savedMe), in the store
+// like every other resource so any plugin can read who is signed in.
+import { api, removeToken, setToken } from './api.js';
+import { perform, useResourceState } from './resource.js';
+
+export async function login(email, password) {
+  const result = await perform('auth', 'login', async () => {
+    const token = await api.post('/auth/login', { email, password });
+    setToken(token);
+    return token;
+  });
+  return result;
+}
+
+/** Asks for the password-restore mail; the answer never says whether the address exists. */
+export const restore = (email) => perform('auth', 'restore', () => api.get(`/auth/restore/${encodeURIComponent(email)}`));
+
+/** Sets a new password with the token from the restore mail's link. */
+export const resetPassword = (token, password) =>
+  perform('auth', 'resetPassword', () => api.post('/auth/reset', { token, password }));
+
+/** Swaps the stored token for a fresh one (called every TOKEN_REFRESH_MS while signed in). */
+export const extendToken = () =>
+  perform('auth', 'extend', async () => {
+    const token = await api.get('/auth/extend');
+    setToken(token);
+    return token;
+  });
+
+export const loadMe = () => perform('user', 'me', () => api.get('/user/me'));
+
+/** Saves the own account; the password goes only when the operator typed one. */
+export function saveMe({ email, password, firstname, lastname }) {
+  const data = { email, firstname, lastname };
+  if (password) data.password = password;
+  return perform('user', 'saveMe', async () => {
+    const saved = await api.post('/user/update', data);
+    await loadMe();
+    return saved;
+  });
+}
+
+/** Logout: forget the token and leave for the site root (a full load drops all state). */
+export function logout() {
+  removeToken();
+  window.location.assign('/');
+}
+
+export const useAuth = () => useResourceState('auth');
+export const useMe = () => useResourceState('user').me || null;
+
+/** First and last name, one of them, or the e-mail when neither exists (SPEC section 3). */
+export function displayName(user) {
+  if (!user) return '';
+  const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
+  return name || user.email || '';
+}

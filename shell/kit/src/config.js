@@ -1,0 +1,29 @@
+// Business constants of SPEC section 9 and the deployment settings, in one place.
+
+export const PRODUCT = 'Smogpanel';
+export const VERSION = '3.7.0';
+export const TOKEN_KEY = 'token';
+export const API_BASE = '/api';
+
+export const REDIRECT_AFTER_AUTH_MS = 2000; // after login and after a restore request
+export const TOKEN_REFRESH_MS = 60000;
+// The spec leaves the value open; long enough to read the banner, short enough not to annoy.
+export const SUCCESS_BANNER_MS = 1000;
+
+export const DEFAULT_SUPPORT_URL = 'https://smogpanel.pl/wsparcie';
+
+/** Settings the backend may inject into index.html as `window.SMOGPANEL_CONFIG`. */
+export function settings() {
+  return (typeof window !== 'undefined' && window.SMOGPANEL_CONFIG) || {};
+}
+
+/** The technical-support address carrying the version, the current address and `extra` fields. */
+export function supportLink(extra = {}) {
+  const url = new URL(settings().supportUrl || DEFAULT_SUPPORT_URL, window.location.href);
+  url.searchParams.set('version', VERSION);
+  url.searchParams.set('address', window.location.href);
+  for (const [key, value] of Object.entries(extra)) {
+    if (value) url.searchParams.set(key, value);
+  }
+  return url.toString();
+}

@@ -1,0 +1,24 @@
+// Dates arrive as ISO 8601 (UTC); operators read them as YYYY-MM-DD HH:mm in Warsaw time.
+const warsaw = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Warsaw',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+export function formatDate(value) {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const part = Object.fromEntries(warsaw.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
+/** True when the record was changed after creation (the list shows its date emphasised). */
+export function wasUpdated(record) {
+  if (!record || !record.updated || !record.created) return false;
+  return new Date(record.updated).getTime() !== new Date(record.created).getTime();
+}

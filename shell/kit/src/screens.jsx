@@ -1,0 +1,139 @@
+// Whole screens as declarations: a plugin names its resource, crumbs, columns and fields.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from './Dialog.jsx';
+import { Field, Form, useValues } from './Form.jsx';
+import { ListTable } from './ListTable.jsx';
+import { Page } from './Page.jsx';
+import { useItem, useList } from './resource.js';
+import { StatusBanner } from './StatusBanner.jsx';
+import { TEXT } from './texts.js';
+
+/**
+ * A sortable list of `resource` under `parent` with header operations (`actions`), row links
+ * (`rowLinks`: [{label, to(row)}]) and, with `deletable`, a Delete guarded by the confirm dialog.
+ * `deleteGuard(row)` may return a text to show instead of deleting (e.g. deleting oneself).
+ * `columns` as in ListTable.
+ */
+export function ListScreen({ resource, parent, crumbs, heading, actions, columns, rowLinks = [], deletable, deleteGuard, children }) {
+  const { list, order, asc, sortBy, loading, error, errors } = useList(resource, parent);
+  const [asking, setAsking] = useState(null); // the row waiting for the operator's answer
+  const [notice, setNotice] = useState(null);
+  const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
+
+  async function confirmDelete() {
+    const row = asking;
+    setAsking(null);
+    setOutcome({ status: 'loading', errors: [] });
+    const result = await resource.remove(row.id, parent);
+    setOutcome(result.ok ? { status: 'success', errors: [] } : { status: 'error', errors: result.error.errors });
+  }
+
+  function askDelete(row) {
+    const refusal = deleteGuard && deleteGuard(row);
+    if (refusal) setNotice(refusal);
+    else setAsking(row);
+  }
+
+  const hasRowActions = rowLinks.length > 0 || deletable;
+  const rowActions = hasRowActions
+    ? (row) => (
+        <div className="d-inline-flex gap-1">
+          {rowLinks.map((link) => (
+            <Link key={link.label} className="btn btn-sm btn-outline-primary" to={link.to(row)}>
+              {link.label}
+            </Link>
+          ))}
+          {deletable && (
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => askDelete(row)}>
+              {TEXT.delete}
+            </button>
+          )}
+        </div>
+      )
+    : undefined;
+
+  // A failed list load shows the error banner; a delete shows its own outcome.
+  const banner = outcome.status !== 'idle' ? outcome : error ? { status: 'error', errors } : null;
+  return (
+    <Page crumbs={crumbs} heading={heading} actions={actions}>
+      {banner && <StatusBanner status={banner.status} errors={banner.errors} />}
+      {children}
+      <ListTable columns={columns} rows={list} order={order} asc={asc} onSort={sortBy} loading={loading} rowActions={rowActions} />
+      <ConfirmDialog show={Boolean(asking)} onConfirm={confirmDelete} onCancel={() => setAsking(null)} />
+      <ConfirmDialog show={Boolean(notice)} body={notice} title={TEXT.delete} onCancel={() => setNotice(null)} />
+    </Page>
+  );
+}
+
+const initialOf = (fields, item) =>
+  Object.fromEntries(fields.map((f) => [f.name, item && item[f.name] !== undefined && item[f.name] !== null ? item[f.name] : f.initial ?? '']));
+
+// Numbers travel as numbers; an empty optional number as null.
+function valueOf(field, value) {
+  if ((field.type === 'number' || field.numeric) && value !== '' && value !== null) return Number(value);
+  if ((field.type === 'number' || field.numeric) && value === '') return null;
+  return value;
+}
+
+/** The default payload: every declared field, less the createOnly ones when editing. */
+export function payloadOf(fields, values, editing) {
+  return Object.fromEntries(fields.filter((f) => !(editing && f.createOnly)).map((f) => [f.name, valueOf(f, values[f.name])]));
+}
+
+function FieldsForm({ resource, id, parent, item, fields, extra, toPayload, back, width }) {
+  const navigate = useNavigate();
+  const [values, set] = useValues(() => initialOf(fields, item));
+  const editing = id !== undefined && id !== null;
+
+  function send() {
+    const payload = toPayload ? toPayload(values, { editing, item }) : { ...payloadOf(fields, values, editing), ...(editing ? {} : extra) };
+    return editing ? resource.edit(id, payload, parent) : resource.add(payload, parent);
+  }
+
+  return (
+    <div className={`col-12 col-lg-${width}`}>
+      <Form onSubmit={send} onDone={back ? () => navigate(back) : undefined}
+        actions={
+          <>
+            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+            {back && <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>}
+          </>
+        }>
+        {fields.map((field) => (
+          <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
+            value={values[field.name]} onChange={set(field.name)} />
+        ))}
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * Create (no `id`) or edit (`id`) form of `resource`. Edit renders only once the record with
+ * that id has loaded. `fields` as in Field, plus `createOnly` (shown disabled and left out of
+ * the payload when editing) and `initial`. `extra` joins the create payload (e.g. the parent id);
+ * `toPayload(values, {editing, item})` replaces the default payload. After success: `back`.
+ */
+export function FormScreen({ resource, id, parent, crumbs, heading, fields, extra = {}, toPayload, back, width = 8, children }) {
+  const editing = id !== undefined && id !== null;
+  return (
+    <Page crumbs={crumbs} heading={heading}>
+      {children}
+      {editing ? (
+        <EditLoader resource={resource} id={id}>
+          {(item) => <FieldsForm key={id} {...{ resource, id, parent, item, fields, toPayload, back, width }} />}
+        </EditLoader>
+      ) : (
+        <FieldsForm {...{ resource, parent, item: null, fields, extra, toPayload, back, width }} />
+      )}
+    </Page>
+  );
+}
+
+/** Renders children(item) once the record `id` of `resource` has loaded; the banner until then. */
+export function EditLoader({ resource, id, children }) {
+  const { item, error, errors } = useItem(resource, id);
+  if (item) return children(item);
+  return <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
+}

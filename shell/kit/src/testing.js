@@ -1,0 +1,36 @@
+// Test helpers for the kit and for plugins' unit tests (not part of the federated kit).
+import { http } from './api.js';
+import { store } from './store.js';
+
+/**
+ * Answers the API client's calls from `handler({method, url, params, data})`, which returns
+ * [status, body] or throws (a transport failure). Returns the list of calls seen.
+ */
+export function mockApi(handler) {
+  const calls = [];
+  http.defaults.adapter = async (config) => {
+    const call = {
+      method: config.method,
+      url: config.url,
+      params: config.params || {},
+      data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      headers: config.headers,
+    };
+    calls.push(call);
+    const [status, body] = await handler(call);
+    const response = { data: body, status, statusText: String(status), headers: {}, config, request: {} };
+    if (status >= 200 && status < 300) return response;
+    const error = new Error(`Request failed with status code ${status}`);
+    error.isAxiosError = true;
+    error.response = response;
+    error.config = config;
+    throw error;
+  };
+  return calls;
+}
+
+export const ok = (message) => [200, { success: true, message }];
+export const fail = (status, code, errors) => [status, { success: false, message: code, ...(errors ? { errors } : {}) }];
+
+/** Forgets every resource's state between tests. */
+export const resetStore = () => store.reset();

@@ -1,0 +1,30 @@
+// Every fixed Polish text the spec gives, so screens and tests quote the same words.
+export const TEXT = {
+  wait: 'Chwileczkę...',
+  authCheck: 'Aplikacja aktualnie wczytuje wszystkie potrzebne informacje do autoryzacji...',
+  componentsLoading: 'Aplikacja aktualnie wczytuje wszystkie potrzebne komponenty...',
+  loading: 'Komunikacja z serwerem w toku. Chwileczkę...',
+  success: 'Operacja została zakończona :)',
+  invalid: 'Popraw dane w formularzu, gdyż wystąpił błąd.',
+  error: 'Wystąpił błąd! Sprawdź przekazane dane i ponów próbę.',
+  tableLoading: 'Wczytywanie...',
+  tableEmpty: 'Dodaj nowy element do listy za pomocą operacji w nagłówku.',
+  confirmTitle: 'Potwierdzenie usunięcia',
+  confirmBody:
+    'Czy na pewno chcesz usunąć ten element? Zniknie on wszędzie tam, gdzie jest używany. ' +
+    'Usunięcia nie można cofnąć z poziomu panelu, a przywrócić element może wyłącznie administrator systemu.',
+  confirmYes: 'Tak, chcę.',
+  confirmNo: 'Nie, nie chcę.',
+  selfDelete: 'Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!',
+  footer: 'System dumnie rozwijany w Krakowie',
+  operations: 'Operacje',
+  edit: 'Edytuj',
+  delete: 'Usuń',
+  save: 'Zapisz',
+  cancel: 'Anuluj',
+  close: 'Zamknij',
+  embedTitle: 'Kod do osadzenia',
+  embedSnippet: 'Fragment kodu HTML do wklejenia na stronę',
+  embedCopy: 'Kopiuj kod',
+  embedCopied: 'Skopiowano do schowka.',
+};

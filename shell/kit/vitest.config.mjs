@@ -1,0 +1,3 @@
+import { testConfig } from './vitest.shared.mjs';
+
+export default testConfig();

@@ -1,0 +1,184 @@
+// The shell as an operator meets it: public screens, the signed-in frame, accounts.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEXT } from '@smogpanel/kit';
+import { fail, mockApi, ok, resetStore } from '@smogpanel/kit/testing';
+import { App } from './App.jsx';
+
+const PLUGINS = [
+  { name: 'second', label: 'Rankingi', path: '/rank', entry: '/x.js', scope: 'smogpanel_second', module: './routes', order: 20 },
+  { name: 'first', label: 'Województwa', path: '/voivodeship', entry: '/y.js', scope: 'smogpanel_first', module: './routes', order: 10 },
+];
+const ME = { id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak', super: 1 };
+const USERS = [
+  { id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak', super: 1, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00' },
+  { id: 2, email: 'jan@example.pl', firstname: 'Jan', lastname: '', super: 0, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00' },
+];
+
+function api(me = ME) {
+  return mockApi(({ method, url }) => {
+    if (url === '/plugins') return ok(PLUGINS);
+    if (url === '/user/me') return ok(me);
+    if (url === '/user/' && method === 'get') return ok({ order: 'updated', asc: false, list: USERS });
+    if (url === '/auth/login') return ok('new-token');
+    return fail(404, 'NOT_FOUND');
+  });
+}
+
+let location;
+function Where() {
+  location = useLocation();
+  return null;
+}
+
+function renderAt(path) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetStore();
+  vi.spyOn(console, 'error').mockImplementation(() => {}); // remotes cannot load in jsdom
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('public screens', () => {
+  it('show the login form with the links when no token is stored', async () => {
+    api();
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Logowanie' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Przywracanie hasła' }).getAttribute('href')).toBe('/forgot-password');
+    const support = new URL(screen.getByRole('link', { name: 'Wsparcie techniczne' }).getAttribute('href'));
+    expect(support.searchParams.get('version')).toBe('3.7.0');
+    expect(support.searchParams.get('address')).toBe(window.location.href);
+    expect(document.title).toBe('Logowanie | Smogpanel v3.7.0');
+  });
+
+  it('redirect to the first plugin when a token is stored', async () => {
+    window.localStorage.setItem('token', 't');
+    api();
+    renderAt('/forgot-password');
+    await waitFor(() => expect(location.pathname).toBe('/voivodeship'));
+  });
+
+  it('login stores the token, shows success and goes on after 2000 ms', async () => {
+    const calls = api();
+    renderAt('/');
+    fireEvent.change(await screen.findByLabelText(/Adres e-mail/), { target: { value: 'anna@example.pl' } });
+    fireEvent.change(screen.getByLabelText(/Hasło/), { target: { value: 'sekret' } });
+    const started = Date.now();
+    fireEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await screen.findByText(TEXT.success)).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBe('new-token');
+    expect(calls[0].data).toEqual({ email: 'anna@example.pl', password: 'sekret' });
+    await waitFor(() => expect(location.pathname).toBe('/voivodeship'), { timeout: 4000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('a failed login shows the error banner and stays', async () => {
+    mockApi(() => fail(401, 'UNAUTHORISED'));
+    renderAt('/');
+    fireEvent.change(await screen.findByLabelText(/Adres e-mail/), { target: { value: 'a@b.pl' } });
+    fireEvent.change(screen.getByLabelText(/Hasło/), { target: { value: 'zle' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(TEXT.error);
+    expect(location.pathname).toBe('/');
+  });
+});
+
+describe('signed-in shell', () => {
+  beforeEach(() => window.localStorage.setItem('token', 't'));
+
+  it('without a token any panel path goes to /', async () => {
+    window.localStorage.clear();
+    api();
+    renderAt('/account');
+    await waitFor(() => expect(location.pathname).toBe('/'));
+  });
+
+  it('builds the navigation from the plugins in their order, with the user menu and footer', async () => {
+    api();
+    renderAt('/account');
+    const nav = await screen.findByRole('navigation', { name: 'Główna nawigacja' });
+    const links = within(nav).getAllByRole('link').map((a) => a.textContent);
+    expect(links.slice(1, 3)).toEqual(['Województwa', 'Rankingi']);
+    fireEvent.click(screen.getByRole('button', { name: 'Anna Nowak' }));
+    expect(screen.getByRole('link', { name: 'Mój profil' }).getAttribute('href')).toBe('/user/profile');
+    const support = new URL(screen.getByRole('link', { name: 'Wsparcie techniczne' }).getAttribute('href'));
+    expect(support.searchParams.get('email')).toBe('anna@example.pl');
+    expect(support.searchParams.get('firstname')).toBe('Anna');
+    expect(screen.getByText('System dumnie rozwijany w Krakowie')).toBeTruthy();
+    expect(screen.getByText('Smogpanel v3.7.0')).toBeTruthy();
+  });
+
+  it('refreshes the token every 60000 ms and stores the new one', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const calls = mockApi(({ url }) => (url === '/auth/extend' ? ok('fresh') : url === '/plugins' ? ok([]) : ok(ME)));
+    renderAt('/user/profile');
+    await screen.findByRole('heading', { name: 'Mój profil' });
+    vi.advanceTimersByTime(59999);
+    expect(calls.some((c) => c.url === '/auth/extend')).toBe(false);
+    vi.advanceTimersByTime(1);
+    vi.useRealTimers(); // waitFor polls with setInterval
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBe('fresh'));
+    expect(calls.filter((c) => c.url === '/auth/extend')).toHaveLength(1);
+  });
+
+  it('shows the waiting page while the current user loads', async () => {
+    mockApi(() => new Promise(() => {}));
+    renderAt('/account');
+    expect(await screen.findByText(TEXT.wait)).toBeTruthy();
+    expect(screen.getByText(TEXT.componentsLoading)).toBeTruthy();
+  });
+
+  it('sends an unknown path to /', async () => {
+    api();
+    renderAt('/nothing/here');
+    await waitFor(() => expect(location.pathname).toBe('/voivodeship'));
+  });
+
+  it('leads /user/add to /account/add with the access warning', async () => {
+    api();
+    renderAt('/user/add');
+    expect(await screen.findByText(/dostęp do całego panelu/)).toBeTruthy();
+    expect(location.pathname).toBe('/account/add');
+  });
+});
+
+describe('accounts', () => {
+  beforeEach(() => window.localStorage.setItem('token', 't'));
+
+  it('a super administrator sees Typ and Delete, and cannot delete themselves', async () => {
+    api();
+    renderAt('/account');
+    expect(await screen.findByText('jan@example.pl')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Typ/ })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Aktualizacja/ }).textContent).toContain('▼');
+    const own = screen.getByText('anna@example.pl').closest('tr');
+    fireEvent.click(within(own).getByRole('button', { name: 'Usuń' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(TEXT.selfDelete);
+  });
+
+  it('a plain user sees neither Typ nor Delete', async () => {
+    api({ ...ME, super: 0 });
+    renderAt('/account');
+    expect(await screen.findByText('jan@example.pl')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /Typ/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Usuń' })).toBeNull();
+  });
+
+  it('the profile sends the password only when typed', async () => {
+    const calls = mockApi(({ url }) => (url === '/plugins' ? ok([]) : url === '/user/me' ? ok(ME) : ok(null)));
+    renderAt('/user/profile');
+    fireEvent.change(await screen.findByLabelText(/Imię/), { target: { value: 'Ania' } });
+    fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
+    await screen.findByText(TEXT.success);
+    const update = calls.find((c) => c.url === '/user/update');
+    expect(update.data).toEqual({ email: 'anna@example.pl', firstname: 'Ania', lastname: 'Nowak' });
+  });
+});

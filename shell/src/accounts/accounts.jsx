@@ -1,0 +1,42 @@
+// /account and /account/add: core screens of the shell (accounts are not a plugin).
+import { FormScreen, ListScreen, TEXT, useMe } from '@smogpanel/kit';
+import { isSelf, isSuper, users } from './users.js';
+
+const CRUMB = { label: 'Konta użytkowników', to: '/account' };
+
+export function AccountList() {
+  const me = useMe();
+  const superAdmin = isSuper(me);
+  const columns = [
+    { name: 'id', label: 'ID' },
+    { name: 'email', label: 'E-mail' },
+    { name: 'firstname', label: 'Imię' },
+    { name: 'lastname', label: 'Nazwisko' },
+    ...(superAdmin ? [{ name: 'super', label: 'Typ', render: (row) => (isSuper(row) ? 'Administrator' : 'Użytkownik') }] : []),
+    { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+  ];
+  return (
+    <ListScreen resource={users} crumbs={[CRUMB]} columns={columns} actions={[{ label: 'Dodaj konto', to: '/account/add' }]}
+      deletable={superAdmin} deleteGuard={(row) => (isSelf(me, row) ? TEXT.selfDelete : null)} />
+  );
+}
+
+export const ACCOUNT_WARNING =
+  'Uwaga! Nowe konto otrzyma dostęp do całego panelu. Odebrać ten dostęp może wyłącznie superadministrator, ' +
+  'a uprawnienia superadministratora nadaje administrator systemu.';
+
+export function AccountCreate() {
+  const superAdmin = isSuper(useMe());
+  const fields = [
+    { name: 'email', label: 'Adres e-mail', type: 'email', required: true },
+    { name: 'firstname', label: 'Imię' },
+    { name: 'lastname', label: 'Nazwisko' },
+    ...(superAdmin ? [{ name: 'super', label: 'Superadministrator', type: 'checkbox', initial: 0 }] : []),
+  ];
+  return (
+    <FormScreen resource={users} crumbs={[CRUMB, { label: 'Dodawanie konta' }]} fields={fields} extra={superAdmin ? {} : { super: 0 }}
+      back="/account" width={6}>
+      <div className="alert alert-warning" role="note">{ACCOUNT_WARNING}</div>
+    </FormScreen>
+  );
+}

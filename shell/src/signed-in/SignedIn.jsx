@@ -1,0 +1,80 @@
+// The signed-in shell: waits for the current user and the plugin list, then the navbar,
+// the routes (core accounts screens + one outlet per enabled plugin) and the footer.
+import { api, extendToken, getToken, loadMe, StatusBanner, TEXT, TOKEN_REFRESH_MS, useMe, useResourceState } from '@smogpanel/kit';
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AccountCreate, AccountList } from '../accounts/accounts.jsx';
+import { Profile } from '../accounts/Profile.jsx';
+import { Footer } from '../Footer.jsx';
+import { PluginOutlet } from '../plugins/PluginOutlet.jsx';
+import { byOrder, START, startPath } from '../start.js';
+import { Waiting } from '../Waiting.jsx';
+import { TopBar } from './TopBar.jsx';
+
+export function SignedIn() {
+  if (!getToken()) return <Navigate to="/" replace />;
+  return <SignedInShell />;
+}
+
+/** GET /api/plugins: [{name, label, path, entry, scope, module, order}], in nav order. */
+function usePlugins() {
+  const [plugins, setPlugins] = useState({ list: null, failed: false });
+  useEffect(() => {
+    api.get('/plugins').then(
+      (list) => setPlugins({ list: byOrder(list || []), failed: false }),
+      () => setPlugins({ list: [], failed: true }),
+    );
+  }, []);
+  return plugins;
+}
+
+function useTokenRefresh() {
+  useEffect(() => {
+    const timer = setInterval(() => getToken() && extendToken(), TOKEN_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+}
+
+function SignedInShell() {
+  const me = useMe();
+  const user = useResourceState('user');
+  const plugins = usePlugins();
+  useTokenRefresh();
+  useEffect(() => {
+    loadMe();
+  }, []);
+
+  if (!me || !plugins.list) {
+    const failed = !me && user.status.error;
+    return (
+      <Waiting note={TEXT.componentsLoading}>
+        {failed && <StatusBanner status="error" errors={user.errors} />}
+      </Waiting>
+    );
+  }
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <TopBar me={me} plugins={plugins.list} />
+      <main className="container flex-grow-1 py-3">
+        {plugins.failed && (
+          <div className="alert alert-warning" role="alert">
+            Nie udało się pobrać listy modułów panelu. Dostępne są tylko konta użytkowników.
+          </div>
+        )}
+        <Routes>
+          <Route path={START} element={<Navigate to={startPath(plugins.list)} replace />} />
+          <Route path="/account" element={<AccountList />} />
+          <Route path="/account/add" element={<AccountCreate />} />
+          <Route path="/user/add" element={<Navigate to="/account/add" replace />} />
+          <Route path="/user/profile" element={<Profile />} />
+          {plugins.list.map((plugin) => (
+            <Route key={plugin.name} path={`${plugin.path}/*`} element={<PluginOutlet key={plugin.name} plugin={plugin} />} />
+          ))}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </main>
+      <Footer />
+    </div>
+  );
+}

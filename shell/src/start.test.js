@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { byOrder, startPath } from './start.js';
+
+const plugins = [
+  { name: 'b', path: '/rank', order: 20 },
+  { name: 'a', path: '/voivodeship', order: 10 },
+];
+
+afterEach(() => delete window.SMOGPANEL_CONFIG);
+
+describe('start path', () => {
+  it('sorts plugins by order and starts at the first', () => {
+    expect(byOrder(plugins).map((p) => p.name)).toEqual(['a', 'b']);
+    expect(startPath(plugins)).toBe('/voivodeship');
+  });
+
+  it('falls back to the accounts without plugins and obeys the configured start', () => {
+    expect(startPath([])).toBe('/account');
+    window.SMOGPANEL_CONFIG = { startPath: '/rank' };
+    expect(startPath(plugins)).toBe('/rank');
+  });
+});
