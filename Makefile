@@ -11,8 +11,9 @@ run: setup
 	$(BIN)/smogpanel -c $(CONFIG) init --demo
 	$(BIN)/smogpanel -c $(CONFIG) serve
 
-# SQLite always; PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
-test: setup chromium test-python test-node
+# Front-end unit tests, then the Python suite (functional and browser tests) on SQLite, and
+# on PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
+test: setup chromium test-node test-python
 
 test-python:
 	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q

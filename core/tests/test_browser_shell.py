@@ -1,0 +1,149 @@
+"""The shell in a real browser: signing in and out, restore, navigation, accounts, the rules
+that send an operator back to the login screen."""
+import re
+
+import sqlalchemy as sa
+from playwright.sync_api import expect
+
+from smogpanel.testing_browser import sign_in
+
+WRONG_LOGIN = "Wystąpił błąd! Sprawdź przekazane dane i ponów próbę."
+
+
+def test_a_good_login_lands_on_the_voivodeships(page, live_server):
+    page.goto("/")
+    expect(page).to_have_title(re.compile(r"Logowanie.*\| Smogpanel v3\.7\.0"))
+    sign_in(page, live_server)
+    expect(page.get_by_role("cell", name="małopolskie", exact=True)).to_be_visible()
+    assert page.evaluate("localStorage.getItem('token')")
+    expect(page.get_by_text("System dumnie rozwijany w Krakowie")).to_be_visible()
+    expect(page.get_by_text("Smogpanel v3.7.0").last).to_be_visible()
+
+
+def test_a_bad_password_shows_the_error_and_stays_signed_out(page, live_server):
+    page.goto("/")
+    page.get_by_label("Adres e-mail").fill(live_server.admin_email)
+    page.get_by_label("Hasło").fill("zle-haslo-123")
+    page.get_by_role("button", name="Zaloguj się").click()
+    expect(page.get_by_text(WRONG_LOGIN)).to_be_visible()
+    assert page.evaluate("localStorage.getItem('token')") is None
+    assert page.url.endswith("/")
+
+
+def test_an_empty_form_shows_the_invalid_banner(page, live_server):
+    page.goto("/")
+    page.get_by_role("button", name="Zaloguj się").click()
+    expect(page.get_by_text("Popraw dane w formularzu, gdyż wystąpił błąd.")).to_be_visible()
+
+
+def test_a_restore_request_answers_and_returns_to_login(page, live_server):
+    page.goto("/forgot-password")
+    expect(page.get_by_role("heading", name="Przywracanie hasła")).to_be_visible()
+    page.get_by_label("Adres e-mail").fill(live_server.user_email)
+    page.get_by_role("button", name=re.compile("Przypomnij|Wyślij|Przywróć")).click()
+    expect(page.get_by_text("Operacja została zakończona :)")).to_be_visible()
+    page.wait_for_url(re.compile(r"/$"), timeout=5_000)
+
+
+def test_the_navigation_and_the_user_menu(page, live_server):
+    sign_in(page, live_server)
+    nav = page.get_by_role("navigation", name="Główna nawigacja")
+    expect(nav.get_by_role("link", name="Województwa")).to_be_visible()
+    nav.get_by_role("button", name="Barbara Szefowa").click()
+    support = nav.get_by_role("link", name="Wsparcie techniczne")
+    href = support.get_attribute("href")
+    assert href.startswith("https://pomoc.example.pl/zgloszenie?") and "szef%40example.pl" in href
+    assert "3.7.0" in href and "Barbara" in href
+    nav.get_by_role("link", name="Mój profil").click()
+    expect(page).to_have_url(re.compile(r"/user/profile$"))
+
+
+def test_accounts_as_a_super_administrator(page, live_server):
+    sign_in(page, live_server)
+    page.goto("/account")
+    expect(page.get_by_role("columnheader", name=re.compile("^Typ"))).to_be_visible()
+    row = page.get_by_role("row").filter(has_text=live_server.user_email)
+    expect(row.get_by_role("button", name="Usuń")).to_be_visible()
+
+    page.goto("/user/add")
+    expect(page).to_have_url(re.compile(r"/account/add$"))
+    expect(page.get_by_text(re.compile("dostęp do całego panelu"))).to_be_visible()
+    email = live_server.unique("nowy").replace(" ", "-") + "@example.pl"
+    page.get_by_label("Adres e-mail").fill(email)
+    page.get_by_label("Imię").fill("Nowa")
+    page.get_by_role("button", name="Zapisz").click()
+    expect(page.get_by_text("Operacja została zakończona :)")).to_be_visible()
+    page.wait_for_url(re.compile(r"/account$"))
+    expect(page.get_by_role("cell", name=email)).to_be_visible()
+
+    own = page.get_by_role("row").filter(has_text=live_server.admin_email)
+    own.get_by_role("button", name="Usuń").click()
+    expect(page.get_by_text("Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!")).to_be_visible()
+
+
+def test_accounts_as_a_plain_user_have_no_type_column_and_no_delete(page, live_server):
+    sign_in(page, live_server, live_server.user_email)
+    page.goto("/account")
+    expect(page.get_by_role("cell", name=live_server.admin_email)).to_be_visible()
+    expect(page.get_by_role("columnheader", name=re.compile("^Typ"))).to_have_count(0)
+    expect(page.get_by_role("button", name="Usuń")).to_have_count(0)
+
+
+def test_the_profile_changes_names_without_touching_the_password(page, live_server):
+    sign_in(page, live_server, live_server.user_email)
+    page.goto("/user/profile")
+    expect(page.get_by_label("Nazwisko")).to_have_value("Pracownik")
+    page.get_by_label("Nazwisko").fill("Pracowity")
+    page.get_by_role("button", name="Zapisz").click()
+    expect(page.get_by_text("Operacja została zakończona :)")).to_be_visible()
+    from smogpanel.users.models import User
+
+    with live_server.session_factory() as db:
+        user = db.scalar(sa.select(User).where(User.email == live_server.user_email))
+        assert user.lastname == "Pracowity"
+        user.lastname = "Pracownik"
+        db.commit()
+    page.evaluate("localStorage.clear()")
+    sign_in(page, live_server, live_server.user_email)  # the old password still works
+
+
+def test_unknown_and_non_numeric_paths_go_to_the_start(page, live_server):
+    sign_in(page, live_server)
+    page.goto("/no/such/screen")
+    page.wait_for_url(re.compile(r"/voivodeship$"))
+    page.goto("/voivodeship/abc/district")
+    page.wait_for_url(re.compile(r"/voivodeship$"))
+
+
+def test_a_stored_token_skips_the_login_screen(page, live_server):
+    sign_in(page, live_server)
+    page.goto("/forgot-password")
+    page.wait_for_url(re.compile(r"/voivodeship$"))
+
+
+def test_logout_forgets_the_token_and_returns_to_the_site_root(page, live_server):
+    sign_in(page, live_server)
+    nav = page.get_by_role("navigation", name="Główna nawigacja")
+    nav.get_by_role("button", name="Barbara Szefowa").click()
+    nav.get_by_role("button", name="Wyloguj").click()
+    page.wait_for_url(re.compile(r"/$"))
+    assert page.evaluate("localStorage.getItem('token')") is None
+    page.goto("/voivodeship")
+    page.wait_for_url(re.compile(r"/$"))
+
+
+def test_an_expired_token_sends_the_operator_back_to_login(page, live_server):
+    import time
+
+    import jwt
+
+    from smogpanel.testing import TEST_SECRET
+
+    now = int(time.time())
+    expired = jwt.encode({"sub": "1", "ver": 1, "iat": now - 3600, "exp": now - 60}, TEST_SECRET, algorithm="HS256")
+    page.goto("/")
+    page.evaluate("token => localStorage.setItem('token', token)", expired)
+    page.goto("/voivodeship")
+    page.wait_for_url(re.compile(r"/$"))
+    assert page.evaluate("localStorage.getItem('token')") is None
+    expect(page.get_by_role("heading", name="Logowanie")).to_be_visible()
