@@ -1,0 +1,1 @@
+"""The maps plugin (being built)."""

@@ -1,0 +1,1 @@
+"""The timers plugin (being built)."""
