@@ -200,9 +200,8 @@ def _read_xls(data, filename, sheet):
         sh = book.sheet_by_index(_pick_sheet(names, sheet, filename))
         if sh.nrows > MAX_ROWS:
             raise _too_many_rows()
-        empty, text, number, xldate, boolean, error = (
-            xlrd.XL_CELL_EMPTY, xlrd.XL_CELL_TEXT, xlrd.XL_CELL_NUMBER, xlrd.XL_CELL_DATE,
-            xlrd.XL_CELL_BOOLEAN, xlrd.XL_CELL_ERROR)
+        text, number, xldate, boolean, error = (
+            xlrd.XL_CELL_TEXT, xlrd.XL_CELL_NUMBER, xlrd.XL_CELL_DATE, xlrd.XL_CELL_BOOLEAN, xlrd.XL_CELL_ERROR)
         rows = []
         for r in range(sh.nrows):
             values = []

@@ -8,7 +8,6 @@ so "one request, one transaction" is tested for real and tests stay independent.
 import os
 
 import pytest
-import sqlalchemy as sa
 import transaction
 import webtest
 

@@ -1,7 +1,7 @@
 """Alembic environment: the core branch plus one version location per enabled plugin.
 `smogpanel.migrate` builds the Config; a caller may hand over an open connection."""
 from alembic import context
-from sqlalchemy import engine_from_config, pool
+from sqlalchemy import pool
 
 from smogpanel.db import Base, make_engine
 

@@ -1,16 +1,12 @@
 """Uploads as a form sends them ({name, data URL}), checked by size and real content, stored,
 kept on edit, and served back at /files/<name>. A tiny test plugin gives the helpers endpoints,
 as a domain plugin's forms would."""
-import base64
 import io
 import re
-import struct
-import zlib
 
 import pytest
 import sqlalchemy as sa
 import webtest
-from openpyxl import Workbook
 from pyramid.exceptions import ConfigurationError
 
 from smogpanel.files import (
@@ -20,34 +16,21 @@ from smogpanel.hookspecs import hookimpl
 from smogpanel.models import StoredFile
 from smogpanel.security import Tokens
 from smogpanel.testing import TEST_SECRET, Api
+from smogpanel.testing_files import png, xlsx
+from smogpanel.testing_files import upload as shared_upload
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-def png(width=1, height=1, padding=0):
-    """A real PNG image (optionally with a text chunk making it `padding` bytes bigger)."""
-    def chunk(kind, body):
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-    raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    text = chunk(b"tEXt", b"Comment\x00" + b"x" * padding) if padding else b""
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + text + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 
 GIF = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
 
 
 def xlsx_bytes():
-    workbook = Workbook()
-    workbook.active.append(["Województwo", "Liczba"])
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    return xlsx([["Województwo", "Liczba"]])
 
 
 def upload(data, name="plik.png", declared="image/png"):
-    return {"name": name, "data": f"data:{declared};base64,{base64.b64encode(data).decode()}"}
+    return shared_upload(data, name, declared)
 
 
 # -- the test plugin: endpoints using the helpers the way domain forms do ---------------------------

@@ -1,14 +1,13 @@
 """The import registry as an operator meets it: the list of types, the template to download,
 and an import endpoint of a test plugin (registered like any domain plugin's) fed with files
 the tests make: good ones, and every kind of bad one, which answer 422 and write nothing."""
-import base64
 import io
 import os
 
 import pytest
 import sqlalchemy as sa
 import webtest
-from openpyxl import Workbook, load_workbook
+from openpyxl import load_workbook
 from pyramid.exceptions import ConfigurationError
 
 from smogpanel.files import store_generated
@@ -18,6 +17,7 @@ from smogpanel.models import StoredFile
 from smogpanel.regions import VOIVODESHIPS
 from smogpanel.security import Tokens
 from smogpanel.testing import TEST_SECRET, Api
+from smogpanel.testing_files import upload, xls, xlsx
 
 COLUMNS = (
     Column("voivodeship", "Województwo", kind="voivodeship", unique=True, help="Nazwa albo kod województwa."),
@@ -90,19 +90,6 @@ def client(imports_api):
 
 
 # -- files the tests make ------------------------------------------------------------------------------
-def xlsx(rows):
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(list(row))
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def upload(data, name="raport.xlsx", declared="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"):
-    return {"name": name, "data": f"data:{declared};base64,{base64.b64encode(data).decode()}"}
-
-
 GOOD = [
     ("WOJEWÓDZTWO", "liczba wnioskow", "Kwota wypłat:", "Uwagi"),
     ("ŁÓDZKIE", 12, "1 234,5", None),
@@ -141,16 +128,7 @@ def test_a_csv_in_windows_1250_with_semicolons_gives_the_same_result(client):
 
 
 def test_an_xls_made_with_xlwt_gives_the_same_result(client):
-    xlwt = pytest.importorskip("xlwt")
-    workbook = xlwt.Workbook(encoding="utf-8")
-    sheet = workbook.add_sheet("Arkusz1")
-    for r, row in enumerate(GOOD):
-        for c, value in enumerate(row):
-            if value is not None:
-                sheet.write(r, c, value)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    answer = client.post("/api/test-import/", {"type": "TEST_XLS", "file": upload(buffer.getvalue(), "raport.xls", "application/vnd.ms-excel")})
+    answer = client.post("/api/test-import/", {"type": "TEST_XLS", "file": upload(xls(GOOD), "raport.xls", "application/vnd.ms-excel")})
     assert answer["message"]["rows"] == EXPECTED
 
 

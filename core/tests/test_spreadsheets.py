@@ -6,37 +6,10 @@ import os
 import pytest
 from openpyxl import Workbook
 
+from smogpanel.testing_files import xls, xlsx
 from smogpanel.spreadsheets import (
     ImportFailed, find_columns, parse_number, parse_text, parse_voivodeship, read_table,
 )
-
-
-def xlsx(rows, title="Arkusz1", extra_sheets=()):
-    workbook = Workbook()
-    sheet = workbook.active
-    sheet.title = title
-    for row in rows:
-        sheet.append(list(row))
-    for name, sheet_rows in extra_sheets:
-        other = workbook.create_sheet(name)
-        for row in sheet_rows:
-            other.append(list(row))
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def xls(rows):
-    xlwt = pytest.importorskip("xlwt")
-    workbook = xlwt.Workbook(encoding="utf-8")
-    sheet = workbook.add_sheet("Dane")
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            if value is not None:
-                sheet.write(r, c, value)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
 
 
 def failure(callable_, *args, **kwargs):

@@ -6,7 +6,6 @@ Create Date: 2026-11-21 23:43:55.796478
 """
 from alembic import op
 import sqlalchemy as sa
-import smogpanel.db
 
 
 revision = 'core_0002'
