@@ -4,7 +4,7 @@ import re
 
 import colander
 from cornice_swagger import CorniceSwagger
-from cornice_swagger.converters.schema import IntegerTypeConverter
+from cornice_swagger.converters.schema import IntegerTypeConverter, StringTypeConverter, TypeConversionDispatcher
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import PRODUCT, __version__
@@ -26,13 +26,32 @@ def _body_of_our_validator(schema, args):
     return schema
 
 
+class _TypeDispatcher(TypeConversionDispatcher):
+    """cornice_swagger matches colander types by exact class; plugins subclass them (and add
+    their own), so look along the type's MRO and describe anything unknown as a string
+    rather than fail the whole document."""
+
+    def __call__(self, schema_node):
+        for kind in type(schema_node.typ).__mro__:
+            converter = self.converters.get(kind)
+            if converter is not None:
+                return converter(self)(schema_node)
+        return self.default_converter(self)(schema_node)
+
+
+class _Generator(CorniceSwagger):
+    # Class attributes: CorniceSwagger reads them when it is built.
+    type_converter = _TypeDispatcher
+    custom_type_converters = {Flag: IntegerTypeConverter}
+    default_type_converter = StringTypeConverter
+
+
 def openapi_document(request):
     cached = request.registry.get("smogpanel.openapi")
     if cached is None:
         # This app's services only (Cornice's global list spans every app built in the process).
-        generator = CorniceSwagger(list(request.registry.cornice_services.values()))
+        generator = _Generator(list(request.registry.cornice_services.values()))
         generator.schema_transformers = [_body_of_our_validator]
-        generator.custom_type_converters = {Flag: IntegerTypeConverter}
         generator.summary_docstrings = True
         document = generator.generate(title=f"{PRODUCT} API", version=__version__, base_path="/")
         document["paths"] = {_REGEX_PLACEHOLDER.sub(r"{\1}", path): item for path, item in document["paths"].items()}

@@ -2,25 +2,46 @@
 import re
 from pathlib import Path
 
+import colander
 import pytest
 import webtest
+from cornice import Service
 from pyramid.interfaces import IRoutesMapper
 
 from smogpanel.hookspecs import HookSpecs, Remote, hookimpl
 from smogpanel.public import PublicKind
+from smogpanel.schemas import FlagNode
+from smogpanel.validation import body_validator
 from smogpanel.testing import Api
 
 PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "smogpanel-file", "import-template"}
 PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset")
 
 
+class Odd(colander.SchemaType):
+    """A plugin's own colander type, unknown to the OpenAPI generator."""
+
+    def deserialize(self, node, cstruct):
+        return cstruct
+
+
+class ProbeSchema(colander.MappingSchema):
+    shown = FlagNode("Widoczny")
+    odd = colander.SchemaNode(Odd(), title="Dziwne")
+
+
 class ProbePlugin:
-    """A plugin made for these tests: a public kind and a view that fails unexpectedly."""
+    """A plugin made for these tests: a public kind, a view that fails unexpectedly and a
+    service whose schema uses a flag and a type of its own."""
 
     @hookimpl
     def smogpanel_includeme(self, config):
         config.add_route("probe-boom", "/api/probe/boom")
         config.add_view(self.boom, route_name="probe-boom", renderer="envelope")
+        service = Service(name="probe-odd", path="/api/probe/odd")
+        service.add_view("POST", lambda request: request.validated, renderer="envelope",
+                         schema=ProbeSchema(), validators=(body_validator,))
+        config.add_cornice_service(service)
 
     @staticmethod
     def boom(request):
@@ -185,6 +206,14 @@ def test_openapi_describes_the_services_and_their_schemas(anonymous):
     post = document["paths"]["/api/district/"]["post"]
     body = next(p for p in post["parameters"] if p["in"] == "body")
     assert set(body["schema"]["required"]) == {"name", "voivodeship_id"}
+
+
+def test_openapi_copes_with_flags_and_a_plugins_own_types(probe_app):
+    document = probe_app.get("/api/openapi.json").json
+    body = next(p for p in document["paths"]["/api/probe/odd"]["post"]["parameters"] if p["in"] == "body")
+    properties = body["schema"]["properties"]
+    assert properties["shown"]["type"] == "integer"
+    assert properties["odd"]["type"] == "string"
 
 
 def test_every_hook_is_documented_in_docs_plugins_md():

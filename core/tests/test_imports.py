@@ -216,7 +216,7 @@ def test_an_oversized_file_is_a_413(imports_api):
 # -- the list and the templates ----------------------------------------------------------------------------------
 def test_the_registered_types_are_listed_for_the_forms(client):
     listed = {item["code"]: item for item in client.get("/api/import/")["message"]}
-    assert set(listed) == {"TEST_XLS", "OTHER_XLS"}
+    assert {"TEST_XLS", "OTHER_XLS"} <= set(listed)  # installed plugins add their own
     assert listed["TEST_XLS"]["label"] == "Testowy raport wojewódzki"
     assert listed["TEST_XLS"]["template"] == "/api/import/TEST_XLS/template"
     assert listed["TEST_XLS"]["columns"][0] == {"key": "voivodeship", "header": "Województwo", "required": True, "kind": "voivodeship"}

@@ -1,0 +1,204 @@
+"""Measurement import and map export against openpyxl's own work, measured side by side.
+
+    .venv/bin/python bench/imports.py [--rounds 30] [--measurements 100] [--database-url URL]
+
+1. CP_XLS import: the whole request `POST /api/checkpoint/import` through the app (JWT, JSON
+   body, base64, content check, openpyxl read-only load, cell conversion, one measurement and
+   eleven value rows written and committed) against openpyxl loading the same file read-only
+   and iterating every row. Also the app's parsing alone (read_table + the CP_XLS parser).
+   Rounds interleave the two; medians are compared. Issue 5 asks for ≤ 1.5×.
+2. Export of a map with 100 measurements: `GET /api/map/<id>/export` (queries, workbook,
+   stored file) against openpyxl writing an equivalent write-only workbook (same sheets, rows
+   and values) in memory. Issue 5 asks for under a second.
+
+Prints times and ratios; asserts nothing.
+"""
+import argparse
+import base64
+import io
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def build(url):
+    import webtest
+    from smogpanel import main
+    from smogpanel.db import make_engine, make_session_factory
+    from smogpanel.migrate import upgrade
+    from smogpanel.plugin_manager import build_plugin_manager
+    from smogpanel.security import Tokens, hash_password
+    from smogpanel.users.models import User
+
+    manager = build_plugin_manager(enabled=["hierarchy", "maps"])
+    upgrade(url, manager)
+    engine = make_engine(url)
+    with make_session_factory(engine)() as db, db.begin():
+        manager.hook.smogpanel_seed(db=db)
+        user = User(email="bench@example.pl", password_hash=hash_password("bench-password"), super=1)
+        db.add(user)
+        db.flush()
+        db.refresh(user)
+        db.expunge(user)
+    secret = "bench-secret-" + "x" * 40
+    app = webtest.TestApp(main({}, **{"sqlalchemy.url": url, "smogpanel.secret": secret,
+                                      "smogpanel.plugins": "hierarchy,maps", "smogpanel.smtp_url": ""}))
+    return app, {"Authorization": f"Bearer {Tokens(secret, 3600).issue(user)}"}
+
+
+def report_file():
+    from openpyxl import Workbook
+    from smogpanel.plugins.maps.imports import PROPERTY_NAMES
+    from smogpanel.regions import VOIVODESHIPS
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(["Województwo", *PROPERTY_NAMES])
+    for r, (_, name) in enumerate(VOIVODESHIPS):
+        sheet.append([name, *((r + 1) * 1000 + c * 7.5 for c in range(len(PROPERTY_NAMES)))])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def openpyxl_load(data):
+    from openpyxl import load_workbook
+
+    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    rows = list(workbook.worksheets[0].iter_rows(values_only=True))
+    workbook.close()
+    return rows
+
+
+def app_parse(data, keys):
+    from smogpanel.plugins.maps.imports import CP_XLS
+    from smogpanel.spreadsheets import read_table
+
+    return CP_XLS.parse(read_table(data, "raport.xlsx"), {"keys": keys})
+
+
+def timed(function):
+    start = time.perf_counter()
+    function()
+    return time.perf_counter() - start
+
+
+def line(label, seconds, baseline=None):
+    ratio = f"  {seconds / baseline:5.2f}×" if baseline else ""
+    print(f"  {label:<60} {seconds * 1000:8.2f} ms{ratio}")
+
+
+def bench_import(app, headers, map_id, keys, rounds):
+    data = report_file()
+    body = {"name": "Bench", "source": "", "map_id": map_id, "type": "CP_XLS",
+            "file": {"name": "raport.xlsx", "data": f"data:{XLSX};base64,{base64.b64encode(data).decode()}"}}
+
+    def request():
+        assert app.post_json("/api/checkpoint/import", body, headers=headers).json["message"]["properties"] == 11
+
+    properties = [{"key": {"id": key.id}, "value": value}
+                  for key, value in zip(keys, (p["value"] for p in app_parse(data, keys)["properties"]))]
+    by_hand = {"name": "Bench", "source": "", "map_id": map_id, "hidden": 0, "properties": properties}
+
+    def create():
+        app.post_json("/api/checkpoint/", by_hand, headers=headers)
+
+    for _ in range(3):  # warm-up: imports, caches, first connection
+        request(), openpyxl_load(data), app_parse(data, keys), create()
+    base, whole, parse, json_create = [], [], [], []
+    for _ in range(rounds):
+        base.append(timed(lambda: openpyxl_load(data)))
+        whole.append(timed(request))
+        parse.append(timed(lambda: app_parse(data, keys)))
+        json_create.append(timed(create))
+    baseline = statistics.median(base)
+    print(f"CP_XLS import, {len(data):,} bytes, 16 voivodeships × 11 properties, median of {rounds} rounds:")
+    line("openpyxl read-only load + iterate rows (baseline)", baseline)
+    line("app: read_table + CP_XLS parser", statistics.median(parse), baseline)
+    line("app: whole POST /api/checkpoint/import (committed)", statistics.median(whole), baseline)
+    line("reference: the same values by hand, POST /api/checkpoint/", statistics.median(json_create), baseline)
+
+
+def bench_export(app, headers, url, map_id, count, rounds):
+    from openpyxl import Workbook
+    from smogpanel.db import make_engine, make_session_factory
+    from smogpanel.plugins.maps.models import (
+        Checkpoint,
+        CheckpointValue,
+        MapPropertyKey,
+    )
+    from smogpanel.regions import CODES, VOIVODESHIPS
+
+    engine = make_engine(url)
+    with make_session_factory(engine)() as db, db.begin():
+        keys = db.query(MapPropertyKey).filter_by(map_id=map_id).all()
+        for number in range(count):
+            checkpoint = Checkpoint(map_id=map_id, name=f"Pomiar {number:03d}", source="", hidden=number % 7 == 0,
+                                    captured=date(2020, 1, 1) + timedelta(days=number))
+            db.add(checkpoint)
+            db.flush()
+            db.add_all(CheckpointValue(checkpoint_id=checkpoint.id, key_id=key.id,
+                                       **{code: number * 100 + index + 0.25 for index, code in enumerate(CODES)})
+                       for key in keys)
+    engine.dispose()
+
+    def baseline():
+        workbook = Workbook(write_only=True)
+        for number in range(count + 1):
+            sheet = workbook.create_sheet(f"Pomiar {number:03d}")
+            sheet.append(["Województwo", *(f"Właściwość {i}" for i in range(11))])
+            for index, (_, name) in enumerate(VOIVODESHIPS):
+                sheet.append([name, *(number * 100 + index + 0.25 for _ in range(11))])
+        workbook.save(io.BytesIO())
+
+    def export():
+        assert app.get(f"/api/map/{map_id}/export", headers=headers).json["message"].startswith("/files/")
+
+    export(), baseline()
+    base, app_times = [], []
+    for _ in range(rounds):
+        base.append(timed(baseline))
+        app_times.append(timed(export))
+    reference = statistics.median(base)
+    print(f"Export of a map with {count} measurements × 11 properties, median of {rounds} rounds:")
+    line("openpyxl write-only workbook, same cells (baseline)", reference)
+    line("app: GET /api/map/<id>/export", statistics.median(app_times), reference)
+    print(f"  budget 1 s: {statistics.median(app_times):.3f} s")
+
+
+def map_payload(internal_name):
+    from smogpanel.plugins.maps.imports import PROPERTY_NAMES
+
+    keys = [{"name": name, "property_type_name": "STATISTIC"} for name in PROPERTY_NAMES]
+    return {"name": "Bench", "internal_name": internal_name, "source": "bench", "property_keys": keys}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--measurements", type=int, default=100)
+    parser.add_argument("--database-url")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
+        app, headers = build(url)
+        a_map = app.post_json("/api/map/", map_payload("bench"), headers=headers).json["message"]
+
+        class Key:  # what the parser needs of a map key
+            def __init__(self, data):
+                self.id, self.name = data["id"], data["name"]
+
+        bench_import(app, headers, a_map["id"], [Key(k) for k in a_map["property_keys"]], args.rounds)
+        export_map = app.post_json("/api/map/", map_payload("bench-export"), headers=headers).json["message"]
+        bench_export(app, headers, url, export_map["id"], args.measurements, max(3, args.rounds // 5))
+
+
+if __name__ == "__main__":
+    main()

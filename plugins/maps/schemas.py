@@ -1,0 +1,166 @@
+"""The maps plugin's payloads (SPEC section 7 "Maps and measurements"), checked before
+anything is written. Messages are Polish."""
+import math
+
+import colander
+from smogpanel.cells import ImportFailed, parse_number
+from smogpanel.regions import CODES, NAME_OF
+from smogpanel.schemas import Id, InternalName, LongText, OptionalText, Text
+from smogpanel.spreadsheets import header_key
+
+from .models import PROPERTY_TYPES
+
+MAX_VALUE = 10**15  # the values' column holds 20 digits, 4 of them after the decimal point
+TYPE_LABELS = {"INFORMATIVE": "informacyjna", "STATISTIC": "statystyczna", "PRECISE": "doprecyzowująca (podmapa)"}
+
+
+def _finite(node, value):
+    if value is None:
+        return
+    if not math.isfinite(value):
+        raise colander.Invalid(node, "Wartość musi być liczbą, np. 1234 albo 1234,5.")
+    if abs(value) >= MAX_VALUE:
+        raise colander.Invalid(node, "Wartość jest za duża (najwyżej 999 999 999 999 999).")
+
+
+def _to_number(value):
+    """JSON numbers as they are; text in Polish or plain format ('1 234,5', '12.5'); booleans
+    and anything else are not numbers."""
+    if isinstance(value, bool):
+        raise TypeError(value)
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            number = parse_number(value)
+        except ImportFailed:
+            number = None
+        if number is not None:
+            return float(number)
+    raise ValueError(value)
+
+
+def Number(name, title):
+    """An optional number; null, '' or absent mean no value. A colander.Float (so the OpenAPI
+    document knows it) converting with `_to_number`; whole numbers become ints on writing."""
+    number = colander.Float()
+    number.num = _to_number
+    return colander.SchemaNode(number, name=name, title=title, missing=None, validator=_finite)
+
+
+_TRUE, _FALSE = (True, 1, "1", "true"), (False, 0, "0", "false")
+
+
+def _to_flag(value):
+    """1 and 0 (also JSON booleans, '1'/'0', 'true'/'false'); other whole numbers pass on to
+    the validator, which names the rule; anything else is not a number."""
+    if value in _TRUE:
+        return 1
+    if value in _FALSE:
+        return 0
+    if isinstance(value, int):
+        return value
+    raise ValueError(value)
+
+
+def _zero_or_one(node, value):
+    if value not in (0, 1):
+        raise colander.Invalid(node, "Wartość musi wynosić 0 albo 1.")
+
+
+def FlagNode(title, default=0, **kw):
+    """0/1 (also JSON booleans and '0'/'1'), like smogpanel.schemas.FlagNode but typed as a
+    colander.Integer: core's OpenAPI generator cannot describe smogpanel.schemas.Flag yet
+    (its custom converter is set after cornice_swagger has built its converters)."""
+    flag = colander.Integer()
+    flag.num = _to_flag
+    return colander.SchemaNode(flag, title=title, missing=default, validator=_zero_or_one, **kw)
+
+
+# -- maps -----------------------------------------------------------------------------------
+class PropertyKeySchema(colander.MappingSchema):
+    id = colander.SchemaNode(colander.Int(), title="Identyfikator właściwości", missing=None,
+                             validator=colander.Range(min=1, min_err="Niepoprawny identyfikator właściwości."))
+    name = Text("Nazwa właściwości")
+    display_name = OptionalText("Nazwa wyświetlana")
+    property_type_name = colander.SchemaNode(
+        colander.String(), title="Typ właściwości",
+        validator=colander.OneOf(PROPERTY_TYPES, msg_err="Wybierz typ: INFORMATIVE, STATISTIC albo PRECISE."),
+    )
+
+
+class PropertyKeys(colander.SequenceSchema):
+    key = PropertyKeySchema(title="Właściwość")
+
+
+def _distinct_key_names(node, value):
+    seen = set()
+    for index, key in enumerate(value or ()):
+        folded = header_key(key["name"])  # as imports match names to headers
+        if folded in seen:
+            error = colander.Invalid(node)
+            error.add(colander.Invalid(node.children[0], f"„{key['name']}” występuje dwa razy. Nazwy "
+                                                         "właściwości mapy muszą się różnić."), index)
+            raise error
+        seen.add(folded)
+
+
+class MapSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    internal_name = InternalName()
+    source = Text("Źródło danych")
+    details = LongText("Szczegóły")
+    show_summary = FlagNode("Pokaż podsumowanie")
+    summary_title = OptionalText("Tytuł podsumowania")
+    # None (absent) on edit: the keys stay as they are.
+    property_keys = PropertyKeys(title="Właściwości", missing=None, validator=_distinct_key_names)
+    remove_keys_with_values = FlagNode("Usuń właściwości razem z ich wartościami")
+
+
+# -- measurements -----------------------------------------------------------------------------
+def _values():
+    """`value`: the sixteen numbers by voivodeship code (its `id`, if sent, is ignored)."""
+    values = colander.SchemaNode(colander.Mapping(), name="value", title="Wartości", missing=None)
+    for code in CODES:
+        values.add(Number(code, f"Województwo {NAME_OF[code]}"))
+    return values
+
+
+def _captured():
+    """Optional (None: today in Poland, set by the view)."""
+    date_type = colander.Date()
+    date_type.err_template = "Podaj datę w formacie RRRR-MM-DD, np. 2025-03-31."
+    return colander.SchemaNode(date_type, name="captured", title="Data pomiaru", missing=None)
+
+
+def CheckpointSchema():
+    """POST /api/checkpoint/ (and, less `captured` and `map_id`, POST /api/checkpoint/<id>)."""
+    schema = colander.SchemaNode(colander.Mapping())
+    schema.add(Text("Nazwa", name="name"))
+    schema.add(OptionalText("Źródło", name="source"))
+    schema.add(_captured())
+    schema.add(FlagNode("Ukryty", name="hidden"))
+    schema.add(Id("Mapa", name="map_id"))
+    # None (absent) on edit: the values stay as they are.
+    properties = colander.SchemaNode(colander.Sequence(), name="properties", title="Właściwości", missing=None)
+    item = colander.SchemaNode(colander.Mapping(), name="property", title="Właściwość")
+    key = colander.SchemaNode(colander.Mapping(), name="key", title="Właściwość")
+    key.add(Id("Właściwość", name="id"))
+    item.add(key)
+    item.add(_values())
+    properties.add(item)
+    schema.add(properties)
+    return schema
+
+
+def CheckpointImportSchema():
+    schema = colander.SchemaNode(colander.Mapping())
+    schema.add(Text("Nazwa", name="name"))
+    schema.add(OptionalText("Źródło", name="source"))
+    schema.add(_captured())
+    schema.add(FlagNode("Ukryty", name="hidden"))
+    schema.add(Id("Mapa", name="map_id"))
+    schema.add(colander.SchemaNode(colander.String(), name="type", title="Typ pliku", missing=None))
+    # {name, data}; checked (400, 413, 422) by the import itself.
+    schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
+    return schema

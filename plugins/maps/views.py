@@ -1,0 +1,207 @@
+"""Every endpoint of SPEC section 7 "Maps and measurements": the map and checkpoint
+resources, the measurement import and the map's export."""
+from cornice import Service
+from smogpanel.db import utcnow
+from smogpanel.envelope import ApiError
+from smogpanel.files import file_url, store_generated
+from smogpanel.imports import ImportFailed, import_result, run_import
+from smogpanel.resources import MAX_ID, Parent, Resource
+from smogpanel.validation import body_validator
+
+from .export import XLSX_TYPE, export_workbook
+from .imports import IMPORT_CODES
+from .models import Checkpoint, Map, MapPropertyKey
+from .schemas import CheckpointImportSchema, CheckpointSchema, MapSchema
+from .values import (
+    key_dict,
+    keys_with_values,
+    live_keys,
+    properties_of,
+    summary,
+    today,
+    value_rows,
+    write_properties,
+)
+
+KEY_FIELDS = ("name", "display_name", "property_type_name")
+
+
+def _measurements(count):
+    if count == 1:
+        return "1 pomiarze"
+    return f"{count} pomiarach"
+
+
+class MapResource(Resource):
+    kind = "map"
+    model = Map
+    schema = MapSchema
+    label = "mapa"
+    fixed = ("internal_name",)
+    unique = ("internal_name",)
+    sortable = ("id", "name", "internal_name", "updated")
+
+    def serialize(self, request, obj):
+        keys = live_keys(request.db, obj.id)
+        data = super().serialize(request, obj)
+        data["property_keys"] = [key_dict(key) for key in keys]
+        data["summary"] = summary(request.db, obj, keys)
+        return data
+
+    def create(self, request, data):
+        data = dict(data)
+        keys = data.pop("property_keys") or []
+        data.pop("remove_keys_with_values", None)
+        self.check_unique(request, data)
+        obj = Map(**data)
+        request.db.add(obj)
+        self.flush(request)
+        self.sync_keys(request, obj, keys, allow_removal=False)
+        return obj
+
+    def update(self, request, obj, data):
+        data = dict(data)
+        keys = data.pop("property_keys")
+        allow_removal = bool(data.pop("remove_keys_with_values", 0))
+        if keys is not None:
+            self.sync_keys(request, obj, keys, allow_removal)
+        for name, value in data.items():
+            setattr(obj, name, value)
+        obj.updated = utcnow()
+        return obj
+
+    def sync_keys(self, request, a_map, sent, allow_removal):
+        """Keys sent with an `id` are edited, those without are created, the map's keys not
+        sent are removed (soft-deleted, values kept in the database). Removing a key that has
+        values is refused (409) unless `remove_keys_with_values` is 1. Checked before writing."""
+        db = request.db
+        existing = {key.id: key for key in live_keys(db, a_map.id)}
+        errors, seen = [], set()
+        for index, key in enumerate(sent):
+            if key["id"] is None:
+                continue
+            if key["id"] not in existing:
+                errors.append({"name": f"property_keys.{index}.id",
+                               "description": "Ta właściwość nie należy do tej mapy (albo została usunięta). "
+                                              "Odśwież formularz."})
+            elif key["id"] in seen:
+                errors.append({"name": f"property_keys.{index}.id", "description": "Tę właściwość podano dwa razy."})
+            seen.add(key["id"])
+        if errors:
+            raise ApiError("VALIDATION_FAILED", errors)
+        removed = [key for key_id, key in existing.items() if key_id not in seen]
+        counts = keys_with_values(db, [key.id for key in removed])
+        blocked = [key for key in removed if counts.get(key.id)]
+        if blocked and not allow_removal:
+            listed = ", ".join(f"„{key.name}” (wartości w {_measurements(counts[key.id])})" for key in blocked)
+            raise ApiError("CONFLICT", [{
+                "name": "property_keys",
+                "description": f"Nie usunięto właściwości {listed}: zmierzone wartości zniknęłyby z pomiarów. "
+                               "Jeśli na pewno chcesz usunąć te właściwości razem z ich wartościami, potwierdź "
+                               "usunięcie (remove_keys_with_values: 1).",
+            }])
+        stamp = utcnow()
+        for key in removed:
+            key.deleted = stamp
+        for position, key in enumerate(sent):
+            fields = {name: key[name] for name in KEY_FIELDS}
+            if key["id"] is None:
+                db.add(MapPropertyKey(map_id=a_map.id, position=position, **fields))
+                continue
+            stored = existing[key["id"]]
+            fields["position"] = position
+            if any(getattr(stored, name) != value for name, value in fields.items()):
+                for name, value in fields.items():
+                    setattr(stored, name, value)
+        self.flush(request)
+
+
+class CheckpointResource(Resource):
+    kind = "checkpoint"
+    model = Checkpoint
+    schema = staticmethod(CheckpointSchema)
+    label = "pomiar"
+    parent = Parent("map", "map_id", "mapa")
+    fixed = ("captured",)
+    sortable = ("id", "name", "hidden", "captured", "updated")
+    default_order = ("captured", False)
+    list_all = False  # measurements are listed per map: GET /api/checkpoint/map/<id>
+
+    def check_parent(self, request, data):
+        load_map(request, data["map_id"])
+
+    def serialize(self, request, obj):
+        data = super().serialize(request, obj)
+        rows = value_rows(request.db, [obj.id]).get(obj.id, {})
+        data["properties"] = properties_of(live_keys(request.db, obj.map_id), rows)
+        return data
+
+    def create(self, request, data):
+        data = dict(data)
+        properties = data.pop("properties") or []
+        self.check_parent(request, data)
+        data["captured"] = data["captured"] or today()
+        obj = Checkpoint(**data)
+        request.db.add(obj)
+        self.flush(request)
+        write_properties(request.db, obj, properties, live_keys(request.db, obj.map_id), new=True)
+        return obj
+
+    def update(self, request, obj, data):
+        data = dict(data)
+        properties = data.pop("properties")
+        if properties is not None:
+            write_properties(request.db, obj, properties, live_keys(request.db, obj.map_id))
+        for name, value in data.items():
+            setattr(obj, name, value)
+        obj.updated = utcnow()
+        return obj
+
+
+def load_map(request, map_id, field="map_id"):
+    """The live map `map_id`, or a 400 naming the field."""
+    a_map = request.db.get(Map, map_id) if map_id <= MAX_ID else None
+    if a_map is None or a_map.deleted is not None:
+        raise ApiError.invalid(field, "Wybrana mapa nie istnieje albo została usunięta.")
+    return a_map
+
+
+def import_checkpoint(request):
+    """POST /api/checkpoint/import {name, source, captured, map_id, type, file}: one new
+    measurement from a CP_XLS or CP_XLS_2025 file; all or nothing."""
+    data = request.validated
+    a_map = load_map(request, data["map_id"])
+    keys = live_keys(request.db, a_map.id)
+    parsed = run_import(request, data["type"], data["file"], context={"keys": keys}, allowed=IMPORT_CODES)
+    if not parsed["properties"]:
+        raise ImportFailed([{"name": "file", "description": "Nic do zaimportowania: plik nie zawiera wartości żadnej "
+                                                           "właściwości tej mapy. Nazwy kolumn muszą być nazwami "
+                                                           "właściwości mapy."}, *parsed["skipped"]])
+    checkpoint = Checkpoint(map_id=a_map.id, name=data["name"], source=data["source"],
+                            captured=data["captured"] or today(), hidden=data["hidden"])
+    request.db.add(checkpoint)
+    request.db.flush()
+    count = write_properties(request.db, checkpoint, parsed["properties"], keys, new=True)
+    return import_result(created=1, skipped=parsed["skipped"], id=checkpoint.id, properties=count)
+
+
+def export_map(request):
+    """GET /api/map/<id>/export: the URL of a generated .xlsx of the map's measurements."""
+    resource = request.registry["smogpanel.resources"]["map"]
+    a_map = resource.load(request, int(request.matchdict["id"]))
+    data = export_workbook(request.db, a_map)
+    return file_url(request, store_generated(request, f"{a_map.internal_name}.xlsx", XLSX_TYPE, data))
+
+
+def includeme(config):
+    config.add_resource(MapResource())
+    config.add_resource(CheckpointResource())
+    importing = Service(name="checkpoint-import", path="/api/checkpoint/import",
+                        description="checkpoint: import one measurement from a spreadsheet")
+    importing.add_view("POST", import_checkpoint, renderer="envelope", schema=CheckpointImportSchema(),
+                       validators=(body_validator,))
+    export = Service(name="map-export", path="/api/map/{id:\\d+}/export",
+                     description="map: the URL of an .xlsx export of its measurements")
+    export.add_view("GET", export_map, renderer="envelope")
+    config.add_cornice_service(importing)
+    config.add_cornice_service(export)
