@@ -8,6 +8,8 @@ What counts (written by the BundleManifestPlugin into each build's bundles.json)
   apart, not counted.
 - a plugin's remote: remoteEntry.js plus the chunks of its exposed modules. Shared libraries
   come from the shell, so they are not part of a remote.
+- a plugin's embed with the loader: what a partner page loads for one widget, its
+  static/embed/embed.js (inside the iframe) plus the loader core/static/embeds/loader.js.
 
 Sizes are gzip -9 of each file, in KB of 1000 bytes. Prints a table; never fails on a budget
 (it is a measurement, not a test). Usage: python3 bench/bundles.py [--files]
@@ -20,7 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHELL = ROOT / "core" / "static" / "shell"
-BUDGET_KB = {"shell": 175, "hierarchy": 40}
+EMBEDS = ROOT / "core" / "static" / "embeds"
+BUDGET_KB = {"shell": 175, "hierarchy": 40, "timers": 40}
+EMBED_BUDGET_KB = {"timers": 10}
 
 
 def gzip_size(path):
@@ -41,7 +45,9 @@ def shell_scripts():
 
 
 def measure(label, folder, files, budget_kb, lazy):
-    sizes = [(name, (folder / name).stat().st_size, gzip_size(folder / name)) for name in files]
+    """`files` are names in `folder`, or paths."""
+    paths = [name if isinstance(name, Path) else folder / name for name in files]
+    sizes = [(path.name, path.stat().st_size, gzip_size(path)) for path in paths]
     return {
         "label": label,
         "files": sizes,
@@ -67,6 +73,13 @@ def main():
         name = folder.parent.parent.name
         remote = manifest(folder)
         rows.append(measure(f"{name} remote", folder, remote["initial"] + remote["eager"], BUDGET_KB.get(name), remote["lazy"]))
+
+    loader = EMBEDS / "loader.js"
+    for bundle in sorted(ROOT.glob("plugins/*/static/embed/embed.js")):
+        name = bundle.parent.parent.parent.name
+        if not loader.exists():
+            sys.exit(f"{loader.relative_to(ROOT)} is missing: run `npm run build` first")
+        rows.append(measure(f"{name} embed + loader", bundle.parent, [bundle, loader], EMBED_BUDGET_KB.get(name), []))
 
     header = f"{'bundle':<24}{'files':>6}{'raw KB':>10}{'gzip KB':>10}{'budget KB':>11}  status"
     print(header)

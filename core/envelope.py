@@ -86,7 +86,8 @@ class EnvelopeRenderer:
             response.charset = "utf-8"
             if request.method in ("GET", "HEAD"):
                 response.etag = hashlib.blake2b(body, digest_size=16).hexdigest()
-                response.cache_control = "private, no-cache"
+                if "Cache-Control" not in response.headers:  # public views set their own
+                    response.cache_control = "private, no-cache"
                 response.conditional_response = True
         return body
 

@@ -87,6 +87,9 @@ def includeme(config):
     config.add_tween("smogpanel.web.security_headers_tween_factory")
     config.add_static_view("static/shell", "smogpanel:static/shell", cache_max_age=300,
                            permission=NO_PERMISSION_REQUIRED)
+    # The partner-site loader of embeds (built from embeds/): /static/embeds/loader.js
+    config.add_static_view("static/embeds", "smogpanel:static/embeds", cache_max_age=300,
+                           permission=NO_PERMISSION_REQUIRED)
     config.add_notfound_view(not_found)
     for name, plugin in config.registry.plugin_manager.list_name_plugin():
         module_name = getattr(plugin, "__name__", None)

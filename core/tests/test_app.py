@@ -152,8 +152,10 @@ def test_plugins_lists_the_enabled_remotes_in_navigation_order(probe_app, admin)
 
 
 def test_public_views_of_an_enabled_plugin(probe_app):
-    body = probe_app.get("/api/public/probe/jest").json
-    assert body == {"success": True, "message": {"name": "jest"}}
+    response = probe_app.get("/api/public/probe/jest")
+    assert response.json == {"success": True, "message": {"name": "jest"}}
+    assert response.headers["Cache-Control"] == "public, max-age=60"  # partner pages may cache it
+    assert response.etag
     assert probe_app.get("/api/public/probe/nie-ma", status=404).json["message"] == "NOT_FOUND"
     page = probe_app.get("/view/probe/jest")
     assert page.headers["X-Frame-Options"] == "DENY"

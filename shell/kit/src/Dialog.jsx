@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { TEXT } from './texts.js';
 
 const ModalFrame = lazy(() => import(/* webpackChunkName: "lazy-modal" */ './ModalFrame.jsx'));
+const EmbedFrame = lazy(() => import(/* webpackChunkName: "lazy-embed" */ './EmbedFrame.jsx'));
 
 /** show, onHide, title, children, footer (nodes), size ('lg', ...). */
 export function Dialog(props) {
@@ -56,7 +57,7 @@ async function copy(text, textarea) {
  * The embed-code dialog frame: a read-only snippet with a copy button. A plugin puts its
  * options (size, full width, link...) in `children` and passes the snippet they produce.
  */
-export function EmbedDialog({ show, onHide, title = TEXT.embedTitle, snippet, children }) {
+export function EmbedDialog({ show, onHide, title = TEXT.embedTitle, snippet, size = 'lg', children }) {
   const [copied, setCopied] = useState(false);
   const [area, setArea] = useState(null);
   useEffect(() => setCopied(false), [snippet]);
@@ -72,12 +73,30 @@ export function EmbedDialog({ show, onHide, title = TEXT.embedTitle, snippet, ch
     </>
   );
   return (
-    <Dialog show={show} onHide={onHide} title={title} footer={footer} size="lg">
+    <Dialog show={show} onHide={onHide} title={title} footer={footer} size={size}>
       {children}
       <label htmlFor="embed-snippet" className="form-label">
         {TEXT.embedSnippet}
       </label>
       <textarea id="embed-snippet" ref={setArea} className="form-control font-monospace" rows={6} readOnly value={snippet || ''} />
     </Dialog>
+  );
+}
+
+/**
+ * The embed dialog of a framed widget (SPEC 7 "Embed snippets"): size (200-800 px by 100), full
+ * width (100% wide, the size as minimum), an optional link laid over the widget, a live preview
+ * and the snippet (the iframe plus the partner-site loader). `path` is the embed page without the
+ * uuid, e.g. '/view/timer/sezon/embed'; `frameTitle` names the iframe for screen readers.
+ * Loaded on first opening, like every dialog.
+ */
+export function EmbedFrameDialog(props) {
+  const [opened, setOpened] = useState(props.show);
+  if (props.show && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <EmbedFrame {...props} />
+    </Suspense>
   );
 }

@@ -136,7 +136,16 @@ export function FileInput({ value, onChange, ...props }) {
     <>
       <input {...props} type="file" className="form-control" required={props.required && !kept}
         onChange={async (e) => onChange(e.target.files[0] ? await readFile(e.target.files[0]) : kept)} />
-      {kept && <div className="form-text">Obecny plik: {kept}</div>}
+      {kept && (
+        <div className="form-text">
+          Obecny plik: {kept}
+          {!props.required && !props.disabled && (
+            <button type="button" className="btn btn-link btn-sm p-0 ms-2 align-baseline" onClick={() => onChange(null)}>
+              Usuń plik
+            </button>
+          )}
+        </div>
+      )}
     </>
   );
 }

@@ -11,7 +11,8 @@ import { TEXT } from './texts.js';
 
 /**
  * A sortable list of `resource` under `parent` with header operations (`actions`), row links
- * (`rowLinks`: [{label, to(row)}]) and, with `deletable`, a Delete guarded by the confirm dialog.
+ * (`rowLinks`: [{label, to(row)}], or [{label, onClick(row)}] for a button, e.g. opening the
+ * embed dialog) and, with `deletable`, a Delete guarded by the confirm dialog.
  * `deleteGuard(row)` may return a text to show instead of deleting (e.g. deleting oneself).
  * `columns` as in ListTable.
  */
@@ -39,11 +40,17 @@ export function ListScreen({ resource, parent, crumbs, heading, actions, columns
   const rowActions = hasRowActions
     ? (row) => (
         <div className="d-inline-flex gap-1">
-          {rowLinks.map((link) => (
-            <Link key={link.label} className="btn btn-sm btn-outline-primary" to={link.to(row)}>
-              {link.label}
-            </Link>
-          ))}
+          {rowLinks.map((link) =>
+            link.onClick ? (
+              <button key={link.label} type="button" className="btn btn-sm btn-outline-primary" onClick={() => link.onClick(row)}>
+                {link.label}
+              </button>
+            ) : (
+              <Link key={link.label} className="btn btn-sm btn-outline-primary" to={link.to(row)}>
+                {link.label}
+              </Link>
+            ),
+          )}
           {deletable && (
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => askDelete(row)}>
               {TEXT.delete}
@@ -81,9 +88,9 @@ export function payloadOf(fields, values, editing) {
   return Object.fromEntries(fields.filter((f) => !(editing && f.createOnly)).map((f) => [f.name, valueOf(f, values[f.name])]));
 }
 
-function FieldsForm({ resource, id, parent, item, fields, extra, toPayload, back, width }) {
+function FieldsForm({ resource, id, parent, item, fields, extra, fromItem, toPayload, back, width }) {
   const navigate = useNavigate();
-  const [values, set] = useValues(() => initialOf(fields, item));
+  const [values, set] = useValues(() => initialOf(fields, item && fromItem ? fromItem(item) : item));
   const editing = id !== undefined && id !== null;
 
   function send() {
@@ -113,16 +120,18 @@ function FieldsForm({ resource, id, parent, item, fields, extra, toPayload, back
  * Create (no `id`) or edit (`id`) form of `resource`. Edit renders only once the record with
  * that id has loaded. `fields` as in Field, plus `createOnly` (shown disabled and left out of
  * the payload when editing) and `initial`. `extra` joins the create payload (e.g. the parent id);
- * `toPayload(values, {editing, item})` replaces the default payload. After success: `back`.
+ * `toPayload(values, {editing, item})` replaces the default payload; `fromItem(item)` gives the
+ * edit form's values when they differ from the record's (e.g. a checkbox that is the inverse of a
+ * field, a date shown in local time). After success: `back`.
  */
-export function FormScreen({ resource, id, parent, crumbs, heading, fields, extra = {}, toPayload, back, width = 8, children }) {
+export function FormScreen({ resource, id, parent, crumbs, heading, fields, extra = {}, fromItem, toPayload, back, width = 8, children }) {
   const editing = id !== undefined && id !== null;
   return (
     <Page crumbs={crumbs} heading={heading}>
       {children}
       {editing ? (
         <EditLoader resource={resource} id={id}>
-          {(item) => <FieldsForm key={id} {...{ resource, id, parent, item, fields, toPayload, back, width }} />}
+          {(item) => <FieldsForm key={id} {...{ resource, id, parent, item, fields, fromItem, toPayload, back, width }} />}
         </EditLoader>
       ) : (
         <FieldsForm {...{ resource, parent, item: null, fields, extra, toPayload, back, width }} />

@@ -27,4 +27,10 @@ export const TEXT = {
   embedSnippet: 'Fragment kodu HTML do wklejenia na stronę',
   embedCopy: 'Kopiuj kod',
   embedCopied: 'Skopiowano do schowka.',
+  embedSize: 'Rozmiar (px)',
+  embedFullWidth: 'Pełna szerokość (100% szerokości strony, rozmiar jako minimum)',
+  embedLink: 'Link po kliknięciu w widżet (opcjonalnie)',
+  embedLinkHelp: 'Pełny adres zaczynający się od https:// albo http://. Kliknięcie w widżet przeniesie na tę stronę.',
+  embedLinkInvalid: 'To nie jest poprawny adres http(s) – nie zostanie dodany do kodu.',
+  embedPreview: 'Podgląd',
 };

@@ -1,0 +1,79 @@
+// The runtime inside the embed page (/view/<kind>/<name>[/embed/<uuid>]) that a plugin's embed
+// bundle starts: fetches the public payload, lets the plugin render it, reports the content
+// height to the partner's loader and lays the partner's link over the widget.
+import { HELLO, REDIRECT, RESIZE, httpUrl } from './protocol.js';
+
+const STYLE = 'html,body{margin:0;padding:0;background:transparent}' +
+  '#smogpanel-widget{position:relative}' +
+  '.smogpanel-link{position:absolute;inset:0;z-index:1;display:block}';
+
+export function addStyle(css) {
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.appendChild(style);
+}
+
+/**
+ * render(root, payload, context) draws the widget into `root` and may return a function
+ * called after each re-render is done (nothing needed: size changes are observed).
+ * `context`: {embed (uuid or ''), link (http(s) URL or null), framed (bool)}.
+ */
+export function startEmbed(render, { failure = 'Nie udało się wczytać widżetu. Spróbuj ponownie później.' } = {}) {
+  const config = window.SMOGPANEL_PUBLIC || {};
+  const root = document.getElementById('smogpanel-widget');
+  const framed = window.parent !== window;
+  const uuid = config.embed || '';
+  const link = httpUrl(new URLSearchParams(window.location.search).get('link'));
+  let loaderPresent = false;
+  let reported = null;
+
+  addStyle(STYLE);
+  const post = (message) => framed && window.parent.postMessage({ ...message, uuid }, '*');
+  const report = () => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height > 0 && height !== reported) {
+      reported = height;
+      post({ type: RESIZE, height });
+    }
+  };
+
+  window.addEventListener('message', (event) => {
+    const data = event.data;
+    if (event.source !== window.parent || !data || data.type !== HELLO || data.uuid !== uuid) return;
+    loaderPresent = true;
+    reported = null;
+    report();
+  });
+  if (window.ResizeObserver) new ResizeObserver(report).observe(document.body);
+  window.addEventListener('load', report);
+
+  const context = { embed: uuid, link, framed };
+  return fetch(config.api, { headers: { Accept: 'application/json' } })
+    .then((response) => response.json())
+    .then((body) => {
+      if (!body || !body.success) throw new Error(body && body.message);
+      render(root, body.message, context);
+      if (link) {
+        const overlay = document.createElement('a');
+        overlay.className = 'smogpanel-link';
+        overlay.href = link;
+        overlay.target = '_top';
+        overlay.rel = 'noopener';
+        overlay.setAttribute('aria-label', 'Przejdź do strony partnera');
+        overlay.addEventListener('click', (event) => {
+          // With the loader on the partner page the page itself follows the link; without it
+          // (or outside a frame) the link works as an ordinary link.
+          if (framed && loaderPresent) {
+            event.preventDefault();
+            post({ type: REDIRECT, url: link });
+          }
+        });
+        root.appendChild(overlay);
+      }
+      report();
+    })
+    .catch(() => {
+      root.textContent = failure;
+      report();
+    });
+}

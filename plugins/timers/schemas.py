@@ -1,0 +1,98 @@
+"""What a timer form may send (SPEC sections 5 and 7 "Timers"), checked before anything is written."""
+from datetime import date, datetime, time, timezone
+from zoneinfo import ZoneInfo
+
+import colander
+
+from smogpanel.schemas import FlagNode, InternalName, Text
+
+WARSAW = ZoneInfo("Europe/Warsaw")
+
+# SPEC 3, enumerations: code -> Polish label, in the order the form offers them.
+STYLES = {
+    "LIGHT": "Jasny",
+    "SEA": "Morski",
+    "RED": "Czerwony",
+    "DARKRED": "Ciemno-czerwony",
+    "GRAPHITE": "Grafitowy",
+    "DARK": "Ciemny",
+}
+
+DEADLINE_FORMAT = "Podaj datę (RRRR-MM-DD) albo datę z godziną (RRRR-MM-DDTGG:MM)."
+
+
+class Deadline(colander.SchemaType):
+    """An ISO 8601 date or date-time, kept as an aware UTC datetime in whole seconds.
+
+    A date alone means that day's midnight in Warsaw; a date-time without an offset is Warsaw
+    time too (what the panel's date-time field sends); one with an offset is taken as given."""
+
+    def serialize(self, node, appstruct):
+        return colander.null if appstruct is colander.null else appstruct.isoformat()
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return colander.null
+        if not isinstance(cstruct, str):
+            raise colander.Invalid(node, DEADLINE_FORMAT)
+        text = cstruct.strip()
+        try:
+            if len(text) == 10:
+                moment = datetime.combine(date.fromisoformat(text), time(), WARSAW)
+            else:
+                moment = datetime.fromisoformat(text)
+                if moment.tzinfo is None:
+                    moment = moment.replace(tzinfo=WARSAW)
+        except ValueError:
+            raise colander.Invalid(node, DEADLINE_FORMAT)
+        if not 1900 <= moment.year <= 2200:
+            raise colander.Invalid(node, "Data musi przypadać między rokiem 1900 a 2200.")
+        return moment.astimezone(timezone.utc).replace(microsecond=0)
+
+
+class Boolean(colander.SchemaType):
+    """A JSON boolean; 1/0 and '1'/'0' are accepted as well."""
+
+    def serialize(self, node, appstruct):
+        return colander.null if appstruct is colander.null else bool(appstruct)
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return colander.null
+        if cstruct in (True, 1, "1", "true"):
+            return True
+        if cstruct in (False, 0, "0", "false"):
+            return False
+        raise colander.Invalid(node, "Wartość musi wynosić true albo false.")
+
+
+class FileValue(colander.SchemaType):
+    """A file field as the panel sends it: `{name, data}` (a new file), the stored name of a
+    kept file, or nothing. The view checks and stores it (smogpanel.files.resolve_upload)."""
+
+    def serialize(self, node, appstruct):
+        return appstruct
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return None
+        if isinstance(cstruct, (str, dict)):
+            return cstruct
+        raise colander.Invalid(node, "Nie przesłano pliku albo został przesłany niepoprawnie. Wybierz plik ponownie.")
+
+
+def _style_validator(node, value):
+    if value not in STYLES:
+        raise colander.Invalid(node, "Wybierz jeden ze stylów: " + ", ".join(STYLES.values()) + ".")
+
+
+class TimerSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    internal_name = InternalName()
+    timer_style_name = colander.SchemaNode(colander.String(), title="Styl", validator=_style_validator)
+    text_above = Text("Tekst nad licznikiem", max_length=500)
+    deadline = colander.SchemaNode(Deadline(), title="Termin")
+    countdown = colander.SchemaNode(Boolean(), title="Odliczanie", missing=True)
+    text_below = Text("Tekst pod licznikiem", max_length=500)
+    logo_path = colander.SchemaNode(FileValue(), title="Logo", missing=None)
+    hidden_brand = FlagNode("Ukryj markę serwisu")
