@@ -137,6 +137,8 @@ def _prepare_sqlite(engine):
         cursor.execute("PRAGMA foreign_keys=ON")
         if engine.url.database not in (None, "", ":memory:"):
             cursor.execute("PRAGMA journal_mode=WAL")
+            # With WAL, NORMAL never corrupts; a power cut may lose only the last commits.
+            cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()
 
