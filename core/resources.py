@@ -276,6 +276,15 @@ class Resource:
         return services
 
 
+class PublicResource(Resource):
+    """A kind the public sees at /view/<kind>/<internal_name> (maps, timers, rankings, ...):
+    the internal name is given once at creation, unique among live records, and sortable."""
+
+    fixed = ("internal_name",)
+    unique = ("internal_name",)
+    sortable = ("id", "name", "internal_name", "updated")
+
+
 def add_resource(config, resource):
     """Config directive: `config.add_resource(MyResource())`."""
     resources = config.registry.setdefault("smogpanel.resources", {})

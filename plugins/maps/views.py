@@ -5,7 +5,7 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.files import file_url, store_generated
 from smogpanel.imports import ImportFailed, import_result, run_import
-from smogpanel.resources import MAX_ID, Parent, Resource
+from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
 from smogpanel.validation import body_validator
 
 from .export import XLSX_TYPE, export_workbook
@@ -32,14 +32,11 @@ def _measurements(count):
     return f"{count} pomiarach"
 
 
-class MapResource(Resource):
+class MapResource(PublicResource):
     kind = "map"
     model = Map
     schema = MapSchema
     label = "mapa"
-    fixed = ("internal_name",)
-    unique = ("internal_name",)
-    sortable = ("id", "name", "internal_name", "updated")
 
     def serialize(self, request, obj):
         keys = live_keys(request.db, obj.id)

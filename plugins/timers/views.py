@@ -1,19 +1,16 @@
 """The timers' resource: every endpoint of SPEC section 7 "Timers"."""
 from smogpanel.files import IMAGES, file_url, resolve_upload
-from smogpanel.resources import Resource
+from smogpanel.resources import PublicResource
 
 from .models import Timer
 from .schemas import TimerSchema
 
 
-class TimerResource(Resource):
+class TimerResource(PublicResource):
     kind = "timer"
     model = Timer
     schema = TimerSchema
     label = "licznik"
-    fixed = ("internal_name",)
-    unique = ("internal_name",)
-    sortable = ("id", "name", "internal_name", "updated")
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
