@@ -9,8 +9,6 @@ from .imports import CP_XLS, CP_XLS_2025
 from .public import MAP_KIND
 from .seed import add_demo_data
 
-STATIC = Path(__file__).parent / "static"
-
 
 @hookimpl
 def smogpanel_includeme(config):
@@ -19,9 +17,6 @@ def smogpanel_includeme(config):
 
 @hookimpl
 def smogpanel_remote():
-    # The admin screens are not built yet: no entry in the shell until the remote exists.
-    if not (STATIC / "remote" / "remoteEntry.js").exists():
-        return None
     return Remote(name="maps", label="Mapy", path="/map", order=40)
 
 

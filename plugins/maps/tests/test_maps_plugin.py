@@ -18,8 +18,12 @@ def test_demo_data_is_the_clean_air_map_with_the_eleven_properties(db, api, anon
     assert api.get(f"/api/map/{row['id']}/export")["message"].startswith("/files/")
 
 
-def test_no_shell_entry_until_the_admin_screens_are_built(api):
-    assert "maps" not in [remote["name"] for remote in api.get("/api/plugins")["message"]]
+def test_the_remote_is_listed_for_the_shell(api):
+    remotes = {remote["name"]: remote for remote in api.get("/api/plugins")["message"]}
+    assert remotes["maps"] == {
+        "name": "maps", "label": "Mapy", "path": "/map", "order": 40,
+        "entry": "/plugins/maps/remote/remoteEntry.js", "scope": "smogpanel_maps", "module": "./routes",
+    }
 
 
 def test_the_api_description_lists_the_maps_endpoints(make_app):

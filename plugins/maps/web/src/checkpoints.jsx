@@ -1,0 +1,136 @@
+// The measurements of a map: the list (captured descending) with add, import and back, and the
+// form with sixteen numeric inputs per property key, named by voivodeship (SPEC 2.3, 5).
+import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { CRUMB } from './maps.jsx';
+import { TYPE_LABEL, VOIVODESHIPS, cellName, checkpointPayload, checkpointValues, checkpoints, checkpointsPath, maps } from './resources.js';
+
+/** Breadcrumbs under a map: Mapy > <map name> > Pomiary [> label]. */
+export function useMapCrumbs(mapId, label) {
+  const { item, error, errors } = useItem(maps, mapId);
+  const crumbs = [CRUMB, { label: item ? item.name : 'Mapa', to: `/map/${mapId}` }, { label: 'Pomiary', to: checkpointsPath(mapId) }];
+  const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
+  return { map: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
+}
+
+/** What the import reported, shown on the list it returns to. */
+function ImportReport({ report }) {
+  return (
+    <div className="alert alert-info" role="status">
+      <p className="mb-1">Zaimportowano pomiar „{report.name}” (właściwości z wartościami: {report.properties}).</p>
+      {report.skipped.length > 0 && (
+        <>
+          <p className="mb-1">Pominięto:</p>
+          <ul className="mb-0">
+            {report.skipped.map((item, index) => (
+              <li key={index}>{item.description}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function CheckpointList() {
+  const { mapId } = useParams();
+  const { map, crumbs } = useMapCrumbs(mapId);
+  const report = useLocation().state?.imported;
+  const base = checkpointsPath(mapId);
+  return (
+    <ListScreen resource={checkpoints} parent={mapId} crumbs={crumbs} heading={map ? `Pomiary mapy „${map.name}”` : 'Pomiary'}
+      actions={[
+        { label: 'Dodaj pomiar', to: `${base}/add` },
+        { label: 'Importuj pomiar', to: `${base}/import` },
+        { label: 'Wróć do listy map', to: '/map', variant: 'btn-outline-secondary' },
+      ]}
+      columns={[
+        { name: 'id', label: 'ID' },
+        { name: 'name', label: 'Nazwa' },
+        { name: 'hidden', label: 'Ukryty', type: 'yesno' },
+        { name: 'captured', label: 'Data pomiaru', render: (row) => row.captured },
+        { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+      ]}
+      rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
+      deletable>
+      {report && <ImportReport report={report} />}
+    </ListScreen>
+  );
+}
+
+const FIELDS = [
+  { name: 'name', label: 'Nazwa', required: true },
+  { name: 'source', label: 'Źródło', help: 'Tylko jeśli inne niż źródło mapy.' },
+  { name: 'captured', label: 'Data pomiaru', type: 'date', help: 'Domyślnie dzisiaj. Po utworzeniu nie można jej zmienić.' },
+  { name: 'hidden', label: 'Ukryty (niewidoczny na mapie, ale liczony w podsumowaniu)', type: 'checkbox' },
+];
+
+/** Sixteen inputs of one property key, labelled with the voivodeships' names. */
+function KeyValues({ mapKey, values, set }) {
+  const label = mapKey.display_name && mapKey.display_name !== mapKey.name ? `${mapKey.name} (${mapKey.display_name})` : mapKey.name;
+  return (
+    <fieldset className="border rounded px-3 pt-2 mb-3">
+      <legend className="fs-6 float-none w-auto px-1 mb-0">
+        {label} <span className="text-muted small">– {TYPE_LABEL[mapKey.property_type_name]}</span>
+      </legend>
+      <div className="row row-cols-2 row-cols-md-4 g-2">
+        {VOIVODESHIPS.map(({ code, name }) => (
+          <div key={code} className="col">
+            <Field field={{ name: cellName(mapKey.id, code), label: name, type: 'number', step: 'any' }}
+              value={values[cellName(mapKey.id, code)]} onChange={set(cellName(mapKey.id, code))} />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function CheckpointForm({ map, mapId, id, item }) {
+  const navigate = useNavigate();
+  const editing = Boolean(id);
+  const keys = map.property_keys;
+  const [values, set] = useValues(() => checkpointValues(keys, item));
+  const back = checkpointsPath(mapId);
+  function send() {
+    const payload = checkpointPayload(keys, values, { editing, mapId });
+    return editing ? checkpoints.edit(id, payload, mapId) : checkpoints.add(payload, mapId);
+  }
+  return (
+    <Form onSubmit={send} onDone={() => navigate(back)}
+      actions={
+        <>
+          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+          <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
+        </>
+      }>
+      <div className="col-12 col-lg-8">
+        {FIELDS.map((field) => (
+          <Field key={field.name} field={editing && field.name === 'captured' ? { ...field, disabled: true, help: 'Po utworzeniu nie można zmienić daty.' } : field}
+            value={values[field.name]} onChange={set(field.name)} />
+        ))}
+      </div>
+      <h2 className="h5 mt-4">Wartości według województw</h2>
+      <p className="form-text">Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze.</p>
+      {keys.length ? keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} />)
+        : <p className="text-muted">Mapa nie ma właściwości. Dodaj je w edycji mapy.</p>}
+    </Form>
+  );
+}
+
+export function CheckpointCreate() {
+  const { mapId } = useParams();
+  const { map, waiting, crumbs } = useMapCrumbs(mapId, 'Dodawanie pomiaru');
+  return <Page crumbs={crumbs}>{map ? <CheckpointForm map={map} mapId={mapId} /> : waiting}</Page>;
+}
+
+export function CheckpointEdit() {
+  const { mapId, checkpointId } = useParams();
+  const { map, waiting, crumbs } = useMapCrumbs(mapId, 'Edycja pomiaru');
+  return (
+    <Page crumbs={crumbs}>
+      <EditLoader resource={checkpoints} id={checkpointId}>
+        {(item) => (map ? <CheckpointForm key={checkpointId} map={map} mapId={mapId} id={checkpointId} item={item} /> : waiting)}
+      </EditLoader>
+    </Page>
+  );
+}

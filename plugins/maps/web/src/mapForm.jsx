@@ -1,0 +1,102 @@
+// The map form: name, internal name (create only), source, details, summary, property keys as
+// add/remove rows. Removing keys that have values: the server refuses (409) with its Polish
+// message; the operator may confirm, and the form is sent again with remove_keys_with_values: 1.
+import { ConfirmDialog, EditLoader, Field, Form, Page, RowsField, TEXT, useValues } from '@smogpanel/kit';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { CRUMB } from './maps.jsx';
+import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps } from './resources.js';
+
+const FIELDS = [
+  { name: 'name', label: 'Nazwa', required: true },
+  {
+    name: 'internal_name', label: 'Nazwa wewnętrzna', required: true, createOnly: true,
+    help: 'Część publicznego adresu mapy (/view/map/…): małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
+  },
+  { name: 'source', label: 'Źródło danych', required: true, help: 'Domyślne źródło pomiarów, pokazywane pod mapą.' },
+  { name: 'details', label: 'Szczegóły', type: 'textarea', rows: 3 },
+  { name: 'show_summary', label: 'Pokaż podsumowanie (sumy wszystkich pomiarów, także ukrytych)', type: 'checkbox' },
+  {
+    name: 'summary_title', label: 'Tytuł podsumowania', placeholder: 'Wszystkie pomiary',
+    help: 'Możesz użyć %FIRST_CHECKPOINT% i %LAST_CHECKPOINT% – zostaną zastąpione nazwą pierwszego i ostatniego pomiaru. Domyślnie: „Wszystkie pomiary”.',
+  },
+];
+
+const KEY_FIELDS = [
+  { name: 'name', label: 'Nazwa właściwości', required: true, column: 'col-md-5' },
+  { name: 'property_type_name', label: 'Typ', type: 'select', required: true, options: PROPERTY_TYPES, column: 'col-md-3' },
+  { name: 'display_name', label: 'Nazwa wyświetlana', placeholder: 'gdy inna niż nazwa', column: 'col-md' },
+];
+
+const KEYS_HELP = 'Statystyczne są pokazywane na mapie i sumowane w podsumowaniu. Doprecyzowujące tworzą podmapy: nazwa ' +
+  'właściwości jest nazwą podmapy, a nazwa wyświetlana (opcjonalna) jest pokazywana, gdy jest inna. Informacyjne nie są ' +
+  'pokazywane na mapie. Import CP_XLS wypełnia właściwości nazwane jak kolumny raportu.';
+
+const isKeyConflict = (error) => error && error.status === 409 && (error.errors || []).some((e) => e.name === 'property_keys');
+
+function MapForm({ id, item }) {
+  const navigate = useNavigate();
+  const editing = Boolean(id);
+  const [values, set] = useValues(() => mapValues(item));
+  const [conflict, setConflict] = useState(null); // the server's message while the operator decides
+  const agreed = useRef(false);
+  const formBox = useRef(null);
+
+  async function send() {
+    const payload = mapPayload(values, { editing, removeKeysWithValues: agreed.current });
+    agreed.current = false;
+    const result = editing ? await maps.edit(id, payload) : await maps.add(payload);
+    if (!result.ok && isKeyConflict(result.error)) setConflict(result.error.errors.find((e) => e.name === 'property_keys').description);
+    return result;
+  }
+
+  function confirmRemoval() {
+    setConflict(null);
+    agreed.current = true;
+    formBox.current.querySelector('form').requestSubmit();
+  }
+
+  return (
+    <div ref={formBox}>
+      <Form onSubmit={send} onDone={() => navigate(LIST)}
+        actions={
+          <>
+            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+            <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
+          </>
+        }>
+        <div className="col-12 col-lg-8">
+          {FIELDS.map((field) => (
+            <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
+              value={values[field.name]} onChange={set(field.name)} />
+          ))}
+        </div>
+        <div className="col-12 col-xl-10">
+          <RowsField name="property_keys" label="Właściwości mapy" itemLabel="Właściwość" value={values.property_keys}
+            onChange={set('property_keys')} fields={KEY_FIELDS} addLabel="Dodaj właściwość" help={KEYS_HELP}
+            newRow={() => ({ name: '', display_name: '', property_type_name: 'STATISTIC' })}
+            empty="Mapa nie ma jeszcze właściwości. Dodaj je, aby wpisywać pomiary." />
+        </div>
+      </Form>
+      <ConfirmDialog show={Boolean(conflict)} title="Usunąć właściwości razem z wartościami?" body={conflict}
+        confirmLabel="Tak, usuń razem z wartościami." onConfirm={confirmRemoval} onCancel={() => setConflict(null)} />
+    </div>
+  );
+}
+
+export function MapCreate() {
+  return (
+    <Page crumbs={[CRUMB, { label: 'Dodawanie mapy' }]}>
+      <MapForm />
+    </Page>
+  );
+}
+
+export function MapEdit() {
+  const { mapId } = useParams();
+  return (
+    <Page crumbs={[CRUMB, { label: 'Edycja mapy' }]}>
+      <EditLoader resource={maps} id={mapId}>{(item) => <MapForm key={mapId} id={mapId} item={item} />}</EditLoader>
+    </Page>
+  );
+}

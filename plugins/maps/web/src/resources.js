@@ -1,0 +1,129 @@
+// The maps' resources, constants and payloads (SPEC 2.3, 3 Map/Measurement, 5, 7 Maps).
+import { defineResource } from '@smogpanel/kit';
+
+export const LIST = '/map';
+export const maps = defineResource({ kind: 'map', base: '/map' });
+export const checkpoints = defineResource({
+  kind: 'checkpoint',
+  base: '/checkpoint',
+  listUrl: (mapId) => `/checkpoint/map/${mapId}`,
+  sort: { order: 'captured', asc: false }, // SPEC 9: measurements by captured, newest first
+});
+
+export const publicPath = (internalName) => `/view/map/${internalName}`;
+export const checkpointsPath = (mapId) => `${LIST}/${mapId}/checkpoint`;
+
+/** The sixteen voivodeships of SPEC 3, in the order the API lists them. */
+export const VOIVODESHIPS = [
+  ['ds', 'dolnośląskie'], ['kp', 'kujawsko-pomorskie'], ['lb', 'lubelskie'], ['ls', 'lubuskie'],
+  ['ld', 'łódzkie'], ['mp', 'małopolskie'], ['mz', 'mazowieckie'], ['op', 'opolskie'],
+  ['pk', 'podkarpackie'], ['pl', 'podlaskie'], ['pm', 'pomorskie'], ['sl', 'śląskie'],
+  ['sk', 'świętokrzyskie'], ['wm', 'warmińsko-mazurskie'], ['wp', 'wielkopolskie'], ['zp', 'zachodniopomorskie'],
+].map(([code, name]) => ({ code, name }));
+
+export const PROPERTY_TYPES = [
+  { value: 'STATISTIC', label: 'statystyczna' },
+  { value: 'PRECISE', label: 'doprecyzowująca (podmapa)' },
+  { value: 'INFORMATIVE', label: 'informacyjna' },
+];
+
+export const TYPE_LABEL = Object.fromEntries(PROPERTY_TYPES.map((type) => [type.value, type.label]));
+
+export const IMPORT_TYPES = [
+  { value: 'CP_XLS', label: 'Raport Czyste Powietrze (CP_XLS)' },
+  { value: 'CP_XLS_2025', label: 'Raport Czyste Powietrze 2025 (CP_XLS_2025)' },
+];
+
+/** The eleven properties the CP_XLS imports fill: the names the map's keys must carry (SPEC 5). */
+export const REPORT_PROPERTIES = [
+  'Liczba złożonych wniosków', 'Liczba podpisanych umów', 'Kwota wypłaconych dotacji', 'Kotły na biomasę',
+  'Kotły węglowe', 'Węzły cieplne', 'Ogrzewanie elektryczne', 'Kotły olejowe', 'Kotły gazowe',
+  'Pompy ciepła powietrzne', 'Pompy ciepła gruntowe lub wodne',
+];
+
+export const DEFAULT_SUMMARY_TITLE = 'Wszystkie pomiary';
+
+/** Today in Poland as YYYY-MM-DD (the default measurement date). */
+export function today(now = new Date()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+// -- maps -------------------------------------------------------------------------------------
+
+/** The map form's values of a record (new map: nothing, one empty key row to start from). */
+export function mapValues(item) {
+  return {
+    name: item ? item.name : '',
+    internal_name: item ? item.internal_name : '',
+    source: item ? item.source || '' : '',
+    details: item ? item.details || '' : '',
+    show_summary: item ? item.show_summary : 0,
+    summary_title: item ? item.summary_title || '' : DEFAULT_SUMMARY_TITLE,
+    property_keys: item
+      ? item.property_keys.map((key) => ({ ...key, display_name: key.display_name || '' }))
+      : [],
+  };
+}
+
+/**
+ * POST /map/ or /map/{id}: keys with their id (new ones with a uuid only); the internal name only
+ * on create; `remove_keys_with_values` once the operator agreed.
+ */
+export function mapPayload(values, { editing, removeKeysWithValues }) {
+  const payload = {
+    name: values.name,
+    source: values.source,
+    details: values.details || null,
+    show_summary: Number(values.show_summary) ? 1 : 0,
+    summary_title: values.summary_title || null,
+    property_keys: values.property_keys.map((key) => ({
+      ...(key.id ? { id: key.id } : {}),
+      uuid: key.uuid || null,
+      name: key.name,
+      display_name: key.display_name || null,
+      property_type_name: key.property_type_name,
+    })),
+  };
+  if (!editing) payload.internal_name = values.internal_name;
+  if (editing && removeKeysWithValues) payload.remove_keys_with_values = 1;
+  return payload;
+}
+
+// -- measurements -----------------------------------------------------------------------------
+
+/** The form value of one key and voivodeship. */
+export const cellName = (keyId, code) => `p${keyId}-${code}`;
+
+/** The measurement form's values: the fields plus one cell per key and voivodeship. */
+export function checkpointValues(keys, item) {
+  const values = {
+    name: item ? item.name : '',
+    source: item ? item.source || '' : '',
+    captured: item ? item.captured : today(),
+    hidden: item ? item.hidden : 0,
+  };
+  for (const key of keys) {
+    const stored = item && item.properties.find((p) => p.key.id === key.id);
+    for (const { code } of VOIVODESHIPS) {
+      const value = stored ? stored.value[code] : null;
+      values[cellName(key.id, code)] = value === null || value === undefined ? '' : String(value);
+    }
+  }
+  return values;
+}
+
+/** POST /checkpoint/ or /checkpoint/{id}: properties whose sixteen values are empty are dropped (SPEC 5). */
+export function checkpointPayload(keys, values, { editing, mapId }) {
+  const properties = [];
+  for (const key of keys) {
+    const value = {};
+    for (const { code } of VOIVODESHIPS) {
+      const text = String(values[cellName(key.id, code)] ?? '').trim();
+      value[code] = text === '' ? null : Number(text);
+    }
+    if (Object.values(value).some((v) => v !== null)) properties.push({ key: { id: key.id }, value });
+  }
+  const payload = { name: values.name, source: values.source || null, hidden: Number(values.hidden) ? 1 : 0, map_id: Number(mapId), properties };
+  if (!editing) payload.captured = values.captured || null;
+  return payload;
+}
