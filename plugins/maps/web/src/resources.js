@@ -10,7 +10,6 @@ export const checkpoints = defineResource({
   sort: { order: 'captured', asc: false }, // SPEC 9: measurements by captured, newest first
 });
 
-export const publicPath = (internalName) => `/view/map/${internalName}`;
 export const checkpointsPath = (mapId) => `${LIST}/${mapId}/checkpoint`;
 
 /** The sixteen voivodeships of SPEC 3, in the order the API lists them. */

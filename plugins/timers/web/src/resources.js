@@ -13,7 +13,6 @@ export const STYLES = [
   { value: 'DARK', label: 'Ciemny' },
 ];
 
-export const publicPath = (internalName) => `/view/timer/${internalName}`;
 
 export const fields = [
   { name: 'name', label: 'Nazwa', required: true },

@@ -1,38 +1,23 @@
 // The timers' screens: the list with embed, edit and delete; the add and edit forms.
-import { EmbedFrameDialog, FormScreen, ListScreen } from '@smogpanel/kit';
-import { useState } from 'react';
+import { FormScreen, ListScreen, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
 import { useParams } from 'react-router-dom';
-import { LIST, fields, fromItem, publicPath, timers, toPayload } from './resources.js';
+import { LIST, fields, fromItem, timers, toPayload } from './resources.js';
 
 const CRUMB = { label: 'Liczniki', to: LIST };
 
 export function TimerList() {
-  const [embedding, setEmbedding] = useState(null);
-  const [shown, setShown] = useState(false);
+  const embed = useEmbedAction('timer', { noun: 'Licznik' });
   return (
     <ListScreen resource={timers} crumbs={[CRUMB]} actions={[{ label: 'Dodaj licznik', to: `${LIST}/add` }]}
       columns={[
         { name: 'id', label: 'ID' },
         { name: 'name', label: 'Nazwa' },
-        {
-          name: 'internal_name', label: 'Nazwa wewnętrzna',
-          render: (row) => (
-            <a href={publicPath(row.internal_name)} target="_blank" rel="noopener noreferrer" title="Publiczny widok licznika">
-              {row.internal_name}
-            </a>
-          ),
-        },
+        publicLinkColumn('timer', 'Publiczny widok licznika'),
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
-      rowLinks={[
-        { label: 'Osadź', onClick: (row) => { setEmbedding(row); setShown(true); } },
-        { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` },
-      ]}
+      rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]}
       deletable>
-      {embedding && (
-        <EmbedFrameDialog show={shown} onHide={() => setShown(false)} path={`${publicPath(embedding.internal_name)}/embed`}
-          frameTitle={`Licznik: ${embedding.name}`} title={`Kod do osadzenia: ${embedding.name}`} />
-      )}
+      {embed.dialog}
     </ListScreen>
   );
 }
