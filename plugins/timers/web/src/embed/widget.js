@@ -13,6 +13,8 @@ export const CSS =
   `.spt-units{display:flex;justify-content:center;gap:${vw(2.5, 4)};margin:${vw(5, 8)} 0}` +
   `.spt-unit{flex:1 1 0;min-width:0;padding:${vw(2.5, 4)} 2px;border-radius:${vw(1.6, 3)};background:var(--spt-box)}` +
   `.spt-n{display:block;font-size:${vw(9, 16)};font-weight:700;font-variant-numeric:tabular-nums}` +
+  // Four or more digits (a count-up running for years) would overflow the equal boxes.
+  `.spt-n.spt-long{font-size:${vw(6.5, 12)}}` +
   `.spt-l{display:block;font-size:${vw(3.6, 9)}}` +
   `.spt-brand{position:relative;z-index:2;display:inline-block;margin-top:${vw(4, 6)};font-size:${vw(3.2, 9)};color:inherit;opacity:.75}` +
   '.spt-LIGHT{background:#fff;color:#1f2a37;--spt-box:#eef2f6;border:1px solid #d9e0e7}' +
@@ -73,6 +75,7 @@ export function renderTimer(root, payload, now = () => Date.now()) {
     for (const cell of cells) {
       const n = shown[cell.key];
       cell.number.textContent = String(n);
+      cell.number.classList.toggle('spt-long', String(n).length > 3);
       cell.label.textContent = plural(n, cell.forms);
     }
     units.setAttribute('aria-label', cells.map((cell) => withUnit(shown[cell.key], cell.forms)).join(', '));

@@ -23,6 +23,14 @@ afterEach(() => {
 });
 
 describe('renderTimer', () => {
+  it('gives numbers of four or more digits the compact size, so they stay inside their box', () => {
+    stop = renderTimer(root, payload({ deadline: new Date(NOW - 2639 * 24 * 3600 * 1000).toISOString(), countdown: false }));
+    const [days, hours] = root.querySelectorAll('.spt-n');
+    expect(days.textContent).toBe('2639');
+    expect(days.classList.contains('spt-long')).toBe(true);
+    expect(hours.classList.contains('spt-long')).toBe(false);
+  });
+
   it('shows the texts and the time left with Polish forms', () => {
     stop = renderTimer(root, payload());
     expect(root.querySelector('.spt-above').textContent).toBe('Do końca sezonu zostało');
