@@ -83,8 +83,22 @@ describe('screens', () => {
     fireEvent.change(screen.getByLabelText(/Nazwa/), { target: { value: 'wielicki' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(calls[0]).toMatchObject({ method: 'post', url: '/district/', data: { name: 'wielicki', voivodeship_id: 6 } });
+    expect(calls.find((call) => call.method === 'post'))
+      .toMatchObject({ method: 'post', url: '/district/', data: { name: 'wielicki', voivodeship_id: 6 } });
     await waitFor(() => expect(location.pathname).toBe('/voivodeship/6/district'), { timeout: 3000 });
+  });
+
+  it('names the voivodeship and the district in the breadcrumbs of their boroughs', async () => {
+    mockApi(({ url }) => {
+      if (url === '/voivodeship/6') return ok({ id: 6, name: 'małopolskie' });
+      if (url === '/district/3') return ok({ id: 3, name: 'krakowski', voivodeship_id: 6 });
+      return rows([]);
+    });
+    renderAt('/voivodeship/6/district/3/borough');
+    const trail = await screen.findByRole('navigation', { name: 'Ścieżka' });
+    expect(await within(trail).findByRole('link', { name: 'małopolskie' })).toBeTruthy();
+    expect(await within(trail).findByRole('link', { name: 'krakowski' })).toBeTruthy();
+    expect(within(trail).getByText('Gminy')).toBeTruthy();
   });
 
   it('editing a borough loads it first and sends only the name', async () => {
