@@ -34,3 +34,4 @@ export const fail = (status, code, errors) => [status, { success: false, message
 
 /** Forgets every resource's state between tests. */
 export const resetStore = () => store.reset();
+export { renderAt, where } from './routesTesting.jsx';

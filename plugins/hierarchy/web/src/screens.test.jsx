@@ -1,32 +1,14 @@
 // The hierarchy screens over the kit: routes, API calls, links between levels.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT } from '@smogpanel/kit';
-import { fail, mockApi, ok, resetStore } from '@smogpanel/kit/testing';
+import { fail, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
 import routes from './routes.jsx';
 
 const rows = (names) =>
   ok({ order: 'id', asc: false, list: names.map((name, i) => ({ id: i + 1, name, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00' })) });
 
-let location;
-function Where() {
-  location = useLocation();
-  return null;
-}
-
-function renderAt(path) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {routes.map((route) => (
-          <Route key={route.path} path={route.path} element={route.element} />
-        ))}
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-}
+const show = (path) => renderAt(routes, path);
 
 beforeEach(resetStore);
 
@@ -49,7 +31,7 @@ describe('routes', () => {
 describe('screens', () => {
   it('voivodeships: sortable id, name, updated; a name links to its districts', async () => {
     const calls = mockApi(() => rows(['małopolskie']));
-    renderAt('/voivodeship');
+    show('/voivodeship');
     const link = await screen.findByRole('link', { name: 'małopolskie' });
     expect(link.getAttribute('href')).toBe('/voivodeship/1/district');
     expect(calls[0]).toMatchObject({ url: '/voivodeship/', params: { order: 'id', asc: 0 } });
@@ -59,7 +41,7 @@ describe('screens', () => {
 
   it('districts of a voivodeship: back link, names link to boroughs', async () => {
     const calls = mockApi(() => rows(['krakowski']));
-    renderAt('/voivodeship/6/district');
+    show('/voivodeship/6/district');
     expect((await screen.findByRole('link', { name: 'krakowski' })).getAttribute('href')).toBe('/voivodeship/6/district/1/borough');
     expect(screen.getByRole('link', { name: 'Powrót do województw' }).getAttribute('href')).toBe('/voivodeship');
     expect(calls[0].url).toBe('/district/voivodeship/6');
@@ -67,7 +49,7 @@ describe('screens', () => {
 
   it('boroughs of a district: back link to the districts, delete with confirm', async () => {
     const calls = mockApi(({ method }) => (method === 'delete' ? ok(null) : rows(['Wieliczka'])));
-    renderAt('/voivodeship/6/district/3/borough');
+    show('/voivodeship/6/district/3/borough');
     await screen.findByText('Wieliczka');
     expect(calls[0].url).toBe('/borough/district/3');
     expect(screen.getByRole('link', { name: 'Powrót do powiatów' }).getAttribute('href')).toBe('/voivodeship/6/district');
@@ -79,13 +61,13 @@ describe('screens', () => {
 
   it('adding a district sends the voivodeship id and returns to the districts', async () => {
     const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : rows([])));
-    renderAt('/voivodeship/6/district/add');
+    show('/voivodeship/6/district/add');
     fireEvent.change(screen.getByLabelText(/Nazwa/), { target: { value: 'wielicki' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
     expect(calls.find((call) => call.method === 'post'))
       .toMatchObject({ method: 'post', url: '/district/', data: { name: 'wielicki', voivodeship_id: 6 } });
-    await waitFor(() => expect(location.pathname).toBe('/voivodeship/6/district'), { timeout: 3000 });
+    await waitFor(() => expect(where().pathname).toBe('/voivodeship/6/district'), { timeout: 3000 });
   });
 
   it('names the voivodeship and the district in the breadcrumbs of their boroughs', async () => {
@@ -94,7 +76,7 @@ describe('screens', () => {
       if (url === '/district/3') return ok({ id: 3, name: 'krakowski', voivodeship_id: 6 });
       return rows([]);
     });
-    renderAt('/voivodeship/6/district/3/borough');
+    show('/voivodeship/6/district/3/borough');
     const trail = await screen.findByRole('navigation', { name: 'Ścieżka' });
     expect(await within(trail).findByRole('link', { name: 'małopolskie' })).toBeTruthy();
     expect(await within(trail).findByRole('link', { name: 'krakowski' })).toBeTruthy();
@@ -103,7 +85,7 @@ describe('screens', () => {
 
   it('editing a borough loads it first and sends only the name', async () => {
     const calls = mockApi(({ method }) => (method === 'get' ? ok({ id: 4, name: 'Niepołomice', district_id: 3 }) : ok({ id: 4 })));
-    renderAt('/voivodeship/6/district/3/borough/4');
+    show('/voivodeship/6/district/3/borough/4');
     const name = await screen.findByLabelText(/Nazwa/);
     expect(name.value).toBe('Niepołomice');
     fireEvent.change(name, { target: { value: 'Niepołomice (gm.)' } });
@@ -114,7 +96,7 @@ describe('screens', () => {
 
   it('an empty name shows the invalid banner and sends nothing', async () => {
     const calls = mockApi(() => fail(500, 'INTERNAL_ERROR'));
-    renderAt('/voivodeship/add');
+    show('/voivodeship/add');
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     expect((await screen.findByRole('alert')).textContent).toBe(TEXT.invalid);
     expect(calls).toHaveLength(0);

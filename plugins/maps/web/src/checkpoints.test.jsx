@@ -6,7 +6,7 @@ import { TEXT } from '@smogpanel/kit';
 import { mockApi, ok, resetStore } from '@smogpanel/kit/testing';
 import { today } from './resources.js';
 import routes from './routes.jsx';
-import { renderAt, where } from './testing.jsx';
+import { renderAt, where } from '@smogpanel/kit/testing';
 
 const MAP = {
   id: 3, name: 'Czyste Powietrze', internal_name: 'cp', source: 'NFOŚiGW', show_summary: 0, summary_title: null,

@@ -6,7 +6,7 @@ import { TEXT } from '@smogpanel/kit';
 import { fail, mockApi, ok, resetStore } from '@smogpanel/kit/testing';
 import { browser } from './maps.jsx';
 import routes from './routes.jsx';
-import { renderAt, where } from './testing.jsx';
+import { renderAt, where } from '@smogpanel/kit/testing';
 
 const MAP = {
   id: 3, name: 'Czyste Powietrze', internal_name: 'cp', source: 'NFOŚiGW', details: '', show_summary: 1, summary_title: 'Razem',

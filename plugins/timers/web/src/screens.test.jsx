@@ -1,9 +1,8 @@
 // The timer screens over the kit: list with embed/edit/delete, the forms' payloads.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT } from '@smogpanel/kit';
-import { mockApi, ok, resetStore } from '@smogpanel/kit/testing';
+import { mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
 import routes from './routes.jsx';
 
 const TIMER = {
@@ -13,21 +12,7 @@ const TIMER = {
 };
 const list = ok({ order: 'id', asc: false, list: [TIMER] });
 
-let location;
-function Where() {
-  location = useLocation();
-  return null;
-}
-
-const renderAt = (path) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {routes.map((route) => <Route key={route.path} path={route.path} element={route.element} />)}
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
+const show = (path) => renderAt(routes, path);
 
 beforeEach(resetStore);
 
@@ -38,7 +23,7 @@ it('declares the screens of SPEC 2.4 under /timer', () => {
 describe('list', () => {
   it('sorts by id, name, internal_name, updated; links the public view; embed, edit, delete', async () => {
     const calls = mockApi(() => list);
-    renderAt('/timer');
+    show('/timer');
     const publicLink = await screen.findByRole('link', { name: 'sezon' });
     expect(publicLink.getAttribute('href')).toBe('/view/timer/sezon');
     expect(publicLink.getAttribute('target')).toBe('_blank');
@@ -53,7 +38,7 @@ describe('list', () => {
 
   it('the embed dialog gives the iframe snippet with a fresh uuid and the loader', async () => {
     mockApi(() => list);
-    renderAt('/timer');
+    show('/timer');
     fireEvent.click(await screen.findByRole('button', { name: 'Osadź' }));
     const dialog = await screen.findByRole('dialog');
     const snippet = () => within(dialog).getByLabelText(TEXT.embedSnippet).value;
@@ -82,7 +67,7 @@ describe('list', () => {
 describe('forms', () => {
   it('create sends every field; reverse count unchecked means countdown', async () => {
     const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : list));
-    renderAt('/timer/add');
+    show('/timer/add');
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Nowy' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'nowy' } });
     fireEvent.change(screen.getByLabelText('Styl'), { target: { value: 'DARK' } });
@@ -99,12 +84,12 @@ describe('forms', () => {
         countdown: true, text_below: 'Pod', logo_path: null, hidden_brand: 0 },
     });
     expect(calls.find((c) => c.method === 'post').data).not.toHaveProperty('reverse');
-    await waitFor(() => expect(location.pathname).toBe('/timer'), { timeout: 3000 });
+    await waitFor(() => expect(where().pathname).toBe('/timer'), { timeout: 3000 });
   });
 
   it('edit shows the deadline in Warsaw time and reverse checked for a count-up, keeps the logo by name', async () => {
     const calls = mockApi(({ method }) => (method === 'get' ? ok(TIMER) : ok(TIMER)));
-    renderAt('/timer/3');
+    show('/timer/3');
     expect((await screen.findByLabelText('Termin')).value).toBe('2027-05-01T00:00');
     expect(screen.getByLabelText('Nazwa wewnętrzna').disabled).toBe(true);
     expect(screen.getByLabelText(/Odwrotne liczenie/).checked).toBe(true);
@@ -121,7 +106,7 @@ describe('forms', () => {
 
   it('edit can remove the kept logo', async () => {
     const calls = mockApi(() => ok(TIMER));
-    renderAt('/timer/3');
+    show('/timer/3');
     fireEvent.click(await screen.findByRole('button', { name: 'Usuń plik' }));
     expect(screen.queryByText(/Obecny plik/)).toBe(null);
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));

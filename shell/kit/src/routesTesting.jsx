@@ -1,4 +1,4 @@
-// Rendering the remote's routes at a path in unit tests, and where the screen went.
+// Rendering a remote's routes at a path in unit tests, and where the screen went.
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
