@@ -1,11 +1,13 @@
 """Every endpoint of SPEC section 7 "Maps and measurements": the map and checkpoint
 resources, the measurement import and the map's export."""
 from cornice import Service
+from pyramid.response import Response
+from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
-from smogpanel.files import file_url, store_generated
 from smogpanel.imports import ImportFailed, import_result, run_import
 from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
+from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.validation import body_validator
 
 from .export import XLSX_TYPE, export_workbook
@@ -182,12 +184,30 @@ def import_checkpoint(request):
     return import_result(created=1, skipped=parsed["skipped"], id=checkpoint.id, properties=count)
 
 
+EXPORT_PURPOSE = "map-export"
+
+
 def export_map(request):
-    """GET /api/map/<id>/export: the URL of a generated .xlsx of the map's measurements."""
+    """GET /api/map/<id>/export: the URL of the map's .xlsx export, which the browser then
+    opens. A signed link valid for five minutes: the workbook is built when it is followed,
+    so no file is stored for it."""
     resource = request.registry["smogpanel.resources"]["map"]
     a_map = resource.load(request, int(request.matchdict["id"]))
-    data = export_workbook(request.db, a_map)
-    return file_url(request, store_generated(request, f"{a_map.internal_name}.xlsx", XLSX_TYPE, data))
+    query = signed_query(request.registry, EXPORT_PURPOSE, a_map.id)
+    return f"{request.route_path('map-export-signed', id=a_map.id)}?{query}"
+
+
+def export_file(request):
+    """GET /api/map/<id>/export.xlsx?expires&signature: the workbook itself."""
+    map_id = int(request.matchdict["id"])
+    if not is_valid(request.registry, EXPORT_PURPOSE, map_id, request.params):
+        raise ApiError("FORBIDDEN", [{"name": "signature", "description":
+                                      "Odnośnik do eksportu wygasł albo jest nieprawidłowy. Wyeksportuj mapę ponownie."}])
+    a_map = request.registry["smogpanel.resources"]["map"].load(request, map_id)
+    response = Response(body=export_workbook(request.db, a_map), content_type=XLSX_TYPE)
+    response.content_disposition = f'attachment; filename="{a_map.internal_name}.xlsx"'
+    response.cache_control = "private, no-store"
+    return response
 
 
 def includeme(config):
@@ -200,5 +220,10 @@ def includeme(config):
     export = Service(name="map-export", path="/api/map/{id:\\d+}/export",
                      description="map: the URL of an .xlsx export of its measurements")
     export.add_view("GET", export_map, renderer="envelope")
+    # "-signed": public, but only through a signed link (see smogpanel.signed_links).
+    export_signed = Service(name="map-export-signed", path="/api/map/{id:\\d+}/export.xlsx",
+                            description="map: the .xlsx export itself, through the signed link")
+    export_signed.add_view("GET", export_file, permission=NO_PERMISSION_REQUIRED)
     config.add_cornice_service(importing)
     config.add_cornice_service(export)
+    config.add_cornice_service(export_signed)

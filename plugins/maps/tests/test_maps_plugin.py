@@ -15,7 +15,7 @@ def test_demo_data_is_the_clean_air_map_with_the_eleven_properties(db, api, anon
     assert len(listed) == 4 and sum(item["hidden"] for item in listed) == 1
     public = anonymous.get("/api/public/map/czyste-powietrze")["message"]
     assert len(public["checkpoints"]) == 3 and public["summary"]["title"].startswith("Razem: Stan na 31 grudnia 2023")
-    assert api.get(f"/api/map/{row['id']}/export")["message"].startswith("/files/")
+    assert api.get(f"/api/map/{row['id']}/export")["message"].startswith(f"/api/map/{row['id']}/export.xlsx?")
 
 
 def test_the_remote_is_listed_for_the_shell(api):

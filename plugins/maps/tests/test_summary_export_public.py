@@ -100,8 +100,8 @@ def test_public_view_page_and_unknown_maps(anonymous, api, measured):
 
 def read_export(api, a_map):
     url = api.get(f"/api/map/{a_map['id']}/export")["message"]
-    assert url.startswith("/files/") and url.endswith(".xlsx")
-    response = api.app.get(url)
+    assert url.startswith(f"/api/map/{a_map['id']}/export.xlsx?") and "signature=" in url
+    response = api.app.get(url)  # the browser follows it without the token
     assert "czyste-powietrze.xlsx" in response.headers["Content-Disposition"]
     return load_workbook(io.BytesIO(response.body), read_only=True)
 
@@ -147,3 +147,26 @@ def test_export_of_an_empty_map_has_only_the_summary(api):
     workbook = read_export(api, a_map)
     assert workbook.sheetnames == ["Podsumowanie"]
     assert len(list(workbook["Podsumowanie"].iter_rows(values_only=True))) == 17
+
+
+def test_the_export_link_is_signed_short_lived_and_stores_nothing(api, measured, db):
+    import sqlalchemy as sa
+    from smogpanel.models import StoredFile
+
+    a_map, _ = measured
+    files_before = db.scalar(sa.select(sa.func.count(StoredFile.id)))
+    url = api.get(f"/api/map/{a_map['id']}/export")["message"]
+    assert api.app.get(url).status_int == 200
+    assert db.scalar(sa.select(sa.func.count(StoredFile.id))) == files_before
+
+    path, query = url.split("?")
+    tampered = query[:-1] + ("0" if query[-1] != "0" else "1")
+    assert api.app.get(f"{path}?{tampered}", status=403).json["message"] == "FORBIDDEN"
+    assert api.app.get(path, status=403).json["errors"][0]["description"].startswith("Odnośnik do eksportu")
+    other = path.replace(f"/map/{a_map['id']}/", f"/map/{a_map['id'] + 1000}/")
+    api.app.get(f"{other}?{query}", status=403)  # signed for another map
+    expired = "&".join(part if not part.startswith("expires=") else "expires=1000" for part in query.split("&"))
+    api.app.get(f"{path}?{expired}", status=403)
+
+    api.delete(f"/api/map/{a_map['id']}")
+    assert api.app.get(url, status=404).json["message"] == "NOT_FOUND"

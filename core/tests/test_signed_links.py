@@ -1,0 +1,24 @@
+"""Signed links: valid for their purpose and subject until they expire, and nothing else."""
+from urllib.parse import parse_qsl
+
+from smogpanel.signed_links import is_valid, signed_query
+
+
+def params(query):
+    return dict(parse_qsl(query))
+
+
+def test_a_signed_link_opens_only_what_it_was_made_for(testapp):
+    registry = testapp.app.registry
+    link = params(signed_query(registry, "map-export", 7))
+    assert is_valid(registry, "map-export", 7, link)
+    assert not is_valid(registry, "map-export", 8, link)
+    assert not is_valid(registry, "rank-export", 7, link)
+    assert not is_valid(registry, "map-export", 7, dict(link, signature=link["signature"][::-1]))
+    assert not is_valid(registry, "map-export", 7, dict(link, expires=str(int(link["expires"]) + 60)))
+    assert not is_valid(registry, "map-export", 7, {})
+
+
+def test_an_expired_link_is_refused(testapp):
+    registry = testapp.app.registry
+    assert not is_valid(registry, "map-export", 7, params(signed_query(registry, "map-export", 7, ttl=-1)))
