@@ -20,7 +20,7 @@ from pyramid.security import Allowed, Denied
 from pyramid.csrf import CookieCSRFStoragePolicy
 from pyramid.exceptions import BadCSRFToken, ConfigurationError
 
-DEVELOPMENT_SECRET = "development-secret-change-me"
+DEVELOPMENT_SECRET = "development-secret-change-me-before-any-production-use"
 CSRF_COOKIE = "XSRF-TOKEN"
 CSRF_HEADER = "X-XSRF-TOKEN"
 AUTHENTICATED = "authenticated"

@@ -93,7 +93,7 @@ def test_every_non_public_route_answers_401_without_a_token(testapp):
 def test_a_garbage_or_foreign_token_is_401(testapp):
     import jwt
 
-    for token in ("garbage", jwt.encode({"sub": "1", "ver": 1, "iat": 0, "exp": 9999999999}, "other-secret")):
+    for token in ("garbage", jwt.encode({"sub": "1", "ver": 1, "iat": 0, "exp": 9999999999}, "another-installations-secret-" + "y" * 20)):
         response = testapp.get("/api/voivodeship/", headers={"Authorization": f"Bearer {token}"}, status=401)
         assert response.json["message"] == "UNAUTHORISED"
 

@@ -1,4 +1,6 @@
 """The `smogpanel` command on a database of its own (a fresh SQLite file per test)."""
+from pathlib import Path
+
 import pytest
 import sqlalchemy as sa
 import webtest
@@ -24,15 +26,17 @@ def run(ini, *args):
     return cli(["-c", ini, *args])
 
 
+def database_url(ini):
+    return Path(ini).read_text(encoding="utf-8").split("sqlalchemy.url = ")[1].split("\n")[0]
+
+
 def query(ini, sql):
-    url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
-    with sa.create_engine(url).connect() as connection:
+    with sa.create_engine(database_url(ini)).connect() as connection:
         return connection.exec_driver_sql(sql).all()
 
 
 def login(ini, email, password):
-    url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
-    app = webtest.TestApp(make_app({}, **{"sqlalchemy.url": url}))
+    app = webtest.TestApp(make_app({}, **{"sqlalchemy.url": database_url(ini)}))
     return app.post_json("/api/auth/login", {"email": email, "password": password}, expect_errors=True)
 
 
@@ -67,8 +71,7 @@ def test_user_add_creates_an_account_that_can_sign_in(ini, capsys):
 
 def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, capsys):
     run(ini, "init")
-    url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
-    engine = sa.create_engine(url)
+    engine = sa.create_engine(database_url(ini))
     with engine.begin() as connection:
         connection.exec_driver_sql(
             "INSERT INTO district (name, voivodeship_id, created, updated, deleted) "
@@ -94,8 +97,7 @@ def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, 
 def test_restore_refuses_when_the_unique_value_was_taken_meanwhile(ini, capsys):
     run(ini, "init")
     run(ini, "user", "add", "jan@example.pl", "--password", "pierwsze-haslo")
-    url = open(ini, encoding="utf-8").read().split("sqlalchemy.url = ")[1].split("\n")[0]
-    with sa.create_engine(url).begin() as connection:
+    with sa.create_engine(database_url(ini)).begin() as connection:
         connection.exec_driver_sql("UPDATE user_account SET deleted = '2026-02-01T10:00:00+00:00'")
     run(ini, "user", "add", "jan@example.pl", "--password", "drugie-haslo")
     capsys.readouterr()
