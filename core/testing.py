@@ -144,13 +144,19 @@ def admin(db):
     return create_user(db, email="admin@example.pl", super=1, firstname="Adam", lastname="Admin")
 
 
+def signed_in(app, user):
+    """An `Api` client signed in as `user` on `app` (a WSGI app or a webtest.TestApp), e.g.
+    an app built by `make_app` with a test plugin."""
+    from .security import Tokens
+
+    testapp = app if isinstance(app, webtest.TestApp) else webtest.TestApp(app)
+    return Api(testapp, Tokens(TEST_SECRET, 600).issue(user))
+
+
 @pytest.fixture
 def api(testapp, admin):
     """A client signed in as a super administrator."""
-    from .security import Tokens
-
-    tokens = Tokens(TEST_SECRET, 600)
-    return Api(testapp, tokens.issue(admin))
+    return signed_in(testapp, admin)
 
 
 @pytest.fixture

@@ -9,8 +9,7 @@ import pytest
 import webtest
 from aiosmtpd.controller import Controller
 
-from smogpanel.security import Tokens
-from smogpanel.testing import TEST_SECRET, Api
+from smogpanel.testing import Api, signed_in
 
 PUBLIC_URL = "https://panel.example.pl"
 LINK = re.compile(r"https://panel\.example\.pl/reset-password/([A-Za-z0-9_-]+)")
@@ -87,7 +86,7 @@ def mail_app(make_app, smtp_server):
 @pytest.fixture
 def mail_api(mail_app, admin):
     """A super administrator on `mail_app`."""
-    return Api(mail_app, Tokens(TEST_SECRET, 600).issue(admin))
+    return signed_in(mail_app, admin)
 
 
 def _login(app, email_address, password, status=200, **kw):

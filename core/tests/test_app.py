@@ -12,7 +12,7 @@ from smogpanel.hookspecs import HookSpecs, Remote, hookimpl
 from smogpanel.public import PublicKind
 from smogpanel.schemas import FlagNode
 from smogpanel.validation import body_validator
-from smogpanel.testing import Api
+from smogpanel.testing import signed_in
 
 PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "smogpanel-file", "import-template"}
 PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset")
@@ -109,10 +109,7 @@ def test_a_wrong_method_answers_an_envelope(api):
 
 
 def test_an_unexpected_error_is_500_without_internals(probe_app, admin):
-    from smogpanel.security import Tokens
-    from smogpanel.testing import TEST_SECRET
-
-    api = Api(probe_app, Tokens(TEST_SECRET, 600).issue(admin))
+    api = signed_in(probe_app, admin)
     response = probe_app.get("/api/probe/boom", headers=api.headers(), status=500)
     assert response.json == {"success": False, "message": "INTERNAL_ERROR"}
     assert b"hunter2" not in response.body and b"Traceback" not in response.body
@@ -143,10 +140,7 @@ def test_csrf_is_checked_when_the_browser_holds_the_cookie(api):
 
 
 def test_plugins_lists_the_enabled_remotes_in_navigation_order(probe_app, admin):
-    from smogpanel.security import Tokens
-    from smogpanel.testing import TEST_SECRET
-
-    api = Api(probe_app, Tokens(TEST_SECRET, 600).issue(admin))
+    api = signed_in(probe_app, admin)
     remotes = api.get("/api/plugins")["message"]
     assert [r["name"] for r in remotes][:2] == ["probe", "hierarchy"]
     hierarchy = remotes[1]
@@ -170,12 +164,9 @@ def test_public_views_of_an_enabled_plugin(probe_app):
 
 
 def test_a_disabled_plugin_has_no_routes_no_nav_entry_and_no_public_view(make_app, admin):
-    from smogpanel.security import Tokens
-    from smogpanel.testing import TEST_SECRET
-
     app = webtest.TestApp(make_app(**{"smogpanel.plugins": "none",
                                       "smogpanel.plugin_objects": [("probe", ProbePlugin())]}))
-    api = Api(app, Tokens(TEST_SECRET, 600).issue(admin))
+    api = signed_in(app, admin)
     assert api.get("/api/voivodeship/", status=404)["message"] == "NOT_FOUND"
     assert [r["name"] for r in api.get("/api/plugins")["message"]] == ["probe"]
     app.get("/plugins/hierarchy/remote/remoteEntry.js", status=404)

@@ -6,7 +6,6 @@ import re
 
 import pytest
 import sqlalchemy as sa
-import webtest
 from pyramid.exceptions import ConfigurationError
 
 from smogpanel.files import (
@@ -14,8 +13,7 @@ from smogpanel.files import (
 )
 from smogpanel.hookspecs import hookimpl
 from smogpanel.models import StoredFile
-from smogpanel.security import Tokens
-from smogpanel.testing import TEST_SECRET, Api
+from smogpanel.testing import signed_in
 from smogpanel.testing_files import png, xlsx
 from smogpanel.testing_files import upload as shared_upload
 
@@ -57,7 +55,7 @@ class FilesPlugin:
 def files_api(make_app, admin):
     def build(**settings):
         app = make_app(**{"smogpanel.plugin_objects": [("testfiles", FilesPlugin())], **settings})
-        return Api(webtest.TestApp(app), Tokens(TEST_SECRET, 600).issue(admin))
+        return signed_in(app, admin)
 
     return build
 

@@ -6,7 +6,6 @@ import os
 
 import pytest
 import sqlalchemy as sa
-import webtest
 from openpyxl import load_workbook
 from pyramid.exceptions import ConfigurationError
 
@@ -15,8 +14,7 @@ from smogpanel.hookspecs import hookimpl
 from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
 from smogpanel.models import StoredFile
 from smogpanel.regions import VOIVODESHIPS
-from smogpanel.security import Tokens
-from smogpanel.testing import TEST_SECRET, Api
+from smogpanel.testing import Api, signed_in
 from smogpanel.testing_files import upload, xls, xlsx
 
 COLUMNS = (
@@ -79,7 +77,7 @@ class ClashingPlugin:
 def imports_api(make_app, admin):
     def build(**settings):
         app = make_app(**{"smogpanel.plugin_objects": [("testimports", ImportsPlugin())], **settings})
-        return Api(webtest.TestApp(app), Tokens(TEST_SECRET, 600).issue(admin))
+        return signed_in(app, admin)
 
     return build
 

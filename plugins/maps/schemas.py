@@ -133,14 +133,20 @@ def _captured():
     return colander.SchemaNode(date_type, name="captured", title="Data pomiaru", missing=None)
 
 
-def CheckpointSchema():
-    """POST /api/checkpoint/ (and, less `captured` and `map_id`, POST /api/checkpoint/<id>)."""
+def _measurement():
+    """The fields a measurement has whether entered by hand or imported."""
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(Text("Nazwa", name="name"))
     schema.add(OptionalText("Źródło", name="source"))
     schema.add(_captured())
     schema.add(FlagNode("Ukryty", name="hidden"))
     schema.add(Id("Mapa", name="map_id"))
+    return schema
+
+
+def CheckpointSchema():
+    """POST /api/checkpoint/ (and, less `captured` and `map_id`, POST /api/checkpoint/<id>)."""
+    schema = _measurement()
     # None (absent) on edit: the values stay as they are.
     properties = colander.SchemaNode(colander.Sequence(), name="properties", title="Właściwości", missing=None)
     item = colander.SchemaNode(colander.Mapping(), name="property", title="Właściwość")
@@ -154,12 +160,7 @@ def CheckpointSchema():
 
 
 def CheckpointImportSchema():
-    schema = colander.SchemaNode(colander.Mapping())
-    schema.add(Text("Nazwa", name="name"))
-    schema.add(OptionalText("Źródło", name="source"))
-    schema.add(_captured())
-    schema.add(FlagNode("Ukryty", name="hidden"))
-    schema.add(Id("Mapa", name="map_id"))
+    schema = _measurement()
     schema.add(colander.SchemaNode(colander.String(), name="type", title="Typ pliku", missing=None))
     # {name, data}; checked (400, 413, 422) by the import itself.
     schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))

@@ -131,12 +131,9 @@ def test_bad_import_requests_are_refused(api, cp_map, change, field, status):
 
 
 def test_a_file_over_the_limit_is_413(make_app, admin):
-    import webtest
-    from smogpanel.security import Tokens
-    from smogpanel.testing import TEST_SECRET, Api
+    from smogpanel.testing import signed_in
 
-    small = Api(webtest.TestApp(make_app(**{"smogpanel.max_upload_bytes": "1000"})),
-                Tokens(TEST_SECRET, 600).issue(admin))
+    small = signed_in(make_app(**{"smogpanel.max_upload_bytes": "1000"}), admin)
     a_map = add_map(small)
     answer = small.post("/api/checkpoint/import", import_body(a_map, report_file()), status=413)
     assert answer["message"] == "FILE_TOO_LARGE"

@@ -36,10 +36,9 @@ def test_the_api_description_lists_the_maps_endpoints(make_app):
 
 
 def test_a_disabled_maps_plugin_has_no_endpoints_nor_import_types(make_app, admin):
-    from smogpanel.security import Tokens
-    from smogpanel.testing import TEST_SECRET, Api
+    from smogpanel.testing import signed_in
 
-    api = Api(webtest.TestApp(make_app(**{"smogpanel.plugins": "hierarchy"})), Tokens(TEST_SECRET, 600).issue(admin))
+    api = signed_in(make_app(**{"smogpanel.plugins": "hierarchy"}), admin)
     assert api.get("/api/map/", status=404)["message"] == "NOT_FOUND"
     assert "CP_XLS" not in [item["code"] for item in api.get("/api/import/")["message"]]
     api.get("/api/public/map/czyste-powietrze", status=404)
