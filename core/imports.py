@@ -66,6 +66,11 @@ class ImportType:
     description: str = ""  # Polish: what the file holds and how it is read
     sheet: str | None = None  # the sheet to read (matched like headers); None: the first one
     template_rows: tuple = field(default=())  # rows written under the template's header
+    # For a type whose columns depend on a record (a search's keys): `for_template(request)`
+    # returns the ImportType to write the template from, reading `template_query` (e.g.
+    # ("search_id",)) from the query string; it raises ApiError for a missing or bad record.
+    for_template: Callable | None = None
+    template_query: tuple = ()
 
     def __post_init__(self):
         if not _CODE.fullmatch(self.code):
@@ -82,6 +87,7 @@ class ImportType:
             "description": self.description,
             "columns": [column.describe() for column in self.columns],
             "template": f"/api/import/{self.code}/template",
+            "template_query": list(self.template_query),
         }
 
 
@@ -189,15 +195,20 @@ def list_view(request):
 
 
 def template_view(request):
-    """The type's template: an .xlsx with the header row and an 'Instrukcja' sheet."""
+    """The type's template: an .xlsx with the header row and an 'Instrukcja' sheet (for a type
+    whose columns depend on a record, that record's, e.g. `?search_id=3`)."""
     from .import_templates import build_template
 
     import_type = import_types(request.registry).get(request.matchdict["type"])
     if import_type is None:
         raise ApiError("NOT_FOUND", [{"name": "type", "description": "Nie ma takiego typu importu."}])
+    if import_type.for_template is not None:
+        import_type = import_type.for_template(request)
     response = Response(body=build_template(import_type), content_type=FORMATS["xlsx"].content_type)
     response.content_disposition = f'attachment; filename="{import_type.code}.xlsx"'
-    response.cache_control = "public, max-age=3600"
+    # A record's template changes with the record; a fixed type's only with a new release.
+    response.cache_control = "private, no-cache" if import_type.template_query or request.params \
+        else "public, max-age=3600"
     return response
 
 

@@ -5,8 +5,8 @@ import math
 import colander
 from smogpanel.cells import ImportFailed, parse_number
 from smogpanel.regions import CODES, NAME_OF
+from smogpanel.keys import ConfirmRemoval, distinct_names
 from smogpanel.schemas import Id, InternalName, LongText, OptionalText, Text
-from smogpanel.spreadsheets import header_key
 
 from .models import PROPERTY_TYPES
 
@@ -93,16 +93,7 @@ class PropertyKeys(colander.SequenceSchema):
     key = PropertyKeySchema(title="Właściwość")
 
 
-def _distinct_key_names(node, value):
-    seen = set()
-    for index, key in enumerate(value or ()):
-        folded = header_key(key["name"])  # as imports match names to headers
-        if folded in seen:
-            error = colander.Invalid(node)
-            error.add(colander.Invalid(node.children[0], f"„{key['name']}” występuje dwa razy. Nazwy "
-                                                         "właściwości mapy muszą się różnić."), index)
-            raise error
-        seen.add(folded)
+_distinct_key_names = distinct_names("„{name}” występuje dwa razy. Nazwy właściwości mapy muszą się różnić.")
 
 
 class MapSchema(colander.MappingSchema):
@@ -114,7 +105,7 @@ class MapSchema(colander.MappingSchema):
     summary_title = OptionalText("Tytuł podsumowania")
     # None (absent) on edit: the keys stay as they are.
     property_keys = PropertyKeys(title="Właściwości", missing=None, validator=_distinct_key_names)
-    remove_keys_with_values = FlagNode("Usuń właściwości razem z ich wartościami")
+    remove_keys_with_values = ConfirmRemoval()
 
 
 # -- measurements -----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
+from smogpanel.keys import KeyList
 from smogpanel.imports import ImportFailed, import_result, run_import
 from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
 from smogpanel.signed_links import is_valid, signed_query
@@ -25,13 +26,14 @@ from .values import (
     write_properties,
 )
 
-KEY_FIELDS = ("name", "display_name", "property_type_name")
-
-
-def _measurements(count):
-    if count == 1:
-        return "1 pomiarze"
-    return f"{count} pomiarach"
+# Keys removed from the form are soft-deleted; one with measured values only when confirmed.
+PROPERTY_KEYS = KeyList(
+    field="property_keys",
+    fields=("name", "display_name", "property_type_name"),
+    not_ours="Ta właściwość nie należy do tej mapy (albo została usunięta). Odśwież formularz.",
+    values_where=lambda count: "w 1 pomiarze" if count == 1 else f"w {count} pomiarach",
+    lost="zmierzone wartości zniknęłyby z pomiarów",
+)
 
 
 class MapResource(PublicResource):
@@ -70,48 +72,13 @@ class MapResource(PublicResource):
         return obj
 
     def sync_keys(self, request, a_map, sent, allow_removal):
-        """Keys sent with an `id` are edited, those without are created, the map's keys not
-        sent are removed (soft-deleted, values kept in the database). Removing a key that has
-        values is refused (409) unless `remove_keys_with_values` is 1. Checked before writing."""
         db = request.db
-        existing = {key.id: key for key in live_keys(db, a_map.id)}
-        errors, seen = [], set()
-        for index, key in enumerate(sent):
-            if key["id"] is None:
-                continue
-            if key["id"] not in existing:
-                errors.append({"name": f"property_keys.{index}.id",
-                               "description": "Ta właściwość nie należy do tej mapy (albo została usunięta). "
-                                              "Odśwież formularz."})
-            elif key["id"] in seen:
-                errors.append({"name": f"property_keys.{index}.id", "description": "Tę właściwość podano dwa razy."})
-            seen.add(key["id"])
-        if errors:
-            raise ApiError("VALIDATION_FAILED", errors)
-        removed = [key for key_id, key in existing.items() if key_id not in seen]
-        counts = keys_with_values(db, [key.id for key in removed])
-        blocked = [key for key in removed if counts.get(key.id)]
-        if blocked and not allow_removal:
-            listed = ", ".join(f"„{key.name}” (wartości w {_measurements(counts[key.id])})" for key in blocked)
-            raise ApiError("CONFLICT", [{
-                "name": "property_keys",
-                "description": f"Nie usunięto właściwości {listed}: zmierzone wartości zniknęłyby z pomiarów. "
-                               "Jeśli na pewno chcesz usunąć te właściwości razem z ich wartościami, potwierdź "
-                               "usunięcie (remove_keys_with_values: 1).",
-            }])
-        stamp = utcnow()
-        for key in removed:
-            key.deleted = stamp
-        for position, key in enumerate(sent):
-            fields = {name: key[name] for name in KEY_FIELDS}
-            if key["id"] is None:
-                db.add(MapPropertyKey(map_id=a_map.id, position=position, **fields))
-                continue
-            stored = existing[key["id"]]
-            fields["position"] = position
-            if any(getattr(stored, name) != value for name, value in fields.items()):
-                for name, value in fields.items():
-                    setattr(stored, name, value)
+
+        def create(position, fields):
+            db.add(MapPropertyKey(map_id=a_map.id, position=position, **fields))
+
+        PROPERTY_KEYS.sync(live_keys(db, a_map.id), sent, allow_removal,
+                           lambda ids: keys_with_values(db, ids), create)
         self.flush(request)
 
 

@@ -1,0 +1,28 @@
+"""Searches: a public "find your gmina's programme" tool with keys, entries per gmina and an
+import (SPEC 2.7, 3 Search and Search entry, 5, 7 Searches, 9)."""
+from pathlib import Path
+
+from smogpanel.hookspecs import Remote, hookimpl
+
+from . import views
+from .imports import WPG_XLS
+
+
+@hookimpl
+def smogpanel_includeme(config):
+    views.includeme(config)
+
+
+@hookimpl
+def smogpanel_remote():
+    return Remote(name="searches", label="Wyszukiwarki", path="/search", order=30)
+
+
+@hookimpl
+def smogpanel_migrations():
+    return str(Path(__file__).parent / "migrations")
+
+
+@hookimpl
+def smogpanel_import_types():
+    return [WPG_XLS]

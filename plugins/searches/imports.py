@@ -1,0 +1,151 @@
+"""WPG_XLS: a search's entries from a spreadsheet, one row per gmina and one column per key of
+the search (layout in docs/imports.md). Its template is the search's own: the header names the
+search's keys (`GET /api/import/WPG_XLS/template?search_id=N`).
+
+A gmina is named with its district and voivodeship. Re-importing updates the entries already
+there (a filled cell replaces the text, an empty one clears it; keys without a column are left
+as they are) instead of adding duplicates. An unknown or ambiguous gmina, a gmina given twice,
+an unknown column: 422 naming the cell, and nothing is written.
+"""
+import dataclasses
+
+from smogpanel.db import utcnow
+from smogpanel.envelope import ApiError
+from smogpanel.imports import Column, ErrorList, ImportType, import_result, read_rows, run_import
+from smogpanel.regions import normalise, voivodeship_code
+from smogpanel.resources import MAX_ID
+
+from . import places
+from .models import Search, SearchEntry
+from .schemas import MAX_VALUE_LENGTH
+from .values import live_keys, value_rows, write_values
+
+CODE = "WPG_XLS"
+BOROUGH, DISTRICT, VOIVODESHIP = "borough", "district", "voivodeship"
+PLACE_COLUMNS = (
+    Column(BOROUGH, "Gmina", help="Nazwa gminy, np. Zabierzów."),
+    Column(DISTRICT, "Powiat", help="Nazwa powiatu gminy, np. krakowski."),
+    Column(VOIVODESHIP, "Województwo", help="Nazwa województwa (np. małopolskie) albo jego dwuliterowy kod (mp)."),
+)
+
+
+def key_column(key):
+    return Column(f"key_{key.id}", key.name, required=False,
+                  help="Tekst właściwości wyszukiwarki; pusta komórka usuwa tekst z karty gminy.")
+
+
+def template_for(request):
+    """WPG_XLS with the columns of the search `?search_id=N`."""
+    raw = request.params.get("search_id", "")
+    search_id = int(raw) if raw.isdigit() else 0
+    search = request.db.get(Search, search_id) if 0 < search_id <= MAX_ID else None
+    if search is None or search.deleted is not None:
+        raise ApiError.invalid("search_id", "Podaj wyszukiwarkę, której szablon chcesz pobrać (search_id): ta nie "
+                                            "istnieje albo została usunięta.")
+    keys = live_keys(request.db, search.id)
+    return dataclasses.replace(
+        WPG_XLS, columns=(*PLACE_COLUMNS, *(key_column(key) for key in keys)),
+        label=f"{WPG_XLS.label}: {search.name}",
+    )
+
+
+def _gazetteer_index(db):
+    """{(gmina, district, voivodeship code or name) folded: [ids]} of every live gmina."""
+    index = {}
+    for row in places.all_boroughs(db):
+        voivodeship = voivodeship_code(row.voivodeship_name) or normalise(row.voivodeship_name)
+        key = (normalise(row.borough_name), normalise(row.district_name), voivodeship)
+        index.setdefault(key, []).append(row.id)
+    return index
+
+
+def parse_entries(table, context):
+    """{"rows": [(borough id, {key id: text})], "skipped": [...]} for the search's keys."""
+    keys = context["keys"]
+    columns = (*PLACE_COLUMNS, *(key_column(key) for key in keys))
+    found, rows = read_rows(table, columns)
+    errors = ErrorList()
+    for col, header in found.extra:
+        ref = table.cell_ref(found.header_row, col)
+        errors.add(ref, f"Komórka {ref}: kolumna „{header}” nie jest właściwością tej wyszukiwarki. Popraw nagłówek "
+                        "albo dodaj właściwość w wyszukiwarce (szablon ma nagłówki wszystkich właściwości).")
+    errors.raise_if_any()
+    index = _gazetteer_index(context["db"])
+    present = [key for key in keys if f"key_{key.id}" in found]
+    seen, parsed = {}, []
+    for row in rows:
+        values = row.values
+        voivodeship = voivodeship_code(values[VOIVODESHIP]) or normalise(values[VOIVODESHIP])
+        ids = index.get((normalise(values[BOROUGH]), normalise(values[DISTRICT]), voivodeship), [])
+        ref = table.cell_ref(row.index, found[BOROUGH])
+        where = f"„{values[BOROUGH]}” (powiat {values[DISTRICT]}, województwo {values[VOIVODESHIP]})"
+        if not ids:
+            errors.add(ref, f"Komórka {ref}: nie ma gminy {where}. Sprawdź nazwy gminy, powiatu i województwa.")
+            continue
+        if len(ids) > 1:
+            errors.add(ref, f"Komórka {ref}: gmina {where} występuje {len(ids)} razy w hierarchii "
+                            f"(identyfikatory {', '.join(map(str, ids))}); nie wiadomo, o którą chodzi.")
+            continue
+        if ids[0] in seen:
+            errors.add(ref, f"Komórka {ref}: gmina {where} była już w wierszu {seen[ids[0]] + 1}. Każda gmina raz.")
+            continue
+        seen[ids[0]] = row.index
+        texts = {}
+        for key in present:
+            text = values[f"key_{key.id}"]
+            if text is not None and len(text) > MAX_VALUE_LENGTH:
+                cell = table.cell_ref(row.index, found[f"key_{key.id}"])
+                errors.add(cell, f"Komórka {cell}: tekst może mieć najwyżej {MAX_VALUE_LENGTH} znaków.")
+            texts[key.id] = text
+        parsed.append((ids[0], texts))
+    errors.raise_if_any()
+    skipped = [{"name": key.name, "description": f"W pliku brak kolumny „{key.name}” – teksty tej właściwości "
+                                                 "pozostały bez zmian."} for key in keys if key not in present]
+    return {"rows": parsed, "skipped": skipped}
+
+
+def import_entries(request, search, type_code, upload):
+    """POST /api/search_entry/import: creates the gminy's entries that are missing and updates
+    those already there; all or nothing."""
+    db = request.db
+    keys = live_keys(db, search.id)
+    parsed = run_import(request, type_code, upload, context={"keys": keys, "db": db}, allowed=(CODE,))
+    if not parsed["rows"]:
+        raise ApiError("IMPORT_FAILED", [{"name": "file", "description": "Nic do zaimportowania: pod nagłówkiem nie "
+                                                                         "ma żadnego wiersza z gminą."}])
+    existing = {entry.borough_id: entry for entry in db.query(SearchEntry).filter(
+        SearchEntry.search_id == search.id, SearchEntry.deleted.is_(None))}
+    stored = value_rows(db, [entry.id for entry in existing.values()])
+    new_entries = [SearchEntry(search_id=search.id, borough_id=borough_id)
+                   for borough_id, _ in parsed["rows"] if borough_id not in existing]
+    db.add_all(new_entries)
+    db.flush()
+    by_borough = {**existing, **{entry.borough_id: entry for entry in new_entries}}
+    wanted, updated = {}, 0
+    for borough_id, texts in parsed["rows"]:
+        entry = by_borough[borough_id]
+        before = {key_id: row.value for key_id, row in stored.get(entry.id, {}).items()}
+        after = {key_id: text for key_id, text in {**before, **texts}.items() if text}
+        wanted[entry.id] = after
+        if borough_id in existing and after != before:
+            entry.updated = utcnow()
+            updated += 1
+    write_values(db, wanted, existing=stored)
+    db.flush()
+    return import_result(created=len(new_entries), updated=updated, skipped=parsed["skipped"],
+                         unchanged=len(parsed["rows"]) - len(new_entries) - updated)
+
+
+WPG_XLS = ImportType(
+    code=CODE,
+    label="Wpisy wyszukiwarki (XLS)",
+    description=("Wpisy gmin wyszukiwarki: pierwszy arkusz, w pierwszym wierszu nagłówek – kolumny „Gmina”, "
+                 "„Powiat”, „Województwo”, potem po jednej kolumnie na właściwość wyszukiwarki (nazwa kolumny = "
+                 "nazwa właściwości). Dalej po jednym wierszu na gminę. Gmina, która ma już wpis, zostanie "
+                 "zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa. Pobierz szablon z "
+                 "formularza importu wyszukiwarki: ma nagłówki jej właściwości."),
+    columns=PLACE_COLUMNS,
+    parse=parse_entries,
+    for_template=template_for,
+    template_query=("search_id",),
+)

@@ -1,0 +1,101 @@
+"""What the search forms may send (SPEC sections 5 and 7 "Searches"), checked before anything
+is written. Messages are Polish."""
+import colander
+from smogpanel.keys import ConfirmRemoval, distinct_names
+from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, Text
+from smogpanel.spreadsheets import header_key
+
+from .models import PLACES, VALUE_TYPES
+
+MAX_VALUE_LENGTH = 5000  # one key's text on a gmina's card
+PLACE_LABELS = {"TOP": "góra", "LEFT": "lewa", "RIGHT": "prawa", "BOTTOM": "dół"}
+
+
+def _upper(value):
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def Place():
+    return colander.SchemaNode(
+        colander.String(), name="search_key_place_name", title="Miejsce", preparer=_upper,
+        validator=colander.OneOf(PLACES, msg_err="Wybierz miejsce: TOP, LEFT, RIGHT albo BOTTOM."),
+    )
+
+
+class SearchKeySchema(colander.MappingSchema):
+    id = colander.SchemaNode(colander.Int(), title="Identyfikator właściwości", missing=None,
+                             validator=colander.Range(min=1, min_err="Niepoprawny identyfikator właściwości."))
+    name = Text("Nazwa właściwości")
+    hide_name = FlagNode("Ukryj nazwę")
+    search_key_place_name = Place()
+    value_type_name = colander.SchemaNode(
+        colander.String(), title="Typ wartości", missing="TEXT", preparer=_upper,
+        validator=colander.OneOf(VALUE_TYPES, msg_err="Jedyny typ wartości to TEXT."),
+    )
+
+
+class SearchKeys(colander.SequenceSchema):
+    key = SearchKeySchema(title="Właściwość")
+
+
+RESERVED = {"gmina", "powiat", "wojewodztwo"}  # the import's own columns (header_key form)
+_distinct = distinct_names("„{name}” występuje dwa razy. Nazwy właściwości wyszukiwarki muszą się różnić.")
+
+
+def _key_names(node, value):
+    _distinct(node, value)
+    for index, key in enumerate(value or ()):
+        if header_key(key["name"]) in RESERVED:
+            error = colander.Invalid(node)
+            error.add(colander.Invalid(node.children[0], f"„{key['name']}” to nazwa kolumny importu (Gmina, Powiat, "
+                                                         "Województwo). Nazwij właściwość inaczej."), index)
+            raise error
+
+
+class SearchSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    internal_name = InternalName()
+    source = OptionalText("Źródło")
+    # None (absent) on edit: the keys stay as they are.
+    search_keys = SearchKeys(title="Właściwości", missing=None, validator=_key_names)
+    remove_keys_with_values = ConfirmRemoval()
+
+
+# -- entries --------------------------------------------------------------------------------
+def _value_text():
+    return colander.SchemaNode(
+        colander.String(), name="value", title="Wartość", missing="", preparer=lambda v: v.strip() if isinstance(v, str) else v,
+        validator=colander.Length(max=MAX_VALUE_LENGTH, max_err=f"Tekst może mieć najwyżej {MAX_VALUE_LENGTH} znaków."),
+    )
+
+
+def Values():
+    """`values`: [{key: {id}, value: {value}}]; an empty text means no value for that key."""
+    values = colander.SchemaNode(colander.Sequence(), name="values", title="Wartości", missing=None)
+    item = colander.SchemaNode(colander.Mapping(), name="item", title="Wartość")
+    key = colander.SchemaNode(colander.Mapping(), name="key", title="Właściwość")
+    key.add(Id("Właściwość", name="id"))
+    value = colander.SchemaNode(colander.Mapping(), name="value", title="Wartość", missing={"value": ""})
+    value.add(_value_text())
+    item.add(key)
+    item.add(value)
+    values.add(item)
+    return values
+
+
+def SearchEntrySchema():
+    """POST /api/search_entry/ (and, values only, POST /api/search_entry/<id>)."""
+    schema = colander.SchemaNode(colander.Mapping())
+    schema.add(Id("Wyszukiwarka", name="search_id"))
+    schema.add(Id("Gmina", name="borough_id"))
+    schema.add(Values())
+    return schema
+
+
+def SearchEntryImportSchema():
+    schema = colander.SchemaNode(colander.Mapping())
+    schema.add(Id("Wyszukiwarka", name="search_id"))
+    schema.add(colander.SchemaNode(colander.String(), name="type", title="Typ pliku", missing=None))
+    # {name, data}; checked (400, 413, 422) by the import itself.
+    schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
+    return schema

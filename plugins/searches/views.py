@@ -1,0 +1,173 @@
+"""Every endpoint of SPEC section 7 "Searches": the search and search-entry resources and the
+entries' import."""
+from cornice import Service
+from smogpanel.db import utcnow
+from smogpanel.envelope import ApiError
+from smogpanel.keys import KeyList
+from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
+from smogpanel.sorting import Sorting
+from smogpanel.validation import body_validator
+
+from . import places
+from .imports import import_entries
+from .models import Search, SearchEntry, SearchKey
+from .schemas import SearchEntryImportSchema, SearchEntrySchema, SearchSchema
+from .values import check_values, entry_of, key_dict, keys_with_values, live_keys, value_rows, values_of, write_values
+
+# Keys removed from the form are soft-deleted; one with entries' texts only when confirmed.
+SEARCH_KEYS = KeyList(
+    field="search_keys",
+    fields=("name", "hide_name", "search_key_place_name", "value_type_name"),
+    not_ours="Ta właściwość nie należy do tej wyszukiwarki (albo została usunięta). Odśwież formularz.",
+    values_where=lambda count: "w 1 gminie" if count == 1 else f"w {count} gminach",
+    lost="wpisane teksty zniknęłyby z kart gmin",
+)
+NAME_FIELDS = ("borough_name", "district_name", "voivodeship_name")
+BOROUGH_GONE = "Wybrana gmina nie istnieje albo została usunięta."
+TAKEN = "Ta gmina ma już wpis w tej wyszukiwarce. Edytuj istniejący wpis."
+
+
+class SearchResource(PublicResource):
+    kind = "search"
+    model = Search
+    schema = SearchSchema
+    label = "wyszukiwarka"
+
+    def serialize(self, request, obj):
+        data = super().serialize(request, obj)
+        data["search_keys"] = [key_dict(key) for key in live_keys(request.db, obj.id)]
+        return data
+
+    def create(self, request, data):
+        data = dict(data)
+        keys = data.pop("search_keys") or []
+        data.pop("remove_keys_with_values", None)
+        self.check_unique(request, data)
+        obj = Search(**data)
+        request.db.add(obj)
+        self.flush(request)
+        self.sync_keys(request, obj, keys, allow_removal=False)
+        return obj
+
+    def update(self, request, obj, data):
+        data = dict(data)
+        keys = data.pop("search_keys")
+        allow_removal = bool(data.pop("remove_keys_with_values", 0))
+        if keys is not None:
+            self.sync_keys(request, obj, keys, allow_removal)
+        for name, value in data.items():
+            setattr(obj, name, value)
+        obj.updated = utcnow()
+        return obj
+
+    def sync_keys(self, request, search, sent, allow_removal):
+        db = request.db
+
+        def create(position, fields):
+            db.add(SearchKey(search_id=search.id, position=position, **fields))
+
+        SEARCH_KEYS.sync(live_keys(db, search.id), sent, allow_removal, lambda ids: keys_with_values(db, ids), create)
+        self.flush(request)
+
+
+class SearchEntryResource(Resource):
+    kind = "search_entry"
+    model = SearchEntry
+    schema = staticmethod(SearchEntrySchema)
+    label = "wpis"
+    parent = Parent("search", "search_id", "wyszukiwarka")
+    fixed = ("borough_id",)
+    sortable = ("id", "updated", *NAME_FIELDS)
+    default_order = ("id", True)  # SPEC 9: search entries by id ascending
+    list_all = False  # entries are listed per search: GET /api/search_entry/search/<id>
+
+    def check_parent(self, request, data):
+        load_search(request, data["search_id"])
+
+    def with_names(self, request, data):
+        data.update(places.boroughs_by_ids(request.db, [data["borough_id"]]).get(
+            data["borough_id"], dict.fromkeys(NAME_FIELDS)))
+        return data
+
+    def serialize(self, request, obj):
+        data = self.with_names(request, super().serialize(request, obj))
+        rows = value_rows(request.db, [obj.id]).get(obj.id, {})
+        data["values"] = values_of(live_keys(request.db, obj.search_id), rows)
+        return data
+
+    def create(self, request, data):
+        data = dict(data)
+        values = data.pop("values") or []
+        self.check_parent(request, data)
+        if not places.boroughs_by_ids(request.db, [data["borough_id"]]):
+            raise ApiError.invalid("borough_id", BOROUGH_GONE)
+        if entry_of(request.db, data["search_id"], data["borough_id"]) is not None:
+            raise ApiError("CONFLICT", [{"name": "borough_id", "description": TAKEN}])
+        wanted = check_values(values, live_keys(request.db, data["search_id"]))
+        obj = SearchEntry(**data)
+        request.db.add(obj)
+        self.flush(request)
+        write_values(request.db, {obj.id: wanted}, existing={})
+        return obj
+
+    def update(self, request, obj, data):
+        values = data.get("values")
+        if values is not None:
+            wanted = check_values(values, live_keys(request.db, obj.search_id))
+            write_values(request.db, {obj.id: wanted})
+        obj.updated = utcnow()
+        return obj
+
+    def restore(self, db, obj):
+        if obj.deleted is not None and entry_of(db, obj.search_id, obj.borough_id) is not None:
+            return "Nie można przywrócić: ta gmina ma już inny wpis w tej wyszukiwarce."
+        return super().restore(db, obj)
+
+    def view_list_by_parent(self, request):
+        """Rows carry the gmina's, district's and voivodeship's names; sorting by a name
+        follows the Polish alphabet (names come from the gazetteer, not from a join)."""
+        search = load_search(request, int(request.matchdict["parent_id"]), missing="NOT_FOUND")
+        statement = self.list_statement().where(SearchEntry.search_id == search.id)
+        sql_fields = {name: column for name, column in
+                      ((c.name, c) for c in statement.selected_columns) if name in ("id", "updated")}
+        sorting = Sorting(fields=dict(sql_fields, **dict.fromkeys(NAME_FIELDS)), default=self.default_order)
+        order, asc = sorting.parse(request.params)
+        by_sql = order in sql_fields
+        ordered = statement.order_by(*(Sorting(fields=sql_fields, tie_breaker=sql_fields["id"])
+                                       .order_by(order if by_sql else "id", asc if by_sql else True)))
+        result = request.db.connection().execute(ordered)
+        keys = tuple(result.keys())
+        rows = [dict(zip(keys, row)) for row in result.all()]
+        names = places.boroughs_by_ids(request.db, [row["borough_id"] for row in rows])
+        empty = dict.fromkeys(NAME_FIELDS)
+        for row in rows:
+            row.update(names.get(row["borough_id"], empty))
+        if not by_sql:
+            rows.sort(key=lambda row: places.polish_key(row[order]), reverse=not asc)
+        return {"order": order, "asc": asc, "list": rows}
+
+
+def load_search(request, search_id, field="search_id", missing=None):
+    """The live search `search_id`, or a 400 naming the field (404 when `missing` says so)."""
+    search = request.db.get(Search, search_id) if search_id <= MAX_ID else None
+    if search is None or search.deleted is not None:
+        if missing:
+            raise ApiError(missing)
+        raise ApiError.invalid(field, "Wybrana wyszukiwarka nie istnieje albo została usunięta.")
+    return search
+
+
+def import_view(request):
+    data = request.validated
+    search = load_search(request, data["search_id"])
+    return import_entries(request, search, data["type"], data["file"])
+
+
+def includeme(config):
+    config.add_resource(SearchResource())
+    config.add_resource(SearchEntryResource())
+    importing = Service(name="search_entry-import", path="/api/search_entry/import",
+                        description="search_entry: import entries from a spreadsheet")
+    importing.add_view("POST", import_view, renderer="envelope", schema=SearchEntryImportSchema(),
+                       validators=(body_validator,))
+    config.add_cornice_service(importing)
