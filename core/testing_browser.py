@@ -5,11 +5,13 @@ The live server has a database of its own that really commits (a temporary SQLit
 the schema `live_browser` of the PostgreSQL test database), so browser tests create their own
 uniquely named records and never count on what others left behind.
 """
+import functools
 import os
 import shutil
 import threading
 import uuid
 from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -137,3 +139,22 @@ def sign_in(page, live_server, email=None):
     page.get_by_label("Hasło").fill(live_server.password)
     page.get_by_role("button", name="Zaloguj").click()
     page.wait_for_url("**/voivodeship", timeout=15_000)
+
+
+@pytest.fixture
+def partner_site(tmp_path):
+    """A plain static site on another port of 127.0.0.1 (another origin than the panel) where
+    an embed test writes the partner's page: `site.folder / "index.html"`, `site.url`."""
+    handler = functools.partial(_QuietHandler, directory=str(tmp_path))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    site = type("Site", (), {"folder": tmp_path, "url": f"http://127.0.0.1:{server.server_address[1]}"})
+    yield site
+    server.shutdown()
+    server.server_close()
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass

@@ -4,13 +4,16 @@ from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl
 
-from . import views
+from . import public, views
 from .imports import WPG_XLS
+from .public import SEARCH
+from .seed import add_demo_data
 
 
 @hookimpl
 def smogpanel_includeme(config):
     views.includeme(config)
+    public.includeme(config)
 
 
 @hookimpl
@@ -26,3 +29,13 @@ def smogpanel_migrations():
 @hookimpl
 def smogpanel_import_types():
     return [WPG_XLS]
+
+
+@hookimpl
+def smogpanel_public_kinds():
+    return [SEARCH]
+
+
+@hookimpl(trylast=True)  # after the hierarchy's demo gminy exist
+def smogpanel_demo_data(db):
+    add_demo_data(db)

@@ -1,13 +1,9 @@
 """The timers in a real browser: the operator's screens, the snippet on a partner page of
 another origin, and the widget's countdown under a controlled clock."""
-import functools
 import re
-import threading
 import uuid
 from datetime import datetime, timedelta, timezone
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-import pytest
 from playwright.sync_api import expect
 
 from smogpanel.testing_browser import sign_in
@@ -33,24 +29,6 @@ def add_timer(live_server, **changes):
 
 def units(frame):
     return frame.locator(".spt-unit")
-
-
-@pytest.fixture
-def partner_site(tmp_path):
-    """A plain static site on another port of 127.0.0.1: another origin than the panel."""
-    handler = functools.partial(_QuietHandler, directory=str(tmp_path))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    site = type("Site", (), {"folder": tmp_path, "url": f"http://127.0.0.1:{server.server_address[1]}"})
-    yield site
-    server.shutdown()
-    server.server_close()
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 def test_create_edit_and_delete_a_timer_with_a_logo(page, live_server):

@@ -1,8 +1,7 @@
 // The map form: name, internal name (create only), source, details, summary, property keys as
 // add/remove rows. Removing keys that have values: the server refuses (409) with its Polish
 // message; the operator may confirm, and the form is sent again with remove_keys_with_values: 1.
-import { ConfirmDialog, EditLoader, Field, Form, Page, RowsField, TEXT, useValues } from '@smogpanel/kit';
-import { useRef, useState } from 'react';
+import { EditLoader, Field, Form, Page, RowsField, TEXT, useKeyRemoval, useValues } from '@smogpanel/kit';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps } from './resources.js';
@@ -32,32 +31,21 @@ const KEYS_HELP = 'Statystyczne są pokazywane na mapie i sumowane w podsumowani
   'właściwości jest nazwą podmapy, a nazwa wyświetlana (opcjonalna) jest pokazywana, gdy jest inna. Informacyjne nie są ' +
   'pokazywane na mapie. Import CP_XLS wypełnia właściwości nazwane jak kolumny raportu.';
 
-const isKeyConflict = (error) => error && error.status === 409 && (error.errors || []).some((e) => e.name === 'property_keys');
-
 function MapForm({ id, item }) {
   const navigate = useNavigate();
   const editing = Boolean(id);
   const [values, set] = useValues(() => mapValues(item));
-  const [conflict, setConflict] = useState(null); // the server's message while the operator decides
-  const agreed = useRef(false);
-  const formBox = useRef(null);
+  const removal = useKeyRemoval('property_keys');
 
-  async function send() {
-    const payload = mapPayload(values, { editing, removeKeysWithValues: agreed.current });
-    agreed.current = false;
-    const result = editing ? await maps.edit(id, payload) : await maps.add(payload);
-    if (!result.ok && isKeyConflict(result.error)) setConflict(result.error.errors.find((e) => e.name === 'property_keys').description);
-    return result;
-  }
-
-  function confirmRemoval() {
-    setConflict(null);
-    agreed.current = true;
-    formBox.current.querySelector('form').requestSubmit();
+  function send() {
+    return removal.send((removeKeysWithValues) => {
+      const payload = mapPayload(values, { editing, removeKeysWithValues });
+      return editing ? maps.edit(id, payload) : maps.add(payload);
+    });
   }
 
   return (
-    <div ref={formBox}>
+    <div ref={removal.box}>
       <Form onSubmit={send} onDone={() => navigate(LIST)}
         actions={
           <>
@@ -78,8 +66,7 @@ function MapForm({ id, item }) {
             empty="Mapa nie ma jeszcze właściwości. Dodaj je, aby wpisywać pomiary." />
         </div>
       </Form>
-      <ConfirmDialog show={Boolean(conflict)} title="Usunąć właściwości razem z wartościami?" body={conflict}
-        confirmLabel="Tak, usuń razem z wartościami." onConfirm={confirmRemoval} onCancel={() => setConflict(null)} />
+      {removal.dialog}
     </div>
   );
 }

@@ -1,14 +1,5 @@
-// Polish plural forms: 1 dzień, 2 dni, 5 dni; 1 godzina, 2 godziny, 5 godzin, 22 godziny, 12 godzin.
-
-/** forms: [one, few, many]; few = 2-4 except 12-14 (also 22-24, 102-104...), many otherwise. */
-export function plural(n, forms) {
-  const abs = Math.abs(n);
-  if (abs === 1) return forms[0];
-  const tens = abs % 100;
-  const units = abs % 10;
-  if (units >= 2 && units <= 4 && (tens < 12 || tens > 14)) return forms[1];
-  return forms[2];
-}
+// The timer's units with their Polish plural forms (the rule itself is the embeds' own).
+export { plural, withUnit } from '@smogpanel/embeds/plural';
 
 export const UNITS = [
   { key: 'days', forms: ['dzień', 'dni', 'dni'] },
@@ -16,6 +7,3 @@ export const UNITS = [
   { key: 'minutes', forms: ['minuta', 'minuty', 'minut'] },
   { key: 'seconds', forms: ['sekunda', 'sekundy', 'sekund'] },
 ];
-
-/** '5 godzin' */
-export const withUnit = (n, forms) => `${n} ${plural(n, forms)}`;
