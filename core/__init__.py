@@ -27,6 +27,7 @@ def main(global_config=None, **settings):
         config.include(".mail")
         config.include(".users")
         config.include(".files")
+        config.include(".gazetteer")
         config.include(".imports")
         config.include(".public")
         config.include(".openapi")

@@ -35,6 +35,7 @@ def session_factory(app):
 
 
 def cmd_init(settings, args):
+    from .gazetteer import find_gazetteer
     from .migrate import upgrade
     from .models import Setting
     from .users.models import User
@@ -45,7 +46,7 @@ def cmd_init(settings, args):
     with session_factory(app)() as db, db.begin():
         manager.hook.smogpanel_seed(db=db)
         if args.demo and db.get(Setting, "demo_data") is None:
-            manager.hook.smogpanel_demo_data(db=db)
+            manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
             db.add(Setting(key="demo_data", value="written"))
         if args.demo and not db.scalar(sa.select(User.id).where(User.email == DEMO_ADMIN[0])):
             _add_user(db, DEMO_ADMIN[0], DEMO_ADMIN[1], True, "Demo", "Administrator")

@@ -128,12 +128,31 @@ class HookSpecs:
                     db.add_all(Voivodeship(name=n) for n in NAMES)
         """
 
+    @hookspec(firstresult=True)
+    def smogpanel_gazetteer(self):
+        """How other plugins find live gminy, districts and voivodeships without importing the
+        plugin that keeps them: a `smogpanel.gazetteer.Gazetteer` (by ids, every gmina, an
+        index by name + district + voivodeship, the voivodeships). Only the hierarchy's keeper
+        implements it; the first answer is used, and with none the empty gazetteer answers.
+
+        Called once when the app starts (`smogpanel.gazetteer.gazetteer(request)` gives it to
+        views) and by `smogpanel init --demo` (the `gazetteer` of `smogpanel_demo_data`).
+
+        Example::
+
+            @hookimpl
+            def smogpanel_gazetteer():
+                return HierarchyGazetteer()
+        """
+
     @hookspec
-    def smogpanel_demo_data(self, db):
+    def smogpanel_demo_data(self, db, gazetteer):
         """Add sample content that shows the plugin off, for `smogpanel init --demo`.
 
         Called after every plugin's `smogpanel_seed`, in the same transaction, only when no
-        demo data was written before. Returns nothing.
+        demo data was written before; `gazetteer` finds the gminy other plugins' demo data
+        added (take it only if needed: a hook implementation may name fewer arguments).
+        Returns nothing.
 
         Example::
 

@@ -50,3 +50,13 @@ def voivodeship_code(text):
     """The code of a voivodeship written by name (any case, with or without diacritics,
     optionally prefixed 'województwo'/'woj.') or by its code; None if it is none of them."""
     return _BY_KEY.get(normalise(text))
+
+
+_POLISH_ALPHABET = "aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż"
+_POLISH_RANK = {letter: index for index, letter in enumerate(_POLISH_ALPHABET)}
+
+
+def polish_sort_key(text):
+    """Sorts names in Python as a Polish reader expects: 'Lubin' < 'Łódź' < 'Żywiec' (other
+    characters after the Polish alphabet, by code point)."""
+    return [_POLISH_RANK.get(ch, len(_POLISH_ALPHABET) + ord(ch)) for ch in (text or "").lower()]

@@ -5,6 +5,7 @@ from pathlib import Path
 from smogpanel.hookspecs import Remote, hookimpl
 
 from . import views
+from .gazetteer import HierarchyGazetteer
 from .seed import add_demo_data, seed_voivodeships
 
 
@@ -31,3 +32,8 @@ def smogpanel_seed(db):
 @hookimpl
 def smogpanel_demo_data(db):
     add_demo_data(db)
+
+
+@hookimpl
+def smogpanel_gazetteer():
+    return HierarchyGazetteer()

@@ -9,16 +9,17 @@ an unknown column: 422 naming the cell, and nothing is written.
 """
 import dataclasses
 
+import sqlalchemy as sa
+import zope.sqlalchemy
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
+from smogpanel.gazetteer import gazetteer
 from smogpanel.imports import Column, ErrorList, ImportType, import_result, read_rows, run_import
-from smogpanel.regions import normalise, voivodeship_code
 from smogpanel.resources import MAX_ID
 
-from . import places
 from .models import Search, SearchEntry
 from .schemas import MAX_VALUE_LENGTH
-from .values import live_keys, value_rows, write_values
+from .values import CHUNK, live_keys, value_rows, write_values
 
 CODE = "WPG_XLS"
 BOROUGH, DISTRICT, VOIVODESHIP = "borough", "district", "voivodeship"
@@ -49,14 +50,8 @@ def template_for(request):
     )
 
 
-def _gazetteer_index(db):
-    """{(gmina, district, voivodeship code or name) folded: [ids]} of every live gmina."""
-    index = {}
-    for row in places.all_boroughs(db):
-        voivodeship = voivodeship_code(row.voivodeship_name) or normalise(row.voivodeship_name)
-        key = (normalise(row.borough_name), normalise(row.district_name), voivodeship)
-        index.setdefault(key, []).append(row.id)
-    return index
+def _where(row):
+    return f"„{row['borough_name']}” (powiat {row['district_name']}, województwo {row['voivodeship_name']})"
 
 
 def parse_entries(table, context):
@@ -70,17 +65,18 @@ def parse_entries(table, context):
         errors.add(ref, f"Komórka {ref}: kolumna „{header}” nie jest właściwością tej wyszukiwarki. Popraw nagłówek "
                         "albo dodaj właściwość w wyszukiwarce (szablon ma nagłówki wszystkich właściwości).")
     errors.raise_if_any()
-    index = _gazetteer_index(context["db"])
+    index = context["index"]
     present = [key for key in keys if f"key_{key.id}" in found]
     seen, parsed = {}, []
     for row in rows:
         values = row.values
-        voivodeship = voivodeship_code(values[VOIVODESHIP]) or normalise(values[VOIVODESHIP])
-        ids = index.get((normalise(values[BOROUGH]), normalise(values[DISTRICT]), voivodeship), [])
+        ids = index.find(values[BOROUGH], values[DISTRICT], values[VOIVODESHIP])
         ref = table.cell_ref(row.index, found[BOROUGH])
         where = f"„{values[BOROUGH]}” (powiat {values[DISTRICT]}, województwo {values[VOIVODESHIP]})"
         if not ids:
-            errors.add(ref, f"Komórka {ref}: nie ma gminy {where}. Sprawdź nazwy gminy, powiatu i województwa.")
+            elsewhere = index.candidates(values[BOROUGH])[:5]
+            hint = f" Gminy o tej nazwie: {', '.join(_where(row) for row in elsewhere)}." if elsewhere else ""
+            errors.add(ref, f"Komórka {ref}: nie ma gminy {where}. Sprawdź nazwy gminy, powiatu i województwa.{hint}")
             continue
         if len(ids) > 1:
             errors.add(ref, f"Komórka {ref}: gmina {where} występuje {len(ids)} razy w hierarchii "
@@ -109,31 +105,36 @@ def import_entries(request, search, type_code, upload):
     those already there; all or nothing."""
     db = request.db
     keys = live_keys(db, search.id)
-    parsed = run_import(request, type_code, upload, context={"keys": keys, "db": db}, allowed=(CODE,))
+    index = gazetteer(request).borough_index(db)
+    parsed = run_import(request, type_code, upload, context={"keys": keys, "index": index}, allowed=(CODE,))
     if not parsed["rows"]:
         raise ApiError("IMPORT_FAILED", [{"name": "file", "description": "Nic do zaimportowania: pod nagłówkiem nie "
                                                                          "ma żadnego wiersza z gminą."}])
-    existing = {entry.borough_id: entry for entry in db.query(SearchEntry).filter(
-        SearchEntry.search_id == search.id, SearchEntry.deleted.is_(None))}
-    stored = value_rows(db, [entry.id for entry in existing.values()])
-    new_entries = [SearchEntry(search_id=search.id, borough_id=borough_id)
-                   for borough_id, _ in parsed["rows"] if borough_id not in existing]
-    db.add_all(new_entries)
-    db.flush()
-    by_borough = {**existing, **{entry.borough_id: entry for entry in new_entries}}
-    wanted, updated = {}, 0
+    entries = SearchEntry.__table__
+    existing = dict(db.execute(sa.select(entries.c.borough_id, entries.c.id).where(
+        entries.c.search_id == search.id, entries.c.deleted.is_(None))).all())
+    stored = value_rows(db, existing.values())
+    missing = [{"search_id": search.id, "borough_id": borough_id}
+               for borough_id, _ in parsed["rows"] if borough_id not in existing]
+    # Core statements, batched: thousands of rows are a few round trips, not one per entry.
+    added = dict(db.execute(sa.insert(entries).returning(entries.c.borough_id, entries.c.id), missing).all()) \
+        if missing else {}
+    wanted, changed = {}, []
     for borough_id, texts in parsed["rows"]:
-        entry = by_borough[borough_id]
-        before = {key_id: row.value for key_id, row in stored.get(entry.id, {}).items()}
+        entry_id = existing.get(borough_id) or added[borough_id]
+        before = {key_id: row.value for key_id, row in stored.get(entry_id, {}).items()}
         after = {key_id: text for key_id, text in {**before, **texts}.items() if text}
-        wanted[entry.id] = after
+        wanted[entry_id] = after
         if borough_id in existing and after != before:
-            entry.updated = utcnow()
-            updated += 1
+            changed.append(entry_id)
     write_values(db, wanted, existing=stored)
-    db.flush()
-    return import_result(created=len(new_entries), updated=updated, skipped=parsed["skipped"],
-                         unchanged=len(parsed["rows"]) - len(new_entries) - updated)
+    stamp = utcnow()
+    for start in range(0, len(changed), CHUNK):
+        db.execute(sa.update(entries).where(entries.c.id.in_(changed[start:start + CHUNK])).values(updated=stamp))
+    # Only Core statements ran: tell the transaction manager, or it would roll the import back.
+    zope.sqlalchemy.mark_changed(db)
+    return import_result(created=len(missing), updated=len(changed), skipped=parsed["skipped"],
+                         unchanged=len(parsed["rows"]) - len(missing) - len(changed))
 
 
 WPG_XLS = ImportType(

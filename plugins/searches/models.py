@@ -3,7 +3,7 @@ card shows and where), and entries, one per live gmina, holding one text per key
 
 `borough_id` is a plain integer, not a foreign key: gminy belong to the hierarchy plugin, which
 a plugin never imports (nor its tables). Entries are checked against the gazetteer hook when
-written, and a gmina deleted later simply stops showing (its entry is kept, never lost).
+written (smogpanel.gazetteer), and a gmina deleted later simply stops showing (its entry is kept, never lost).
 Values: one row per (entry, key); a key removed from the search is soft-deleted and its values
 stay in the database.
 """

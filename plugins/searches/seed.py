@@ -1,7 +1,6 @@
 """A demo search for `smogpanel init --demo`: 'Dotacje do wymiany pieca' with four keys and an
 entry for every demo gmina. The texts are examples, marked as such: no real programme's
 amounts or dates are claimed."""
-from . import places
 from .models import Search, SearchEntry, SearchKey
 from .values import write_values
 
@@ -13,7 +12,7 @@ KEYS = (
 )
 
 
-def add_demo_data(db):
+def add_demo_data(db, gazetteer):
     search = Search(name="Dotacje do wymiany pieca", internal_name="dotacje-do-wymiany-pieca",
                     source="Dane przykładowe – zastąp je danymi gmin (import WPG_XLS).")
     db.add(search)
@@ -22,9 +21,9 @@ def add_demo_data(db):
             for position, (name, hide, place, _) in enumerate(KEYS)]
     db.add_all(keys)
     db.flush()
-    gminy = places.all_boroughs(db)
-    entries = [SearchEntry(search_id=search.id, borough_id=row.id) for row in gminy]
+    gminy = sorted(gazetteer.all_boroughs(db).items())
+    entries = [SearchEntry(search_id=search.id, borough_id=borough_id) for borough_id, _ in gminy]
     db.add_all(entries)
     db.flush()
-    write_values(db, {entry.id: {key.id: text.format(name=row.borough_name) for key, (*_, text) in zip(keys, KEYS)}
-                      for entry, row in zip(entries, gminy)}, existing={})
+    write_values(db, {entry.id: {key.id: text.format(name=names['borough_name']) for key, (*_, text) in zip(keys, KEYS)}
+                      for entry, (_, names) in zip(entries, gminy)}, existing={})

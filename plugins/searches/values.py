@@ -6,7 +6,7 @@ from smogpanel.envelope import ApiError
 from .models import SearchEntry, SearchKey, SearchValue
 
 VALUES = SearchValue.__table__
-_CHUNK = 900  # ids per IN (...): under SQLite's bound-parameter limit
+CHUNK = 900  # ids per IN (...): under SQLite's bound-parameter limit
 
 
 def live_keys(db, search_id):
@@ -29,8 +29,8 @@ def value_rows(db, entry_ids):
     """{entry id: {key id: row}} of the stored values."""
     rows = {}
     entry_ids = list(entry_ids)
-    for start in range(0, len(entry_ids), _CHUNK):
-        chunk = entry_ids[start:start + _CHUNK]
+    for start in range(0, len(entry_ids), CHUNK):
+        chunk = entry_ids[start:start + CHUNK]
         for row in db.execute(sa.select(VALUES).where(VALUES.c.entry_id.in_(chunk))):
             rows.setdefault(row.entry_id, {})[row.key_id] = row
     return rows
@@ -81,8 +81,8 @@ def write_values(db, entries_wanted, existing=None):
                 new.append({"entry_id": entry_id, "key_id": key_id, "value": text})
             elif row.value != text:
                 changed.append({"row_id": row.id, "text": text})
-    for start in range(0, len(gone), _CHUNK):
-        db.execute(sa.delete(VALUES).where(VALUES.c.id.in_(gone[start:start + _CHUNK])))
+    for start in range(0, len(gone), CHUNK):
+        db.execute(sa.delete(VALUES).where(VALUES.c.id.in_(gone[start:start + CHUNK])))
     if changed:
         db.execute(sa.update(VALUES).where(VALUES.c.id == sa.bindparam("row_id")).values(value=sa.bindparam("text"))
                    .execution_options(synchronize_session=False), changed)

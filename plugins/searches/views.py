@@ -3,12 +3,13 @@ entries' import."""
 from cornice import Service
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
+from smogpanel.gazetteer import gazetteer
 from smogpanel.keys import KeyList
+from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
 from smogpanel.sorting import Sorting
 from smogpanel.validation import body_validator
 
-from . import places
 from .imports import import_entries
 from .models import Search, SearchEntry, SearchKey
 from .schemas import SearchEntryImportSchema, SearchEntrySchema, SearchSchema
@@ -85,7 +86,7 @@ class SearchEntryResource(Resource):
         load_search(request, data["search_id"])
 
     def with_names(self, request, data):
-        data.update(places.boroughs_by_ids(request.db, [data["borough_id"]]).get(
+        data.update(gazetteer(request).boroughs_by_ids(request.db, [data["borough_id"]]).get(
             data["borough_id"], dict.fromkeys(NAME_FIELDS)))
         return data
 
@@ -99,7 +100,7 @@ class SearchEntryResource(Resource):
         data = dict(data)
         values = data.pop("values") or []
         self.check_parent(request, data)
-        if not places.boroughs_by_ids(request.db, [data["borough_id"]]):
+        if not gazetteer(request).boroughs_by_ids(request.db, [data["borough_id"]]):
             raise ApiError.invalid("borough_id", BOROUGH_GONE)
         if entry_of(request.db, data["search_id"], data["borough_id"]) is not None:
             raise ApiError("CONFLICT", [{"name": "borough_id", "description": TAKEN}])
@@ -125,7 +126,7 @@ class SearchEntryResource(Resource):
 
     def view_list_by_parent(self, request):
         """Rows carry the gmina's, district's and voivodeship's names; sorting by a name
-        follows the Polish alphabet (names come from the gazetteer, not from a join)."""
+        follows the Polish alphabet (names come from the gazetteer: gminy are another plugin's)."""
         search = load_search(request, int(request.matchdict["parent_id"]), missing="NOT_FOUND")
         statement = self.list_statement().where(SearchEntry.search_id == search.id)
         sql_fields = {name: column for name, column in
@@ -138,12 +139,12 @@ class SearchEntryResource(Resource):
         result = request.db.connection().execute(ordered)
         keys = tuple(result.keys())
         rows = [dict(zip(keys, row)) for row in result.all()]
-        names = places.boroughs_by_ids(request.db, [row["borough_id"] for row in rows])
+        names = gazetteer(request).boroughs_by_ids(request.db, [row["borough_id"] for row in rows])
         empty = dict.fromkeys(NAME_FIELDS)
         for row in rows:
             row.update(names.get(row["borough_id"], empty))
         if not by_sql:
-            rows.sort(key=lambda row: places.polish_key(row[order]), reverse=not asc)
+            rows.sort(key=lambda row: polish_sort_key(row[order]), reverse=not asc)
         return {"order": order, "asc": asc, "list": rows}
 
 

@@ -8,6 +8,7 @@ export function testConfig({ exclude = [] } = {}) {
     esbuild: { jsx: 'automatic' },
     test: {
       environment: 'jsdom',
+      testTimeout: 60000, // generous for a loaded machine (see src/test-setup.js)
       setupFiles: [fileURLToPath(new URL('./src/test-setup.js', import.meta.url))],
       exclude: [...configDefaults.exclude, ...exclude],
     },

@@ -43,10 +43,7 @@ it('declares every screen of SPEC 2.7 under /search', () => {
     '/search/:searchId/entry/add', '/search/:searchId/entry/import', '/search/:searchId/entry/:searchEntryId']);
 });
 
-// The machine these run on is shared and busy: allow for slow renders (never a speed check).
-const SLOW = { timeout: 20000 };
-
-describe('searches', SLOW, () => {
+describe('searches', () => {
   it('lists id, name linking the entries, the public link, updated; embed, edit, delete', async () => {
     const calls = mockApi(api);
     renderAt(routes, '/search');
@@ -58,7 +55,7 @@ describe('searches', SLOW, () => {
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/search/4');
     expect(within(row).getByRole('button', { name: 'Usuń' })).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Osadź' }));
-    const snippet = within(await screen.findByRole('dialog', {}, { timeout: 5000 })).getByLabelText(TEXT.embedSnippet).value;
+    const snippet = within(await screen.findByRole('dialog')).getByLabelText(TEXT.embedSnippet).value;
     expect(snippet).toMatch(/\/view\/search\/dotacje\/embed\/[0-9a-f-]{36}"/);
     expect(document.title).toBe('Wyszukiwarki | Smogpanel v3.7.0');
   });
@@ -82,7 +79,7 @@ describe('searches', SLOW, () => {
     expect(posts(calls)[0]).toMatchObject({ url: '/search/', data: { name: 'Zakazy', internal_name: 'zakazy', source: '',
       search_keys: [{ name: 'Zakaz', hide_name: 0, search_key_place_name: 'TOP' },
         { name: 'Kontakt', hide_name: 1, search_key_place_name: 'BOTTOM' }] } });
-    await waitFor(() => expect(where().pathname).toBe('/search'), { timeout: 3000 });
+    await waitFor(() => expect(where().pathname).toBe('/search'));
   });
 
   it('a key row needs its name: the form is invalid without it', async () => {
@@ -105,7 +102,7 @@ describe('searches', SLOW, () => {
     expect(screen.getByLabelText('Nazwa wewnętrzna').disabled).toBe(true);
     fireEvent.click(within(second).getByRole('button', { name: 'Usuń' }));
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(refusal)).toBeTruthy();
     expect(posts(calls)[0].data).toEqual({ name: 'Dotacje do wymiany pieca', source: 'Urzędy gmin',
       search_keys: [{ id: 41, name: 'Dotacja', hide_name: 0, search_key_place_name: 'TOP' }] });
@@ -115,7 +112,7 @@ describe('searches', SLOW, () => {
   });
 });
 
-describe('entries', SLOW, () => {
+describe('entries', () => {
   it('lists id, gmina, district, voivodeship, updated, id ascending; add, import, back; edit, delete', async () => {
     const calls = mockApi(api);
     renderAt(routes, '/search/4/entry');
@@ -143,7 +140,7 @@ describe('entries', SLOW, () => {
     await screen.findByText(TEXT.success);
     expect(posts(calls)[0]).toMatchObject({ url: '/search_entry/', data: { search_id: 4, borough_id: 16,
       values: [{ key: { id: 41 }, value: { value: 'do 15 000 zł' } }, { key: { id: 42 }, value: { value: '' } }] } });
-    await waitFor(() => expect(where().pathname).toBe('/search/4/entry'), { timeout: 3000 });
+    await waitFor(() => expect(where().pathname).toBe('/search/4/entry'));
   });
 
   it('a new entry needs its gmina', async () => {
@@ -188,7 +185,7 @@ describe('entries', SLOW, () => {
     await screen.findByText(TEXT.success);
     const sent = posts(calls)[0];
     expect(sent.data).toMatchObject({ search_id: 4, type: 'WPG_XLS', file: { name: 'wpisy.xlsx' } });
-    expect(await screen.findByText('Zaimportowano wpisy: dodane 2, zaktualizowane 1, bez zmian 0.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Zaimportowano wpisy: dodane 2, zaktualizowane 1, bez zmian 0.', {})).toBeTruthy();
     expect(screen.getByText('W pliku brak kolumny „Kontakt”.')).toBeTruthy();
   });
 });

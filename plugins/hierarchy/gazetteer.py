@@ -1,0 +1,43 @@
+"""The hierarchy's answer to the gazetteer hook: live gminy with their district's and
+voivodeship's names, for the plugins that must not import this one (rankings, searches)."""
+import sqlalchemy as sa
+from smogpanel.gazetteer import BoroughIndex, Gazetteer
+
+from .models import Borough, District, Voivodeship
+
+_CHUNK = 900  # ids per IN (...): under SQLite's bound-parameter limit
+
+
+def _boroughs(*extra):
+    return (
+        sa.select(Borough.id, Borough.name.label("borough_name"), District.name.label("district_name"),
+                  Voivodeship.name.label("voivodeship_name"), *extra)
+        .join(District, District.id == Borough.district_id)
+        .join(Voivodeship, Voivodeship.id == District.voivodeship_id)
+        .where(Borough.deleted.is_(None), District.deleted.is_(None), Voivodeship.deleted.is_(None))
+    )
+
+
+def _names(row):
+    return {"borough_name": row.borough_name, "district_name": row.district_name,
+            "voivodeship_name": row.voivodeship_name}
+
+
+class HierarchyGazetteer(Gazetteer):
+    def boroughs_by_ids(self, db, ids):
+        ids = sorted(set(ids))
+        if len(ids) > _CHUNK:  # a whole search or group: one scan beats many IN lists
+            wanted = set(ids)
+            return {key: names for key, names in self.all_boroughs(db).items() if key in wanted}
+        return {row.id: _names(row) for row in db.execute(_boroughs().where(Borough.id.in_(ids)))} if ids else {}
+
+    def all_boroughs(self, db):
+        return {row.id: _names(row) for row in db.execute(_boroughs())}
+
+    def borough_index(self, db):
+        return BoroughIndex(tuple(row) for row in db.execute(_boroughs(Voivodeship.code)))
+
+    def voivodeships(self, db):
+        rows = db.execute(sa.select(Voivodeship.id, Voivodeship.name, Voivodeship.code)
+                          .where(Voivodeship.deleted.is_(None)))
+        return {row.id: {"name": row.name, "code": row.code} for row in rows}
