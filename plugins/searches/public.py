@@ -4,6 +4,7 @@ gminy without sending every text up front: the payload lists the gminy that have
 (`GET /api/public/search/<name>/<boroughId>`). Texts are plain: the widget writes them as text,
 so no HTML from a spreadsheet reaches a partner's page."""
 import sqlalchemy as sa
+from cornice import Service
 from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
@@ -77,9 +78,10 @@ def card_view(request):
 
 
 def includeme(config):
-    config.add_route("api-public-search-card", "/api/public/search/{internal_name}/{borough_id:\\d+}")
-    config.add_view(card_view, route_name="api-public-search-card", request_method="GET", renderer="envelope",
-                    permission=NO_PERMISSION_REQUIRED)
+    card = Service(name="search-public-card", path="/api/public/search/{internal_name}/{borough_id:\\d+}",
+                   description="search: one gmina's public card (no sign-in, cacheable)")
+    card.add_view("GET", card_view, renderer="envelope", permission=NO_PERMISSION_REQUIRED)
+    config.add_cornice_service(card)
 
 
 SEARCH = PublicKind(kind="search", load=search_payload, plugin="searches", title="Wyszukiwarka")

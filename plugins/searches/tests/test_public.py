@@ -57,3 +57,11 @@ def test_the_public_page_and_its_embed_load_the_searches_bundle(api, anonymous):
     embed = anonymous.app.get("/view/search/dotacje/embed/0b0e9c6e-1111-4222-8333-444455556666")
     assert "X-Frame-Options" not in embed.headers
     anonymous.app.get("/view/search/brak", status=404)
+
+
+def test_the_card_and_every_searches_endpoint_are_described_in_openapi(anonymous):
+    paths = anonymous.app.get("/api/openapi.json").json["paths"]
+    for path in ("/api/public/search/{internal_name}/{borough_id}", "/api/search/", "/api/search/{id}",
+                 "/api/search_entry/", "/api/search_entry/{id}", "/api/search_entry/search/{parent_id}",
+                 "/api/search_entry/import"):
+        assert path in paths, path

@@ -13,6 +13,7 @@ export { StatusBanner } from './StatusBanner.jsx';
 export { ListTable } from './ListTable.jsx';
 export { Form, Field, FileField, FileInput, readFile, useValues } from './Form.jsx';
 export { RowsField } from './Rows.jsx';
+export { BoroughSelect, boroughLabel } from './BoroughSelect.jsx';
 export { useKeyRemoval } from './keyRemoval.jsx';
 export { Dialog, ConfirmDialog, EmbedDialog, EmbedFrameDialog } from './Dialog.jsx';
 export { publicLinkColumn, publicPath, useEmbedAction } from './publicView.jsx';

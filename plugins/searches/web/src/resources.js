@@ -70,6 +70,3 @@ export function entryPayload(keys, values, { editing, searchId }) {
   if (!editing) Object.assign(payload, { search_id: Number(searchId), borough_id: Number(values.borough_id) });
   return payload;
 }
-
-/** How a gmina is named in selects and lists: 'Zabierzów (krakowski, małopolskie)'. */
-export const boroughLabel = (row) => `${row.borough_name ?? row.name} (${row.district_name}, ${row.voivodeship_name})`;

@@ -127,27 +127,30 @@ describe('entries', () => {
     expect(screen.getByRole('heading', { name: 'Wpisy wyszukiwarki „Dotacje do wymiany pieca”' })).toBeTruthy();
   });
 
-  it('a new entry: the gmina from every gmina with its district, one input per key', async () => {
+  it('a new entry: the gmina found by typing without Polish letters, one input per key', async () => {
     const calls = mockApi(api);
     renderAt(routes, '/search/4/entry/add');
-    const gmina = await screen.findByLabelText('Gmina');
-    await waitFor(() => expect(gmina.options.length).toBe(3));
-    expect(gmina.options[1].textContent).toBe('Zabierzów (krakowski, małopolskie)');
-    fireEvent.change(gmina, { target: { value: '16' } });
+    const gmina = await screen.findByRole('combobox', { name: 'Gmina' });
+    fireEvent.focus(gmina);
+    await waitFor(() => expect(calls.some((c) => c.url === '/borough/')).toBe(true));
+    fireEvent.change(gmina, { target: { value: 'zabierzow' } });
+    const option = await screen.findByRole('option', { name: 'Zabierzów (krakowski, małopolskie)' });
+    fireEvent.click(option);
+    expect(gmina.value).toBe('Zabierzów (krakowski, małopolskie)');
     fireEvent.change(screen.getByLabelText('Dotacja'), { target: { value: ' do 15 000 zł ' } });
     expect(screen.getByText(/Miejsce na karcie: prawa, nazwa ukryta na karcie/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(posts(calls)[0]).toMatchObject({ url: '/search_entry/', data: { search_id: 4, borough_id: 16,
+    expect(posts(calls)[0]).toMatchObject({ url: '/search_entry/', data: { search_id: 4, borough_id: 15,
       values: [{ key: { id: 41 }, value: { value: 'do 15 000 zł' } }, { key: { id: 42 }, value: { value: '' } }] } });
     await waitFor(() => expect(where().pathname).toBe('/search/4/entry'));
   });
 
-  it('a new entry needs its gmina', async () => {
+  it('a new entry needs its gmina chosen from the list', async () => {
     const calls = mockApi(api);
     renderAt(routes, '/search/4/entry/add');
-    const gmina = await screen.findByLabelText('Gmina');
-    await waitFor(() => expect(gmina.disabled).toBe(false));
+    const gmina = await screen.findByRole('combobox', { name: 'Gmina' });
+    fireEvent.change(gmina, { target: { value: 'Zabierz' } }); // typed, not chosen
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     expect(await screen.findByText(TEXT.invalid)).toBeTruthy();
     expect(posts(calls)).toEqual([]);
