@@ -1,7 +1,8 @@
 """The definition's import types (SPEC 7 "Calculators"): the native sheet (what the export
 writes) and the POBE heating-cost comparisons. The POBE sheets' real layout could not be
 checked here: their types read one assumed layout (docs/imports.md, docs/calculators.md)."""
-from decimal import Decimal
+import json
+from pathlib import Path
 
 from smogpanel.imports import Column, ImportType, read_rows
 from smogpanel.spreadsheets import ErrorList
@@ -49,7 +50,8 @@ POBE_DESCRIPTION = (
     "Źródła z pliku zastępują źródła ciepła obecnej definicji; typ „Standard budynku” zostaje z obecnej definicji.\n"
     "Poprzednia definicja zostaje w historii wersji i można ją przywrócić."
 )
-EXAMPLE_NOTE = "Wiersze w szablonie to przykładowe liczby (nie są danymi POBE): zastąp je własnymi."
+EXAMPLE_NOTE = ("Wiersze w szablonie to przykład z dokumentacji (docs/calculators.md), nie dane POBE: "
+                "zastąp je własnymi liczbami.")
 
 
 def _decimal(ref, key, values, errors):
@@ -163,18 +165,39 @@ def parse_pobe(table, context):
     return {"types": kept + sources, "skipped": skipped}
 
 
+def _demo_types():
+    """The worked example of docs/calculators.md (example figures): the templates' rows."""
+    path = Path(__file__).parent / "demo_definition.json"
+    return json.loads(path.read_text(encoding="utf-8"))["types"]
+
+
+def _native_rows():
+    return tuple((t["name"], d["name"], float(d["value"])) for t in _demo_types() for d in t["definitions"])
+
+
+def _pobe_rows():
+    rows = []
+    for a_type in _demo_types():
+        if a_type["name"] == STANDARDS_TYPE:
+            continue
+        values = {d["name"]: float(d["value"]) for d in a_type["definitions"]}
+        unit, (price, calorific) = next((u, names) for u, names in UNITS.items() if names[0] in values)
+        rows.append((a_type["name"], values["sprawnosc"], values[price], f"zł/{'GJ' if unit == 'gj' else 'kWh' if unit == 'kwh' else unit}",
+                     values.get(calorific) if calorific else None, values.get("oplaty_stale"),
+                     values.get("koszt_inwestycji"), values.get("dotacja")))
+    return tuple(rows)
+
+
 NATIVE_TYPE = ImportType(
     code=NATIVE, label="Definicja kalkulatora ogrzewania", columns=NATIVE_COLUMNS, parse=parse_native,
     description=("Cała definicja kalkulatorów: jeden wiersz na typ i nazwę definicji, z wartością. "
                  "Ten sam arkusz daje eksport definicji.\nImport zastępuje całą definicję; poprzednia zostaje "
                  "w historii wersji i można ją przywrócić.\n" + EXAMPLE_NOTE),
-    template_rows=(("Standard budynku", "dom_ocieplony", 120), ("Pellet", "sprawnosc", 0.8),
-                   ("Pellet", "cena_za_tone", 1500), ("Pellet", "wartosc_opalowa_gj_t", 18)),
+    template_rows=_native_rows(),
 )
 POBE_TYPES = [
     ImportType(code=code, label=label, columns=POBE_COLUMNS, parse=parse_pobe, description=POBE_DESCRIPTION + "\n" + EXAMPLE_NOTE,
-               template_rows=(("Pellet", 0.8, 1500, "zł/t", 18, 0, 25000, 15000),
-                              ("Pompa ciepła powietrzna", 3, 0.8, "zł/kWh", None, 0, 45000, 30000)))
+               template_rows=_pobe_rows())
     for code, label in POBE_EDITIONS
 ]
 IMPORT_TYPES = [NATIVE_TYPE, *POBE_TYPES]

@@ -118,7 +118,10 @@ def test_pobe_import_without_standards_says_so(api):
 
 
 @pytest.mark.parametrize("code", ["HC_DEFINITION_XLS", "POBE_HC_XLS_2025"])
-def test_the_templates_import_as_they_are(api, anonymous, code):
+def test_the_templates_hold_the_worked_example_and_import_as_they_are(api, anonymous, code):
+    demo = api.post("/api/calculator/definition/", {"types": demo_types()})["message"]
+    api.post("/api/calculator/definition/", {"types": [{"name": "Standard budynku", "definitions": demo[0]["definitions"]}]})
     template = anonymous.app.get(f"/api/import/{code}/template").body
     rows = list(load_workbook(io.BytesIO(template)).active.values)
     send(api, rows, code=code)
+    assert values(api.get("/api/calculator/definition/")["message"]) == values(demo)
