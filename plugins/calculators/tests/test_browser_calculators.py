@@ -58,7 +58,7 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     # Import a POBE sheet: the sources are replaced, the building standards stay.
     page.get_by_role("link", name="Importuj definicję").click()
     page.get_by_label("Typ pliku").select_option("POBE_HC_XLS_2025")
-    page.get_by_label("Plik").set_input_files(files=[{"name": "pobe-2025.xlsx", "mimeType": XLSX_TYPE,
+    page.get_by_label("Plik", exact=True).set_input_files(files=[{"name": "pobe-2025.xlsx", "mimeType": XLSX_TYPE,
                                                       "buffer": xlsx(POBE_SHEET)}])
     page.get_by_role("button", name="Importuj").click()
     page.wait_for_url(re.compile(r"/calculator/definition/set$"), timeout=30_000)
@@ -97,7 +97,7 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     assert rows_text(public)[0] == ("Pompa ciepła powietrzna 4 800 kWh 3 840,00 zł 45 000,00 zł 30 000,00 zł "
                                     "15 000,00 zł 9,6 roku")
     public.get_by_label("Powierzchnia ogrzewana (m²)").fill("80")
-    expect(public.locator(".spk tbody tr").nth(1)).to_contain_text(re.compile(r"3\s600,00 zł"))
+    expect(public.locator(".spk tbody tr").nth(1)).to_contain_text(re.compile(r"3\s600,00\szł"))
     expect(public.locator(".spk svg")).to_have_count(1)
     expect(public.locator(".spk-footer")).to_have_text("Liczby przykładowe.")
     public.close()
