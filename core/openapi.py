@@ -4,11 +4,11 @@ import re
 
 import colander
 from cornice_swagger import CorniceSwagger
-from cornice_swagger.converters.schema import IntegerTypeConverter, StringTypeConverter, TypeConversionDispatcher
+from cornice_swagger.converters.schema import BooleanTypeConverter, IntegerTypeConverter, StringTypeConverter, TypeConversionDispatcher
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import PRODUCT, __version__
-from .schemas import Flag
+from .schemas import Boolean, Flag
 from .validation import body_validator
 
 _REGEX_PLACEHOLDER = re.compile(r"\{(\w+):[^}]+\}")
@@ -42,7 +42,7 @@ class _TypeDispatcher(TypeConversionDispatcher):
 class _Generator(CorniceSwagger):
     # Class attributes: CorniceSwagger reads them when it is built.
     type_converter = _TypeDispatcher
-    custom_type_converters = {Flag: IntegerTypeConverter}
+    custom_type_converters = {Flag: IntegerTypeConverter, Boolean: BooleanTypeConverter}
     default_type_converter = StringTypeConverter
 
 

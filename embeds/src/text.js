@@ -1,13 +1,17 @@
 // Matching names as people type them, shared by the embeds and the admin kit: case, Polish
-// letters and spacing ignored ('zabierzow' finds 'Zabierzów', 'lodz' finds 'Łódź').
+// letters and spacing ignored ('zabierzow' finds 'Zabierzów', 'lodz' finds 'Łódź'), as the
+// server's smogpanel.regions.normalise does.
+
+// NFKD leaves these letters whole, so they are mapped by hand.
+const UNDECOMPOSABLE = { ł: 'l', Ł: 'l', đ: 'd', ø: 'o', ß: 'ss' };
 
 /** 'Łódź ' → 'lodz' */
 export function fold(text) {
-  return String(text || '')
-    .toLowerCase()
-    .replace(/ł/g, 'l')
-    .normalize('NFD')
+  return String(text ?? '')
+    .replace(/[łŁđøß]/g, (ch) => UNDECOMPOSABLE[ch])
+    .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
 }

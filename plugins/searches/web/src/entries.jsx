@@ -1,9 +1,8 @@
 // The entries of a search: the list (id ascending) with add, import and back, and the entry
 // form: the gmina (create only), then one input per key, longer texts in a textarea (SPEC 2.7).
-import { BoroughSelect, EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, boroughLabel, useItem, useValues }
-  from '@smogpanel/kit';
+import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { LONG_TEXT, PLACES, entries, entriesPath, entryPayload, entryValues, searches, valueName } from './resources.js';
+import { LONG_TEXT, PLACES, boroughLabel, entries, entriesPath, entryPayload, entryValues, searches, valueName } from './resources.js';
 import { CRUMB } from './searches.jsx';
 
 const PLACE_LABEL = Object.fromEntries(PLACES.map((place) => [place.value, place.label]));
@@ -96,7 +95,7 @@ function EntryForm({ search, searchId, id, item }) {
         {editing ? (
           <p className="fs-5">Gmina: {boroughLabel(item)}</p>
         ) : (
-          <BoroughSelect value={values.borough_id} onChange={set('borough_id')} required />
+          <GminaSelect value={values.borough_id} onChange={set('borough_id')} required />
         )}
         {!keys.length && <p className="text-muted">Wyszukiwarka nie ma właściwości: dodaj je w edycji wyszukiwarki.</p>}
         {keys.map((key) => (

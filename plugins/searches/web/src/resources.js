@@ -70,3 +70,6 @@ export function entryPayload(keys, values, { editing, searchId }) {
   if (!editing) Object.assign(payload, { search_id: Number(searchId), borough_id: Number(values.borough_id) });
   return payload;
 }
+
+/** How a gmina is named on the entry form: 'Zabierzów (krakowski, małopolskie)'. */
+export const boroughLabel = (row) => `${row.borough_name} (${row.district_name}, ${row.voivodeship_name})`;
