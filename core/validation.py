@@ -4,6 +4,14 @@ what is wrong in Polish."""
 import colander
 
 from .envelope import ApiError
+from .schemas import REQUIRED
+
+# colander's own messages said the same as ours in other words: one wording per rule.
+_OWN_WORDING = {"Required": REQUIRED}
+
+
+def _message(message, translate):
+    return _OWN_WORDING.get(str(message)) or translate(message)
 
 
 def colander_errors(exc, translate):
@@ -18,7 +26,7 @@ def colander_errors(exc, translate):
             key = invalid._keyname()
             if key:
                 parts.append(key)
-        text = "; ".join(translate(message) for message in messages)
+        text = "; ".join(_message(message, translate) for message in messages)
         title = path[-1].node.title
         errors.append({"name": ".".join(parts), "description": f"{title}: {text}" if title else text})
     return errors
