@@ -67,12 +67,8 @@ class UserCreateSchema(colander.MappingSchema):
     email = Email()
     firstname = Name("Imię", missing="")
     lastname = Name("Nazwisko", missing="")
-    # 0/1 like FlagNode, but colander.Int keeps the OpenAPI generator happy (it has no
-    # converter for core.schemas.Flag yet).
-    super = colander.SchemaNode(
-        colander.Int(), title="Superadministrator", missing=0,
-        validator=colander.OneOf([0, 1], msg_err="Wartość musi wynosić 0 albo 1."),
-    )
+    # No `super`: super administrators are made by the system administrator only
+    # (`smogpanel user super EMAIL on`, SPEC 6); a `super` sent here is ignored.
 
 
 class ProfileSchema(colander.MappingSchema):

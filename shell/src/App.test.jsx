@@ -164,6 +164,23 @@ describe('accounts', () => {
     expect((await screen.findByRole('dialog')).textContent).toContain(TEXT.selfDelete);
   });
 
+  it('the account form never offers super administrator rights (the system administrator grants them)', async () => {
+    const calls = mockApi(({ method, url }) => {
+      if (url === '/plugins') return ok(PLUGINS);
+      if (url === '/user/me') return ok(ME);
+      if (url === '/user/' && method === 'post') return ok({ ...USERS[1], id: 3 });
+      if (url === '/user/' && method === 'get') return ok({ order: 'updated', asc: false, list: USERS });
+      return fail(404, 'NOT_FOUND');
+    });
+    renderAt('/account/add');
+    fireEvent.change(await screen.findByLabelText(/Adres e-mail/), { target: { value: 'nowy@example.pl' } });
+    expect(screen.queryByLabelText(/Superadministrator/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'post')).toBe(true));
+    const sent = calls.find((call) => call.method === 'post').data;
+    expect(sent).toEqual({ email: 'nowy@example.pl', firstname: '', lastname: '' });
+  });
+
   it('a plain user sees neither Typ nor Delete', async () => {
     api({ ...ME, super: 0 });
     renderAt('/account');
