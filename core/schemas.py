@@ -73,6 +73,23 @@ def LongText(title, **kw):
     return colander.SchemaNode(String(multiline=True), title=title, missing="", **kw)
 
 
+FIRST_YEAR, LAST_YEAR = 1900, 2200  # as timers bound their moments
+DATE_FORMAT = "Podaj datę w formacie RRRR-MM-DD, np. 2025-03-31."
+DATE_RANGE = f"Data musi przypadać między rokiem {FIRST_YEAR} a {LAST_YEAR}."
+
+
+def _date_in_range(node, value):
+    if value is not None and not FIRST_YEAR <= value.year <= LAST_YEAR:
+        raise colander.Invalid(node, DATE_RANGE)
+
+
+def DateNode(title, **kw):
+    """A date (YYYY-MM-DD) between the years 1900 and 2200: 0001-01-01 is a typing mistake."""
+    date_type = colander.Date()
+    date_type.err_template = DATE_FORMAT
+    return colander.SchemaNode(date_type, title=title, validator=_date_in_range, **kw)
+
+
 def _internal_name_validator(node, value):
     if len(value) > 100:
         raise colander.Invalid(node, "Nazwa wewnętrzna może mieć najwyżej 100 znaków.")

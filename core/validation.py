@@ -4,10 +4,20 @@ what is wrong in Polish."""
 import colander
 
 from .envelope import ApiError
-from .schemas import REQUIRED
+from .schemas import NOT_TEXT, REQUIRED
 
-# colander's own messages said the same as ours in other words: one wording per rule.
-_OWN_WORDING = {"Required": REQUIRED}
+# colander's own messages said the same as ours in other words, or quoted the value as Python
+# writes it ({'name': ''}): one Polish wording per rule, never a repr.
+_OWN_WORDING = {
+    "Required": REQUIRED,
+    '"${val}" is not a number': "Wartość musi być liczbą.",
+    "${val} is not a string: ${err}": NOT_TEXT,
+    "${val} is not a string": NOT_TEXT,
+    '"${val}" is not a mapping type: ${err}': "Wartość musi być obiektem.",
+    '"${val}" is not iterable': "Wartość musi być listą.",
+    "${cstruct} is not iterable": "Wartość musi być listą.",
+    '"${val}" is not one of ${choices}': "Wybierz jedną z dozwolonych wartości.",
+}
 
 
 def _message(message, translate):

@@ -49,3 +49,15 @@ def test_one_wording_for_a_required_field():
     errors = errors_of(body)
     assert errors["name"] == "Nazwa: To pole jest wymagane."
     assert errors["internal_name"] == "Nazwa wewnętrzna: To pole jest wymagane."
+
+
+def test_colanders_own_messages_never_show_a_python_repr():
+    node = colander.SchemaNode(colander.Mapping())
+    node.add(colander.SchemaNode(colander.Int(), name="id", title="Mapa"))
+    node.add(colander.SchemaNode(colander.Mapping(), name="value", title="Wartości"))
+    node.add(colander.SchemaNode(colander.Sequence(), colander.SchemaNode(colander.Int()), name="items", title="Pozycje"))
+    with pytest.raises(colander.Invalid) as caught:
+        node.deserialize({"id": {"name": ""}, "value": ["x"], "items": {"a": 1}})
+    errors = {error["name"]: error["description"] for error in colander_errors(caught.value, str)}
+    assert errors == {"id": "Mapa: Wartość musi być liczbą.", "value": "Wartości: Wartość musi być obiektem.",
+                      "items": "Pozycje: Wartość musi być listą."}

@@ -2,7 +2,7 @@
 anything is written. Messages are Polish."""
 import colander
 from smogpanel.regions import CODES, NAME_OF
-from smogpanel.schemas import Id, InternalName, LongText, NumberNode, OptionalText, String, Text
+from smogpanel.schemas import DateNode, Id, InternalName, LongText, NumberNode, OptionalText, String, Text
 from smogpanel.spreadsheets import header_key
 
 from .models import PROPERTY_TYPES
@@ -90,9 +90,7 @@ def _values():
 
 def _captured():
     """Optional (None: today in Poland, set by the view)."""
-    date_type = colander.Date()
-    date_type.err_template = "Podaj datę w formacie RRRR-MM-DD, np. 2025-03-31."
-    return colander.SchemaNode(date_type, name="captured", title="Data pomiaru", missing=None)
+    return DateNode("Data pomiaru", name="captured", missing=None)
 
 
 def _measurement():

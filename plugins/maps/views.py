@@ -97,7 +97,7 @@ class MapResource(PublicResource):
                 "name": "property_keys",
                 "description": f"Nie usunięto właściwości {listed}: zmierzone wartości zniknęłyby z pomiarów. "
                                "Jeśli na pewno chcesz usunąć te właściwości razem z ich wartościami, potwierdź "
-                               "usunięcie (remove_keys_with_values: 1).",
+                               "usunięcie.",
             }])
         stamp = utcnow()
         for key in removed:

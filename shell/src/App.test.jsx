@@ -142,6 +142,13 @@ describe('signed-in shell', () => {
     await waitFor(() => expect(location.pathname).toBe('/voivodeship'));
   });
 
+  it.each(['/RANK', '/Account', '/account/ADD', '/User/Profile', '/account/add/', '/voivodeship/', '/rank/'])(
+    'routes are exact (SPEC 2.1): %s goes to / and on to the start', async (path) => {
+      api();
+      renderAt(path);
+      await waitFor(() => expect(location.pathname).toBe('/voivodeship'));
+    });
+
   it('leads /user/add to /account/add with the access warning', async () => {
     api();
     renderAt('/user/add');

@@ -113,3 +113,14 @@ def test_operator_text_is_exported_as_text_never_as_a_formula(api):
         assert [cell.value for cell in headers[1:]] == [key["name"] for key in keys][:len(headers) - 1]
         for cell in headers[1:]:
             assert cell.data_type == "s" and cell.quotePrefix
+
+
+@pytest.mark.parametrize("captured", ["0001-01-01", "1899-12-31", "2201-01-01"])
+def test_a_measurement_date_out_of_range_is_refused(api, captured):
+    a_map = add_map(api)
+    answer = add_checkpoint(api, a_map, captured=captured, status=400)
+    assert answer["errors"] == [{"name": "captured",
+                                 "description": "Data pomiaru: Data musi przypadać między rokiem 1900 a 2200."}]
+    body = import_body(a_map, report_with(1), captured=captured)
+    assert api.post("/api/checkpoint/import", body, status=400)["errors"][0]["name"] == "captured"
+    assert add_checkpoint(api, a_map, captured="1900-01-01")["captured"] == "1900-01-01"

@@ -5,7 +5,7 @@ import { ConfirmDialog, EditLoader, Field, Form, Page, RowsField, TEXT, useValue
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
-import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps } from './resources.js';
+import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps, summaryAfterCreate } from './resources.js';
 
 const FIELDS = [
   { name: 'name', label: 'Nazwa', required: true },
@@ -18,7 +18,8 @@ const FIELDS = [
   { name: 'show_summary', label: 'Pokaż podsumowanie (sumy wszystkich pomiarów, także ukrytych)', type: 'checkbox' },
   {
     name: 'summary_title', label: 'Tytuł podsumowania', placeholder: 'Wszystkie pomiary',
-    help: 'Możesz użyć %FIRST_CHECKPOINT% i %LAST_CHECKPOINT% – zostaną zastąpione nazwą pierwszego i ostatniego pomiaru. Domyślnie: „Wszystkie pomiary”.',
+    help: 'Możesz użyć %FIRST_CHECKPOINT% i %LAST_CHECKPOINT% – zostaną zastąpione nazwą pierwszego i ostatniego widocznego pomiaru. ' +
+      'Sumy obejmują także pomiary ukryte (mapa o tym informuje). Domyślnie: „Wszystkie pomiary”.',
   },
 ];
 
@@ -45,7 +46,9 @@ function MapForm({ id, item }) {
   async function send() {
     const payload = mapPayload(values, { editing, removeKeysWithValues: agreed.current });
     agreed.current = false;
-    const result = editing ? await maps.edit(id, payload) : await maps.add(payload);
+    let result = editing ? await maps.edit(id, payload) : await maps.add(payload);
+    const summary = !editing && result.ok ? summaryAfterCreate(values) : null;
+    if (summary) result = await maps.edit(result.payload.id, summary);
     if (!result.ok && isKeyConflict(result.error)) setConflict(result.error.errors.find((e) => e.name === 'property_keys').description);
     return result;
   }
@@ -71,7 +74,7 @@ function MapForm({ id, item }) {
               value={values[field.name]} onChange={set(field.name)} />
           ))}
         </div>
-        <div className="col-12 col-xl-10">
+        <div className="col-12 col-lg-8">
           <RowsField name="property_keys" label="Właściwości mapy" itemLabel="Właściwość" value={values.property_keys}
             onChange={set('property_keys')} fields={KEY_FIELDS} addLabel="Dodaj właściwość" help={KEYS_HELP}
             newRow={() => ({ name: '', display_name: '', property_type_name: 'STATISTIC' })}
