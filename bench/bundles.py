@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHELL = ROOT / "core" / "static" / "shell"
 EMBEDS = ROOT / "core" / "static" / "embeds"
-BUDGET_KB = {"shell": 175, "hierarchy": 40, "timers": 40, "maps": 40}
+BUDGET_KB = {"shell": 175, "hierarchy": 40, "timers": 40, "maps": 40, "calculators": 40}
 # The map embed carries the boundaries of the sixteen voivodeships (SVG paths) inside embed.js.
-EMBED_BUDGET_KB = {"timers": 10, "maps": 60}
+EMBED_BUDGET_KB = {"timers": 10, "maps": 60, "calculators": 25}
 
 
 def gzip_size(path):

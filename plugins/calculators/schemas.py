@@ -1,0 +1,118 @@
+"""What the calculator forms may send (SPEC 5 "Calculator", 7 "Calculators"), checked before
+anything is written."""
+import re
+from decimal import Decimal, InvalidOperation
+
+import colander
+
+from smogpanel.schemas import FlagNode, InternalName, LongText, OptionalText, Text
+
+# SPEC 3 and 9: one calculator type, the heating-cost calculator.
+TYPES = {"HEATING_COST": "Kalkulator kosztów ogrzewania"}
+DEFAULT_REFUND_CHECKBOX = "Uwzględnij dotację do wymiany źródła ciepła"
+SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+NAME_RULE = "Nazwa definicji: małe litery bez polskich znaków, cyfry i „_” (np. cena_za_tone)."
+# The bound of a definition's number: a finite decimal with at most 15 digits before the
+# point and 10 after it (prices, efficiencies and calorific values fit with room to spare).
+MAX_INTEGER_DIGITS = 15
+MAX_FRACTION_DIGITS = 10
+MAX_TYPES = 100
+MAX_DEFINITIONS = 100
+
+
+def exact_decimal(value):
+    """A JSON number or a numeric string ('0.85', '1 234,5') as an exact Decimal within the
+    bound; raises ValueError with a Polish reason."""
+    if isinstance(value, bool) or value is None:
+        raise ValueError("Podaj liczbę.")
+    if isinstance(value, float):
+        value = repr(value)  # the shortest text that reads back as the same float: what was typed
+    text = str(value).strip().replace("\u00a0", "").replace(" ", "").replace(",", ".")
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise ValueError("To nie jest liczba. Wpisz np. 1500 albo 0,85.")
+    if not number.is_finite():
+        raise ValueError("Liczba musi być skończona.")
+    sign, digits, exponent = number.normalize().as_tuple()
+    fraction = max(0, -exponent)
+    integer = max(0, len(digits) + exponent)
+    if fraction > MAX_FRACTION_DIGITS:
+        raise ValueError(f"Liczba może mieć najwyżej {MAX_FRACTION_DIGITS} cyfr po przecinku.")
+    if integer > MAX_INTEGER_DIGITS:
+        raise ValueError(f"Liczba może mieć najwyżej {MAX_INTEGER_DIGITS} cyfr przed przecinkiem.")
+    return number.normalize() + 0  # +0: no '-0', no exponent form like 1E+3
+
+
+class ExactDecimal(colander.SchemaType):
+    """A required decimal kept exact (never through float when sent as a string)."""
+
+    def serialize(self, node, appstruct):
+        return colander.null if appstruct is colander.null else str(appstruct)
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return colander.null
+        try:
+            return exact_decimal(cstruct)
+        except ValueError as error:
+            raise colander.Invalid(node, str(error))
+
+
+def _snake_case(node, value):
+    if len(value) > 100 or not SNAKE_CASE.match(value):
+        raise colander.Invalid(node, NAME_RULE)
+
+
+def _type_validator(node, value):
+    if node.missing is colander.required and value not in TYPES:
+        raise colander.Invalid(node, "Wybierz typ: " + ", ".join(TYPES.values()) + ".")
+
+
+class CalculatorSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    internal_name = InternalName()
+    calculator_type_name = colander.SchemaNode(colander.String(), title="Typ", validator=_type_validator)
+    show_refund = FlagNode("Pokaż pole dotacji")
+    refund_checkbox = OptionalText("Tekst pola dotacji", max_length=500)
+    legend = LongText("Legenda")
+    footer = LongText("Stopka")
+
+    def validator(self, node, value):
+        if value.get("show_refund") and not value.get("refund_checkbox"):
+            value["refund_checkbox"] = DEFAULT_REFUND_CHECKBOX
+
+
+class DefinitionSchema(colander.MappingSchema):
+    id = colander.SchemaNode(colander.Int(), missing=None)  # sent back by the form; a new version gets new ids
+    name = colander.SchemaNode(colander.String(), title="Nazwa definicji", validator=_snake_case,
+                               preparer=lambda v: v.strip() if isinstance(v, str) else v)
+    value = colander.SchemaNode(ExactDecimal(), title="Wartość")
+
+
+class DefinitionList(colander.SequenceSchema):
+    definition = DefinitionSchema()
+    validator = colander.Length(min=1, max=MAX_DEFINITIONS, min_err="Typ musi mieć co najmniej jedną definicję.",
+                                max_err=f"Typ może mieć najwyżej {MAX_DEFINITIONS} definicji.")
+
+
+class TypeSchema(colander.MappingSchema):
+    id = colander.SchemaNode(colander.Int(), missing=None)
+    name = Text("Nazwa typu")
+    definitions = DefinitionList(title="Definicje")
+
+
+class TypeList(colander.SequenceSchema):
+    type = TypeSchema()
+    validator = colander.Length(min=1, max=MAX_TYPES, min_err="Definicja musi mieć co najmniej jeden typ.",
+                                max_err=f"Definicja może mieć najwyżej {MAX_TYPES} typów.")
+
+
+class DefinitionSetSchema(colander.MappingSchema):
+    types = TypeList(title="Typy")
+
+
+class DefinitionImportSchema(colander.MappingSchema):
+    type = colander.SchemaNode(colander.String(), title="Typ pliku", missing=None)
+    # {name, data}; checked (400, 413, 422) by the import itself.
+    file = colander.SchemaNode(colander.Mapping(unknown="preserve"), title="Plik", missing=None)

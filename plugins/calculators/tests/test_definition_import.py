@@ -1,0 +1,127 @@
+"""Imports of the definition (native sheet and the assumed POBE layout) and its export."""
+import io
+from urllib.parse import urlsplit
+
+import pytest
+from openpyxl import load_workbook
+
+from smogpanel.testing_files import upload, xls, xlsx
+
+from .helpers import demo_types, values
+
+NATIVE_HEADER = ("Typ", "Nazwa definicji", "Wartość")
+POBE_HEADER = ("Źródło ciepła", "Sprawność", "Cena", "Jednostka ceny", "Wartość opałowa", "Opłaty stałe",
+               "Koszt inwestycji", "Dotacja")
+POBE_ROWS = [
+    ("Węgiel – kocioł zasypowy", 0.6, 1500, "zł/t", 24, None, None, None),
+    ("Pompa ciepła powietrzna", 3, "0,8", "zł/kWh", None, 0, 45000, 30000),
+    ("Gaz ziemny", "0,96", 3, "zł/m3", 10, 300, 20000, 10000),
+    ("Ciepło systemowe", 0.96, 90, "zł/GJ", None, 600, 15000, 10000),
+]
+
+
+def send(api, rows, code="HC_DEFINITION_XLS", status=200, make=xlsx, name="definicja.xlsx"):
+    return api.post("/api/calculator/definition/import", {"type": code, "file": upload(make(rows), name=name)},
+                    status=status)
+
+
+def test_native_import_replaces_the_whole_definition(api):
+    api.post("/api/calculator/definition/", {"types": demo_types()})
+    answer = send(api, [NATIVE_HEADER, ("Standard budynku", "dom", 100), ("Prąd", "sprawnosc", 1),
+                        ("Prąd", "cena_za_kwh", "0,95"), ("Standard budynku", "stary_dom", 210.5)])["message"]
+    assert answer["created"] == 4 and answer["skipped"] == []
+    assert values(api.get("/api/calculator/definition/")["message"]) == {
+        ("Standard budynku", "dom"): "100", ("Standard budynku", "stary_dom"): "210.5",
+        ("Prąd", "sprawnosc"): "1", ("Prąd", "cena_za_kwh"): "0.95"}
+    versions = api.get("/api/calculator/definition/version/")["message"]
+    assert versions[0]["source"] == "Import: Definicja kalkulatora ogrzewania (definicja.xlsx)"
+    assert len(versions) == 2
+
+
+def test_native_import_reads_xls_too(api):
+    send(api, [NATIVE_HEADER, ("Prąd", "cena_za_kwh", 0.8)], make=xls, name="definicja.xls")
+    assert values(api.get("/api/calculator/definition/")["message"]) == {("Prąd", "cena_za_kwh"): "0.8"}
+
+
+@pytest.mark.parametrize("rows, cell, text", [
+    ([NATIVE_HEADER, ("Prąd", "Cena za kWh", 1)], "B2", "małe litery"),
+    ([NATIVE_HEADER, ("Prąd", "cena", "dużo")], "C2", "nie jest liczbą"),
+    ([NATIVE_HEADER, ("Prąd", "cena", None)], "C2", "brak wartości"),
+    ([NATIVE_HEADER, ("Prąd", "cena", 1), ("prąd", "cena", 2)], "B3", "występuje już w komórce B2"),
+    ([NATIVE_HEADER, ("Prąd", "cena", "0,123456789012")], "C2", "cyfr po przecinku"),
+    ([("Typ", "Wartość"), ("Prąd", 1)], "1:1", "Nazwa definicji"),
+])
+def test_a_bad_native_sheet_names_the_cell_and_writes_nothing(api, rows, cell, text):
+    before = api.post("/api/calculator/definition/", {"types": demo_types()})["message"]
+    answer = send(api, rows, status=422)
+    assert answer["message"] == "IMPORT_FAILED"
+    assert answer["errors"][0]["name"] == cell and text in answer["errors"][0]["description"]
+    assert api.get("/api/calculator/definition/")["message"] == before
+    assert len(api.get("/api/calculator/definition/version/")["message"]) == 1
+
+
+def test_an_empty_sheet_and_a_wrong_type_are_refused(api):
+    assert send(api, [NATIVE_HEADER], status=422)["errors"][0]["name"] == "file"
+    assert send(api, [NATIVE_HEADER], code="CP_XLS", status=400)["errors"][0]["name"] == "type"
+    assert api.get("/api/calculator/definition/")["message"] == []
+
+
+def test_export_gives_the_native_sheet_that_imports_back_unchanged(api, anonymous):
+    before = api.post("/api/calculator/definition/", {"types": demo_types()})["message"]
+    url = api.get("/api/calculator/definition/export")["message"]
+    workbook = load_workbook(io.BytesIO(anonymous.app.get(url).body))
+    rows = list(workbook.active.values)
+    assert rows[0] == NATIVE_HEADER and rows[1] == ("Standard budynku", "dom_sprzed_1990_nieocieplony", 200)
+    assert len(rows) == 1 + sum(len(t["definitions"]) for t in before)
+    send(api, rows)
+    assert values(api.get("/api/calculator/definition/")["message"]) == values(before)
+    path = urlsplit(url).path
+    anonymous.app.get(path + "?expires=1&signature=x", status=403)
+
+
+@pytest.mark.parametrize("code", ["POBE_HC_XLS_2022", "POBE_HC_XLS_FORECAST_2023", "POBE_HC_XLS_2023",
+                                  "POBE_HC_XLS_2025"])
+def test_pobe_import_replaces_the_sources_and_keeps_the_building_standards(api, code):
+    api.post("/api/calculator/definition/", {"types": demo_types()})
+    rows = [("Porównanie kosztów ogrzewania (przykład)",), (), POBE_HEADER, *POBE_ROWS]
+    answer = send(api, rows, code=code)["message"]
+    assert answer["skipped"] == []
+    assert [t["name"] for t in answer["types"]] == ["Standard budynku", "Węgiel – kocioł zasypowy",
+                                                    "Pompa ciepła powietrzna", "Gaz ziemny", "Ciepło systemowe"]
+    stored = values(answer["types"])
+    assert stored[("Standard budynku", "dom_ocieplony")] == "120"
+    assert stored[("Pompa ciepła powietrzna", "cena_za_kwh")] == "0.8"
+    assert stored[("Gaz ziemny", "wartosc_opalowa_kwh_m3")] == "10"
+    assert stored[("Ciepło systemowe", "cena_za_gj")] == "90"
+    assert ("Węgiel – kocioł zasypowy", "dotacja") not in stored
+    label = api.get("/api/import/")["message"]
+    assert any(t["code"] == code for t in label)
+
+
+@pytest.mark.parametrize("row, cell, text", [
+    (("Pellet", 0.8, 1500, "zł/worek", 18, None, None, None), "D3", "nieznana jednostka"),
+    (("Pellet", 0.8, 1500, "zł/t", None, None, None, None), "E3", "wartość opałową"),
+    (("Pellet", 0, 1500, "zł/t", 18, None, None, None), "B3", "większa od zera"),
+    (("Pellet", "dużo", 1500, "zł/t", 18, None, None, None), "B3", "nie jest liczbą"),
+    (("Węgiel – kocioł zasypowy", 0.8, 1500, "zł/t", 18, None, None, None), "A3", "występuje już w komórce A2"),
+])
+def test_a_bad_pobe_sheet_names_the_cell_and_writes_nothing(api, row, cell, text):
+    before = api.post("/api/calculator/definition/", {"types": demo_types()})["message"]
+    answer = send(api, [POBE_HEADER, POBE_ROWS[0], row], code="POBE_HC_XLS_2025", status=422)
+    assert answer["errors"][0]["name"] == cell and text in answer["errors"][0]["description"]
+    assert api.get("/api/calculator/definition/")["message"] == before
+
+
+def test_pobe_import_without_standards_says_so(api):
+    answer = send(api, [POBE_HEADER, *POBE_ROWS], code="POBE_HC_XLS_2025")["message"]
+    assert answer["skipped"][0]["name"] == "Standard budynku"
+
+
+@pytest.mark.parametrize("code", ["HC_DEFINITION_XLS", "POBE_HC_XLS_2025"])
+def test_the_templates_hold_the_worked_example_and_import_as_they_are(api, anonymous, code):
+    demo = api.post("/api/calculator/definition/", {"types": demo_types()})["message"]
+    api.post("/api/calculator/definition/", {"types": [{"name": "Standard budynku", "definitions": demo[0]["definitions"]}]})
+    template = anonymous.app.get(f"/api/import/{code}/template").body
+    rows = list(load_workbook(io.BytesIO(template)).active.values)
+    send(api, rows, code=code)
+    assert values(api.get("/api/calculator/definition/")["message"]) == values(demo)

@@ -1,0 +1,117 @@
+"""Every endpoint of SPEC 7 "Calculators": the calculators (a declared public resource) and
+the shared definition: read, replace, import, export, and its versions (list, restore)."""
+from cornice import Service
+from pyramid.response import Response
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from smogpanel.envelope import ApiError
+from smogpanel.imports import ImportFailed, import_result, run_import
+from smogpanel.resources import PublicResource
+from smogpanel.signed_links import is_valid, signed_query
+from smogpanel.validation import body_validator
+
+from .definition import check_names, current_version, list_versions, restore_version, types_of, write_version
+from .export import XLSX_TYPE, export_workbook
+from .imports import IMPORT_CODES, LABELS
+from .models import Calculator
+from .schemas import CalculatorSchema, DefinitionImportSchema, DefinitionSetSchema
+
+EXPORT_PURPOSE = "calculator-definition-export"
+
+
+class CalculatorResource(PublicResource):
+    kind = "calculator"
+    model = Calculator
+    schema = CalculatorSchema
+    label = "kalkulator"
+    sortable = ("id", "name", "internal_name", "calculator_type_name", "updated")
+
+
+def current_types(request):
+    return types_of(request.db, current_version(request.db))
+
+
+def get_definition(request):
+    """GET /api/calculator/definition/: the current definition's types."""
+    return current_types(request)
+
+
+def set_definition(request):
+    """POST /api/calculator/definition/ {types}: a new current version from the form."""
+    types = request.validated["types"]
+    check_names(types)
+    write_version(request.db, types, "Formularz definicji")
+    return current_types(request)
+
+
+def import_definition(request):
+    """POST /api/calculator/definition/import {type, file}: a new current version from a
+    sheet; all or nothing."""
+    data = request.validated
+    parsed = run_import(request, data["type"], data["file"], allowed=IMPORT_CODES,
+                        context={"current": types_of(request.db, current_version(request.db), with_ids=False)})
+    try:
+        check_names(parsed["types"])
+    except ApiError as error:  # a repeat the sheet's cells did not show (e.g. case only)
+        raise ImportFailed(error.errors)
+    name = (data["file"] or {}).get("name") or "plik"
+    write_version(request.db, parsed["types"], f"Import: {LABELS[data['type']]} ({str(name)[:200]})")
+    types = current_types(request)
+    return import_result(created=sum(len(t["definitions"]) for t in types), skipped=parsed["skipped"], types=types)
+
+
+def export_definition(request):
+    """GET /api/calculator/definition/export: the URL of the native sheet (a signed link valid
+    five minutes; the workbook is built when it is followed)."""
+    query = signed_query(request.registry, EXPORT_PURPOSE, "current")
+    return f"{request.route_path('calculator-definition-export-signed')}?{query}"
+
+
+def export_file(request):
+    if not is_valid(request.registry, EXPORT_PURPOSE, "current", request.params):
+        raise ApiError("FORBIDDEN", [{"name": "signature", "description":
+                                      "Odnośnik do eksportu wygasł albo jest nieprawidłowy. Wyeksportuj definicję ponownie."}])
+    response = Response(body=export_workbook(current_types(request)), content_type=XLSX_TYPE)
+    response.content_disposition = 'attachment; filename="definicja-kalkulatorow.xlsx"'
+    response.cache_control = "private, no-store"
+    return response
+
+
+def versions(request):
+    """GET /api/calculator/definition/version/: every version, newest (current) first."""
+    return list_versions(request.db)
+
+
+def restore(request):
+    """POST /api/calculator/definition/version/<id>/restore: a copy of that version becomes current."""
+    restore_version(request.db, int(request.matchdict["id"]))
+    return current_types(request)
+
+
+def includeme(config):
+    config.add_resource(CalculatorResource())
+    base = "/api/calculator/definition"
+    definition = Service(name="calculator-definition", path=f"{base}/",
+                         description="calculator definition: the current one, replace it")
+    definition.add_view("GET", get_definition, renderer="envelope")
+    definition.add_view("POST", set_definition, renderer="envelope", schema=DefinitionSetSchema(),
+                        validators=(body_validator,))
+    importing = Service(name="calculator-definition-import", path=f"{base}/import",
+                        description="calculator definition: replace it from a spreadsheet")
+    importing.add_view("POST", import_definition, renderer="envelope", schema=DefinitionImportSchema(),
+                       validators=(body_validator,))
+    export = Service(name="calculator-definition-export", path=f"{base}/export",
+                     description="calculator definition: the URL of its .xlsx export (the native sheet)")
+    export.add_view("GET", export_definition, renderer="envelope")
+    # "-signed": public, but only through a signed link (see smogpanel.signed_links).
+    export_signed = Service(name="calculator-definition-export-signed", path=f"{base}/export.xlsx",
+                            description="calculator definition: the .xlsx export itself, through the signed link")
+    export_signed.add_view("GET", export_file, permission=NO_PERMISSION_REQUIRED)
+    version_list = Service(name="calculator-definition-versions", path=f"{base}/version/",
+                           description="calculator definition: its versions, newest first")
+    version_list.add_view("GET", versions, renderer="envelope")
+    version_restore = Service(name="calculator-definition-restore", path=f"{base}/version/{{id:\\d+}}/restore",
+                              description="calculator definition: make a copy of an earlier version current")
+    version_restore.add_view("POST", restore, renderer="envelope")
+    for service in (definition, importing, export, export_signed, version_list, version_restore):
+        config.add_cornice_service(service)

@@ -1,0 +1,167 @@
+// The shared definition: the form (types, each with its named numbers), its versions with
+// restore, its export; and the import of a definition sheet (SPEC 2.8, 4, 5).
+import { Field, Form, Page, RowsField, StatusBanner, TEXT, api, formatDate, useResourceState, useValues } from '@smogpanel/kit';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { CRUMB } from './calculators.jsx';
+import {
+  DEFINITION_SET, IMPORT_TYPES, LIST, definition, definitionFields, definitionPayload, loadDefinition, loadVersions, typeRows,
+} from './resources.js';
+
+const TYPES_HELP = 'Typ „Standard budynku” podaje zapotrzebowanie na ciepło w kWh na m² rocznie dla każdego standardu. ' +
+  'Każdy inny typ to źródło ciepła: sprawnosc, cena (cena_za_tone z wartosc_opalowa_gj_t, cena_za_m3 z wartosc_opalowa_kwh_m3, ' +
+  'cena_za_litr z wartosc_opalowa_kwh_l, cena_za_gj albo cena_za_kwh) oraz opcjonalnie oplaty_stale, koszt_inwestycji i dotacja.';
+
+function TypeRows({ value, onChange }) {
+  const change = (index, patch) => onChange(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <div className="mb-3">
+      {value.map((row, index) => (
+        <fieldset key={row.uuid} className="border rounded px-3 pt-2 mb-3">
+          <legend className="fs-6 float-none w-auto px-1 mb-0">{`Typ ${index + 1}`}</legend>
+          <div className="row g-2 align-items-end">
+            <div className="col-md">
+              <Field field={{ name: `types-${index}-name`, label: 'Nazwa typu', required: true }} value={row.name}
+                onChange={(name) => change(index, { name })} />
+            </div>
+            <div className="col-md-auto mb-3">
+              <button type="button" className="btn btn-outline-danger" onClick={() => onChange(value.filter((_, i) => i !== index))}>
+                Usuń typ
+              </button>
+            </div>
+          </div>
+          <RowsField name={`types-${index}-definitions`} label="Definicje" itemLabel="Definicja" value={row.definitions}
+            onChange={(definitions) => change(index, { definitions })} fields={definitionFields} addLabel="Dodaj definicję"
+            newRow={() => ({ name: '', value: '' })} empty="Typ nie ma jeszcze definicji." />
+        </fieldset>
+      ))}
+      <button type="button" className="btn btn-sm btn-outline-primary"
+        onClick={() => onChange([...value, { uuid: `n${Date.now()}`, name: '', definitions: [] }])}>
+        Dodaj typ
+      </button>
+      <div className="form-text">{TYPES_HELP}</div>
+    </div>
+  );
+}
+
+function DefinitionForm({ types }) {
+  const navigate = useNavigate();
+  const [values, set] = useValues(() => ({ types: typeRows(types) }));
+  async function send() {
+    const result = await definition.run('edited', () => api.post('/calculator/definition/', definitionPayload(values.types)));
+    if (result.ok) loadVersions();
+    return result;
+  }
+  return (
+    <Form onSubmit={send} onDone={() => navigate(LIST)}
+      actions={
+        <>
+          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+          <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
+        </>
+      }>
+      <TypeRows value={values.types} onChange={set('types')} />
+    </Form>
+  );
+}
+
+function Versions() {
+  const { versions } = useResourceState(definition);
+  const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
+  useEffect(() => { loadVersions(); }, []);
+  async function restore(version) {
+    setOutcome({ status: 'loading', errors: [] });
+    const result = await definition.run('edited', () => api.post(`/calculator/definition/version/${version.id}/restore`));
+    setOutcome(result.ok ? { status: 'success', errors: [] } : { status: 'error', errors: result.error.errors });
+    if (result.ok) { loadDefinition(); loadVersions(); }
+  }
+  async function exportSheet() {
+    const result = await definition.run('exported', () => api.get('/calculator/definition/export'));
+    if (result.ok) window.location.assign(result.payload);
+  }
+  return (
+    <section className="mt-4" aria-labelledby="versions-title">
+      <h2 id="versions-title" className="h5">Wersje definicji</h2>
+      <p className="small text-muted">Każdy zapis, import i przywrócenie tworzy nową wersję; wcześniejsze zostają i można je przywrócić.</p>
+      <StatusBanner status={outcome.status} errors={outcome.errors} />
+      <button type="button" className="btn btn-sm btn-outline-secondary mb-2" onClick={exportSheet}>Eksportuj obecną definicję</button>
+      {!versions ? <p>Wczytywanie...</p> : (
+        <table className="table table-sm">
+          <thead><tr><th scope="col">Wersja</th><th scope="col">Utworzona</th><th scope="col">Źródło</th><th scope="col">Typy / definicje</th><th scope="col" /></tr></thead>
+          <tbody>
+            {versions.map((version) => (
+              <tr key={version.id}>
+                <td>{version.id}{version.current ? ' (obecna)' : ''}</td>
+                <td>{formatDate(version.created)}</td>
+                <td>{version.source}</td>
+                <td>{version.types} / {version.definitions}</td>
+                <td>{!version.current && (
+                  <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => restore(version)}>Przywróć</button>
+                )}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export function DefinitionSet() {
+  const { types, error, errors } = useResourceState(definition);
+  const skipped = (useLocation().state || {}).skipped || [];
+  useEffect(() => { loadDefinition(); }, []);
+  return (
+    <Page crumbs={[CRUMB, { label: 'Definicja kalkulatorów' }]}>
+      <div className="col-12 col-xl-10">
+        {skipped.length > 0 && (
+          <div className="alert alert-warning" role="status">
+            <p className="mb-1">Zaimportowano definicję. Uwagi do importu:</p>
+            <ul className="mb-0">{skipped.map((item) => <li key={item.name}>{item.description}</li>)}</ul>
+          </div>
+        )}
+        {types ? <DefinitionForm key={JSON.stringify(types.map((t) => t.id))} types={types} />
+          : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />}
+        <Versions />
+      </div>
+    </Page>
+  );
+}
+
+const IMPORT_FIELDS = [
+  { name: 'type', label: 'Typ pliku', type: 'select', required: true, options: IMPORT_TYPES },
+  { name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' },
+];
+
+export function DefinitionImport() {
+  const navigate = useNavigate();
+  const [values, set] = useValues(() => ({ type: '', file: null }));
+  const skipped = useRef([]);
+  async function send() {
+    const result = await definition.run('imported', () => api.post('/calculator/definition/import', values));
+    if (result.ok) skipped.current = result.payload.skipped || [];
+    return result;
+  }
+  return (
+    <Page crumbs={[CRUMB, { label: 'Import definicji' }]}>
+      <div className="alert alert-info" role="note">
+        <p className="mb-1">Import tworzy nową wersję definicji wszystkich kalkulatorów; poprzednia zostaje w historii wersji
+          i można ją przywrócić. Import POBE zastępuje źródła ciepła i zachowuje typ „Standard budynku”.</p>
+        {values.type && <a href={`/api/import/${values.type}/template`} download>Pobierz szablon pliku {values.type}</a>}
+      </div>
+      <div className="col-12 col-lg-8">
+        <Form onSubmit={send} onDone={() => navigate(DEFINITION_SET, { state: { skipped: skipped.current } })}
+          actions={
+            <>
+              <button type="submit" className="btn btn-primary">Importuj</button>
+              <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
+            </>
+          }>
+          {IMPORT_FIELDS.map((field) => (
+            <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
+          ))}
+        </Form>
+      </div>
+    </Page>
+  );
+}
