@@ -8,8 +8,9 @@ with the Polish reason. The rules, the same everywhere:
   '1,234.56', '1234.56', '12 zł', '1e3') are numbers; booleans, NaN and infinities are not;
 - the magnitude is below `MAX_NUMBER` (10**15: at most 999 999 999 999 999, which every
   numeric column of the product holds);
-- digits beyond `PLACES` (4) decimal places are rounded half up (the stored precision), so
-  1e-20 is 0 and 0.1 + 0.2 is 0.3.
+- the number is kept exact (a float as its shortest text: 0.1 is 0.1); a kind that stores
+  fewer decimal places rounds with `rounded(number, places)` where it writes (maps keep 4,
+  so 1e-20 is stored as 0), or asks the field for `places=` to round on reading.
 
 Forms use the colander type `Number` (or `NumberNode`); spreadsheet cells go through
 `smogpanel.cells.parse_number`, which calls `to_number` and names the cell; answers show
@@ -22,7 +23,6 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 import colander
 
 MAX_NUMBER = Decimal(10**15)
-PLACES = 4
 NOT_A_NUMBER = "{shown} nie jest liczbą. Wpisz liczbę, np. 1234 albo 1 234,5."
 OUT_OF_RANGE = "Liczba musi mieścić się w zakresie od -999 999 999 999 999 do 999 999 999 999 999."
 
@@ -86,10 +86,21 @@ def _exact(value):
     return None
 
 
-def to_number(value, places=PLACES):
-    """The exact number `value` holds, rounded to `places` decimal places; None for None,
-    empty text or a lone dash. Raises NumberError (Polish) for anything else, for values of
-    magnitude 10**15 or more, NaN and infinities."""
+def rounded(number, places):
+    """`number` (a Decimal or int, as `to_number` and `parse_number` give) rounded half up to `places` decimal places, without '-0' or an
+    exponent form (1E+3 is 1000); None stays None."""
+    if number is None:
+        return None
+    if isinstance(number, int):  # a spreadsheet's whole number (Table.number's cheap path)
+        return Decimal(number)
+    result = number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return result.normalize() + 0 if result else Decimal(0)  # + 0: 1E+3 → 1000
+
+
+def to_number(value, places=None):
+    """The exact number `value` holds (rounded to `places` decimal places when given); None
+    for None, empty text or a lone dash. Raises NumberError (Polish) for anything else, for
+    values of magnitude 10**15 or more, NaN and infinities."""
     if value is None or (isinstance(value, str) and value.strip() in EMPTY_TEXTS):
         return None
     number = _exact(value)
@@ -99,8 +110,9 @@ def to_number(value, places=PLACES):
         raise NumberError(NOT_A_NUMBER.format(shown=quoted))
     if number.copy_abs() >= MAX_NUMBER:  # copy_abs: no context, so 1e999999999 cannot overflow
         raise NumberError(OUT_OF_RANGE)
-    rounded = number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-    return rounded.normalize() + 0 if rounded else Decimal(0)  # + 0: 1E+3 → 1000
+    if places is not None:
+        return rounded(number, places)
+    return number + 0 if number else Decimal(0)  # + 0: no '-0'; exponent kept for 1E-20, shown by str as 1E-20
 
 
 def json_number(value):
@@ -123,9 +135,9 @@ def json_number(value):
 
 class Number(colander.Number):
     """The colander type of a number field: `to_number`'s rules, giving a Decimal; empty
-    ('' or null) is no value. `places`: decimal places kept (rounded half up)."""
+    ('' or null) is no value. `places`: decimal places kept (rounded half up); None: exact."""
 
-    def __init__(self, places=PLACES):
+    def __init__(self, places=None):
         self.places = places
 
     def num(self, value):
@@ -146,7 +158,7 @@ class Number(colander.Number):
         return colander.null if number is None else number
 
 
-def NumberNode(title, missing=None, places=PLACES, **kw):
+def NumberNode(title, missing=None, places=None, **kw):
     """An optional (unless `missing=colander.required`) number field: absent, null or ''
     give `missing` (None by default)."""
     return colander.SchemaNode(Number(places), title=title, missing=missing, **kw)

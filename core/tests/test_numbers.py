@@ -5,15 +5,15 @@ from decimal import Decimal
 import colander
 import pytest
 from smogpanel.cells import ImportFailed, parse_number
-from smogpanel.numbers import OUT_OF_RANGE, NumberNode, json_number, to_number
+from smogpanel.numbers import OUT_OF_RANGE, NumberNode, json_number, rounded, to_number
 
 # The values an audit showed could slip in through an import and break every read.
 BOUNDARY = [
     (1e15, "out"), (1e16, "out"), (1e20, "out"), (-1e20, "out"), (10**20, "out"), ("1e20", "out"),
     (float("nan"), "nan"), (float("inf"), "nan"), (float("-inf"), "nan"), ("NaN", "nan"), ("inf", "nan"),
-    (1e-20, Decimal(0)), ("1 234,56", Decimal("1234.56")), ("1.234,56", Decimal("1234.56")),
+    (1e-20, Decimal("1E-20")), ("1 234,56", Decimal("1234.56")), ("1.234,56", Decimal("1234.56")),
     (999_999_999_999_999, Decimal(999_999_999_999_999)), (-999_999_999_999_999, Decimal(-999_999_999_999_999)),
-    ("999 999 999 999 999,9999", Decimal("999999999999999.9999")), (0.1 + 0.2, Decimal("0.3")),
+    ("999 999 999 999 999,9999", Decimal("999999999999999.9999")), (0.1, Decimal("0.1")), (0.1 + 0.2, Decimal("0.30000000000000004")),
     (12.0, Decimal(12)), ("1e3", Decimal(1000)), (Decimal("2.50"), Decimal("2.5")),
 ]
 
@@ -65,3 +65,10 @@ def test_empty_means_no_value(value):
 def test_reading_a_stored_number_never_fails(stored, shown):
     result = json_number(stored)
     assert result == shown and type(result) is type(shown)
+
+
+def test_a_kind_rounds_to_the_places_it_stores():
+    assert rounded(to_number(1e-20), 4) == 0 and str(rounded(to_number(1e-20), 4)) == "0"
+    assert rounded(to_number("0,00005"), 4) == Decimal("0.0001")  # half up
+    assert to_number(0.1 + 0.2, places=4) == Decimal("0.3")
+    assert str(rounded(Decimal("1E+3"), 4)) == "1000" and rounded(None, 4) is None

@@ -6,13 +6,14 @@ from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 from smogpanel.envelope import ApiError
-from smogpanel.numbers import json_number
+from smogpanel.numbers import json_number, rounded
 from smogpanel.regions import CODES
 
 from .models import Checkpoint, CheckpointValue, MapPropertyKey
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 DEFAULT_SUMMARY_TITLE = "Wszystkie pomiary"
+PLACES = 4  # decimal places of the values' column (models.NUMBER)
 VALUE_COLUMNS = [getattr(CheckpointValue, code) for code in CODES]
 
 
@@ -85,8 +86,9 @@ def write_properties(db, checkpoint, properties, keys, field="properties", new=F
         elif key_id in wanted:
             errors.append({"name": name, "description": f"Właściwość „{by_id[key_id].name}” podano dwa razy."})
         else:
-            # Numbers checked already (core's NumberNode, or the import's parse_number): exact Decimals.
-            values = {code: (prop.get("value") or {}).get(code) for code in CODES}
+            # Checked already (core's NumberNode, or the import's parse_number): exact Decimals,
+            # rounded here, for both ways in, to the 4 decimal places the values' column keeps.
+            values = {code: rounded((prop.get("value") or {}).get(code), PLACES) for code in CODES}
             wanted[key_id] = values
     if errors:
         raise ApiError("VALIDATION_FAILED", errors)
