@@ -79,6 +79,19 @@ def test_export_gives_the_native_sheet_that_imports_back_unchanged(api, anonymou
     anonymous.app.get(path + "?expires=1&signature=x", status=403)
 
 
+def test_a_formula_like_type_name_is_exported_as_text_and_imports_back_unchanged(api, anonymous):
+    types = demo_types()
+    types[0]["name"] = "=SUM(1,2)"
+    before = api.post("/api/calculator/definition/", {"types": types})["message"]
+    url = api.get("/api/calculator/definition/export")["message"]
+    exported = anonymous.app.get(url).body
+    sheet = load_workbook(io.BytesIO(exported)).active
+    names = [cell for cell in sheet["A"][1:] if cell.value == "=SUM(1,2)"]
+    assert names and all(cell.data_type == "s" and cell.quotePrefix for cell in names)
+    send(api, None, make=lambda _: exported)  # the exported file itself
+    assert values(api.get("/api/calculator/definition/")["message"]) == values(before)
+
+
 @pytest.mark.parametrize("code", ["POBE_HC_XLS_2022", "POBE_HC_XLS_FORECAST_2023", "POBE_HC_XLS_2023",
                                   "POBE_HC_XLS_2025"])
 def test_pobe_import_replaces_the_sources_and_keeps_the_building_standards(api, code):
