@@ -138,3 +138,23 @@ def test_the_templates_hold_the_worked_example_and_import_as_they_are(api, anony
     rows = list(load_workbook(io.BytesIO(template)).active.values)
     send(api, rows, code=code)
     assert values(api.get("/api/calculator/definition/")["message"]) == values(demo)
+
+
+# The spec audit's boundary values (issue 8), as the value cell of the native sheet: the core's
+# one number validation refuses what no form takes; the definitions' own rule (10 decimal
+# places) refuses 1e-20.
+@pytest.mark.parametrize("cell, verdict", [
+    (1e15, "od -999 999 999 999 999 do 999 999 999 999 999"), (1e16, "od -999 999 999 999 999"),
+    (1e20, "od -999 999 999 999 999"), (-1e20, "od -999 999 999 999 999"), ("1e20", "od -999 999 999 999 999"),
+    ("NaN", "nie jest liczbą"), ("inf", "nie jest liczbą"), ("#NUM!", "nie jest liczbą"),
+    (1e-20, "cyfr po przecinku"), ("1 234,56", "1234.56"), ("1.234,56", "1234.56"),
+])
+def test_boundary_values_in_the_native_import(api, cell, verdict):
+    rows = [NATIVE_HEADER, ("Prąd", "cena", cell)]
+    if verdict[0].isdigit():
+        answer = send(api, rows)["message"]
+        assert values(answer["types"])[("Prąd", "cena")] == verdict
+        return
+    answer = send(api, rows, status=422)
+    assert answer["errors"][0]["name"] == "C2" and verdict in answer["errors"][0]["description"]
+    assert api.get("/api/calculator/definition/")["message"] == []

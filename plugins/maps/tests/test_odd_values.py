@@ -32,15 +32,16 @@ def report_with(value):
     ("1e20", OUT_OF_RANGE), ("-1e20", OUT_OF_RANGE),
     (1e-20, 0), ("1 234,56", 1234.56), ("1.234,56", 1234.56), (999_999_999_999_999, 999_999_999_999_999),
 ])
-def test_boundary_values_in_a_cp_xls_import(api, cell, verdict):
+@pytest.mark.parametrize("code", ["CP_XLS", "CP_XLS_2025"])
+def test_boundary_values_in_a_cp_xls_import(api, cell, verdict, code):
     a_map = add_map(api)
     if isinstance(verdict, str):
-        answer = api.post("/api/checkpoint/import", import_body(a_map, report_with(cell)), status=422)
+        answer = api.post("/api/checkpoint/import", import_body(a_map, report_with(cell), type_=code), status=422)
         error = next(error for error in answer["errors"] if error["name"] == "B7")
         assert error["description"].startswith("Komórka B7: ") and verdict in error["description"]
         assert api.get(f"/api/checkpoint/map/{a_map['id']}")["message"]["list"] == []
         return
-    answer = api.post("/api/checkpoint/import", import_body(a_map, report_with(cell)))["message"]
+    answer = api.post("/api/checkpoint/import", import_body(a_map, report_with(cell), type_=code))["message"]
     checkpoint = api.get(f"/api/checkpoint/{answer['id']}")["message"]
     value = next(p["value"] for p in checkpoint["properties"] if p["key"]["name"] == APPLICATIONS)
     assert value["mp"] == verdict
