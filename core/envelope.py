@@ -33,7 +33,13 @@ _JSON_OPTIONS = orjson.OPT_OMIT_MICROSECONDS | orjson.OPT_NON_STR_KEYS | orjson.
 
 def _encode_extra(value):
     if isinstance(value, Decimal):
-        return float(value)
+        # Written as the exact decimal text, never through a binary float ('0.1', '12.5').
+        if not value.is_finite():
+            return None
+        text = format(value, "f")
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        return orjson.Fragment(text if text not in ("-0", "") else "0")
     if isinstance(value, (set, frozenset, tuple)):
         return list(value)
     raise TypeError(f"cannot encode {type(value).__name__}")

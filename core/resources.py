@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError
+from .files import file_url, resolve_upload
 from .sorting import Sorting
 from .validation import body_validator
 
@@ -44,6 +45,10 @@ class Resource:
     parent: Parent | None = None
     list_all: bool = True
     permission: str | None = None  # None: the app's default (signed-in users)
+    # File fields (smogpanel.schemas.FileNode) by name -> the kinds accepted, e.g.
+    # {"logo_path": IMAGES}: a new upload is checked and stored, a kept one stays by its stored
+    # name, None removes it; answers add `<name less _path>_url` (e.g. logo_url).
+    uploads: dict = {}
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
@@ -81,7 +86,20 @@ class Resource:
         return {"order": order, "asc": asc, "list": [dict(zip(keys, row)) for row in result.all()]}
 
     def serialize(self, request, obj):
-        return {c.name: getattr(obj, c.key) for c in self.columns()}
+        data = {c.name: getattr(obj, c.key) for c in self.columns()}
+        for field in self.uploads:
+            stored = data.get(field)
+            data[field.removesuffix("_path") + "_url"] = file_url(request, stored) if stored else None
+        return data
+
+    def with_uploads(self, request, data):
+        """`data` with its file fields as stored (call after every other check, so a refused
+        request stores no file)."""
+        data = dict(data)
+        for field, kinds in self.uploads.items():
+            if field in data:
+                data[field] = resolve_upload(request, data[field], kinds, field=field)
+        return data
 
     def load(self, request, record_id, model=None):
         model = model or self.model
@@ -130,13 +148,13 @@ class Resource:
     def create(self, request, data):
         self.check_parent(request, data)
         self.check_unique(request, data)
-        obj = self.model(**data)
+        obj = self.model(**self.with_uploads(request, data))
         request.db.add(obj)
         return obj
 
     def update(self, request, obj, data):
         self.check_unique(request, data, obj)
-        for key, value in data.items():
+        for key, value in self.with_uploads(request, data).items():
             setattr(obj, key, value)
         return obj
 

@@ -135,6 +135,43 @@ def FlagNode(title, default=0, **kw):
     return colander.SchemaNode(Flag(), title=title, missing=default, **kw)
 
 
+class Boolean(colander.SchemaType):
+    """A JSON boolean; 1/0 and '1'/'0' are accepted as well."""
+
+    def serialize(self, node, appstruct):
+        return colander.null if appstruct is colander.null else bool(appstruct)
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return colander.null
+        if cstruct in (True, 1, "1", "true"):
+            return True
+        if cstruct in (False, 0, "0", "false"):
+            return False
+        raise colander.Invalid(node, "Wartość musi wynosić true albo false.")
+
+
+class FileValue(colander.SchemaType):
+    """A file field as the panel sends it (SPEC 3, "Uploaded file field"): `{name, data}` (a
+    new file), the stored name of a kept file, or nothing (None). The resource checks and
+    stores it (`Resource.uploads`, smogpanel.files.resolve_upload) after validation."""
+
+    def serialize(self, node, appstruct):
+        return appstruct
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return None
+        if isinstance(cstruct, (str, dict)):
+            return cstruct
+        raise colander.Invalid(node, "Nie przesłano pliku albo został przesłany niepoprawnie. Wybierz plik ponownie.")
+
+
+def FileNode(title, **kw):
+    """An optional file field (a logo, a cover image); declare it in the resource's `uploads`."""
+    return colander.SchemaNode(FileValue(), title=title, missing=None, **kw)
+
+
 def schema_without(schema_class, *names):
     """The same schema with some fields removed (edit payloads omit fixed fields)."""
     schema = schema_class()

@@ -1,6 +1,9 @@
 """Request body validation: the colander schema given to a Cornice view, checked before the
 view runs, so nothing is written when any field is wrong. Errors name each field and say
 what is wrong in Polish."""
+import json
+from decimal import Decimal
+
 import colander
 
 from .envelope import ApiError
@@ -42,9 +45,14 @@ def colander_errors(exc, translate):
     return errors
 
 
-def read_json_object(request):
+def read_json_object(request, exact=False):
+    """The body as a dict; `exact`: JSON numbers with a fraction or exponent become Decimals
+    (as typed), never binary floats."""
     try:
-        body = request.json_body if request.body else {}
+        if exact:
+            body = json.loads(request.body.decode(request.charset or "utf-8"), parse_float=Decimal) if request.body else {}
+        else:
+            body = request.json_body if request.body else {}
     except ValueError:
         raise ApiError.invalid("body", "Treść żądania nie jest poprawnym dokumentem JSON.")
     if not isinstance(body, dict):
@@ -63,3 +71,10 @@ def body_validator(request, **kwargs):
     """Cornice validator: deserialises the JSON body with the view's `schema`."""
     schema = kwargs["schema"]
     request.validated = validate(request, schema, read_json_object(request))
+
+
+def exact_body_validator(request, **kwargs):
+    """`body_validator` for payloads of exact decimals (rank values): fractional JSON numbers
+    reach the schema as Decimals, exactly as the client wrote them."""
+    schema = kwargs["schema"]
+    request.validated = validate(request, schema, read_json_object(request, exact=True))

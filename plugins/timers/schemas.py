@@ -4,7 +4,7 @@ from zoneinfo import ZoneInfo
 
 import colander
 
-from smogpanel.schemas import FlagNode, InternalName, String, Text
+from smogpanel.schemas import Boolean, FileNode, FlagNode, InternalName, String, Text
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 
@@ -50,37 +50,6 @@ class Deadline(colander.SchemaType):
         return moment.astimezone(timezone.utc).replace(microsecond=0)
 
 
-class Boolean(colander.SchemaType):
-    """A JSON boolean; 1/0 and '1'/'0' are accepted as well."""
-
-    def serialize(self, node, appstruct):
-        return colander.null if appstruct is colander.null else bool(appstruct)
-
-    def deserialize(self, node, cstruct):
-        if cstruct is colander.null or cstruct is None or cstruct == "":
-            return colander.null
-        if cstruct in (True, 1, "1", "true"):
-            return True
-        if cstruct in (False, 0, "0", "false"):
-            return False
-        raise colander.Invalid(node, "Wartość musi wynosić true albo false.")
-
-
-class FileValue(colander.SchemaType):
-    """A file field as the panel sends it: `{name, data}` (a new file), the stored name of a
-    kept file, or nothing. The view checks and stores it (smogpanel.files.resolve_upload)."""
-
-    def serialize(self, node, appstruct):
-        return appstruct
-
-    def deserialize(self, node, cstruct):
-        if cstruct is colander.null or cstruct is None or cstruct == "":
-            return None
-        if isinstance(cstruct, (str, dict)):
-            return cstruct
-        raise colander.Invalid(node, "Nie przesłano pliku albo został przesłany niepoprawnie. Wybierz plik ponownie.")
-
-
 def _style_validator(node, value):
     if value not in STYLES:
         raise colander.Invalid(node, "Wybierz jeden ze stylów: " + ", ".join(STYLES.values()) + ".")
@@ -94,5 +63,5 @@ class TimerSchema(colander.MappingSchema):
     deadline = colander.SchemaNode(Deadline(), title="Termin")
     countdown = colander.SchemaNode(Boolean(), title="Odliczanie", missing=True)
     text_below = Text("Tekst pod licznikiem", max_length=500)
-    logo_path = colander.SchemaNode(FileValue(), title="Logo", missing=None)
+    logo_path = FileNode("Logo")
     hidden_brand = FlagNode("Ukryj markę serwisu")

@@ -135,6 +135,8 @@ def test_the_calculator_embedded_on_a_partner_page(page, live_server, partner_si
     page.get_by_role("row").filter(has_text=internal).get_by_role("button", name="Osadź").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label(re.compile("Pełna szerokość")).check()
+    target = f"{partner_site.url}/cel.html"
+    dialog.get_by_label(re.compile("Link po kliknięciu")).fill(target)
     expect(dialog.frame_locator("iframe").locator(".spk-legend")).to_have_text("Legenda u partnera")
     snippet = dialog.get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
     assert f"{live_server.url}/view/calculator/{internal}/embed/" in snippet
@@ -142,6 +144,7 @@ def test_the_calculator_embedded_on_a_partner_page(page, live_server, partner_si
         "<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title>"
         f"<body style='margin:0'><div style='width:900px'><h1>Strona partnera</h1>{snippet}</div></body></html>",
         encoding="utf-8")
+    (partner_site.folder / "cel.html").write_text("<!doctype html><title>Cel</title><h1>Strona docelowa</h1>", encoding="utf-8")
     page.goto(f"{partner_site.url}/index.html")
     frame = page.frame_locator("iframe")
     frame.get_by_label("Powierzchnia ogrzewana (m²)").fill("120")
@@ -153,3 +156,7 @@ def test_the_calculator_embedded_on_a_partner_page(page, live_server, partner_si
     content = widget_frame.evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
     box = page.locator("iframe").bounding_box()
     assert box["height"] == content and box["width"] == 900
+    # The partner's link does not cover the inputs: it is a link under the widget.
+    frame.get_by_role("link", name="Przejdź do strony partnera").click()
+    page.wait_for_url(target)
+

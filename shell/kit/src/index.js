@@ -13,6 +13,7 @@ export { StatusBanner } from './StatusBanner.jsx';
 export { ListTable } from './ListTable.jsx';
 export { Form, Field, FileField, FileInput, readFile, useValues } from './Form.jsx';
 export { RowsField } from './Rows.jsx';
+export { GminaSelect, loadGminy, forgetGminy } from './GminaSelect.jsx';
 export { Dialog, ConfirmDialog, EmbedDialog, EmbedFrameDialog } from './Dialog.jsx';
 export { publicLinkColumn, publicPath, useEmbedAction } from './publicView.jsx';
 export { EMBED_SIZES, EMBED_LOADER_PATH, embedSnippet, embedSource, httpLink, newUuid } from './embed.js';

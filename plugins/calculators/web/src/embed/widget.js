@@ -16,6 +16,10 @@ export const CSS = CHART_CSS +
   '.spk-field input,.spk-field select{font:inherit;padding:5px 7px;border:1px solid #b8c2cc;border-radius:4px;background:#fff;color:inherit}' +
   '.spk-check{display:flex;gap:8px;align-items:flex-start;font-size:14px;flex-basis:100%}' +
   '.spk-demand{margin:6px 0;font-size:14px}.spk-error{color:#b42318;font-size:14px;margin:6px 0}' +
+  '.spk table{border-collapse:collapse;width:100%;font-size:13px;margin:8px 0}' +
+  '.spk caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0;color:inherit}' +
+  '.spk th,.spk td{border:1px solid #d9e0e7;padding:3px 6px;text-align:right;font-weight:400}' +
+  '.spk thead th{font-weight:600}.spk th[scope=row],.spk thead th:first-child{text-align:left}' +
   '.spk-scroll{overflow-x:auto}.spk tr.spk-current th,.spk tr.spk-current td{font-weight:700;background:#eef7f8}' +
   '.spk-legend,.spk-footer{font-size:13px;margin:8px 0 0;white-space:pre-line}.spk-footer{opacity:.8}';
 

@@ -1,0 +1,40 @@
+"""Rankings: gminy and voivodeships rankings with groups, entries, values, places computed
+from points, spreadsheet imports and a public table (SPEC sections 2.6, 3, 4, 5, 7, 9)."""
+from pathlib import Path
+
+from smogpanel.hookspecs import Remote, hookimpl
+
+from . import views
+from .imports import IMPORT_TYPES
+from .public import RANK_KIND
+from .seed import add_demo_data
+
+
+@hookimpl
+def smogpanel_includeme(config):
+    views.includeme(config)
+
+
+@hookimpl
+def smogpanel_remote():
+    return Remote(name="ranks", label="Rankingi", path="/rank", order=20)
+
+
+@hookimpl
+def smogpanel_migrations():
+    return str(Path(__file__).parent / "migrations")
+
+
+@hookimpl
+def smogpanel_import_types():
+    return list(IMPORT_TYPES)
+
+
+@hookimpl
+def smogpanel_public_kinds():
+    return [RANK_KIND]
+
+
+@hookimpl(trylast=True)  # after the hierarchy's demo gminy exist
+def smogpanel_demo_data(db):
+    add_demo_data(db)

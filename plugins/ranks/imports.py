@@ -1,0 +1,203 @@
+"""The rankings' imports (layouts in docs/imports.md):
+
+- RB_XLS: a gminy group's values, one row per gmina with its district and voivodeship (the
+  hierarchy has many gminy of one name), optionally its TERYT code, the value, the points
+  and, for rankings with locked places, the place;
+- RV_XLS and RV_XLS_2025: the five entries SPEC 5 requires of a voivodeships ranking, one
+  column each, one row per voivodeship (classic and 2025 edition headers). Read by the
+  ranking definition import (a new group with those entries) and by the values import of a
+  group (its entries named like the columns) or of one entry.
+
+Parsers check every cell before anything is written and name the cell of every error.
+"""
+from decimal import Decimal
+
+from smogpanel.imports import Column, ErrorList, ImportType, read_rows
+from smogpanel.regions import VOIVODESHIPS, normalise
+from smogpanel.spreadsheets import Table, find_columns, header_key
+
+from .schemas import MAX_NUMBER, to_decimal
+
+# -- numbers --------------------------------------------------------------------------------
+
+
+def exact(value, ref, errors):
+    """A cell's number (as smogpanel.cells.parse_number read it) as an exact Decimal within
+    the bound every number has; None for an empty cell."""
+    if value is None:
+        return None
+    number = to_decimal(value)
+    if number.copy_abs() >= MAX_NUMBER:
+        errors.add(ref, f"Komórka {ref}: liczba musi mieścić się w zakresie od -999 999 999 999 999 "
+                        "do 999 999 999 999 999.")
+        return None
+    return number.quantize(Decimal("0.0001"))
+
+
+# -- RB_XLS: gminy ----------------------------------------------------------------------------
+RB_COLUMNS = (
+    Column("borough", "Gmina", help="Nazwa gminy, jak w hierarchii (wielkość liter i polskie znaki bez znaczenia)."),
+    Column("district", "Powiat", help="Nazwa powiatu gminy: odróżnia gminy o tej samej nazwie."),
+    Column("voivodeship", "Województwo", help="Nazwa województwa gminy albo jego dwuliterowy kod."),
+    Column("teryt", "Kod TERYT", required=False,
+           help="Opcjonalny kod TERYT gminy (informacyjnie; gmina jest wskazywana nazwą, powiatem i województwem)."),
+    Column("value", "Wartość", kind="number", help="Wartość gminy w tej grupie, np. 1234 albo 1 234,5."),
+    Column("points", "Punkty", kind="number", help="Punkty gminy: od nich zależy miejsce (najwięcej = 1.)."),
+    Column("place", "Miejsce", required=False, kind="number",
+           help="Miejsce (1, 2, ...); wymagane i używane tylko w rankingu z zablokowanym przeliczaniem miejsc."),
+)
+RB_WARNING = ("Każda gmina musi istnieć w hierarchii (Województwa > Powiaty > Gminy); nieznana gmina przerywa import. "
+              "Miejsce jest wymagane tylko w rankingu z zablokowanym przeliczaniem miejsc.")
+
+
+def parse_rb(table, context):
+    """[(borough_id, value, points, place or None)] of a gminy group; context: `index`
+    (gazetteer.BoroughIndex), `locked` (the ranking's places are entered)."""
+    index, locked = context["index"], context["locked"]
+    found, rows = read_rows(table, RB_COLUMNS)
+    errors, seen, parsed = ErrorList(), {}, []
+    if locked and "place" not in found:
+        errors.add("file", "Ranking ma zablokowane przeliczanie miejsc: plik musi mieć kolumnę „Miejsce”.")
+        errors.raise_if_any()
+    for row in rows:
+        line = row.index + 1
+        values = row.values
+        value = exact(values["value"], table.cell_ref(row.index, found["value"]), errors)
+        points = exact(values["points"], table.cell_ref(row.index, found["points"]), errors)
+        place = None
+        if locked:
+            ref = table.cell_ref(row.index, found["place"])
+            place = values.get("place")
+            if place is None or place != int(place) or not 1 <= place <= 100001:
+                errors.add(ref, f"Komórka {ref}: podaj miejsce gminy, liczbę całkowitą od 1.")
+                continue
+            place = int(place) - 1
+        ids = index.find(values["borough"], values["district"], values["voivodeship"])
+        label = f"„{values['borough']}” (powiat {values['district']}, województwo {values['voivodeship']})"
+        if not ids:
+            candidates = index.candidates(values["borough"])
+            known = "; ".join(f"powiat {c['district_name']}, województwo {c['voivodeship_name']}"
+                              for c in candidates[:5])
+            hint = f" Gminy o tej nazwie w hierarchii: {known}." if candidates else " W hierarchii nie ma gminy o tej nazwie."
+            errors.add(f"{line}:{line}", f"Wiersz {line}: nie znaleziono gminy {label}.{hint}")
+            continue
+        if len(ids) > 1:
+            errors.add(f"{line}:{line}", f"Wiersz {line}: gmina {label} występuje w hierarchii {len(ids)} razy "
+                                         f"(identyfikatory {', '.join(map(str, ids))}); usuń powtórzenie z hierarchii.")
+            continue
+        first = seen.setdefault(ids[0], line)
+        if first != line:
+            errors.add(f"{line}:{line}", f"Wiersz {line}: gmina {label} występuje już w wierszu {first}. Każda gmina "
+                                         "może wystąpić tylko raz.")
+            continue
+        parsed.append((ids[0], value, points, place))
+    errors.raise_if_any()
+    return parsed
+
+
+RB_XLS = ImportType(
+    code="RB_XLS",
+    label="Ranking gmin (XLS)",
+    description=("Wartości gmin w grupie rankingu gmin: pierwszy arkusz, w pierwszym wierszu nagłówek (Gmina, Powiat, "
+                 "Województwo, opcjonalnie Kod TERYT, Wartość, Punkty, Miejsce), dalej po jednym wierszu na gminę. "
+                 "Istniejące wartości gmin z pliku są zastępowane, pozostałe zostają.\n" + RB_WARNING),
+    columns=RB_COLUMNS,
+    parse=parse_rb,
+    template_rows=(("Kraków", "Kraków", "małopolskie", "1261011", "123,5", "87", ""),),
+)
+
+# -- RV_XLS, RV_XLS_2025: voivodeships ---------------------------------------------------------
+# (key, classic header = the entry's name a definition import creates, the 2025 edition's header).
+# The headers are this product's documented layout; no outside file format could be checked here.
+REPORT = (
+    ("total", "Łączna liczba wniosków", "Wnioski ogółem"),
+    ("boiler", "Liczba wniosków o wymianę kotła", "Wnioski na wymianę źródła ciepła"),
+    ("submitted", "Liczba złożonych wniosków", "Liczba wniosków złożonych"),
+    ("contracts", "Liczba podpisanych umów", "Liczba umów zawartych"),
+    ("grants", "Kwota wypłaconych dotacji", "Wypłacone dofinansowanie [zł]"),
+)
+ENTRY_NAMES = tuple(classic for _, classic, _ in REPORT)
+RV_WARNING = ("Wymagane pozycje (kolumny): " + ", ".join(f"„{name}”" for name in ENTRY_NAMES) + ". "
+              "Brakujące zostaną wymienione w odpowiedzi.")
+TOTAL_ROWS = {"polska", "cala polska", "razem", "suma", "ogolem", "kraj", "polska razem", "razem polska"}
+
+
+def _rv_columns(edition):
+    columns = [Column("voivodeship", "Województwo", kind="voivodeship", unique=True, aliases=("Nazwa województwa",),
+                      help="Nazwa województwa albo jego dwuliterowy kod; każde województwo raz.")]
+    for key, classic, edition_2025 in REPORT:
+        header, other = (classic, edition_2025) if edition == "classic" else (edition_2025, classic)
+        columns.append(Column(key, header, required=False, kind="number", aliases=(other,),
+                              help=f"Wartość pozycji „{classic}” (punkty = wartość)."))
+    return tuple(columns)
+
+
+RV_CLASSIC = _rv_columns("classic")
+RV_2025 = _rv_columns("2025")
+ALL_NAMES = {key: {header_key(classic), header_key(edition_2025)} for key, classic, edition_2025 in REPORT}
+
+
+def report_key(entry_name):
+    """The report column an entry named `entry_name` takes its values from (either edition)."""
+    wanted = header_key(entry_name)
+    return next((key for key, names in ALL_NAMES.items() if wanted in names), None)
+
+
+def _without_totals(table):
+    """The 2025 edition: title rows above the header, and a total row ('Polska', 'Razem') blanked."""
+    found = find_columns(table, {"voivodeship": RV_2025[0].names}, required=["voivodeship"], header_row=None)
+    rows = list(table.rows)
+    for r in range(found.header_row + 1, len(rows)):
+        if normalise(table.value(r, found["voivodeship"])).rstrip(" :") in TOTAL_ROWS:
+            rows[r] = ()
+    return Table(rows, table.sheet, table.filename, table.sheet_names), found.header_row
+
+
+def parse_rv(table, context, columns, edition):
+    """{"columns": {report key: {voivodeship code: Decimal}}, "missing": [classic names]}."""
+    header_row = 0
+    if edition == "2025":
+        table, header_row = _without_totals(table)
+    found, rows = read_rows(table, columns, header_row=header_row)
+    errors = ErrorList()
+    result = {}
+    for key, classic, _ in REPORT:
+        if key not in found:
+            continue
+        numbers = {}
+        for row in rows:
+            number = exact(row.values[key], table.cell_ref(row.index, found[key]), errors)
+            if number is not None:
+                numbers[row.values["voivodeship"]] = number
+        result[key] = numbers
+    errors.raise_if_any()
+    missing = [classic for key, classic, _ in REPORT if key not in found]
+    return {"columns": result, "missing": missing}
+
+
+def _rv_parser(columns, edition):
+    return lambda table, context: parse_rv(table, context, columns, edition)
+
+
+_RV_LAYOUT = ("pierwszy arkusz, kolumna „Województwo” (nazwa albo dwuliterowy kod) i po jednej kolumnie na pozycję; "
+              "po jednym wierszu na województwo. Wartość komórki jest wartością i punktami województwa.\n")
+RV_XLS = ImportType(
+    code="RV_XLS",
+    label="Ranking województw (XLS)",
+    description="Ranking województw: " + _RV_LAYOUT + RV_WARNING,
+    columns=RV_CLASSIC,
+    parse=_rv_parser(RV_CLASSIC, "classic"),
+    template_rows=tuple((name,) for _, name in VOIVODESHIPS),
+)
+RV_XLS_2025 = ImportType(
+    code="RV_XLS_2025",
+    label="Ranking województw 2025 (XLS)",
+    description=("Ranking województw, wydanie 2025: " + _RV_LAYOUT + "Nad tabelą mogą być wiersze tytułu (nagłówek jest "
+                 "szukany w pierwszych 30 wierszach), kolumna „Lp.” i wiersz sumy („Polska”, „Razem”) są pomijane; "
+                 "przyjmowane są też nagłówki RV_XLS.\n" + RV_WARNING),
+    columns=RV_2025,
+    parse=_rv_parser(RV_2025, "2025"),
+    template_rows=tuple((name,) for _, name in VOIVODESHIPS),
+)
+RV_CODES = ("RV_XLS", "RV_XLS_2025")
+IMPORT_TYPES = [RB_XLS, RV_XLS, RV_XLS_2025]

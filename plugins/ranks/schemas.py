@@ -1,0 +1,140 @@
+"""What the rankings' forms may send (SPEC sections 5 and 7 "Rankings"), checked before
+anything is written. Messages are Polish."""
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+import colander
+from smogpanel.schemas import FileNode, FlagNode, Id, InternalName, LongText, OptionalText, Text
+
+from .models import RANK_TYPES
+
+TYPE_LABELS = {"gminy": "gminy", "voivodeships": "województwa"}
+DEFAULT_SUMMARY_TITLE = "Wszystkie pozycje"
+
+# STAND-IN for the core's one number validation (issue 8, `audit`): the same bound (below
+# 10**15), finite, exact Decimal, four decimal places rounded half up. Replaced by
+# smogpanel.numbers.NumberNode when it lands; nothing else in the plugin changes.
+MAX_NUMBER = Decimal(10**15)
+NOT_A_NUMBER = "Wpisz liczbę, np. 1234 albo 1 234,5."
+
+
+def to_decimal(value):
+    """An exact Decimal of a JSON number (parsed as Decimal), int or Polish/plain text."""
+    if isinstance(value, bool) or value is None:
+        raise ValueError(value)
+    if isinstance(value, float):
+        value = repr(value)
+    if isinstance(value, str):
+        text = value.strip().replace("\u00a0", "").replace(" ", "").replace(",", ".")
+        if text.count(".") > 1:
+            raise ValueError(value)
+        value = text
+    try:
+        number = Decimal(value)
+    except (InvalidOperation, TypeError, ValueError):
+        raise ValueError(value)
+    if not number.is_finite():
+        raise ValueError(value)
+    return number
+
+
+class DecimalNumber(colander.SchemaType):
+    def serialize(self, node, appstruct):
+        return colander.null if appstruct in (colander.null, None) else str(appstruct)
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return colander.null
+        try:
+            number = to_decimal(cstruct)
+        except ValueError:
+            raise colander.Invalid(node, NOT_A_NUMBER)
+        if number.copy_abs() >= MAX_NUMBER:
+            raise colander.Invalid(node, "Liczba musi mieścić się w zakresie od -999 999 999 999 999 "
+                                         "do 999 999 999 999 999.")
+        return number.quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP)
+
+
+def NumberNode(title, **kw):
+    return colander.SchemaNode(DecimalNumber(), title=title, **kw)
+
+
+def _type_validator(node, value):
+    if value not in RANK_TYPES:
+        raise colander.Invalid(node, "Wybierz typ rankingu: gminy albo województwa (voivodeships).")
+
+
+class RankSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    internal_name = InternalName()
+    rank_type_name = colander.SchemaNode(colander.String(), title="Typ rankingu", validator=_type_validator)
+    subname = OptionalText("Podtytuł")
+    choose_group_title = OptionalText("Tytuł wyboru grupy")
+    show_empty = FlagNode("Pokaż gminy bez wartości")
+    search_value_title = OptionalText("Jednostka wyszukiwania")
+    table_value_title = OptionalText("Jednostka w tabeli")
+    logo_path = FileNode("Logo")
+    legend = LongText("Legenda")
+    show_summary = FlagNode("Pokaż podsumowanie")
+    summary_title = OptionalText("Tytuł podsumowania")
+    lock_place_refresh = FlagNode("Zablokuj przeliczanie miejsc")
+
+
+def required_titles(rank_type_name):
+    """The unit fields SPEC 5 requires of a ranking of that type."""
+    if rank_type_name == "gminy":
+        return {"search_value_title": "Jednostka wyszukiwania", "table_value_title": "Jednostka w tabeli"}
+    return {"table_value_title": "Jednostka w tabeli"}
+
+
+class RankGroupSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    rank_id = Id("Ranking")
+
+
+class RankEntrySchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    hidden = FlagNode("Ukryta")
+    rank_group_id = Id("Grupa")
+
+
+def _place(**kw):
+    return colander.SchemaNode(colander.Int(), title="Miejsce", missing=None,
+                               validator=colander.Range(min=0, max=100000, min_err="Miejsce musi być co najmniej 1.",
+                                                        max_err="Miejsce może wynosić najwyżej 100001."), **kw)
+
+
+class RankValueSchema(colander.MappingSchema):
+    """POST /api/rank_value/: a gmina's value in a group ({rank_group_id, borough_id}) or a
+    voivodeship's in an entry ({rank_entry_id, voivodeship_id})."""
+    value = NumberNode("Wartość")
+    points = NumberNode("Punkty")
+    place = _place()  # zero-based; used only when the ranking's places are locked
+    rank_group_id = Id("Grupa", missing=None)
+    borough_id = Id("Gmina", missing=None)
+    rank_entry_id = Id("Pozycja", missing=None)
+    voivodeship_id = Id("Województwo", missing=None)
+
+
+class RankValueEditSchema(colander.MappingSchema):
+    value = NumberNode("Wartość")
+    points = NumberNode("Punkty")
+    place = _place()
+
+
+def _upload():
+    # {name, data}; checked (400, 413, 422) by the import itself.
+    return colander.SchemaNode(colander.Mapping(unknown="preserve"), title="Plik", missing=None)
+
+
+class RankValueImportSchema(colander.MappingSchema):
+    rank_group_id = Id("Grupa", missing=None)
+    rank_entry_id = Id("Pozycja", missing=None)
+    type = colander.SchemaNode(colander.String(), title="Typ pliku", missing=None)
+    file = _upload()
+
+
+class RankImportSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    rank_id = Id("Ranking")
+    type = colander.SchemaNode(colander.String(), title="Typ pliku", missing=None)
+    file = _upload()

@@ -1,0 +1,166 @@
+"""Rankings in a real browser: both types created through the screens, values by hand and by
+import, places recomputed, a place set by hand in a locked ranking, the public table searched
+without diacritics, and the embed dialog's preview."""
+import re
+import uuid
+
+from playwright.sync_api import expect
+from smogpanel.regions import VOIVODESHIPS
+from smogpanel.testing_browser import sign_in
+from smogpanel.testing_files import xlsx
+
+from smogpanel.plugins.ranks.imports import ENTRY_NAMES
+
+SUCCESS = "Operacja została zakończona :)"
+
+
+def bearer(page):
+    """The headers the panel's API client sends: the stored token and the CSRF cookie's echo."""
+    cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
+    return {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"),
+            "X-XSRF-TOKEN": cookies.get("XSRF-TOKEN", "")}
+
+
+def api_post(page, path, body):
+    answer = page.request.post(path, data=body, headers=bearer(page))
+    assert answer.ok, answer.text()
+    return answer.json()["message"]
+
+
+def add_gminy(page, live_server):
+    """Three gminy in districts of their own (the live server is shared by the session)."""
+    voivodeships = page.request.get("/api/voivodeship/", headers=bearer(page)).json()["message"]["list"]
+    by_name = {row["name"]: row["id"] for row in voivodeships}
+    lodz_district = api_post(page, "/api/district/", {"name": live_server.unique("Łódź"), "voivodeship_id": by_name["łódzkie"]})
+    krakow_district = api_post(page, "/api/district/", {"name": live_server.unique("krakowski"),
+                                                        "voivodeship_id": by_name["małopolskie"]})
+    names = {"Łódź": lodz_district, "Skawina": krakow_district, "Liszki": krakow_district}
+    for name, district in names.items():
+        api_post(page, "/api/borough/", {"name": name, "district_id": district["id"]})
+    return {name: district["name"] for name, district in names.items()}
+
+
+def places(page):
+    return {row.locator("td").nth(1).inner_text(): row.locator("td").nth(6).inner_text()
+            for row in page.locator("tbody tr").all()}
+
+
+def test_a_gminy_ranking_by_hand_and_by_import_then_searched_and_embedded(page, live_server, tmp_path):
+    sign_in(page, live_server)
+    districts = add_gminy(page, live_server)
+    krakowski = districts["Skawina"]
+    name, internal = live_server.unique("Ranking gmin"), f"gminy-{uuid.uuid4().hex[:8]}"
+    page.get_by_role("link", name="Rankingi").click()
+    page.wait_for_url(re.compile(r"/rank$"))
+    page.get_by_role("link", name="Dodaj ranking").click()
+    page.get_by_label("Nazwa", exact=True).fill(name)
+    page.get_by_label("Nazwa wewnętrzna").fill(internal)
+    page.get_by_label("Typ rankingu").select_option("gminy")
+    page.get_by_label("Jednostka wyszukiwania").fill("kotły")
+    page.get_by_label("Jednostka w tabeli").fill("wymienionych kotłów")
+    page.get_by_role("button", name="Zapisz").click()
+    expect(page.get_by_text(SUCCESS)).to_be_visible()
+    page.wait_for_url(re.compile(r"/rank$"))
+
+    page.get_by_role("link", name=name).click()
+    page.get_by_role("link", name="Dodaj grupę").click()
+    page.get_by_label("Nazwa", exact=True).fill("2024")
+    page.get_by_role("button", name="Zapisz").click()
+    page.get_by_role("link", name="2024", exact=True).click()
+    page.wait_for_url(re.compile(r"/value$"))
+
+    for gmina, search, value, points in (("Łódź", "lodz", "12.5", "7"), ("Skawina", "skawi", "3", "9")):
+        page.get_by_role("link", name="Dodaj wartość").click()
+        page.get_by_label("Gmina", exact=True).fill(search)
+        choice = page.get_by_label("Gmina: wybór")
+        option = choice.locator("option", has_text=f"{gmina} (powiat {districts[gmina]},")
+        choice.select_option(option.get_attribute("value"))
+        page.get_by_label(re.compile("^Wartość")).fill(value)
+        page.get_by_label("Punkty").fill(points)
+        page.get_by_role("button", name="Zapisz").click()
+        page.wait_for_url(re.compile(r"/value$"))
+    expect(page.locator("tbody tr")).to_have_count(2)
+    assert places(page) == {"Skawina": "1", "Łódź": "2"}
+
+    page.get_by_role("link", name="Importuj wartości").click()
+    upload = tmp_path / "gminy.xlsx"
+    upload.write_bytes(xlsx([["Gmina", "Powiat", "Województwo", "Wartość", "Punkty"],
+                             ["Liszki", krakowski, "małopolskie", "1,5", 9]]))
+    page.get_by_label("Plik", exact=True).set_input_files(str(upload))
+    page.get_by_role("button", name="Importuj").click()
+    page.wait_for_url(re.compile(r"/value$"))
+    expect(page.get_by_text("Zaimportowano: nowe wartości 1, zmienione 0.")).to_be_visible()
+    expect(page.locator("tbody tr")).to_have_count(3)
+    assert places(page) == {"Skawina": "1", "Liszki": "1", "Łódź": "3"}
+
+    # A file naming a gmina the hierarchy does not know changes nothing and says which row.
+    page.get_by_role("link", name="Importuj wartości").click()
+    upload.write_bytes(xlsx([["Gmina", "Powiat", "Województwo", "Wartość", "Punkty"],
+                             ["Nibylandia", krakowski, "małopolskie", 1, 1]]))
+    page.get_by_label("Plik", exact=True).set_input_files(str(upload))
+    page.get_by_role("button", name="Importuj").click()
+    expect(page.get_by_text(re.compile("Wiersz 2: nie znaleziono gminy „Nibylandia”"))).to_be_visible()
+
+    page.goto(f"/view/rank/{internal}")
+    expect(page.locator("tbody tr")).to_have_count(3)
+    page.get_by_label(re.compile("Szukaj gminy")).fill("LODZ")
+    expect(page.locator("tbody tr")).to_have_count(1)
+    expect(page.locator("tbody tr td").nth(1)).to_have_text("Łódź")
+
+    page.goto("/rank")
+    page.get_by_role("row").filter(has_text=name).get_by_role("button", name="Osadź").click()
+    dialog = page.get_by_role("dialog")
+    snippet = dialog.get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
+    assert f"/view/rank/{internal}/embed/" in snippet
+    expect(dialog.frame_locator("iframe").locator("tbody tr")).to_have_count(3)
+
+
+def test_a_voivodeships_ranking_from_a_definition_file_with_a_place_set_by_hand(page, live_server, tmp_path):
+    sign_in(page, live_server)
+    name, internal = live_server.unique("Ranking województw"), f"woj-{uuid.uuid4().hex[:8]}"
+    page.goto("/rank/add")
+    page.get_by_label("Nazwa", exact=True).fill(name)
+    page.get_by_label("Nazwa wewnętrzna").fill(internal)
+    page.get_by_label("Typ rankingu").select_option("voivodeships")
+    page.get_by_label("Jednostka w tabeli").fill("wniosków")
+    page.get_by_role("button", name="Zapisz").click()
+    page.wait_for_url(re.compile(r"/rank$"))
+    page.get_by_role("link", name=name).click()
+    page.get_by_role("link", name="Importuj definicję").click()
+    expect(page.get_by_text(re.compile("Import wymaga pozycji: „Łączna liczba wniosków”"))).to_be_visible()
+    rows = [["Województwo", *ENTRY_NAMES[:4]]] + [[vname, *(index * 10 + c for c in range(4))]
+                                                  for index, (_, vname) in enumerate(VOIVODESHIPS)]
+    upload = tmp_path / "rv.xlsx"
+    upload.write_bytes(xlsx(rows))
+    page.get_by_label("Nazwa grupy").fill("2024")
+    page.get_by_label("Typ pliku").select_option("RV_XLS")
+    page.get_by_label("Plik", exact=True).set_input_files(str(upload))
+    page.get_by_role("button", name="Importuj").click()
+    page.wait_for_url(re.compile(r"/group$"))
+    expect(page.get_by_text(re.compile("W pliku brak kolumny pozycji „Kwota wypłaconych dotacji”"))).to_be_visible()
+    page.get_by_role("link", name="2024", exact=True).click()
+    page.wait_for_url(re.compile(r"/entry$"))
+    expect(page.locator("tbody tr")).to_have_count(4)
+    page.get_by_role("link", name=ENTRY_NAMES[0]).click()
+    page.wait_for_url(re.compile(r"/value$"))
+    expect(page.locator("tbody tr")).to_have_count(16)
+    expect(page.locator("tbody tr").first.locator("td").nth(1)).to_have_text("zachodniopomorskie")
+    values_url = page.url
+
+    # Locked: the place entered by hand stays.
+    rank_id = re.search(r"/rank/(\d+)/", values_url).group(1)
+    page.goto(f"/rank/{rank_id}")
+    page.get_by_label(re.compile("Zablokuj przeliczanie miejsc")).check()
+    page.get_by_role("button", name="Zapisz").click()
+    page.wait_for_url(re.compile(r"/rank$"))
+    page.goto(values_url)
+    page.get_by_role("row").filter(has_text="zachodniopomorskie").get_by_role("link", name="Edytuj").click()
+    expect(page.get_by_label("Miejsce")).to_have_value("1")
+    page.get_by_label("Miejsce").fill("7")
+    page.get_by_role("button", name="Zapisz").click()
+    page.wait_for_url(re.compile(r"/value$"))
+    row = page.get_by_role("row").filter(has_text="zachodniopomorskie")
+    expect(row.locator("td").nth(4)).to_have_text("7")
+
+    page.goto(f"/view/rank/{internal}")
+    expect(page.locator("caption")).to_have_count(4)

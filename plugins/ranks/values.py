@@ -1,0 +1,175 @@
+"""Rank values: a gmina's value in a group (gminy rankings) or a voivodeship's in an entry
+(voivodeships rankings). Every write recomputes the places of its group or entry in the same
+transaction (places.py); list rows carry borough_name, district_name and voivodeship_name."""
+import sqlalchemy as sa
+from cornice import Service
+from smogpanel.envelope import ApiError
+from smogpanel.regions import normalise
+from smogpanel.resources import Parent, Resource
+from smogpanel.sorting import Sorting
+from smogpanel.validation import exact_body_validator
+
+from . import gazetteer
+from .loading import load_entry, load_group
+from .models import RankValue
+from .places import refresh_places
+from .schemas import RankValueEditSchema, RankValueSchema
+
+NAME_FIELDS = ("borough_name", "district_name", "voivodeship_name")
+PLACE_REQUIRED = "Miejsce: Ranking ma zablokowane przeliczanie miejsc – podaj miejsce."
+
+
+def attach_names(db, rows, voivodeships=None):
+    """Adds the three names to value rows (dicts with borough_id / voivodeship_id)."""
+    boroughs = gazetteer.boroughs_by_ids(db, [row["borough_id"] for row in rows if row["borough_id"]])
+    voivodeships = voivodeships if voivodeships is not None else (
+        gazetteer.voivodeships(db) if any(row["voivodeship_id"] for row in rows) else {})
+    empty = dict.fromkeys(NAME_FIELDS)
+    for row in rows:
+        if row["borough_id"]:
+            row.update(boroughs.get(row["borough_id"], empty))
+        else:
+            row.update(empty)
+            if row["voivodeship_id"] in voivodeships:
+                row["voivodeship_name"] = voivodeships[row["voivodeship_id"]]["name"]
+    return rows
+
+
+class RankValueResource(Resource):
+    kind = "rank_value"
+    model = RankValue
+    schema = RankValueSchema
+    label = "wartość"
+    parent = Parent("rank_group", "rank_group_id", "grupa")
+    sortable = ("id", "value", "points", "place", "updated", *NAME_FIELDS)
+    default_order = ("place", True)
+    list_all = False
+
+    def edit_schema(self):
+        return RankValueEditSchema()
+
+    # -- lists ---------------------------------------------------------------------
+    def list_values(self, request, statement):
+        """Sorted in SQL, or by the names (which live in the hierarchy) in Python."""
+        columns = {c.name: c for c in statement.selected_columns}
+        sorting = Sorting(fields={name: columns.get(name, name) for name in self.sortable},
+                          default=self.default_order, tie_breaker=columns["id"])
+        order, asc = sorting.parse(request.params)
+        by_name = order in NAME_FIELDS
+        if not by_name:
+            statement = statement.order_by(*sorting.order_by(order, asc))
+        result = request.db.connection().execute(statement)
+        keys = tuple(result.keys())
+        rows = attach_names(request.db, [dict(zip(keys, row)) for row in result.all()])
+        if by_name:
+            rows.sort(key=lambda row: (normalise(row[order]), row["id"]), reverse=not asc)
+        return {"order": order, "asc": asc, "list": rows}
+
+    def view_list_by_parent(self, request):
+        group, _ = load_group(request, int(request.matchdict["parent_id"]), field="id")
+        return self.list_values(request, self.list_statement().where(RankValue.rank_group_id == group.id))
+
+    def view_list_by_entry(self, request):
+        entry, _, _ = load_entry(request, int(request.matchdict["parent_id"]), field="id")
+        return self.list_values(request, self.list_statement().where(RankValue.rank_entry_id == entry.id))
+
+    def serialize(self, request, obj):
+        data = super().serialize(request, obj)
+        return attach_names(request.db, [data])[0]
+
+    # -- writes ----------------------------------------------------------------------
+    def create(self, request, data):
+        data = dict(data)
+        if data["rank_entry_id"] is not None:
+            entry, group, rank = load_entry(request, data["rank_entry_id"])
+            self._check_voivodeship(request, data, entry)
+            data.update(rank_group_id=group.id, borough_id=None)
+        else:
+            if data["rank_group_id"] is None:
+                raise ApiError.invalid("rank_group_id", "Grupa: To pole jest wymagane.")
+            group, rank = load_group(request, data["rank_group_id"])
+            if rank.rank_type_name != "gminy":
+                raise ApiError.invalid("rank_entry_id", "W rankingu województw wartość dodaje się do pozycji "
+                                                        "grupy: wybierz pozycję (rank_entry_id).")
+            self._check_borough(request, data, group)
+            data["voivodeship_id"] = None
+        self._check_place(rank, data)
+        obj = RankValue(**data)
+        request.db.add(obj)
+        self.flush(request)
+        self._refresh(request, rank, obj)
+        return obj
+
+    def _check_borough(self, request, data, group):
+        if data["borough_id"] is None:
+            raise ApiError.invalid("borough_id", "Gmina: Wybierz gminę.")
+        if data["borough_id"] not in gazetteer.boroughs_by_ids(request.db, [data["borough_id"]]):
+            raise ApiError.invalid("borough_id", "Wybrana gmina nie istnieje albo została usunięta.")
+        self._check_free(request, RankValue.rank_group_id == group.id, RankValue.borough_id == data["borough_id"],
+                         "borough_id", "Ta gmina ma już wartość w tej grupie. Popraw istniejącą wartość.")
+
+    def _check_voivodeship(self, request, data, entry):
+        if data["voivodeship_id"] is None:
+            raise ApiError.invalid("voivodeship_id", "Województwo: Wybierz województwo.")
+        if data["voivodeship_id"] not in gazetteer.voivodeships(request.db):
+            raise ApiError.invalid("voivodeship_id", "Wybrane województwo nie istnieje albo zostało usunięte.")
+        self._check_free(request, RankValue.rank_entry_id == entry.id,
+                         RankValue.voivodeship_id == data["voivodeship_id"], "voivodeship_id",
+                         "To województwo ma już wartość w tej pozycji. Popraw istniejącą wartość.")
+
+    def _check_free(self, request, scope, who, field, message):
+        clash = sa.select(RankValue.id).where(scope, who, RankValue.deleted.is_(None)).limit(1)
+        if request.db.execute(clash).first() is not None:
+            raise ApiError("CONFLICT", [{"name": field, "description": message}])
+
+    @staticmethod
+    def _check_place(rank, data):
+        if rank.lock_place_refresh:
+            if data.get("place") is None:
+                raise ApiError.invalid("place", PLACE_REQUIRED)
+        elif "place" in data:
+            data["place"] = 0  # computed from points right after the write
+
+    def _refresh(self, request, rank, obj):
+        refresh_places(request.db, rank, rank_group_id=obj.rank_group_id, rank_entry_id=obj.rank_entry_id)
+        request.db.expire(obj, ["place", "updated"])
+
+    def _rank_of(self, request, obj):
+        if obj.rank_entry_id is not None:
+            return load_entry(request, obj.rank_entry_id)[2]
+        return load_group(request, obj.rank_group_id)[1]
+
+    def update(self, request, obj, data):
+        data = dict(data)
+        rank = self._rank_of(request, obj)
+        self._check_place(rank, data)
+        if not rank.lock_place_refresh:
+            data.pop("place", None)
+        for name, value in data.items():
+            setattr(obj, name, value)
+        self.flush(request)
+        self._refresh(request, rank, obj)
+        return obj
+
+    def delete(self, request, obj):
+        super().delete(request, obj)
+        self.flush(request)
+        self._refresh(request, self._rank_of(request, obj), obj)
+
+    def services(self):
+        services = super().services()
+        by_entry = Service(name="rank_value-by-rank_entry", path="/api/rank_value/rank_entry/{parent_id:\\d+}",
+                           description="rank_value: list of one rank_entry")
+        by_entry.add_view("GET", self.view_list_by_entry, renderer="envelope")
+        for service in services:  # decimals arrive exactly as typed
+            for method, view, args in service.definitions:
+                if method == "POST":
+                    args["validators"] = (exact_body_validator,)
+        return [*services, by_entry]
+
+
+def includeme(config):
+    from .importing import includeme as include_imports
+
+    config.add_resource(RankValueResource())
+    include_imports(config)

@@ -1,0 +1,185 @@
+// The public ranking table in plain DOM (no framework: partner pages load it). Gminy rankings:
+// one table of the chosen group with a search box ignoring case and Polish diacritics ('lodz'
+// finds 'Łódź'); voivodeships rankings: one table per visible entry of the chosen group.
+// Rows are sorted by place. The summary (when the ranking shows it) is one more choice.
+
+export const CSS =
+  '.spr{box-sizing:border-box;max-width:960px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;' +
+  'color:#1f2a37;background:#fff;line-height:1.35}' +
+  '.spr h1{font-size:1.35rem;margin:0 0 4px}.spr-sub{margin:0 0 12px;color:#4b5563}' +
+  '.spr-logo{display:block;max-height:64px;max-width:50%;margin:0 0 10px;object-fit:contain}' +
+  '.spr-bar{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end;margin:0 0 10px;position:relative;z-index:2}' +
+  '.spr-bar label{display:flex;flex-direction:column;font-size:.85rem;gap:2px}' +
+  '.spr-bar select,.spr-bar input{font:inherit;padding:4px 6px;border:1px solid #c3cad3;border-radius:4px;min-width:200px}' +
+  '.spr table{width:100%;border-collapse:collapse;font-size:.92rem;margin:0 0 14px}' +
+  '.spr caption{text-align:left;font-weight:600;padding:4px 0}' +
+  '.spr th,.spr td{padding:5px 8px;border-bottom:1px solid #e5e7eb;text-align:left}' +
+  '.spr th{background:#f3f5f7;font-weight:600}.spr td.spr-n,.spr th.spr-n{text-align:right;font-variant-numeric:tabular-nums}' +
+  '.spr-empty td{color:#6b7280}.spr-none{color:#6b7280;margin:8px 0}.spr-legend{font-size:.85rem;color:#4b5563;white-space:pre-line}';
+
+const UNDECOMPOSABLE = { ł: 'l', Ł: 'l', đ: 'd', ø: 'o', ß: 'ss' };
+
+/** Case-, diacritics- and spacing-insensitive form: 'Łódź ' -> 'lodz'. */
+export function fold(text) {
+  return String(text ?? '')
+    .replace(/[łŁđøß]/g, (ch) => UNDECOMPOSABLE[ch])
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const numberFormat = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 4 });
+export const formatNumber = (value) => (value === null || value === undefined ? '' : numberFormat.format(value));
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function headRow(labels) {
+  const tr = el('tr');
+  for (const [label, numeric] of labels) {
+    const th = el('th', numeric ? 'spr-n' : '', label);
+    th.scope = 'col';
+    tr.appendChild(th);
+  }
+  const thead = el('thead');
+  thead.appendChild(tr);
+  return thead;
+}
+
+function row(cells, className) {
+  const tr = el('tr', className);
+  for (const [text, numeric] of cells) tr.appendChild(el('td', numeric ? 'spr-n' : '', text));
+  return tr;
+}
+
+/** The rows of a gminy group (or summary) as [{place, name, district, voivodeship, value, points, key}]. */
+export function gminaRows(payload, rows) {
+  const listed = new Set();
+  const out = [];
+  for (const [id, place, value, points] of rows) {
+    const names = payload.gminy[String(id)];
+    if (!names) continue;
+    listed.add(String(id));
+    out.push({ place: place + 1, name: names[0], district: names[1], voivodeship: names[2], value, points });
+  }
+  out.sort((a, b) => a.place - b.place || a.name.localeCompare(b.name, 'pl'));
+  if (payload.show_empty) {
+    const rest = Object.entries(payload.gminy).filter(([id]) => !listed.has(id))
+      .map(([, names]) => ({ place: null, name: names[0], district: names[1], voivodeship: names[2], value: null, points: null }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'pl'));
+    out.push(...rest);
+  }
+  for (const item of out) item.key = fold(`${item.name} ${item.district} ${item.voivodeship}`);
+  return out;
+}
+
+function gminyTable(payload, rows, query) {
+  const wanted = fold(query);
+  const shown = wanted ? rows.filter((item) => item.key.includes(wanted)) : rows;
+  const table = el('table');
+  table.appendChild(headRow([['Miejsce', true], ['Gmina'], ['Powiat'], ['Województwo'],
+    [payload.table_value_title || 'Wartość', true], ['Punkty', true]]));
+  const body = el('tbody');
+  for (const item of shown) {
+    body.appendChild(row([[item.place ?? '–', true], [item.name], [item.district], [item.voivodeship],
+      [formatNumber(item.value), true], [formatNumber(item.points), true]], item.place === null ? 'spr-empty' : ''));
+  }
+  table.appendChild(body);
+  const wrap = el('div');
+  wrap.appendChild(table);
+  if (!shown.length) wrap.appendChild(el('p', 'spr-none', wanted ? 'Nie znaleziono gminy.' : 'Brak danych.'));
+  return wrap;
+}
+
+function voivodeshipTables(payload, entries) {
+  const wrap = el('div');
+  for (const entry of entries) {
+    const table = el('table');
+    table.appendChild(el('caption', '', entry.name));
+    table.appendChild(headRow([['Miejsce', true], ['Województwo'], [payload.table_value_title || 'Wartość', true], ['Punkty', true]]));
+    const body = el('tbody');
+    const rows = [...entry.rows].sort((a, b) => a[2] - b[2] || a[0].localeCompare(b[0], 'pl'));
+    for (const [name, , place, value, points] of rows) {
+      body.appendChild(row([[place + 1, true], [name], [formatNumber(value), true], [formatNumber(points), true]]));
+    }
+    table.appendChild(body);
+    wrap.appendChild(table);
+  }
+  if (!entries.length) wrap.appendChild(el('p', 'spr-none', 'Brak danych.'));
+  return wrap;
+}
+
+/** The choices of the group select: every group, then the summary when shown. */
+export function choices(payload) {
+  const list = payload.groups.map((group, index) => ({ label: group.name, value: String(index) }));
+  if (payload.summary) list.push({ label: payload.summary.title, value: 'summary' });
+  return list;
+}
+
+/** Draws the ranking of `payload` into `root`. Starts with the last group (the newest). */
+export function renderRanking(root, payload) {
+  const box = el('div', 'spr');
+  if (payload.logo) {
+    const logo = el('img', 'spr-logo');
+    logo.src = payload.logo;
+    logo.alt = 'Logo partnera';
+    box.appendChild(logo);
+  }
+  box.appendChild(el('h1', '', payload.name));
+  if (payload.subname) box.appendChild(el('p', 'spr-sub', payload.subname));
+  const bar = el('div', 'spr-bar');
+  const options = choices(payload);
+  const chooser = el('select');
+  chooser.id = 'spr-group';
+  for (const option of options) {
+    const node = el('option', '', option.label);
+    node.value = option.value;
+    chooser.appendChild(node);
+  }
+  const lastGroup = payload.groups.length ? String(payload.groups.length - 1) : options[0]?.value;
+  if (lastGroup !== undefined) chooser.value = lastGroup;
+  if (options.length > 1) {
+    const label = el('label', '', payload.choose_group_title || 'Wybierz grupę');
+    label.htmlFor = 'spr-group';
+    label.appendChild(chooser);
+    bar.appendChild(label);
+  }
+  const gminy = payload.type === 'gminy';
+  const search = el('input');
+  if (gminy) {
+    search.type = 'search';
+    search.id = 'spr-search';
+    search.placeholder = 'np. Kraków';
+    const label = el('label', '', payload.search_value_title ? `Szukaj gminy (${payload.search_value_title})` : 'Szukaj gminy');
+    label.htmlFor = 'spr-search';
+    label.appendChild(search);
+    bar.appendChild(label);
+  }
+  box.appendChild(bar);
+  const content = el('div');
+  box.appendChild(content);
+  if (payload.legend) box.appendChild(el('p', 'spr-legend', payload.legend));
+
+  let rows = [];
+  const chosen = () => (chooser.value === 'summary' ? payload.summary : payload.groups[Number(chooser.value)]);
+  const draw = () => {
+    const current = chosen();
+    content.replaceChildren(!current ? el('p', 'spr-none', 'Brak danych.')
+      : gminy ? gminyTable(payload, rows, search.value) : voivodeshipTables(payload, current.entries));
+  };
+  const pick = () => {
+    const current = chosen();
+    if (gminy) rows = current ? gminaRows(payload, current.rows) : [];
+    draw();
+  };
+  chooser.addEventListener('change', pick);
+  search.addEventListener('input', draw);
+  root.replaceChildren(box);
+  pick();
+}

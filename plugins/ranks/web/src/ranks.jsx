@@ -1,0 +1,110 @@
+// The rankings list (embed, edit, delete; a name links to the groups), the ranking form whose
+// unit fields follow the type, and the import of a voivodeships group definition (SPEC 2.6, 5).
+import { EditLoader, Field, Form, ListScreen, Page, TEXT, api, publicLinkColumn, useEmbedAction, useItem, useValues } from '@smogpanel/kit';
+import { useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ImportReport, ImportWarning } from './importing.jsx';
+import { LIST, RV_TYPES, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
+
+export const CRUMB = { label: 'Rankingi', to: LIST };
+
+export function RankList() {
+  const embed = useEmbedAction('rank', { noun: 'Ranking', defaultSize: 800 });
+  return (
+    <ListScreen resource={ranks} crumbs={[CRUMB]} actions={[{ label: 'Dodaj ranking', to: `${LIST}/add` }]}
+      columns={[
+        { name: 'id', label: 'ID' },
+        { name: 'name', label: 'Nazwa', render: (row) => <Link to={groupsPath(row.id)}>{row.name}</Link> },
+        publicLinkColumn('rank', 'Publiczny widok rankingu'),
+        { name: 'rank_type_name', label: 'Typ', render: (row) => TYPE_LABEL[row.rank_type_name] || row.rank_type_name },
+        { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+      ]}
+      rowLinks={[embed.action, { label: TEXT.edit, to: (row) => `${LIST}/${row.id}` }]}
+      deletable>
+      {embed.dialog}
+    </ListScreen>
+  );
+}
+
+function RankForm({ id, item }) {
+  const navigate = useNavigate();
+  const editing = Boolean(id);
+  const [values, set] = useValues(() => {
+    const initial = Object.fromEntries(rankFields('gminy').concat(rankFields('voivodeships'))
+      .map((field) => [field.name, field.initial ?? '']));
+    return item ? { ...initial, ...item } : initial;
+  });
+  const fields = rankFields(values.rank_type_name);
+  function send() {
+    const payload = rankPayload(values, { editing });
+    return editing ? ranks.edit(id, payload) : ranks.add(payload);
+  }
+  return (
+    <div className="col-12 col-lg-8">
+      <Form onSubmit={send} onDone={() => navigate(LIST)}
+        actions={
+          <>
+            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+            <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
+          </>
+        }>
+        {fields.map((field) => (
+          <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
+            value={values[field.name]} onChange={set(field.name)} />
+        ))}
+      </Form>
+    </div>
+  );
+}
+
+export function RankCreate() {
+  return <Page crumbs={[CRUMB, { label: 'Dodawanie rankingu' }]}><RankForm /></Page>;
+}
+
+export function RankEdit() {
+  const { rankId } = useParams();
+  return (
+    <Page crumbs={[CRUMB, { label: 'Edycja rankingu' }]}>
+      <EditLoader resource={ranks} id={rankId}>{(item) => <RankForm key={rankId} id={rankId} item={item} />}</EditLoader>
+    </Page>
+  );
+}
+
+const IMPORT_FIELDS = [
+  { name: 'name', label: 'Nazwa grupy', required: true, placeholder: 'np. 2025' },
+  { name: 'type', label: 'Typ pliku', type: 'select', required: true, options: RV_TYPES },
+  { name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' },
+];
+
+/** /rank/{rankId}/import: a voivodeships ranking's group with its five entries from a file. */
+export function RankImport() {
+  const { rankId } = useParams();
+  const navigate = useNavigate();
+  const { item } = useItem(ranks, rankId);
+  const [values, set] = useValues(() => ({ name: '', type: '', file: null }));
+  const answer = useRef(null);
+  const back = groupsPath(rankId);
+  async function send() {
+    const result = await groups.run('import', () => api.post('/rank/import', { ...values, rank_id: Number(rankId) }), rankId);
+    if (result.ok) answer.current = result.payload;
+    return result;
+  }
+  return (
+    <Page crumbs={[CRUMB, { label: item ? item.name : 'Ranking', to: back }, { label: 'Import definicji' }]}>
+      <ImportWarning type={values.type || 'RV_XLS'} definition />
+      <div className="col-12 col-lg-8">
+        <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
+          actions={
+            <>
+              <button type="submit" className="btn btn-primary">Importuj</button>
+              <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
+            </>
+          }>
+          {IMPORT_FIELDS.map((field) => <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />)}
+        </Form>
+      </div>
+    </Page>
+  );
+}
+
+export { ImportReport };

@@ -1,0 +1,167 @@
+// Values of a gminy group and of a voivodeships entry (SPEC 2.6): lists by place ascending with
+// the place shown plus 1, forms with a searchable gmina select (or a voivodeship select) and the
+// place only when the ranking's places are locked, and the import. Edit forms render only once
+// both the value and its ranking have loaded (SPEC 2.1).
+import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, api, defineResource, useList, useValues } from '@smogpanel/kit';
+import { useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useRankCrumbs } from './groups.jsx';
+import { ImportReport, ImportWarning } from './importing.jsx';
+import { RB_TYPES, RV_TYPES, entryValues, entryValuesPath, groupValues, valueFromItem, valuePayload, valuesPath } from './resources.js';
+
+const voivodeships = defineResource({ kind: 'voivodeship', base: '/voivodeship', sort: { order: 'name', asc: true } });
+
+const NUMBERS = [
+  { name: 'value', label: 'Wartość' },
+  { name: 'points', label: 'Punkty' },
+  { name: 'place', label: 'Miejsce', render: (row) => row.place + 1 },
+  { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+];
+
+/** Where the screen is: a gminy group's values or a voivodeships entry's. */
+function useScope() {
+  const { rankId, rankGroupId, rankEntryId } = useParams();
+  const byEntry = Boolean(rankEntryId);
+  return {
+    rankId, rankGroupId, rankEntryId, byEntry,
+    resource: byEntry ? entryValues : groupValues,
+    parent: byEntry ? rankEntryId : rankGroupId,
+    base: byEntry ? entryValuesPath(rankId, rankGroupId, rankEntryId) : valuesPath(rankId, rankGroupId),
+  };
+}
+
+export function ValueList() {
+  const scope = useScope();
+  const { group, crumbs } = useRankCrumbs(scope.rankId, scope.rankGroupId);
+  const report = useLocation().state?.imported;
+  const where = scope.byEntry
+    ? [{ name: 'voivodeship_name', label: 'Województwo' }]
+    : [{ name: 'borough_name', label: 'Gmina' }, { name: 'district_name', label: 'Powiat' }, { name: 'voivodeship_name', label: 'Województwo' }];
+  const back = scope.byEntry ? { label: 'Wróć do listy pozycji', to: `/rank/${scope.rankId}/group/${scope.rankGroupId}/entry` }
+    : { label: 'Wróć do listy grup', to: `/rank/${scope.rankId}/group` };
+  return (
+    <ListScreen resource={scope.resource} parent={scope.parent} crumbs={[...crumbs, { label: 'Wartości' }]}
+      heading={group ? `Wartości grupy „${group.name}”` : 'Wartości'}
+      actions={[
+        { label: 'Dodaj wartość', to: `${scope.base}/add` },
+        { label: 'Importuj wartości', to: `${scope.base}/import` },
+        { ...back, variant: 'btn-outline-secondary' },
+      ]}
+      columns={[{ name: 'id', label: 'ID' }, ...where, ...NUMBERS]}
+      rowLinks={[{ label: TEXT.edit, to: (row) => `${scope.base}/${row.id}` }]}
+      deletable>
+      {report && <ImportReport report={report} />}
+    </ListScreen>
+  );
+}
+
+function VoivodeshipSelect({ value, onChange }) {
+  const { list } = useList(voivodeships);
+  const options = (list || []).map((row) => ({ value: String(row.id), label: row.name }));
+  return <Field field={{ name: 'voivodeship_id', label: 'Województwo', type: 'select', required: true, options }} value={value} onChange={onChange} />;
+}
+
+function ValueForm({ scope, rank, id, item }) {
+  const navigate = useNavigate();
+  const editing = Boolean(id);
+  const locked = Boolean(rank.lock_place_refresh);
+  const [values, set] = useValues(() => (item ? valueFromItem(item) : { value: '', points: '', place: '', borough_id: '', voivodeship_id: '' }));
+  function send() {
+    const payload = valuePayload(values, { locked });
+    if (editing) return scope.resource.edit(id, payload, scope.parent);
+    const target = scope.byEntry
+      ? { rank_entry_id: Number(scope.rankEntryId), voivodeship_id: Number(values.voivodeship_id) }
+      : { rank_group_id: Number(scope.rankGroupId), borough_id: Number(values.borough_id) };
+    return scope.resource.add({ ...payload, ...target }, scope.parent);
+  }
+  return (
+    <div className="col-12 col-lg-8">
+      <Form onSubmit={send} onDone={() => navigate(scope.base)}
+        actions={
+          <>
+            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+            <Link className="btn btn-outline-secondary" to={scope.base}>{TEXT.cancel}</Link>
+          </>
+        }>
+        {editing ? (
+          <p className="form-text">{item.borough_name ? `${item.borough_name} (powiat ${item.district_name}, woj. ${item.voivodeship_name})` : item.voivodeship_name}</p>
+        ) : scope.byEntry ? (
+          <VoivodeshipSelect value={values.voivodeship_id} onChange={set('voivodeship_id')} />
+        ) : (
+          <GminaSelect value={values.borough_id} onChange={set('borough_id')} required />
+        )}
+        <Field field={{ name: 'value', label: rank.table_value_title ? `Wartość (${rank.table_value_title})` : 'Wartość', type: 'number', step: 'any', required: true }}
+          value={values.value} onChange={set('value')} />
+        <Field field={{ name: 'points', label: 'Punkty', type: 'number', step: 'any', required: true, help: 'Najwięcej punktów = miejsce 1.' }}
+          value={values.points} onChange={set('points')} />
+        {locked && (
+          <Field field={{ name: 'place', label: 'Miejsce', type: 'number', min: 1, step: 1, required: true }} value={values.place} onChange={set('place')} />
+        )}
+      </Form>
+    </div>
+  );
+}
+
+/** The ranking of the screen, loaded with the value (an edit form waits for both). */
+function useRank(rankId) {
+  const { rank } = useRankCrumbs(rankId);
+  return rank && String(rank.id) === String(rankId) ? rank : null;
+}
+
+export function ValueCreate() {
+  const scope = useScope();
+  const { crumbs } = useRankCrumbs(scope.rankId, scope.rankGroupId);
+  const rank = useRank(scope.rankId);
+  return (
+    <Page crumbs={[...crumbs, { label: 'Dodawanie wartości' }]}>
+      {rank ? <ValueForm scope={scope} rank={rank} /> : <StatusBanner status="loading" />}
+    </Page>
+  );
+}
+
+export function ValueEdit() {
+  const scope = useScope();
+  const { rankValueId } = useParams();
+  const { crumbs } = useRankCrumbs(scope.rankId, scope.rankGroupId);
+  const rank = useRank(scope.rankId);
+  return (
+    <Page crumbs={[...crumbs, { label: 'Edycja wartości' }]}>
+      <EditLoader resource={scope.resource} id={rankValueId}>
+        {(item) => (rank ? <ValueForm key={rankValueId} scope={scope} rank={rank} id={rankValueId} item={item} /> : <StatusBanner status="loading" />)}
+      </EditLoader>
+    </Page>
+  );
+}
+
+export function ValueImport() {
+  const scope = useScope();
+  const navigate = useNavigate();
+  const { crumbs } = useRankCrumbs(scope.rankId, scope.rankGroupId);
+  const types = scope.byEntry ? RV_TYPES : RB_TYPES;
+  const [values, set] = useValues(() => ({ type: types[0].value, file: null }));
+  const answer = useRef(null);
+  async function send() {
+    const target = scope.byEntry ? { rank_entry_id: Number(scope.rankEntryId) } : { rank_group_id: Number(scope.rankGroupId) };
+    const result = await scope.resource.run('import', () => api.post('/rank_value/import', { ...values, ...target }), scope.parent);
+    if (result.ok) answer.current = result.payload;
+    return result;
+  }
+  return (
+    <Page crumbs={[...crumbs, { label: 'Import wartości' }]}>
+      <ImportWarning type={values.type} />
+      <div className="col-12 col-lg-8">
+        <Form onSubmit={send} onDone={() => navigate(scope.base, { state: { imported: answer.current } })}
+          actions={
+            <>
+              <button type="submit" className="btn btn-primary">Importuj</button>
+              <Link className="btn btn-outline-secondary" to={scope.base}>{TEXT.cancel}</Link>
+            </>
+          }>
+          <Field field={{ name: 'type', label: 'Typ pliku', type: 'select', required: true, options: types }} value={values.type} onChange={set('type')} />
+          <Field field={{ name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' }}
+            value={values.file} onChange={set('file')} />
+        </Form>
+      </div>
+    </Page>
+  );
+}

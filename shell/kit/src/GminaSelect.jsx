@@ -1,0 +1,63 @@
+// A searchable select of all gminy (SPEC 2.6: value forms pick a gmina among all boroughs,
+// 2,477 in a real installation). The list loads once, on demand (first focus, or at once when
+// a value is already chosen), and is kept for the page; typing filters it ignoring case and
+// Polish diacritics ('lodz' finds 'Łódź'), showing at most LIMIT matches so the DOM stays small.
+// STAND-IN until the hierarchy work (issue 11) lands the kit's own searchable gmina select.
+import { useEffect, useMemo, useState } from 'react';
+import { api } from './api.js';
+
+const LIMIT = 100;
+let cache = null;
+
+const UNDECOMPOSABLE = { ł: 'l', Ł: 'l' };
+export function fold(text) {
+  return String(text ?? '').replace(/[łŁ]/g, (ch) => UNDECOMPOSABLE[ch]).normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Every live gmina as [{id, label, key}], sorted by name (one request per page). */
+export function loadGminy() {
+  if (!cache) {
+    cache = api.get('/borough/', { order: 'name', asc: 1 }).then((payload) => payload.list.map((row) => {
+      const label = `${row.name} (powiat ${row.district_name}, woj. ${row.voivodeship_name})`;
+      return { id: row.id, label, key: fold(label) };
+    }), (error) => { cache = null; throw error; });
+  }
+  return cache;
+}
+
+export const forgetGminy = () => { cache = null; };
+
+export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onChange, required }) {
+  const [gminy, setGminy] = useState(null);
+  const [failed, setFailed] = useState(false);
+  const [query, setQuery] = useState('');
+  const load = () => {
+    if (!gminy) loadGminy().then(setGminy, () => setFailed(true));
+  };
+  useEffect(() => { if (value) load(); }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const matches = useMemo(() => {
+    if (!gminy) return [];
+    const wanted = fold(query);
+    const found = [];
+    for (const gmina of gminy) {
+      // the chosen gmina stays listed, so the select keeps showing it while the search changes
+      if ((found.length < LIMIT && (!wanted || gmina.key.includes(wanted))) || gmina.id === Number(value)) found.push(gmina);
+    }
+    return found;
+  }, [gminy, query, value]);
+  const id = `field-${name}`;
+  return (
+    <div className="mb-3">
+      <label htmlFor={`${id}-search`} className={required ? 'form-label required' : 'form-label'}>{label}</label>
+      <input id={`${id}-search`} type="search" className="form-control mb-1" placeholder="Szukaj gminy, np. Kraków"
+        value={query} onFocus={load} onChange={(e) => { load(); setQuery(e.target.value); }} />
+      <select id={id} name={name} className="form-select" size={6} required={required} aria-label={`${label}: wybór`}
+        value={value ?? ''} onFocus={load} onChange={(e) => onChange(e.target.value)}>
+        {!gminy && <option value="" disabled>{failed ? 'Nie udało się wczytać gmin.' : 'Kliknij, aby wczytać gminy…'}</option>}
+        {matches.map((gmina) => <option key={gmina.id} value={gmina.id}>{gmina.label}</option>)}
+      </select>
+      <div className="form-text">Wpisz fragment nazwy gminy, powiatu albo województwa (polskie znaki nie są wymagane).</div>
+    </div>
+  );
+}
