@@ -34,8 +34,11 @@ def cell(sheet, value, font=None):
 
 
 def row(sheet, values, font=None):
-    """A row of `cell`s, for `sheet.append(...)` of a write-only worksheet."""
-    return [cell(sheet, value, font) for value in values]
+    """A row for `sheet.append(...)`: text (and, with a `font`, every value) as a `cell`;
+    numbers, dates and None stay plain values, which openpyxl writes as they are (cheaper)."""
+    if font is not None:
+        return [cell(sheet, value, font) for value in values]
+    return [cell(sheet, value) if isinstance(value, str) else value for value in values]
 
 
 def header_row(sheet, values):
