@@ -158,3 +158,21 @@ def test_boundary_values_in_the_native_import(api, cell, verdict):
     answer = send(api, rows, status=422)
     assert answer["errors"][0]["name"] == "C2" and verdict in answer["errors"][0]["description"]
     assert api.get("/api/calculator/definition/")["message"] == []
+
+
+@pytest.mark.parametrize("cell, verdict", [
+    (1e15, "od -999 999 999 999 999"), (1e16, "od -999 999 999 999 999"), (1e20, "od -999 999 999 999 999"),
+    (-1e20, "od -999 999 999 999 999"), ("NaN", "nie jest liczbą"), ("inf", "nie jest liczbą"),
+    (1e-20, "cyfr po przecinku"), ("1 234,56", "1234.56"), ("1.234,56", "1234.56"),
+])
+def test_boundary_values_in_a_pobe_import(api, cell, verdict):
+    api.post("/api/calculator/definition/", {"types": demo_types()})
+    before = api.get("/api/calculator/definition/")["message"]
+    rows = [POBE_HEADER, ("Gaz ziemny", "0,96", cell, "zł/m3", 10, 300, 20000, 10000)]
+    if verdict[0].isdigit():
+        answer = send(api, rows, code="POBE_HC_XLS_2025")["message"]
+        assert values(answer["types"])[("Gaz ziemny", "cena_za_m3")] == verdict
+        return
+    answer = send(api, rows, code="POBE_HC_XLS_2025", status=422)
+    assert answer["errors"][0]["name"] == "C2" and verdict in answer["errors"][0]["description"]
+    assert api.get("/api/calculator/definition/")["message"] == before
