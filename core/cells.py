@@ -2,13 +2,12 @@
 `parse_number`, `parse_voivodeship`, `parse_text`, and `ImportFailed`, the error every reader
 and parser raises (422 IMPORT_FAILED; the request's transaction is aborted, nothing written).
 """
-import math
-import re
 from datetime import date, datetime, time
-from decimal import Decimal
 
 from .envelope import ApiError
+from .numbers import NumberError, shown, to_number
 from .regions import voivodeship_code
+from .text import control_character_problem
 
 MAX_ERRORS = 50
 
@@ -39,66 +38,19 @@ class ErrorList(list):
             raise ImportFailed(errors)
 
 
-_SPACES = re.compile(r"[\s\u00a0\u202f\u2009']+")
-_CURRENCY = re.compile(r"(zł|pln)$", re.IGNORECASE)
-_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
-_DASHES = {"-", "–", "—"}
-
-
 def _shown(value):
-    text = str(value).strip()
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-def _to_number(text):
-    """'1 234,5' → 1234.5; '1.234,5' and '1,234.5' too (the last separator is the decimal
-    one); None when it is not a number."""
-    text = _CURRENCY.sub("", _SPACES.sub("", text.replace("\u2212", "-")))
-    if "," in text and "." in text:
-        decimal_mark = "," if text.rfind(",") > text.rfind(".") else "."
-        thousands = "." if decimal_mark == "," else ","
-        text = text.replace(thousands, "").replace(decimal_mark, ".")
-    elif "," in text:
-        if text.count(",") > 1:
-            return None
-        text = text.replace(",", ".")
-    elif text.count(".") > 1 and re.fullmatch(r"[+-]?\d{1,3}(\.\d{3})+", text):
-        text = text.replace(".", "")
-    if not _PLAIN_NUMBER.fullmatch(text):
-        return None
-    return float(text) if any(ch in text for ch in ".eE") else int(text)
-
-
-def _tidy(number):
-    if isinstance(number, float):
-        if not math.isfinite(number):
-            return None
-        if number.is_integer() and abs(number) < 2**53:
-            return int(number)
-    return number
+    return shown(value)
 
 
 def parse_number(value, ref=""):
-    """A cell's number: ints and floats as they are (integral floats as ints), text in Polish
-    or English format ('1 234,5', '1234.5', '1 234 zł'), None for an empty cell or a lone
-    dash; anything else raises ImportFailed naming the cell."""
-    kind = type(value)
-    if kind is int:
-        return value
-    if value is None:
-        return None
-    if kind is float or isinstance(value, Decimal):
-        number = _tidy(float(value))
-        if number is not None:
-            return number
-    elif isinstance(value, str):
-        text = value.strip()
-        if not text or text in _DASHES:
-            return None
-        number = _tidy(_to_number(text))
-        if number is not None:
-            return number
-    raise ImportFailed.at(ref, f"Komórka {ref}: „{_shown(value)}” nie jest liczbą. Wpisz liczbę, np. 1234 albo 1 234,5.")
+    """A cell's number by the one number validation (`smogpanel.numbers.to_number`): an exact
+    Decimal, None for an empty cell or a lone dash; text in Polish or plain format ('1 234,5',
+    '1.234,5', '1234.5', '1 234 zł'). Anything else, a magnitude of 10**15 or more, NaN and
+    infinities raise ImportFailed naming the cell."""
+    try:
+        return to_number(value)
+    except NumberError as exc:
+        raise ImportFailed.at(ref, f"Komórka {ref}: {exc.message}")
 
 
 def parse_voivodeship(value, ref=""):
@@ -114,14 +66,18 @@ def parse_voivodeship(value, ref=""):
 
 
 def parse_text(value, ref=""):
-    """A cell as trimmed text ('12' for the number 12), None when empty."""
+    """A cell as trimmed text ('12' for the number 12), None when empty; control characters
+    (a NUL byte, ...) raise ImportFailed naming the cell, as text fields refuse them."""
     if value is None:
         return None
-    if isinstance(value, float):
-        value = _tidy(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        value = int(value)
     elif isinstance(value, datetime):
         return value.date().isoformat() if value.time() == time() else value.isoformat(sep=" ")
     elif isinstance(value, (date, time)):
         return value.isoformat()
     text = str(value).strip()
+    problem = control_character_problem(text, multiline=True)
+    if problem:
+        raise ImportFailed.at(ref, f"Komórka {ref}: {problem}")
     return text or None

@@ -84,7 +84,24 @@ def cmd_user_add(settings, args):
             print(f"Konto {email} już istnieje.", file=sys.stderr)
             return 1
         user = _add_user(db, email, args.password, args.super, args.firstname, args.lastname)
-        print(f"Dodano konto {email} (id {user.id}{', administrator' if args.super else ''}).")
+        print(f"Dodano konto {email} (id {user.id}{', superadministrator' if args.super else ''}).")
+    return 0
+
+
+def cmd_user_super(settings, args):
+    """Grants or takes back super administrator rights: the system administrator's job alone
+    (SPEC 6), so neither the panel nor the API offers it."""
+    from .users.models import User
+
+    app = build_app(settings)
+    with session_factory(app)() as db, db.begin():
+        email = args.email.strip().lower()
+        user = db.scalar(sa.select(User).where(sa.func.lower(User.email) == email, User.deleted.is_(None)))
+        if user is None:
+            print(f"Nie ma konta {email}.", file=sys.stderr)
+            return 1
+        user.super = 1 if args.state == "on" else 0
+        print(f"Konto {email} jest teraz kontem {'superadministratora' if user.super else 'użytkownika'}.")
     return 0
 
 
@@ -172,10 +189,14 @@ def parser():
     add = user.add_parser("add", help="dodaj konto")
     add.add_argument("email")
     add.add_argument("--password", required=True)
-    add.add_argument("--super", action="store_true", help="administrator")
+    add.add_argument("--super", action="store_true", help="superadministrator")
     add.add_argument("--firstname", default="")
     add.add_argument("--lastname", default="")
     add.set_defaults(run=cmd_user_add)
+    grant = user.add_parser("super", help="nadaj (on) albo odbierz (off) uprawnienia superadministratora")
+    grant.add_argument("email")
+    grant.add_argument("state", choices=("on", "off"))
+    grant.set_defaults(run=cmd_user_super)
 
     serve = commands.add_parser("serve", help="uruchom panel")
     serve.add_argument("--host")

@@ -99,7 +99,10 @@ def wrong_format_message(name, kind, kinds):
     shown = f"„{name}” " if name else ""
     if kind is None:
         return f"Nieobsługiwany format pliku {shown}(sprawdzono jego zawartość). Dozwolone formaty: {formats_label(kinds)}."
-    return (f"Plik {shown}jest w formacie {FORMATS[kind].label} (sprawdzono jego zawartość), "
+    # Any plain text reads as CSV; where CSV is not wanted (a logo) it is just a text file (an
+    # HTML page, an SVG), so say that rather than "w formacie CSV".
+    what = f"w formacie {FORMATS[kind].label}" if kind != "csv" or "csv" in kinds else "plikiem tekstowym"
+    return (f"Plik {shown}jest {what} (sprawdzono jego zawartość), "
             f"a dozwolone formaty to: {formats_label(kinds)}.")
 
 

@@ -100,7 +100,7 @@ def _converter(table, kind):
         return table.number
     if kind == "voivodeship":
         return table.voivodeship
-    return lambda r, c, errors: table.text(r, c)
+    return table.text
 
 
 def read_rows(table, columns, header_row=0):

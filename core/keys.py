@@ -61,8 +61,10 @@ class KeyList:
             listed = ", ".join(f"„{key.name}” (wartości {self.values_where(counts[key.id])})" for key in blocked)
             raise ApiError("CONFLICT", [{
                 "name": self.field,
+                # No API field names in a text the operator reads in a dialog (the form resends
+                # with remove_keys_with_values: 1 once confirmed).
                 "description": f"Nie usunięto właściwości {listed}: {self.lost}. Jeśli na pewno chcesz usunąć "
-                               f"te właściwości razem z ich wartościami, potwierdź usunięcie ({CONFIRM_FIELD}: 1).",
+                               "te właściwości razem z ich wartościami, potwierdź usunięcie.",
             }])
         stamp = utcnow()
         for key in removed:

@@ -4,10 +4,13 @@ import re
 
 import colander
 from cornice_swagger import CorniceSwagger
-from cornice_swagger.converters.schema import BooleanTypeConverter, IntegerTypeConverter, StringTypeConverter, TypeConversionDispatcher
+from cornice_swagger.converters.schema import (
+    BooleanTypeConverter, IntegerTypeConverter, NumberTypeConverter, StringTypeConverter, TypeConversionDispatcher,
+)
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import PRODUCT, __version__
+from .numbers import Number
 from .schemas import Boolean, Flag
 from .validation import body_validator
 
@@ -42,7 +45,7 @@ class _TypeDispatcher(TypeConversionDispatcher):
 class _Generator(CorniceSwagger):
     # Class attributes: CorniceSwagger reads them when it is built.
     type_converter = _TypeDispatcher
-    custom_type_converters = {Flag: IntegerTypeConverter, Boolean: BooleanTypeConverter}
+    custom_type_converters = {Flag: IntegerTypeConverter, Boolean: BooleanTypeConverter, Number: NumberTypeConverter}
     default_type_converter = StringTypeConverter
 
 

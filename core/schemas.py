@@ -7,7 +7,42 @@ import re
 
 import colander
 
+from .numbers import Number, NumberNode  # noqa: F401 (the number field type, re-exported)
+from .text import control_character_problem
+
 INTERNAL_NAME = re.compile(r"^[a-z0-9_-]+$")
+
+
+REQUIRED = "To pole jest wymagane."
+NOT_TEXT = "Wartość musi być tekstem."
+
+
+class String(colander.String):
+    """Text as every text field takes it: anything but a string is refused in Polish (no
+    Python repr of the value), and control characters (a NUL byte, ...) are refused here, in
+    one place for every field built from this module. `multiline` texts keep tab and line
+    breaks."""
+
+    def __init__(self, multiline=False, allow_empty=False):
+        super().__init__(allow_empty=allow_empty)
+        self.multiline = multiline
+
+    def deserialize(self, node, cstruct):
+        if cstruct == "" and self.allow_empty:
+            return ""
+        if cstruct is colander.null or cstruct is None or cstruct == "":
+            return colander.null
+        if not isinstance(cstruct, str):
+            raise colander.Invalid(node, NOT_TEXT)
+        problem = control_character_problem(cstruct, self.multiline)
+        if problem:
+            raise colander.Invalid(node, problem)
+        return cstruct
+
+
+def StringNode(title, multiline=False, **kw):
+    """A plain text field of this module's `String` type (no trimming, no length rule)."""
+    return colander.SchemaNode(String(multiline), title=title, **kw)
 
 
 def _strip(value):
@@ -16,7 +51,7 @@ def _strip(value):
 
 def _not_blank(node, value):
     if node.missing is colander.required and not value:
-        raise colander.Invalid(node, "To pole jest wymagane.")
+        raise colander.Invalid(node, REQUIRED)
 
 
 def Text(title, max_length=255, **kw):
@@ -26,7 +61,7 @@ def Text(title, max_length=255, **kw):
         kw.pop("validator", None)
         or colander.Length(max=max_length, max_err=f"Tekst może mieć najwyżej {max_length} znaków."),
     )
-    return colander.SchemaNode(colander.String(), title=title, preparer=_strip, validator=validator, **kw)
+    return colander.SchemaNode(String(), title=title, preparer=_strip, validator=validator, **kw)
 
 
 def OptionalText(title, max_length=255, **kw):
@@ -35,7 +70,24 @@ def OptionalText(title, max_length=255, **kw):
 
 def LongText(title, **kw):
     """Optional multi-line text (legends, rich-text content)."""
-    return colander.SchemaNode(colander.String(), title=title, missing="", **kw)
+    return colander.SchemaNode(String(multiline=True), title=title, missing="", **kw)
+
+
+FIRST_YEAR, LAST_YEAR = 1900, 2200  # as timers bound their moments
+DATE_FORMAT = "Podaj datę w formacie RRRR-MM-DD, np. 2025-03-31."
+DATE_RANGE = f"Data musi przypadać między rokiem {FIRST_YEAR} a {LAST_YEAR}."
+
+
+def _date_in_range(node, value):
+    if value is not None and not FIRST_YEAR <= value.year <= LAST_YEAR:
+        raise colander.Invalid(node, DATE_RANGE)
+
+
+def DateNode(title, **kw):
+    """A date (YYYY-MM-DD) between the years 1900 and 2200: 0001-01-01 is a typing mistake."""
+    date_type = colander.Date()
+    date_type.err_template = DATE_FORMAT
+    return colander.SchemaNode(date_type, title=title, validator=_date_in_range, **kw)
 
 
 def _internal_name_validator(node, value):
@@ -50,7 +102,7 @@ def _internal_name_validator(node, value):
 
 def InternalName(title="Nazwa wewnętrzna", **kw):
     return colander.SchemaNode(
-        colander.String(), title=title, preparer=_strip, validator=_internal_name_validator, **kw
+        String(), title=title, preparer=_strip, validator=_internal_name_validator, **kw
     )
 
 

@@ -13,6 +13,7 @@ from openpyxl.utils import get_column_letter
 
 from .cells import ErrorList, ImportFailed, parse_number, parse_text, parse_voivodeship  # noqa: F401 (re-exported)
 from .filetypes import FORMATS, detect, text_encoding
+from .numbers import MAX_NUMBER
 from .regions import normalise
 
 log = logging.getLogger(__name__)
@@ -57,18 +58,20 @@ class Table:
             return None
 
     def number(self, row_index, col_index, errors=None):
-        """`parse_number` of a cell; with an `errors` list the error is added there and None
+        """`parse_number` of a cell (the one number validation: an exact int or Decimal, bounded);
+        with an `errors` list the error is added there and None
         returned, so a parser can report every bad cell at once."""
         value = self.value(row_index, col_index)
-        if type(value) is int:  # the common case, kept cheap
+        if type(value) is int and -MAX_NUMBER < value < MAX_NUMBER:  # the common case, kept cheap
             return value
         return self._parse(parse_number, row_index, col_index, errors)
 
     def voivodeship(self, row_index, col_index, errors=None):
         return self._parse(parse_voivodeship, row_index, col_index, errors)
 
-    def text(self, row_index, col_index):
-        return parse_text(self.value(row_index, col_index))
+    def text(self, row_index, col_index, errors=None):
+        """`parse_text` of a cell (control characters are refused, naming the cell)."""
+        return self._parse(parse_text, row_index, col_index, errors)
 
     def is_empty_row(self, row_index):
         return is_empty(self.rows[row_index])

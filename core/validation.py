@@ -7,6 +7,24 @@ from decimal import Decimal
 import colander
 
 from .envelope import ApiError
+from .schemas import NOT_TEXT, REQUIRED
+
+# colander's own messages said the same as ours in other words, or quoted the value as Python
+# writes it ({'name': ''}): one Polish wording per rule, never a repr.
+_OWN_WORDING = {
+    "Required": REQUIRED,
+    '"${val}" is not a number': "Wartość musi być liczbą.",
+    "${val} is not a string: ${err}": NOT_TEXT,
+    "${val} is not a string": NOT_TEXT,
+    '"${val}" is not a mapping type: ${err}': "Wartość musi być obiektem.",
+    '"${val}" is not iterable': "Wartość musi być listą.",
+    "${cstruct} is not iterable": "Wartość musi być listą.",
+    '"${val}" is not one of ${choices}': "Wybierz jedną z dozwolonych wartości.",
+}
+
+
+def _message(message, translate):
+    return _OWN_WORDING.get(str(message)) or translate(message)
 
 
 def colander_errors(exc, translate):
@@ -21,7 +39,7 @@ def colander_errors(exc, translate):
             key = invalid._keyname()
             if key:
                 parts.append(key)
-        text = "; ".join(translate(message) for message in messages)
+        text = "; ".join(_message(message, translate) for message in messages)
         title = path[-1].node.title
         errors.append({"name": ".".join(parts), "description": f"{title}: {text}" if title else text})
     return errors

@@ -107,6 +107,29 @@ def test_the_profile_changes_names_without_touching_the_password(page, live_serv
     sign_in(page, live_server, live_server.user_email)  # the old password still works
 
 
+def test_changing_ones_own_password_keeps_one_signed_in(page, live_server):
+    """The server retires older tokens on a new password; the panel keeps the fresh one."""
+    from smogpanel.security import hash_password
+    from smogpanel.users.models import User
+
+    email = live_server.unique("haslo").replace(" ", "-").lower() + "@example.pl"
+    with live_server.session_factory() as db:
+        db.add(User(email=email, password_hash=hash_password(live_server.password), super=0,
+                    firstname="Hanna", lastname="Hasłowa"))
+        db.commit()
+    sign_in(page, live_server, email)
+    page.goto("/user/profile")
+    page.get_by_label("Hasło").fill("zupelnie-nowe-haslo")
+    page.get_by_role("button", name="Zapisz").click()
+    expect(page.get_by_text("Operacja została zakończona :)")).to_be_visible(timeout=15_000)
+    expect(page).to_have_url(re.compile(r"/user/profile$"))
+    page.reload()  # every later call goes with the stored token
+    expect(page.get_by_label("Nazwisko")).to_have_value("Hasłowa", timeout=15_000)
+    expect(page).to_have_url(re.compile(r"/user/profile$"))
+    page.get_by_role("link", name="Województwa").click()
+    page.wait_for_url(re.compile(r"/voivodeship$"))
+
+
 def test_unknown_and_non_numeric_paths_go_to_the_start(page, live_server):
     sign_in(page, live_server)
     page.goto("/no/such/screen")

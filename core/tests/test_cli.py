@@ -69,6 +69,18 @@ def test_user_add_creates_an_account_that_can_sign_in(ini, capsys):
     assert login(ini, "ewa@example.pl", "dobre-haslo").status_int == 200
 
 
+def test_user_super_grants_and_takes_back_super_administrator_rights(ini, capsys):
+    run(ini, "init")
+    run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")
+    assert run(ini, "user", "super", "Ewa@example.pl", "on") == 0
+    assert query(ini, "SELECT super FROM user_account") == [(1,)]
+    assert "superadministratora" in capsys.readouterr().out
+    assert run(ini, "user", "super", "ewa@example.pl", "off") == 0
+    assert query(ini, "SELECT super FROM user_account") == [(0,)]
+    assert run(ini, "user", "super", "nikt@example.pl", "on") == 1
+    assert "Nie ma konta nikt@example.pl" in capsys.readouterr().err
+
+
 def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, capsys):
     run(ini, "init")
     engine = sa.create_engine(database_url(ini))

@@ -147,6 +147,13 @@ def test_a_text_file_declared_as_an_image_is_refused_naming_the_allowed_formats(
     assert count_files(db) == before
 
 
+def test_an_html_page_sent_as_a_logo_is_called_a_text_file_not_a_csv(client):
+    answer = refusal(client, "/api/test-files/logo", {"logo": upload(b"<!doctype html><html><body>x</body></html>", "logo.png")})
+    description = answer["errors"][0]["description"]
+    assert "Plik „logo.png” jest plikiem tekstowym (sprawdzono jego zawartość)" in description
+    assert "CSV" not in description
+
+
 def test_a_png_declared_as_a_spreadsheet_is_refused_saying_what_it_is(client):
     answer = refusal(client, "/api/test-files/sheet", {"file": upload(png(), "raport.xlsx", XLSX_TYPE)})
     description = answer["errors"][0]["description"]

@@ -2,6 +2,7 @@
 cell rules every import shares: header matching, numbers, voivodeships, cell addresses."""
 import io
 import os
+from decimal import Decimal
 
 import pytest
 from openpyxl import Workbook
@@ -146,7 +147,8 @@ def test_an_empty_sheet_has_no_header():
 ])
 def test_numbers_in_polish_and_plain_formats(value, expected):
     result = parse_number(value, "B2")
-    assert result == expected and type(result) is type(expected)
+    assert result == expected
+    assert type(result) is (type(None) if expected is None else Decimal)  # exact, as the one number validation gives
 
 
 @pytest.mark.parametrize("value", ["abc", "12a", "1,2,3", "12%", True, float("nan"), "#DIV/0!", "1 2 3 , 4 ,5"])
@@ -178,3 +180,11 @@ def test_number_errors_can_be_collected_to_report_every_bad_cell_at_once():
     values = [table.number(r, c, errors) for r in range(3) for c in range(2)]
     assert values == [None] * 4 + [1, 2]
     assert [e["name"] for e in errors] == ["A1", "B1", "A2", "B2"]
+
+
+@pytest.mark.parametrize("text, code", [("mazo\x1bwieckie", "U+001B"), ("a\x07b", "U+0007")])
+def test_control_characters_in_a_text_cell_are_refused_naming_the_cell(text, code):
+    table = read_table(xls([("Nazwa", "Liczba"), (text, 1)]), "x.xls")
+    errors = failure(table.text, 1, 0)
+    assert errors[0]["name"] == "A2" and code in errors[0]["description"]
+    assert parse_text("dwa\nwiersze") == "dwa\nwiersze"  # a cell may hold line breaks

@@ -90,13 +90,15 @@ def test_an_invalid_account_is_refused_and_nothing_is_written(mail_api, smtp_ser
     assert len(live_users(db)) == 1 and smtp_server.messages == []
 
 
-def test_only_a_super_administrator_creates_super_administrators(mail_app, mail_api, smtp_server, db, login):
+def test_the_api_never_makes_a_super_administrator(mail_app, mail_api, smtp_server, db, login):
+    """SPEC 6 and 7: POST /user/ {email, firstname, lastname}; the system administrator grants
+    super administrator rights (`smogpanel user super`), so `super` is ignored, whoever sends it."""
     create_user(db, email="anna@example.pl")
     anna = signed_in(mail_app, login, "anna@example.pl")
-    refused = anna.post("/api/user/", {"email": "szef@example.pl", "super": 1}, status=403)
-    assert refused["message"] == "FORBIDDEN" and refused["errors"][0]["name"] == "super"
-    assert anna.post("/api/user/", {"email": "kolega@example.pl"})["message"]["super"] == 0
-    assert mail_api.post("/api/user/", {"email": "szef@example.pl", "super": 1})["message"]["super"] == 1
+    assert anna.post("/api/user/", {"email": "kolega@example.pl", "super": 1})["message"]["super"] == 0
+    assert mail_api.post("/api/user/", {"email": "szef@example.pl", "super": 1})["message"]["super"] == 0
+    assert mail_api.post("/api/user/update", {"email": "admin@example.pl", "super": 0})["message"]["super"] == 1
+    assert mail_api.get("/api/user/me")["message"]["super"] == 1
     assert [m.envelope_to for m in smtp_server.messages] == [["kolega@example.pl"], ["szef@example.pl"]]
 
 

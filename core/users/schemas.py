@@ -1,7 +1,7 @@
 """Payloads of the /auth and /user endpoints (SPEC sections 5 and 7, "Auth and users")."""
 import colander
 
-from ..schemas import Text
+from ..schemas import String, Text
 from .throttle import normalise_email
 
 PASSWORD_MIN = 8
@@ -11,7 +11,7 @@ PASSWORD_MAX = 200
 def Email(title="E-mail", **kw):
     """A required e-mail address, trimmed and lower-cased (addresses are compared that way)."""
     return colander.SchemaNode(
-        colander.String(),
+        String(),
         title=title,
         preparer=lambda value: normalise_email(value) if isinstance(value, str) else value,
         validator=colander.All(
@@ -24,7 +24,7 @@ def Email(title="E-mail", **kw):
 
 def NewPassword(title="Hasło", **kw):
     return colander.SchemaNode(
-        colander.String(),
+        String(),
         title=title,
         validator=colander.Length(
             min=PASSWORD_MIN,
@@ -39,7 +39,7 @@ def NewPassword(title="Hasło", **kw):
 def Name(title, **kw):
     """A first or last name; may be empty (an empty value clears it)."""
     return colander.SchemaNode(
-        colander.String(allow_empty=True),
+        String(allow_empty=True),
         title=title,
         preparer=lambda value: value.strip() if isinstance(value, str) else value,
         validator=colander.Length(max=100, max_err="Tekst może mieć najwyżej 100 znaków."),
@@ -50,7 +50,7 @@ def Name(title, **kw):
 class LoginSchema(colander.MappingSchema):
     email = Email()
     password = colander.SchemaNode(
-        colander.String(), title="Hasło", validator=colander.Length(max=PASSWORD_MAX)
+        String(), title="Hasło", validator=colander.Length(max=PASSWORD_MAX)
     )
 
 
@@ -67,12 +67,8 @@ class UserCreateSchema(colander.MappingSchema):
     email = Email()
     firstname = Name("Imię", missing="")
     lastname = Name("Nazwisko", missing="")
-    # 0/1 like FlagNode, but colander.Int keeps the OpenAPI generator happy (it has no
-    # converter for core.schemas.Flag yet).
-    super = colander.SchemaNode(
-        colander.Int(), title="Superadministrator", missing=0,
-        validator=colander.OneOf([0, 1], msg_err="Wartość musi wynosić 0 albo 1."),
-    )
+    # No `super`: super administrators are made by the system administrator only
+    # (`smogpanel user super EMAIL on`, SPEC 6); a `super` sent here is ignored.
 
 
 class ProfileSchema(colander.MappingSchema):

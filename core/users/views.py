@@ -3,7 +3,9 @@
     GET    /api/user/me             the signed-in user
     POST   /api/user/update         own profile (the password changes only when non-empty)
     GET    /api/user/?order&asc     every live account, default updated descending
-    POST   /api/user/               create an account; the new user gets a link to set a password
+    POST   /api/user/               create an account (never a super administrator: `super` is
+                                    ignored; `smogpanel user super EMAIL on` grants it); the new
+                                    user gets a link to set a password
     GET    /api/user/{id}           one account
     DELETE /api/user/{id}           super administrators only, never oneself
 
@@ -47,11 +49,7 @@ class UserResource(Resource):
         return "Konto z tym adresem e-mail już istnieje."
 
     def create(self, request, data):
-        if data["super"] and not request.identity.super:
-            raise ApiError(
-                "FORBIDDEN",
-                [{"name": "super", "description": "Tylko superadministrator może utworzyć konto superadministratora."}],
-            )
+        # Always a plain user: the schema has no `super` (the system administrator grants it).
         user = super().create(request, data)
         self.flush(request)
         send_invitation_mail(request, user, request.identity)

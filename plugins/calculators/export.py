@@ -3,32 +3,27 @@ definition name, that the native import reads back unchanged."""
 import io
 
 from openpyxl import Workbook
-from openpyxl.styles import Font
+from smogpanel.exports import header_row, row
 
 from .imports import NATIVE_COLUMNS
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def _text(value):
-    """Operator text written as text: a leading =, +, - or @ would make a spreadsheet formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
-
-
 def export_workbook(types):
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "Definicja"
-    sheet.append([column.header for column in NATIVE_COLUMNS])
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
+    sheet.append(header_row(sheet, [column.header for column in NATIVE_COLUMNS]))
     for width, letter in zip((32, 32, 18), "ABC"):
         sheet.column_dimensions[letter].width = width
     for a_type in types:
         for definition in a_type["definitions"]:
             # The value as a number cell (what spreadsheets compute with); its exact text
             # reads back the same through the import.
-            sheet.append([_text(a_type["name"]), definition["name"], float(definition["value"])])
+            # Operator text through core's formula-safe cells: a type named "=SUM(1,2)" stays text
+            # (and reads back unchanged).
+            sheet.append(row(sheet, [a_type["name"], definition["name"], float(definition["value"])]))
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -1,15 +1,15 @@
 """The map's export (GET /api/map/<id>/export): an .xlsx with one sheet per measurement
 (oldest first, hidden ones too: the workbook is the operator's) and a last sheet
 "Podsumowanie" with the summary; voivodeships (Polish names) by rows, properties by columns.
-A measurement's sheet has the layout of the CP_XLS import."""
+A measurement's sheet has the layout of the CP_XLS import. Cells are written by core's
+formula-safe `smogpanel.exports` (a property named `=SUM(1,2)` stays text)."""
 import io
 import re
 
 import sqlalchemy as sa
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from smogpanel.exports import header_row, row
 from smogpanel.regions import VOIVODESHIPS
 
 from .models import Checkpoint
@@ -19,7 +19,6 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 SUMMARY_SHEET = "Podsumowanie"
 VOIVODESHIP_HEADER = "Województwo"
 _FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
-BOLD = Font(bold=True)
 
 
 def sheet_title(name, taken):
@@ -40,14 +39,9 @@ def _write_sheet(workbook, title, headers, rows):
     for index, header in enumerate(headers[1:], start=2):
         sheet.column_dimensions[get_column_letter(index)].width = min(max(len(header) + 2, 12), 40)
     sheet.freeze_panes = "B2"
-    header_cells = []
-    for header in headers:
-        cell = WriteOnlyCell(sheet, value=header)
-        cell.font = BOLD
-        header_cells.append(cell)
-    sheet.append(header_cells)
-    for row in rows:
-        sheet.append(row)
+    sheet.append(header_row(sheet, headers))  # operator text (property names): always text, never a formula
+    for values in rows:
+        sheet.append(row(sheet, values))
 
 
 def _rows(keys, values_of):

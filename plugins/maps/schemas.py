@@ -1,51 +1,13 @@
 """The maps plugin's payloads (SPEC section 7 "Maps and measurements"), checked before
 anything is written. Messages are Polish."""
-import math
-
 import colander
-from smogpanel.cells import ImportFailed, parse_number
 from smogpanel.regions import CODES, NAME_OF
 from smogpanel.keys import ConfirmRemoval, distinct_names
-from smogpanel.schemas import Id, InternalName, LongText, OptionalText, Text
+from smogpanel.schemas import DateNode, Id, InternalName, LongText, NumberNode, OptionalText, String, Text
 
 from .models import PROPERTY_TYPES
 
-MAX_VALUE = 10**15  # the values' column holds 20 digits, 4 of them after the decimal point
 TYPE_LABELS = {"INFORMATIVE": "informacyjna", "STATISTIC": "statystyczna", "PRECISE": "doprecyzowująca (podmapa)"}
-
-
-def _finite(node, value):
-    if value is None:
-        return
-    if not math.isfinite(value):
-        raise colander.Invalid(node, "Wartość musi być liczbą, np. 1234 albo 1234,5.")
-    if abs(value) >= MAX_VALUE:
-        raise colander.Invalid(node, "Wartość jest za duża (najwyżej 999 999 999 999 999).")
-
-
-def _to_number(value):
-    """JSON numbers as they are; text in Polish or plain format ('1 234,5', '12.5'); booleans
-    and anything else are not numbers."""
-    if isinstance(value, bool):
-        raise TypeError(value)
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            number = parse_number(value)
-        except ImportFailed:
-            number = None
-        if number is not None:
-            return float(number)
-    raise ValueError(value)
-
-
-def Number(name, title):
-    """An optional number; null, '' or absent mean no value. A colander.Float (so the OpenAPI
-    document knows it) converting with `_to_number`; whole numbers become ints on writing."""
-    number = colander.Float()
-    number.num = _to_number
-    return colander.SchemaNode(number, name=name, title=title, missing=None, validator=_finite)
 
 
 _TRUE, _FALSE = (True, 1, "1", "true"), (False, 0, "0", "false")
@@ -113,15 +75,13 @@ def _values():
     """`value`: the sixteen numbers by voivodeship code (its `id`, if sent, is ignored)."""
     values = colander.SchemaNode(colander.Mapping(), name="value", title="Wartości", missing=None)
     for code in CODES:
-        values.add(Number(code, f"Województwo {NAME_OF[code]}"))
+        values.add(NumberNode(f"Województwo {NAME_OF[code]}", name=code))
     return values
 
 
 def _captured():
     """Optional (None: today in Poland, set by the view)."""
-    date_type = colander.Date()
-    date_type.err_template = "Podaj datę w formacie RRRR-MM-DD, np. 2025-03-31."
-    return colander.SchemaNode(date_type, name="captured", title="Data pomiaru", missing=None)
+    return DateNode("Data pomiaru", name="captured", missing=None)
 
 
 def _measurement():
@@ -152,7 +112,7 @@ def CheckpointSchema():
 
 def CheckpointImportSchema():
     schema = _measurement()
-    schema.add(colander.SchemaNode(colander.String(), name="type", title="Typ pliku", missing=None))
+    schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=None))
     # {name, data}; checked (400, 413, 422) by the import itself.
     schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
     return schema

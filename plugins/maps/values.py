@@ -6,12 +6,14 @@ from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 from smogpanel.envelope import ApiError
+from smogpanel.numbers import json_number, rounded
 from smogpanel.regions import CODES
 
 from .models import Checkpoint, CheckpointValue, MapPropertyKey
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 DEFAULT_SUMMARY_TITLE = "Wszystkie pomiary"
+PLACES = 4  # decimal places of the values' column (models.NUMBER)
 VALUE_COLUMNS = [getattr(CheckpointValue, code) for code in CODES]
 
 
@@ -21,11 +23,9 @@ def today():
 
 
 def tidy(number):
-    """A stored number as the API gives it: whole numbers as ints, others as floats."""
-    if number is None:
-        return None
-    number = float(number)
-    return int(number) if number.is_integer() else number
+    """A stored number as the API gives it: whole numbers as ints, others as floats, None for
+    anything unusable (core's `json_number`: a read never fails on what the database holds)."""
+    return json_number(number)
 
 
 def live_keys(db, map_id):
@@ -86,7 +86,9 @@ def write_properties(db, checkpoint, properties, keys, field="properties", new=F
         elif key_id in wanted:
             errors.append({"name": name, "description": f"Właściwość „{by_id[key_id].name}” podano dwa razy."})
         else:
-            values = {code: tidy((prop.get("value") or {}).get(code)) for code in CODES}
+            # Checked already (core's NumberNode, or the import's parse_number): exact Decimals,
+            # rounded here, for both ways in, to the 4 decimal places the values' column keeps.
+            values = {code: rounded((prop.get("value") or {}).get(code), PLACES) for code in CODES}
             wanted[key_id] = values
     if errors:
         raise ApiError("VALIDATION_FAILED", errors)

@@ -4,7 +4,7 @@ from zoneinfo import ZoneInfo
 
 import colander
 
-from smogpanel.schemas import Boolean, FileNode, FlagNode, InternalName, Text
+from smogpanel.schemas import Boolean, FileNode, FlagNode, InternalName, String, Text
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 
@@ -58,7 +58,7 @@ def _style_validator(node, value):
 class TimerSchema(colander.MappingSchema):
     name = Text("Nazwa")
     internal_name = InternalName()
-    timer_style_name = colander.SchemaNode(colander.String(), title="Styl", validator=_style_validator)
+    timer_style_name = colander.SchemaNode(String(), title="Styl", validator=_style_validator)
     text_above = Text("Tekst nad licznikiem", max_length=500)
     deadline = colander.SchemaNode(Deadline(), title="Termin")
     countdown = colander.SchemaNode(Boolean(), title="Odliczanie", missing=True)

@@ -142,6 +142,13 @@ describe('signed-in shell', () => {
     await waitFor(() => expect(location.pathname).toBe('/voivodeship'));
   });
 
+  it.each(['/RANK', '/Account', '/account/ADD', '/User/Profile', '/account/add/', '/voivodeship/', '/rank/'])(
+    'routes are exact (SPEC 2.1): %s goes to / and on to the start', async (path) => {
+      api();
+      renderAt(path);
+      await waitFor(() => expect(location.pathname).toBe('/voivodeship'));
+    });
+
   it('leads /user/add to /account/add with the access warning', async () => {
     api();
     renderAt('/user/add');
@@ -162,6 +169,23 @@ describe('accounts', () => {
     const own = screen.getByText('anna@example.pl').closest('tr');
     fireEvent.click(within(own).getByRole('button', { name: 'Usuń' }));
     expect((await screen.findByRole('dialog')).textContent).toContain(TEXT.selfDelete);
+  });
+
+  it('the account form never offers super administrator rights (the system administrator grants them)', async () => {
+    const calls = mockApi(({ method, url }) => {
+      if (url === '/plugins') return ok(PLUGINS);
+      if (url === '/user/me') return ok(ME);
+      if (url === '/user/' && method === 'post') return ok({ ...USERS[1], id: 3 });
+      if (url === '/user/' && method === 'get') return ok({ order: 'updated', asc: false, list: USERS });
+      return fail(404, 'NOT_FOUND');
+    });
+    renderAt('/account/add');
+    fireEvent.change(await screen.findByLabelText(/Adres e-mail/), { target: { value: 'nowy@example.pl' } });
+    expect(screen.queryByLabelText(/Superadministrator/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'post')).toBe(true));
+    const sent = calls.find((call) => call.method === 'post').data;
+    expect(sent).toEqual({ email: 'nowy@example.pl', firstname: '', lastname: '' });
   });
 
   it('a plain user sees neither Typ nor Delete', async () => {

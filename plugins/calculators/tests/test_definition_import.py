@@ -79,6 +79,19 @@ def test_export_gives_the_native_sheet_that_imports_back_unchanged(api, anonymou
     anonymous.app.get(path + "?expires=1&signature=x", status=403)
 
 
+def test_a_formula_like_type_name_is_exported_as_text_and_imports_back_unchanged(api, anonymous):
+    types = demo_types()
+    types[0]["name"] = "=SUM(1,2)"
+    before = api.post("/api/calculator/definition/", {"types": types})["message"]
+    url = api.get("/api/calculator/definition/export")["message"]
+    exported = anonymous.app.get(url).body
+    sheet = load_workbook(io.BytesIO(exported)).active
+    names = [cell for cell in sheet["A"][1:] if cell.value == "=SUM(1,2)"]
+    assert names and all(cell.data_type == "s" and cell.quotePrefix for cell in names)
+    send(api, None, make=lambda _: exported)  # the exported file itself
+    assert values(api.get("/api/calculator/definition/")["message"]) == values(before)
+
+
 @pytest.mark.parametrize("code", ["POBE_HC_XLS_2022", "POBE_HC_XLS_FORECAST_2023", "POBE_HC_XLS_2023",
                                   "POBE_HC_XLS_2025"])
 def test_pobe_import_replaces_the_sources_and_keeps_the_building_standards(api, code):
@@ -125,3 +138,41 @@ def test_the_templates_hold_the_worked_example_and_import_as_they_are(api, anony
     rows = list(load_workbook(io.BytesIO(template)).active.values)
     send(api, rows, code=code)
     assert values(api.get("/api/calculator/definition/")["message"]) == values(demo)
+
+
+# The spec audit's boundary values (issue 8), as the value cell of the native sheet: the core's
+# one number validation refuses what no form takes; the definitions' own rule (10 decimal
+# places) refuses 1e-20.
+@pytest.mark.parametrize("cell, verdict", [
+    (1e15, "od -999 999 999 999 999 do 999 999 999 999 999"), (1e16, "od -999 999 999 999 999"),
+    (1e20, "od -999 999 999 999 999"), (-1e20, "od -999 999 999 999 999"), ("1e20", "od -999 999 999 999 999"),
+    ("NaN", "nie jest liczbą"), ("inf", "nie jest liczbą"), ("#NUM!", "nie jest liczbą"),
+    (1e-20, "cyfr po przecinku"), ("1 234,56", "1234.56"), ("1.234,56", "1234.56"),
+])
+def test_boundary_values_in_the_native_import(api, cell, verdict):
+    rows = [NATIVE_HEADER, ("Prąd", "cena", cell)]
+    if verdict[0].isdigit():
+        answer = send(api, rows)["message"]
+        assert values(answer["types"])[("Prąd", "cena")] == verdict
+        return
+    answer = send(api, rows, status=422)
+    assert answer["errors"][0]["name"] == "C2" and verdict in answer["errors"][0]["description"]
+    assert api.get("/api/calculator/definition/")["message"] == []
+
+
+@pytest.mark.parametrize("cell, verdict", [
+    (1e15, "od -999 999 999 999 999"), (1e16, "od -999 999 999 999 999"), (1e20, "od -999 999 999 999 999"),
+    (-1e20, "od -999 999 999 999 999"), ("NaN", "nie jest liczbą"), ("inf", "nie jest liczbą"),
+    (1e-20, "cyfr po przecinku"), ("1 234,56", "1234.56"), ("1.234,56", "1234.56"),
+])
+def test_boundary_values_in_a_pobe_import(api, cell, verdict):
+    api.post("/api/calculator/definition/", {"types": demo_types()})
+    before = api.get("/api/calculator/definition/")["message"]
+    rows = [POBE_HEADER, ("Gaz ziemny", "0,96", cell, "zł/m3", 10, 300, 20000, 10000)]
+    if verdict[0].isdigit():
+        answer = send(api, rows, code="POBE_HC_XLS_2025")["message"]
+        assert values(answer["types"])[("Gaz ziemny", "cena_za_m3")] == verdict
+        return
+    answer = send(api, rows, code="POBE_HC_XLS_2025", status=422)
+    assert answer["errors"][0]["name"] == "C2" and verdict in answer["errors"][0]["description"]
+    assert api.get("/api/calculator/definition/")["message"] == before

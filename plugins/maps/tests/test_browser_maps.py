@@ -198,3 +198,35 @@ def test_export_and_embed_from_the_map_list(page, live_server):
     # Sized by the widget's resize message (map and table are taller than the 600 px square).
     page.wait_for_function("() => parseInt(document.querySelector('[role=dialog] iframe').style.height) > 600")
     expect(preview.get_by_role("row", name=re.compile("^zachodniopomorskie "))).to_contain_text("9")
+
+
+def test_forms_keep_eight_of_twelve_columns_and_long_names_wrap_in_the_list(page, live_server):
+    """SPEC 9: forms use 8 of 12 columns (the measurement grid too, scrolling inside when
+    wider); a 255-character unbroken name wraps in its cell, the row's actions stay on screen."""
+    long_name = "Ł" * 8 + uuid.uuid4().hex + "x" * (255 - 8 - 32)
+    the_map = add_map(live_server, [(APPLICATIONS, "STATISTIC", ""), (COAL, "PRECISE", "")], name=long_name)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    sign_in(page, live_server)
+    page.goto("/map")
+    row = page.get_by_role("row").filter(has_text=the_map["internal_name"])
+    edit = row.get_by_role("link", name="Edytuj")
+    expect(edit).to_be_visible(timeout=15_000)
+    viewport = page.viewport_size["width"]
+    box = edit.bounding_box()
+    assert box["x"] + box["width"] <= viewport, "the row's actions are pushed off screen"
+    table = page.get_by_role("table")
+    assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth + 1")
+
+    def share_of_main(locator):
+        main = page.get_by_role("main").evaluate("m => m.clientWidth")
+        return locator.bounding_box()["width"] / main
+
+    edit.click()
+    keys = page.get_by_role("group", name="Właściwość 1")
+    expect(keys).to_be_visible(timeout=15_000)
+    assert share_of_main(keys) <= 8 / 12 + 0.02
+    page.goto(f"/map/{the_map['id']}/checkpoint/add")
+    grid = page.get_by_role("heading", name="Wartości według województw").locator("..")
+    expect(grid).to_be_visible(timeout=15_000)
+    assert share_of_main(grid) <= 8 / 12 + 0.02
+    assert share_of_main(page.get_by_role("group", name=re.compile(f"^{APPLICATIONS}"))) <= 8 / 12 + 0.02

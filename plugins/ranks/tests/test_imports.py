@@ -160,3 +160,22 @@ def test_templates_come_from_the_registry(api, anonymous):
         assert sheet.cell(1, 1).value == first
     codes = {item["code"] for item in api.get("/api/import/")["message"]}
     assert {"RB_XLS", "RV_XLS", "RV_XLS_2025"} <= codes
+
+
+# The spec audit's boundary values (issue 8) in the value cell (E2) of RB_XLS: what no form takes
+# is refused naming the cell; rankings keep 4 decimal places.
+@pytest.mark.parametrize("cell, verdict", [
+    (1e15, "od -999 999 999 999 999"), (1e16, "od -999 999 999 999 999"), (1e20, "od -999 999 999 999 999"),
+    (-1e20, "od -999 999 999 999 999"), ("NaN", "nie jest liczbą"), ("inf", "nie jest liczbą"),
+    (1e-20, 0), ("1 234,56", 1234.56), ("1.234,56", 1234.56),
+])
+def test_boundary_values_in_an_rb_xls_import(api, gminy, cell, verdict):
+    group = add_group(api, add_rank(api))
+    rows = [["Skawina", "krakowski", "małopolskie", "", cell, 1, ""]]
+    if not isinstance(verdict, str):
+        rb_import(api, group, rows)
+        assert group_values(api, group)[0]["value"] == verdict
+        return
+    errors = rb_import(api, group, rows, status=422)["errors"]
+    assert errors[0]["name"] == "E2" and verdict in errors[0]["description"]
+    assert group_values(api, group) == []

@@ -101,7 +101,7 @@ def test_removing_a_key_with_texts_is_refused_with_the_count_unless_confirmed(ap
     answer = api.post(f"/api/search/{created['id']}", edit_body(created, search_keys=without_contact), status=409)
     assert answer["message"] == "CONFLICT" and answer["errors"][0]["name"] == "search_keys"
     description = answer["errors"][0]["description"]
-    assert "„Kontakt” (wartości w 2 gminach)" in description and "remove_keys_with_values" in description
+    assert "„Kontakt” (wartości w 2 gminach)" in description and description.endswith("potwierdź usunięcie.")
     assert api.get(f"/api/search/{created['id']}")["message"]["search_keys"] == created["search_keys"]
     confirmed = api.post(f"/api/search/{created['id']}",
                          edit_body(created, search_keys=without_contact, remove_keys_with_values=1))["message"]

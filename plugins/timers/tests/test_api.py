@@ -89,14 +89,14 @@ def test_the_list_needs_a_signed_in_user(anonymous):
 
 
 @pytest.mark.parametrize("field, value, words", [
-    ("name", "", "Nazwa: Wymagane"),
+    ("name", "", "Nazwa: To pole jest wymagane."),
     ("name", None, "Nazwa:"),
     ("internal_name", "Zła Nazwa", "Nazwa wewnętrzna może zawierać tylko małe litery"),
     ("internal_name", None, "Nazwa wewnętrzna:"),
     ("timer_style_name", "PINK", "Styl: Wybierz jeden ze stylów: Jasny, Morski, Czerwony, Ciemno-czerwony, Grafitowy, Ciemny."),
     ("timer_style_name", None, "Styl:"),
     ("text_above", "  ", "Tekst nad licznikiem: To pole jest wymagane."),
-    ("text_below", "", "Tekst pod licznikiem: Wymagane"),
+    ("text_below", "", "Tekst pod licznikiem: To pole jest wymagane."),
     ("text_below", "x" * 501, "najwyżej 500 znaków"),
     ("deadline", None, "Termin:"),
     ("deadline", "", "Termin:"),

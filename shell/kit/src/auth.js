@@ -29,12 +29,16 @@ export const extendToken = () =>
 
 export const loadMe = () => perform('user', 'me', () => api.get('/user/me'));
 
-/** Saves the own account; the password goes only when the operator typed one. */
+/**
+ * Saves the own account; the password goes only when the operator typed one. A new password
+ * retires every older token, so the answer's fresh `token` is stored before the next call.
+ */
 export function saveMe({ email, password, firstname, lastname }) {
   const data = { email, firstname, lastname };
   if (password) data.password = password;
   return perform('user', 'saveMe', async () => {
     const saved = await api.post('/user/update', data);
+    if (saved && saved.token) setToken(saved.token);
     await loadMe();
     return saved;
   });

@@ -25,16 +25,17 @@ export const ACCOUNT_WARNING =
   'Uwaga! Nowe konto otrzyma dostęp do całego panelu. Odebrać ten dostęp może wyłącznie superadministrator, ' +
   'a uprawnienia superadministratora nadaje administrator systemu.';
 
+// SPEC 7: POST /user/ {email, firstname, lastname}. Super administrators are made by the system
+// administrator (`smogpanel user super EMAIL on`), never in the panel.
+const ACCOUNT_FIELDS = [
+  { name: 'email', label: 'Adres e-mail', type: 'email', required: true },
+  { name: 'firstname', label: 'Imię' },
+  { name: 'lastname', label: 'Nazwisko' },
+];
+
 export function AccountCreate() {
-  const superAdmin = isSuper(useMe());
-  const fields = [
-    { name: 'email', label: 'Adres e-mail', type: 'email', required: true },
-    { name: 'firstname', label: 'Imię' },
-    { name: 'lastname', label: 'Nazwisko' },
-    ...(superAdmin ? [{ name: 'super', label: 'Superadministrator', type: 'checkbox', initial: 0 }] : []),
-  ];
   return (
-    <FormScreen resource={users} crumbs={[CRUMB, { label: 'Dodawanie konta' }]} fields={fields} extra={superAdmin ? {} : { super: 0 }}
+    <FormScreen resource={users} crumbs={[CRUMB, { label: 'Dodawanie konta' }]} fields={ACCOUNT_FIELDS}
       back="/account" width={6}>
       <div className="alert alert-warning" role="note">{ACCOUNT_WARNING}</div>
     </FormScreen>

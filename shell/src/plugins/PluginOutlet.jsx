@@ -71,7 +71,7 @@ function PluginRoutes({ plugin, load }) {
   return (
     <Routes>
       {loaded.routes.map(({ path, element, Component: Screen }) => (
-        <Route key={path || 'index'} index={!path} path={path || undefined}
+        <Route key={path || 'index'} index={!path} path={path || undefined} caseSensitive
           element={<NumericIds>{element ?? <Screen />}</NumericIds>} />
       ))}
       <Route path="*" element={<Navigate to="/" replace />} />

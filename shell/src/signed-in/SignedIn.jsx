@@ -64,12 +64,12 @@ function SignedInShell() {
         )}
         <Routes>
           <Route path={START} element={<Navigate to={startPath(plugins.list)} replace />} />
-          <Route path="/account" element={<AccountList />} />
-          <Route path="/account/add" element={<AccountCreate />} />
-          <Route path="/user/add" element={<Navigate to="/account/add" replace />} />
-          <Route path="/user/profile" element={<Profile />} />
+          <Route path="/account" caseSensitive element={<AccountList />} />
+          <Route path="/account/add" caseSensitive element={<AccountCreate />} />
+          <Route path="/user/add" caseSensitive element={<Navigate to="/account/add" replace />} />
+          <Route path="/user/profile" caseSensitive element={<Profile />} />
           {plugins.list.map((plugin) => (
-            <Route key={plugin.name} path={`${plugin.path}/*`} element={<PluginOutlet key={plugin.name} plugin={plugin} />} />
+            <Route key={plugin.name} path={`${plugin.path}/*`} caseSensitive element={<PluginOutlet key={plugin.name} plugin={plugin} />} />
           ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

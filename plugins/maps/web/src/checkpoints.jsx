@@ -109,10 +109,13 @@ function CheckpointForm({ map, mapId, id, item }) {
             value={values[field.name]} onChange={set(field.name)} />
         ))}
       </div>
-      <h2 className="h5 mt-4">Wartości według województw</h2>
-      <p className="form-text">Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze.</p>
-      {keys.length ? keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} />)
-        : <p className="text-muted">Mapa nie ma właściwości. Dodaj je w edycji mapy.</p>}
+      {/* SPEC 9: forms keep 8 of 12 columns; a wider grid scrolls inside them */}
+      <div className="col-12 col-lg-8 overflow-x-auto">
+        <h2 className="h5 mt-4">Wartości według województw</h2>
+        <p className="form-text">Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze.</p>
+        {keys.length ? keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} />)
+          : <p className="text-muted">Mapa nie ma właściwości. Dodaj je w edycji mapy.</p>}
+      </div>
     </Form>
   );
 }

@@ -4,7 +4,7 @@
 import { EditLoader, Field, Form, Page, RowsField, TEXT, useKeyRemoval, useValues } from '@smogpanel/kit';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
-import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps } from './resources.js';
+import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps, summaryAfterCreate } from './resources.js';
 
 const FIELDS = [
   { name: 'name', label: 'Nazwa', required: true },
@@ -17,7 +17,8 @@ const FIELDS = [
   { name: 'show_summary', label: 'Pokaż podsumowanie (sumy wszystkich pomiarów, także ukrytych)', type: 'checkbox' },
   {
     name: 'summary_title', label: 'Tytuł podsumowania', placeholder: 'Wszystkie pomiary',
-    help: 'Możesz użyć %FIRST_CHECKPOINT% i %LAST_CHECKPOINT% – zostaną zastąpione nazwą pierwszego i ostatniego pomiaru. Domyślnie: „Wszystkie pomiary”.',
+    help: 'Możesz użyć %FIRST_CHECKPOINT% i %LAST_CHECKPOINT% – zostaną zastąpione nazwą pierwszego i ostatniego widocznego pomiaru. ' +
+      'Sumy obejmują także pomiary ukryte (mapa o tym informuje). Domyślnie: „Wszystkie pomiary”.',
   },
 ];
 
@@ -38,9 +39,12 @@ function MapForm({ id, item }) {
   const removal = useKeyRemoval('property_keys');
 
   function send() {
-    return removal.send((removeKeysWithValues) => {
+    return removal.send(async (removeKeysWithValues) => {
       const payload = mapPayload(values, { editing, removeKeysWithValues });
-      return editing ? maps.edit(id, payload) : maps.add(payload);
+      let result = editing ? await maps.edit(id, payload) : await maps.add(payload);
+      const summary = !editing && result.ok ? summaryAfterCreate(values) : null;
+      if (summary) result = await maps.edit(result.payload.id, summary);
+      return result;
     });
   }
 
@@ -59,7 +63,7 @@ function MapForm({ id, item }) {
               value={values[field.name]} onChange={set(field.name)} />
           ))}
         </div>
-        <div className="col-12 col-xl-10">
+        <div className="col-12 col-lg-8">
           <RowsField name="property_keys" label="Właściwości mapy" itemLabel="Właściwość" value={values.property_keys}
             onChange={set('property_keys')} fields={KEY_FIELDS} addLabel="Dodaj właściwość" help={KEYS_HELP}
             newRow={() => ({ name: '', display_name: '', property_type_name: 'STATISTIC' })}

@@ -97,13 +97,33 @@ describe('form', () => {
     await screen.findByText(TEXT.success);
     const sent = calls.find((c) => c.method === 'post');
     expect(sent.url).toBe('/map/');
-    expect(sent.data).toMatchObject({ name: 'Nowa', internal_name: 'nowa', source: 'GUS', summary_title: 'Wszystkie pomiary', show_summary: 0 });
+    expect(sent.data).toMatchObject({ name: 'Nowa', internal_name: 'nowa', source: 'GUS' });
+    // SPEC 7: the create payload does not send show_summary or summary_title (left at the defaults: no second call)
+    expect(sent.data).not.toHaveProperty('show_summary');
+    expect(sent.data).not.toHaveProperty('summary_title');
+    expect(calls.filter((c) => c.method === 'post').length).toBe(1);
     expect(sent.data.property_keys).toMatchObject([
       { name: 'Wnioski', property_type_name: 'STATISTIC', display_name: null },
       { name: 'Kotły węglowe', property_type_name: 'PRECISE', display_name: 'Kotły' },
     ]);
     expect(sent.data.property_keys[0]).not.toHaveProperty('id');
     await waitFor(() => expect(where().pathname).toBe('/map'), { timeout: 3000 });
+  });
+
+  it('a summary chosen on create is stored by an edit after the create (SPEC 7 create payload)', async () => {
+    const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : list));
+    renderAt(routes, '/map/add');
+    for (const [label, value] of [['Nazwa', 'Nowa'], ['Nazwa wewnętrzna', 'nowa'], ['Źródło danych', 'GUS'],
+      ['Tytuł podsumowania', 'Od %FIRST_CHECKPOINT%']]) {
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    }
+    fireEvent.click(screen.getByLabelText(/Pokaż podsumowanie/));
+    fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
+    await screen.findByText(TEXT.success);
+    const posts = calls.filter((c) => c.method === 'post');
+    expect(posts.map((c) => c.url)).toEqual(['/map/', '/map/9']);
+    expect(posts[0].data).not.toHaveProperty('show_summary');
+    expect(posts[1].data).toEqual({ name: 'Nowa', source: 'GUS', details: null, show_summary: 1, summary_title: 'Od %FIRST_CHECKPOINT%' });
   });
 
   it('a key row needs its name: the form is invalid without it', async () => {

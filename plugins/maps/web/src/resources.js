@@ -73,8 +73,7 @@ export function mapPayload(values, { editing, removeKeysWithValues }) {
     name: values.name,
     source: values.source,
     details: values.details || null,
-    show_summary: Number(values.show_summary) ? 1 : 0,
-    summary_title: values.summary_title || null,
+    ...(editing ? summaryFields(values) : {}), // SPEC 7: create does not send the summary fields
     property_keys: values.property_keys.map((key) => ({
       ...(key.id ? { id: key.id } : {}),
       uuid: key.uuid || null,
@@ -86,6 +85,21 @@ export function mapPayload(values, { editing, removeKeysWithValues }) {
   if (!editing) payload.internal_name = values.internal_name;
   if (editing && removeKeysWithValues) payload.remove_keys_with_values = 1;
   return payload;
+}
+
+const summaryFields = (values) => ({
+  show_summary: Number(values.show_summary) ? 1 : 0,
+  summary_title: values.summary_title || null,
+});
+
+/**
+ * After a create (whose payload has no summary fields, SPEC 7): the edit payload that stores the
+ * summary the operator chose in the form (keys untouched), or null when it is the default.
+ */
+export function summaryAfterCreate(values) {
+  const fields = summaryFields(values);
+  if (!fields.show_summary && (fields.summary_title || DEFAULT_SUMMARY_TITLE) === DEFAULT_SUMMARY_TITLE) return null;
+  return { name: values.name, source: values.source, details: values.details || null, ...fields };
 }
 
 // -- measurements -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ export const CSS =
   '.spm-controls label{display:flex;flex-direction:column;font-size:.85em;font-weight:600;flex:1 1 200px;min-width:0}' +
   '.spm-controls select{font:inherit;font-weight:400;font-size:1.05em;padding:4px;margin-top:2px;max-width:100%}' +
   '.spm-body{display:grid;gap:12px}@media (min-width:760px){.spm-body{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}' +
-  '.spm figure{margin:0}.spm-layer{font-weight:600;margin:0 0 4px}.spm svg{display:block;width:100%;height:auto}' +
+  '.spm figure{margin:0}.spm-layer{font-weight:600;margin:0 0 4px}.spm-note{font-size:.85em;margin:0 0 4px;opacity:.8}.spm svg{display:block;width:100%;height:auto}' +
   '.spm-region{stroke:#fff;stroke-width:1.2;stroke-linejoin:round}.spm-region:hover{stroke:#1f2a37;stroke-width:2}' +
   '.spm-legend{display:flex;flex-wrap:wrap;gap:4px 12px;list-style:none;padding:0;margin:6px 0 0;font-size:.85em}' +
   '.spm-legend li{display:flex;align-items:center;gap:4px}.spm-swatch{display:inline-block;width:14px;height:14px;border:1px solid rgba(0,0,0,.15)}' +
@@ -21,6 +21,9 @@ export const CSS =
   '.spm-details{white-space:pre-line}.spm-note,.spm-attrib{font-size:.8em;color:#5b6670}';
 
 const SUMMARY = 'summary';
+// SPEC 4: the sums count hidden measurements too, while the title names only published ones.
+export const SUMMARY_NOTE = 'Sumy obejmują wszystkie pomiary, także te, których nie pokazano na mapie; ' +
+  'tytuł podsumowania wymienia tylko pomiary pokazane.';
 const SVG = 'http://www.w3.org/2000/svg';
 
 function el(tag, className, text) {
@@ -121,6 +124,7 @@ function drawBody(body, payload, measurement, key, submap) {
 
   const figure = el('figure', 'spm-figure');
   figure.appendChild(el('p', 'spm-layer', layer));
+  if (measurement.summary) figure.appendChild(el('p', 'spm-note', SUMMARY_NOTE));
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', VIEWBOX);
   svg.setAttribute('role', 'img');

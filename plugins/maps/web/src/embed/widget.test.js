@@ -1,7 +1,7 @@
 // The public map's DOM: sixteen coloured regions, the selects, submaps, legend, table, footer.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NO_DATA } from './scale.js';
-import { keyLabel, renderMap } from './widget.js';
+import { SUMMARY_NOTE, keyLabel, renderMap } from './widget.js';
 
 const VOIVODESHIPS = [['ds', 'dolnośląskie'], ['kp', 'kujawsko-pomorskie'], ['lb', 'lubelskie'], ['ls', 'lubuskie'],
   ['ld', 'łódzkie'], ['mp', 'małopolskie'], ['mz', 'mazowieckie'], ['op', 'opolskie'], ['pk', 'podkarpackie'],
@@ -89,6 +89,10 @@ describe('renderMap', () => {
     expect(root.querySelector('#spm-property option[value="3"]').disabled).toBe(true);
     expect(cell('mazowieckie')).toBe('3000');
     expect(root.querySelector('.spm-layer').textContent).toBe('Liczba złożonych wniosków — Razem');
+    // the reader learns that the sums include measurements the map does not show
+    expect(root.querySelector('.spm-note').textContent).toBe(SUMMARY_NOTE);
+    choose('spm-measurement', root.querySelector('#spm-measurement option').value);
+    expect(root.querySelector('.spm-note')).toBeNull();
   });
 
   it('shows a legend, the details and the attribution of the boundaries', () => {

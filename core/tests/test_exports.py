@@ -1,0 +1,28 @@
+"""smogpanel.exports: text an operator typed is written as text, never as a formula."""
+import io
+
+from openpyxl import Workbook, load_workbook
+from smogpanel.exports import csv_value, header_row, row
+
+TEXTS = ["=SUM(1,2)", "+48 123 456", "-2+3", "@SUM(A1)", "\t=1", "Zwykły tekst"]
+
+
+def test_formula_like_text_stays_text_in_a_workbook():
+    workbook = Workbook(write_only=True)
+    sheet = workbook.create_sheet("Dane")
+    sheet.append(header_row(sheet, TEXTS))
+    sheet.append(row(sheet, [1, 2.5, None, "=A1"]))
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    read = load_workbook(io.BytesIO(buffer.getvalue()))["Dane"]
+    assert [cell.value for cell in read[1]] == TEXTS
+    assert all(cell.data_type == "s" for cell in read[1])
+    assert [cell.quotePrefix for cell in read[1]] == [True] * 5 + [False]
+    assert read[1][0].font.b
+    assert [cell.value for cell in read[2]][:4] == [1, 2.5, None, "=A1"] and read[2][3].data_type == "s"
+
+
+def test_formula_like_text_gets_an_apostrophe_in_a_csv():
+    assert [csv_value(text) for text in TEXTS] == ["'=SUM(1,2)", "'+48 123 456", "'-2+3", "'@SUM(A1)", "'\t=1",
+                                                   "Zwykły tekst"]
+    assert csv_value(12) == 12 and csv_value(None) is None
