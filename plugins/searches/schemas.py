@@ -2,7 +2,7 @@
 is written. Messages are Polish."""
 import colander
 from smogpanel.keys import ConfirmRemoval, distinct_names
-from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, Text
+from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, String, Text
 from smogpanel.spreadsheets import header_key
 
 from .models import PLACES, VALUE_TYPES
@@ -63,8 +63,10 @@ class SearchSchema(colander.MappingSchema):
 
 # -- entries --------------------------------------------------------------------------------
 def _value_text():
+    """A key's text on the card: several lines allowed, control characters refused (core String)."""
     return colander.SchemaNode(
-        colander.String(), name="value", title="Wartość", missing="", preparer=lambda v: v.strip() if isinstance(v, str) else v,
+        String(multiline=True, allow_empty=True), name="value", title="Wartość", missing="",
+        preparer=lambda v: v.strip() if isinstance(v, str) else v,
         validator=colander.Length(max=MAX_VALUE_LENGTH, max_err=f"Tekst może mieć najwyżej {MAX_VALUE_LENGTH} znaków."),
     )
 

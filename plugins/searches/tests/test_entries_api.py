@@ -66,6 +66,9 @@ def test_values_of_a_key_not_the_searchs_or_given_twice_are_refused_before_writi
     assert answer["errors"][0]["name"] == "values.1.key.id"
     answer = add_entry(api, search, places["liszki"], [value(grant, "x" * 5001)], status=400)
     assert answer["errors"][0]["name"] == "values.0.value.value"
+    for bad in ("tel.\x00 12", 12):
+        answer = add_entry(api, search, places["liszki"], [value(grant, bad)], status=400)
+        assert answer["errors"][0]["name"] == "values.0.value.value" and answer["errors"][0]["description"]
     assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []
 
 

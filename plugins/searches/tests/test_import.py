@@ -121,6 +121,17 @@ def test_a_gmina_twice_an_unknown_column_a_missing_place_cell_are_named(api):
     assert_refused(api, search, rows(["Liszki", None, "małopolskie", "x"], header=HEADER[:4]), "B2", ["Powiat"])
 
 
+def test_a_control_character_in_a_text_cell_is_refused_naming_it(api):
+    gminy(api)
+    search = add_search(api)
+    body = {"search_id": search["id"], "type": "WPG_XLS",  # openpyxl refuses to write one, xlwt does not
+            "file": upload(xls(rows(["Liszki", "krakowski", "małopolskie", "tak\x07"], header=HEADER[:4])), "wpisy.xls",
+                           "application/vnd.ms-excel")}
+    answer = api.post("/api/search_entry/import", body, status=422)
+    assert answer["errors"][0]["name"] == "D2"
+    assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []
+
+
 def test_a_missing_place_column_is_refused(api):
     search = add_search(api)
     answer = api.post("/api/search_entry/import", import_body(search, rows(["Liszki", "x"],
