@@ -3,6 +3,7 @@
 One request is one transaction: the session is joined to `request.tm` (pyramid_tm) through
 zope.sqlalchemy, so a failed request leaves the database as it was.
 """
+from contextlib import contextmanager
 from datetime import datetime, timezone
 
 import sqlalchemy as sa
@@ -120,15 +121,44 @@ def _hide_deleted(execute_state):
         )
 
 
-def make_engine(url, **kwargs):
+DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 10_000
+# Execution option of the engine a writing transaction uses: on SQLite it begins with
+# BEGIN IMMEDIATE (see `_prepare_sqlite`); other databases ignore it.
+WRITE_OPTION = "smogpanel_write"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def make_engine(url, busy_timeout_ms=DEFAULT_SQLITE_BUSY_TIMEOUT_MS, **kwargs):
     engine = sa.create_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
-        _prepare_sqlite(engine)
+        _prepare_sqlite(engine, int(busy_timeout_ms))
     return engine
 
 
-def _prepare_sqlite(engine):
-    """Foreign keys on, WAL, and savepoints that work (pysqlite's own BEGIN handling breaks them)."""
+def writer(bind):
+    """The engine (or connection) to give a session that will write: on SQLite its
+    transactions take the write lock when they begin (BEGIN IMMEDIATE), so two writers
+    queue on the busy timeout instead of failing when a reader turns writer."""
+    if isinstance(bind, sa.engine.Engine):
+        return bind.execution_options(**{WRITE_OPTION: True})
+    return bind
+
+
+def is_locked_error(error):
+    """True for SQLite's 'database is locked' / 'database table is locked' (SQLITE_BUSY,
+    SQLITE_LOCKED): the transaction may simply be run again."""
+    import sqlite3
+
+    return isinstance(error, sqlite3.OperationalError) and (
+        "locked" in str(error) or getattr(error, "sqlite_errorcode", None) in (5, 6, 261, 262, 517)
+    )
+
+
+def _prepare_sqlite(engine, busy_timeout_ms=DEFAULT_SQLITE_BUSY_TIMEOUT_MS):
+    """Foreign keys on, WAL, a busy timeout, savepoints that work (pysqlite's own BEGIN
+    handling breaks them: the docs' "Serializable isolation / Savepoints / Transactional DDL"
+    recipe), writing transactions that begin IMMEDIATE, and a locked database marked as a
+    retryable error for pyramid_retry (the request runs again instead of answering 500)."""
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):
@@ -139,12 +169,20 @@ def _prepare_sqlite(engine):
             cursor.execute("PRAGMA journal_mode=WAL")
             # With WAL, NORMAL never corrupts; a power cut may lose only the last commits.
             cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection):
-        connection.exec_driver_sql("BEGIN")
+        immediate = connection.get_execution_options().get(WRITE_OPTION)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    @event.listens_for(engine, "handle_error")
+    def _on_error(context):
+        if context.sqlalchemy_exception is not None and is_locked_error(context.original_exception):
+            from pyramid_retry import mark_error_retryable
+
+            mark_error_retryable(context.sqlalchemy_exception)
 
 
 def make_session_factory(bind, **kwargs):
@@ -154,9 +192,41 @@ def make_session_factory(bind, **kwargs):
 
 
 def _request_db(request):
-    session = request.registry["db.session_factory"]()
+    factory = request.registry["db.session_factory"]
+    if request.method in SAFE_METHODS:
+        session = factory()
+    else:
+        session = factory(bind=request.registry["db.writer"])
     zope.sqlalchemy.register(session, transaction_manager=request.tm)
     return session
+
+
+@contextmanager
+def own_transaction(registry):
+    """A session in a transaction of its own, committed when the block ends (rolled back on an
+    exception), independent of the request's: for what must count even if the request fails
+    (a sign-in attempt), and to keep SQLite's write lock only for a moment."""
+    session = registry["db.session_factory"](bind=registry["db.writer"])
+    try:
+        with session.begin():
+            yield session
+    finally:
+        session.close()
+
+
+def _locked_view(exc, request):
+    """A database still locked after every retry (SQLite under more writers than it takes):
+    503 with Retry-After, never a 500."""
+    from .envelope import _unexpected_error_view, error_response
+
+    if not is_locked_error(getattr(exc, "orig", None)):
+        return _unexpected_error_view(exc, request)
+    response = error_response("SERVICE_BUSY", [{"name": "", "description": BUSY}])
+    response.headers["Retry-After"] = "1"
+    return response
+
+
+BUSY = "Serwer jest chwilowo przeciążony zapisami. Spróbuj ponownie za chwilę."
 
 
 def includeme(config):
@@ -166,11 +236,15 @@ def includeme(config):
     if bind is not None:
         factory = make_session_factory(bind, join_transaction_mode="create_savepoint")
     else:
-        engine = make_engine(settings["sqlalchemy.url"])
+        engine = make_engine(settings["sqlalchemy.url"], settings.get("smogpanel.sqlite_busy_timeout_ms")
+                             or DEFAULT_SQLITE_BUSY_TIMEOUT_MS)
         config.registry["db.engine"] = engine
         factory = make_session_factory(engine)
+        bind = engine
+    config.registry["db.writer"] = writer(bind)
     config.registry["db.session_factory"] = factory
     settings.setdefault("tm.manager_hook", "pyramid_tm.explicit_manager")
     config.include("pyramid_tm")
     config.include("pyramid_retry")
     config.add_request_method(_request_db, "db", reify=True)
+    config.add_exception_view(_locked_view, context=sa.exc.OperationalError)

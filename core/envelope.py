@@ -25,6 +25,7 @@ STATUS_OF = {
     "IMPORT_FAILED": 422,
     "TOO_MANY_ATTEMPTS": 429,
     "INTERNAL_ERROR": 500,
+    "SERVICE_BUSY": 503,
 }
 
 # Naive datetimes are UTC by convention here (see db.UTCDateTime); they get "+00:00".

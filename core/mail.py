@@ -12,6 +12,7 @@ With no SMTP URL (development) each mail is written as an .eml file into
 reaches the request: the row keeps `attempts` and `last_error`, and `smogpanel send-mail`
 (`deliver_outbox`) tries the unsent ones again.
 """
+import functools
 import logging
 import secrets
 import smtplib
@@ -136,7 +137,8 @@ def send_mail(request, to, subject, body):
     row = OutboxMail(recipient=to, subject=subject[:300], body=body, created=utcnow(), attempts=0)
     request.db.add(row)
     request.db.flush()
-    session_factory = request.registry["db.session_factory"]
+    # Recording the delivery writes: on SQLite its transaction takes the write lock at once.
+    session_factory = functools.partial(request.registry["db.session_factory"], bind=request.registry["db.writer"])
     settings = request.registry.settings
     mail_id = row.id
 

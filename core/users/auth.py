@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from cornice import Service
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from ..db import utcnow
+from ..db import own_transaction, utcnow
 from ..envelope import ApiError, error_response
 from ..mail import send_mail
 from ..security import hash_password, verify_password
@@ -103,16 +103,35 @@ def send_invitation_mail(request, user, inviter):
 
 # -- views -----------------------------------------------------------------------------
 def login(request):
+    """The attempt is counted first, in a short transaction of its own (`Throttle.reserve`:
+    atomic, so concurrent guesses check at most the limit, and no write lock is held while the
+    password hash is verified); a successful sign-in takes it back and clears the e-mail's
+    failures."""
     email, password = request.validated["email"], request.validated["password"]
-    throttle, limits = login_throttle(request, email)
-    if throttle.over(limits):
+    with own_transaction(request.registry) as db:
+        throttle, limits = login_throttle(request, email, db)
+        attempt = throttle.reserve(limits)
+        user = find_user(db, email) if attempt is not None else None
+        stored_hash = user.password_hash if user is not None else None
+        user_id = user.id if user is not None else None
+    if attempt is None:
         return error_response("TOO_MANY_ATTEMPTS", [{"name": "", "description": TOO_MANY}])
-    user = find_user(request.db, email)
-    if not check_password(user, password):
-        throttle.record(*limits)
+    if not check_password(user and _Hash(stored_hash), password):
         return error_response("UNAUTHORISED", [{"name": "", "description": WRONG_LOGIN}])
+    user = request.db.get(User, user_id)
+    if user is None or user.deleted is not None:  # deleted meanwhile
+        return error_response("UNAUTHORISED", [{"name": "", "description": WRONG_LOGIN}])
+    throttle = Throttle(request.db, 0)
+    throttle.release(attempt)
     throttle.clear(f"email:{email}")
     return request.registry["smogpanel.tokens"].issue(user)
+
+
+class _Hash:
+    """A user's stored hash, read in the throttle's transaction, for `check_password`."""
+
+    def __init__(self, password_hash):
+        self.password_hash = password_hash
 
 
 def extend(request):
@@ -123,8 +142,7 @@ def restore(request):
     """Always the same answer, so it never tells whether an account exists."""
     email = validate(request, RestoreSchema(), {"email": request.matchdict["email"]})["email"]
     throttle, limits = restore_throttle(request, email)
-    if not throttle.over(limits):
-        throttle.record(*limits)
+    if throttle.reserve(limits) is not None:
         user = find_user(request.db, email)
         if user is not None:
             send_restore_mail(request, user)

@@ -3,7 +3,13 @@ rows), so the limits hold across processes and restarts.
 
 A key names what is counted: `email:<address>` and `addr:<client address>` for failed
 sign-ins, `restore-email:...` and `restore-addr:...` for restore requests.
+
+Counting holds under concurrency: `reserve` locks the keys, counts and records the attempt in
+one short transaction of its own (SQLite: BEGIN IMMEDIATE, one writer at a time; PostgreSQL: a
+transaction-scoped advisory lock per key, taken in a fixed order), so N simultaneous guesses
+check at most the limit. A sign-in that then succeeds takes its own attempt back (`release`).
 """
+import hashlib
 from datetime import timedelta
 
 import sqlalchemy as sa
@@ -58,16 +64,43 @@ class Throttle:
         self.db.execute(
             sa.delete(LoginFailure).where(LoginFailure.key.in_(keys), LoginFailure.at < now - self.window)
         )
-        self.db.add_all(LoginFailure(key=key, at=now) for key in keys)
+        rows = [LoginFailure(key=key, at=now) for key in keys]
+        self.db.add_all(rows)
+        return rows
 
     def clear(self, key):
         self.db.execute(sa.delete(LoginFailure).where(LoginFailure.key == key))
 
+    def lock(self, keys):
+        """Serialises the attempts on these keys until the transaction ends (PostgreSQL; on
+        SQLite the transaction already holds the database's write lock)."""
+        if self.db.get_bind().dialect.name != "postgresql":
+            return
+        for key in sorted(set(keys)):
+            number = int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big", signed=True)
+            self.db.execute(sa.select(sa.func.pg_advisory_xact_lock(number)))
 
-def login_throttle(request, email):
-    """(throttle, {key: limit}) for a sign-in with this (normalised) e-mail."""
+    def reserve(self, limits):
+        """In the caller's (short, own) transaction: None when any key of `{key: limit}` has
+        reached its limit, else records one attempt under every key and returns the new rows'
+        ids (for `release`)."""
+        self.lock(limits)
+        if self.over(limits):
+            return None
+        rows = self.record(*limits)
+        self.db.flush()
+        return [row.id for row in rows]
+
+    def release(self, ids):
+        if ids:
+            self.db.execute(sa.delete(LoginFailure).where(LoginFailure.id.in_(ids)))
+
+
+def login_throttle(request, email, db=None):
+    """(throttle, {key: limit}) for a sign-in with this (normalised) e-mail, counting in `db`
+    (default: the request's session)."""
     settings = request.registry.settings
-    throttle = Throttle(request.db, setting(settings, "smogpanel.login_window_seconds", LOGIN_DEFAULTS))
+    throttle = Throttle(request.db if db is None else db, setting(settings, "smogpanel.login_window_seconds", LOGIN_DEFAULTS))
     limits = {
         f"email:{email}": setting(settings, "smogpanel.login_attempts_per_email", LOGIN_DEFAULTS),
         f"addr:{client_address(request)}": setting(settings, "smogpanel.login_attempts_per_address", LOGIN_DEFAULTS),
@@ -75,9 +108,9 @@ def login_throttle(request, email):
     return throttle, limits
 
 
-def restore_throttle(request, email):
+def restore_throttle(request, email, db=None):
     settings = request.registry.settings
-    throttle = Throttle(request.db, setting(settings, "smogpanel.restore_window_seconds", RESTORE_DEFAULTS))
+    throttle = Throttle(request.db if db is None else db, setting(settings, "smogpanel.restore_window_seconds", RESTORE_DEFAULTS))
     limits = {
         f"restore-email:{email}": setting(settings, "smogpanel.restore_requests_per_email", RESTORE_DEFAULTS),
         f"restore-addr:{client_address(request)}": setting(

@@ -1,0 +1,122 @@
+"""A live server (waitress, in this process, 8 threads) on a database of its own, for the
+reliability harness: SQLite in a fresh file, or a fresh schema of the PostgreSQL database named
+by SMOGPANEL_TEST_DATABASE_URL."""
+import json
+import threading
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+
+import pytest
+import sqlalchemy as sa
+
+from smogpanel.db import make_engine, make_session_factory
+from smogpanel.migrate import upgrade
+from smogpanel.plugin_manager import build_plugin_manager
+from smogpanel.security import hash_password
+from smogpanel.testing import TEST_SECRET
+
+PASSWORD = "Haslo-niezawodnosc-1"
+
+
+@dataclass
+class Answer:
+    status: int
+    body: dict | None
+    headers: dict
+
+
+@dataclass
+class Live:
+    url: str
+    factory: object
+    engine: object
+
+    def request(self, method, path, body=None, token=None, headers=None, raw=None, timeout=60):
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        sent = {"Content-Type": "application/json"} if body is not None else {}
+        if token:
+            sent["Authorization"] = f"Bearer {token}"
+        sent.update(headers or {})
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=sent)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                status, payload, answer_headers = response.status, response.read(), dict(response.headers)
+        except urllib.error.HTTPError as error:
+            status, payload, answer_headers = error.code, error.read(), dict(error.headers)
+        try:
+            parsed = json.loads(payload)
+        except ValueError:
+            parsed = None
+        return Answer(status, parsed, answer_headers)
+
+    def sign_in(self, email, password=PASSWORD):
+        return self.request("POST", "/api/auth/login", {"email": email, "password": password})
+
+    def count(self, table, where="", **parameters):
+        with self.engine.connect() as connection:
+            return connection.execute(sa.text(f"SELECT count(*) FROM {table} {where}"), parameters).scalar_one()
+
+
+def live_url(tmp_path_factory, schema):
+    import os
+
+    from smogpanel.settings import normalise_database_url
+
+    url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path_factory.mktemp(schema) / 'live.sqlite'}"
+    url = normalise_database_url(url)
+    with sa.create_engine(url, isolation_level="AUTOCOMMIT").connect() as connection:
+        connection.exec_driver_sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        connection.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    separator = "&" if "?" in url else "?"
+    return f"{url}{separator}options=-csearch_path%3D{schema}"
+
+
+def add_accounts(factory, emails, is_super=False):
+    """Accounts sharing one password hash (one argon2 run, not one per account)."""
+    from smogpanel.users.models import User
+
+    password_hash = hash_password(PASSWORD)
+    with factory() as db, db.begin():
+        for email in emails:
+            db.add(User(email=email, firstname="Test", lastname="Niezawodności", super=int(is_super),
+                        password_hash=password_hash))
+
+
+def start_live(tmp_path_factory, schema, **overrides):
+    from waitress.server import create_server
+
+    from smogpanel import main
+
+    url = live_url(tmp_path_factory, schema)
+    manager = build_plugin_manager()
+    upgrade(url, manager)
+    engine = make_engine(url)
+    factory = make_session_factory(engine)
+    with factory() as db, db.begin():
+        manager.hook.smogpanel_seed(db=db)
+    settings = {
+        "sqlalchemy.url": url,
+        "smogpanel.secret": TEST_SECRET,
+        "smogpanel.environment": "testing",
+        "smogpanel.smtp_url": "",
+        "smogpanel.mail_dir": str(tmp_path_factory.mktemp("mail")),
+        **overrides,
+    }
+    app = main({}, **settings)
+    server = create_server(app, host="127.0.0.1", port=0, threads=8, connection_limit=200)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    live = Live(f"http://127.0.0.1:{server.effective_port}", factory, engine)
+    return live, server, app
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    live, server, app = start_live(tmp_path_factory, "live_reliability")
+    yield live
+    server.close()
+    app.registry["db.engine"].dispose()
+    live.engine.dispose()

@@ -1,0 +1,83 @@
+"""Concurrency against a live server (waitress, 8 threads) on the run's database: a burst of
+sign-ins and writes answers no 5xx and loses no acknowledged write, and concurrent wrong
+passwords for one account check at most the limit."""
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from .conftest import PASSWORD, add_accounts
+
+BURST = 40
+
+
+def burst(count, action):
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(action, range(count)))
+
+
+def test_a_burst_of_sign_ins_and_writes_answers_no_5xx_and_loses_nothing(live):
+    emails = [f"burst{number}@example.pl" for number in range(BURST)]
+    add_accounts(live.factory, emails, is_super=True)
+
+    def session(number):
+        statuses = []
+        answer = live.sign_in(emails[number])
+        statuses.append(answer.status)
+        if answer.status != 200:
+            return statuses, None
+        token = answer.body["message"]
+        created = live.request("POST", "/api/user/", {"email": f"nowy{number}@example.pl", "firstname": "Nowy",
+                                                      "lastname": f"Numer {number}"}, token=token)
+        statuses.append(created.status)
+        profile = live.request("POST", "/api/user/update", {"email": emails[number], "firstname": f"Zmieniony {number}",
+                                                            "lastname": "Test", "password": ""}, token=token)
+        statuses.append(profile.status)
+        statuses.append(live.request("GET", "/api/user/", token=token).status)
+        return statuses, created.body["message"]["id"] if created.status == 200 else None
+
+    results = burst(BURST, session)
+    statuses = [status for answer in results for status in answer[0]]
+    assert [s for s in statuses if s >= 500] == []
+    assert statuses.count(200) == len(statuses), statuses
+    acknowledged = [created for _, created in results if created is not None]
+    assert len(acknowledged) == BURST
+    assert live.count("user_account", "WHERE email LIKE :pattern", pattern="nowy%") == BURST
+    assert live.count("user_account", "WHERE firstname LIKE :pattern", pattern="Zmieniony %") == BURST
+
+
+def test_concurrent_wrong_passwords_check_at_most_the_limit(live):
+    add_accounts(live.factory, ["cel@example.pl"])
+    answers = burst(BURST, lambda _: live.sign_in("cel@example.pl", "zle-haslo-123"))
+    statuses = sorted(answer.status for answer in answers)
+    assert [s for s in statuses if s >= 500] == []
+    assert statuses.count(401) == 5  # the per-e-mail limit: only five passwords were checked
+    assert statuses.count(429) == BURST - 5
+    assert live.sign_in("cel@example.pl", PASSWORD).status == 429  # still locked out
+
+
+def test_a_database_locked_past_the_busy_timeout_answers_503_and_then_works(tmp_path_factory, monkeypatch):
+    """SQLite only: another process holding the write lock longer than the busy timeout gets
+    the request retried (pyramid_retry), then a 503 SERVICE_BUSY envelope, never a 500."""
+    monkeypatch.delenv("SMOGPANEL_TEST_DATABASE_URL", raising=False)
+    from .conftest import start_live
+
+    live, server, app = start_live(tmp_path_factory, "locked", **{"smogpanel.sqlite_busy_timeout_ms": "50"})
+    try:
+        add_accounts(live.factory, ["zamek@example.pl"])
+        import sqlite3
+
+        holder = sqlite3.connect(live.engine.url.database, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            answer = live.sign_in("zamek@example.pl")
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert answer.status == 503
+        assert answer.body["message"] == "SERVICE_BUSY"
+        assert answer.headers["Retry-After"] == "1"
+        assert live.sign_in("zamek@example.pl").status == 200
+    finally:
+        server.close()
+        app.registry["db.engine"].dispose()
+        live.engine.dispose()
