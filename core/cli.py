@@ -108,9 +108,10 @@ def cmd_user_super(settings, args):
 def cmd_serve(settings, args):
     from waitress import serve
 
-    app = build_app(settings)
     host = args.host or os.environ.get("SMOGPANEL_HOST", "127.0.0.1")
     port = int(args.port or os.environ.get("SMOGPANEL_PORT", "6543"))
+    settings.setdefault("smogpanel.listen", f"{host}:{port}")  # links in mails without a public URL
+    app = build_app(settings)
     print(f"Smogpanel działa pod adresem http://{host}:{port}/", flush=True)
     serve(app, host=host, port=port, threads=int(os.environ.get("SMOGPANEL_THREADS", "8")),
           max_request_body_size=64 * 1024 * 1024, ident="smogpanel")

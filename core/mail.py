@@ -169,5 +169,9 @@ def deliver_outbox(session_factory, settings, max_attempts=MAX_ATTEMPTS):
 
 
 def includeme(config):
-    """Checks the SMTP URL at start-up, so a typo fails loudly instead of losing mail."""
+    """Checks the SMTP URL and the public address (links in mails) at start-up, so a typo or a
+    missing setting fails loudly instead of losing mail or mailing forged links."""
+    from .settings import check_public_url
+
     parse_smtp_url(config.registry.settings.get("smogpanel.smtp_url"))
+    check_public_url(config.registry.settings)

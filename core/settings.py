@@ -13,6 +13,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_MAX_UPLOAD_BYTES": "smogpanel.max_upload_bytes",
     "SMOGPANEL_TOKEN_TTL": "smogpanel.token_ttl",
 }
+DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 
 DEFAULTS = {
     "sqlalchemy.url": "sqlite:///var/smogpanel.sqlite",
@@ -33,6 +34,42 @@ def normalise_database_url(url):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def public_url(settings):
+    """The panel's public address, for links sent by e-mail: `smogpanel.public_url`, never the
+    request's Host header (which anyone can forge). Without it, outside production, the
+    address the server listens on (`smogpanel.listen`, set by `smogpanel serve`, else
+    SMOGPANEL_HOST/SMOGPANEL_PORT or 127.0.0.1:6543); in production the app refuses to start
+    (`check_public_url`)."""
+    configured = (settings.get("smogpanel.public_url") or "").strip()
+    if configured:
+        return configured.rstrip("/")
+    listen = settings.get("smogpanel.listen") or "{}:{}".format(
+        os.environ.get("SMOGPANEL_HOST") or DEFAULT_LISTEN[0], os.environ.get("SMOGPANEL_PORT") or DEFAULT_LISTEN[1])
+    host, _, port = listen.rpartition(":")
+    if host in ("", "0.0.0.0", "::", "[::]"):
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
+def check_public_url(settings):
+    """Stops the start when the public address is missing in production, or is no http(s) URL."""
+    from urllib.parse import urlsplit
+
+    from pyramid.exceptions import ConfigurationError
+
+    configured = (settings.get("smogpanel.public_url") or "").strip()
+    if not configured:
+        if settings.get("smogpanel.environment") == "production":
+            raise ConfigurationError("Refusing to start in production without the panel's public address "
+                                     "(used in links sent by e-mail): set SMOGPANEL_PUBLIC_URL, "
+                                     "e.g. https://panel.example.pl.")
+        return
+    parts = urlsplit(configured)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ConfigurationError(f"smogpanel.public_url (SMOGPANEL_PUBLIC_URL) must be an http(s) address such as "
+                                 f"https://panel.example.pl, not {configured!r}.")
 
 
 def resolve(settings, environ=None):

@@ -194,7 +194,17 @@ def test_production_refuses_the_development_secret(make_app):
 
     with pytest.raises(ConfigurationError, match="SMOGPANEL_SECRET"):
         make_app(**{"smogpanel.environment": "production", "smogpanel.secret": ""})
-    make_app(**{"smogpanel.environment": "production", "smogpanel.secret": "s" * 40})
+    make_app(**{"smogpanel.environment": "production", "smogpanel.secret": "s" * 40,
+                "smogpanel.public_url": "https://panel.example.pl"})
+
+
+def test_production_refuses_to_start_without_a_public_address(make_app):
+    from pyramid.exceptions import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="SMOGPANEL_PUBLIC_URL"):
+        make_app(**{"smogpanel.environment": "production", "smogpanel.secret": "s" * 40})
+    with pytest.raises(ConfigurationError, match="SMOGPANEL_PUBLIC_URL"):
+        make_app(**{"smogpanel.public_url": "javascript:alert(1)"})
 
 
 def test_openapi_describes_the_services_and_their_schemas(anonymous):

@@ -15,6 +15,7 @@ from ..db import own_transaction, utcnow
 from ..envelope import ApiError, error_response
 from ..mail import send_mail
 from ..security import hash_password, verify_password
+from ..settings import public_url
 from ..validation import body_validator, validate
 from .models import PasswordReset, User
 from .schemas import LoginSchema, ResetSchema, RestoreSchema
@@ -69,8 +70,8 @@ def password_link(request, user, validity):
     token = secrets.token_urlsafe(32)
     now = utcnow()
     request.db.add(PasswordReset(user_id=user.id, token_hash=token_hash(token), created=now, expires=now + validity))
-    base = request.registry.settings.get("smogpanel.public_url") or request.application_url
-    return f"{base.rstrip('/')}/reset-password/{token}"
+    # Never from the request (its Host header is the client's to forge): see settings.public_url.
+    return f"{public_url(request.registry.settings)}/reset-password/{token}"
 
 
 def send_restore_mail(request, user):

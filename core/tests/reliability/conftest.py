@@ -85,6 +85,13 @@ def add_accounts(factory, emails, is_super=False):
                         password_hash=password_hash))
 
 
+def _serve(server):
+    try:
+        server.run()
+    except OSError:  # the socket closed under select() when the test stopped the server
+        pass
+
+
 def start_live(tmp_path_factory, schema, **overrides):
     from waitress.server import create_server
 
@@ -107,7 +114,7 @@ def start_live(tmp_path_factory, schema, **overrides):
     }
     app = main({}, **settings)
     server = create_server(app, host="127.0.0.1", port=0, threads=8, connection_limit=200)
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=_serve, args=(server,), daemon=True)
     thread.start()
     live = Live(f"http://127.0.0.1:{server.effective_port}", factory, engine)
     return live, server, app
