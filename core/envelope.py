@@ -22,6 +22,7 @@ STATUS_OF = {
     "METHOD_NOT_ALLOWED": 405,
     "CONFLICT": 409,
     "FILE_TOO_LARGE": 413,
+    "UNSUPPORTED_MEDIA_TYPE": 415,
     "IMPORT_FAILED": 422,
     "TOO_MANY_ATTEMPTS": 429,
     "INTERNAL_ERROR": 500,
@@ -116,6 +117,7 @@ def _http_exception_view(exc, request):
         405: "METHOD_NOT_ALLOWED",
         409: "CONFLICT",
         413: "FILE_TOO_LARGE",
+        415: "UNSUPPORTED_MEDIA_TYPE",
     }.get(exc.status_code, "INTERNAL_ERROR")
     return error_response(code, status=exc.status_code if code != "INTERNAL_ERROR" else 500)
 
@@ -129,7 +131,43 @@ def is_api(request):
     return request.path_info == "/api" or request.path_info.startswith("/api/")
 
 
+# -- request bodies ----------------------------------------------------------------------------
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def _takes_json(content_type):
+    base = content_type.split(";", 1)[0].strip().lower()
+    return base == "application/json" or (base.startswith("application/") and base.endswith("+json"))
+
+
+def unsupported_body(request):
+    """The 415 answer for an /api request whose body is not JSON (every API endpoint takes
+    JSON; files travel inside it as data URLs), or None. Checked before any view or CSRF check
+    reads the body, so a form or a multipart body (with a boundary or without) never reaches a
+    parser."""
+    if request.method not in UNSAFE_METHODS or not is_api(request):
+        return None
+    content_type = request.headers.get("Content-Type", "")
+    has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+    if (content_type.strip() and not _takes_json(content_type)) or (has_body and not content_type.strip()):
+        shown = content_type.split(";", 1)[0].strip()[:100] or "brak"
+        return error_response("UNSUPPORTED_MEDIA_TYPE", [{
+            "name": "body",
+            "description": f"Nieobsługiwany typ treści żądania ({shown}). Wyślij dane jako JSON "
+                           "(nagłówek Content-Type: application/json).",
+        }])
+    return None
+
+
+def body_type_tween_factory(handler, registry):
+    def tween(request):
+        return unsupported_body(request) or handler(request)
+
+    return tween
+
+
 def includeme(config):
+    config.add_tween("smogpanel.envelope.body_type_tween_factory")
     config.add_renderer("envelope", EnvelopeRenderer)
     config.add_exception_view(_api_error_view, context=ApiError)
     config.add_exception_view(_http_exception_view, context=HTTPException)
