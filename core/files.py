@@ -25,6 +25,7 @@ from .envelope import ApiError
 from .filetypes import (  # noqa: F401 (IMAGES, SPREADSHEETS and detect are part of this module's API)
     CONTROL_CHARACTERS, FORMATS, IMAGES, SPREADSHEETS, detect, formats_label, kind_of_content_type, text_encoding,
 )
+from .images import ImageLimits, clean_image
 from .models import StoredFile
 
 DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -108,11 +109,15 @@ def wrong_format_message(name, kind, kinds):
 
 def check_upload(request, upload, kinds=IMAGES, field="file"):
     """Decodes and checks an upload without storing it: an `Upload` whose real kind is one of
-    `kinds`; 400 naming the allowed formats otherwise."""
+    `kinds`; 400 naming the allowed formats otherwise. An image's `data` is the image
+    re-encoded from its pixels (metadata and anything appended dropped); 400 when it does not
+    decode, 413 over `smogpanel.max_image_pixels` / `smogpanel.max_image_side`."""
     name, data = decode_upload(request, upload, field)
     kind = detect(data)
     if kind not in kinds:
         raise ApiError.invalid(field, wrong_format_message(name, kind, kinds))
+    if kind in IMAGES:  # decoded, bounded and re-encoded: see smogpanel.images
+        data = clean_image(data, kind, request.registry["smogpanel.image_limits"], field, name)
     return Upload(name=name, data=data, kind=kind)
 
 
@@ -216,5 +221,6 @@ def includeme(config):
     if limit <= 0:
         raise ConfigurationError("smogpanel.max_upload_bytes (SMOGPANEL_MAX_UPLOAD_BYTES) must be a positive number of bytes.")
     config.registry["smogpanel.max_upload_bytes"] = limit
+    config.registry["smogpanel.image_limits"] = ImageLimits.from_settings(settings)
     config.add_route(ROUTE, "/files/{name}")
     config.add_view(serve_file, route_name=ROUTE, request_method="GET", permission=NO_PERMISSION_REQUIRED)

@@ -32,6 +32,7 @@ SPREADSHEETS = ("xlsx", "xls", "csv")
 
 # Characters no text file holds (tab, line breaks and form feed excepted).
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
+CONTENT_TYPES_PEEK = 256 * 1024  # bytes of an xlsx's [Content_Types].xml read to recognise it
 OLE2_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # .xls (and other old Office files)
 
 
@@ -59,7 +60,11 @@ def _is_xlsx(data):
             names = set(archive.namelist())
             if "xl/workbook.xml" in names:
                 return True
-            return "[Content_Types].xml" in names and b"spreadsheetml.sheet.main" in archive.read("[Content_Types].xml")
+            if "[Content_Types].xml" not in names:
+                return False
+            # Read a bounded prefix only: a zip bomb may expand this part to gigabytes.
+            with archive.open("[Content_Types].xml") as part:
+                return b"spreadsheetml.sheet.main" in part.read(CONTENT_TYPES_PEEK)
     except (zipfile.BadZipFile, OSError, KeyError, ValueError, RuntimeError, EOFError):
         return False
 

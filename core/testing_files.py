@@ -53,6 +53,15 @@ def png(width=1, height=1, padding=0):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + text + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 
+def pixels(data):
+    """(format, size, RGBA pixels) of an image: what it shows, whatever bytes encode it (stored
+    images are re-encoded, see smogpanel.images)."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as image:
+        return image.format, image.size, list(image.convert("RGBA").getdata())
+
+
 def upload(data, name="raport.xlsx", declared=XLSX_TYPE):
     """The `{name, data}` object a file field sends (data URL, base64)."""
     return {"name": name, "data": f"data:{declared};base64,{base64.b64encode(data).decode()}"}

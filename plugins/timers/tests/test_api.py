@@ -3,7 +3,7 @@ import pytest
 import sqlalchemy as sa
 
 from smogpanel.models import StoredFile
-from smogpanel.testing_files import png, upload
+from smogpanel.testing_files import pixels, png, upload
 
 from smogpanel.plugins.timers.models import Timer
 from smogpanel.plugins.timers.seed import add_demo_data
@@ -189,7 +189,7 @@ def test_a_logo_is_stored_kept_by_name_replaced_and_removed(api, testapp):
     stored = created["logo_path"]
     assert stored.endswith(".png") and created["logo_url"] == f"/files/{stored}"
     served = testapp.get(created["logo_url"])
-    assert served.content_type == "image/png" and served.body == png(2, 2)
+    assert served.content_type == "image/png" and pixels(served.body) == pixels(png(2, 2))
 
     kept = api.post(f"/api/timer/{created['id']}", edit_body(created, name="Z logo"))["message"]
     assert kept["logo_path"] == stored
