@@ -22,7 +22,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from .envelope import ApiError
 from .files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from .filetypes import FORMATS
-from .spreadsheets import ErrorList, ImportFailed, find_columns, is_empty, read_table
+from .spreadsheets import ErrorList, ImportFailed, ReadLimits, find_columns, is_empty, read_table
 
 __all__ = ["Column", "ImportType", "ImportFailed", "ErrorList", "Row", "read_rows", "import_result",
            "run_import", "import_types"]
@@ -184,7 +184,7 @@ def run_import(request, type_code, upload, context=None, allowed=None, field="fi
     kind = detect(data)
     if kind not in SPREADSHEETS:
         raise ImportFailed.at(field, wrong_format_message(name, kind, SPREADSHEETS))
-    table = read_table(data, name, sheet=import_type.sheet, kind=kind)
+    table = read_table(data, name, sheet=import_type.sheet, kind=kind, limits=request.registry["smogpanel.import_limits"])
     return import_type.parse(table, context)
 
 
@@ -214,6 +214,7 @@ def template_view(request):
 
 def includeme(config):
     config.registry["smogpanel.import_types"] = collect_import_types(config.registry.plugin_manager)
+    config.registry["smogpanel.import_limits"] = ReadLimits.from_settings(config.registry.settings)
     listing = Service(name="import-types", path="/api/import/", description="import types: list")
     listing.add_view("GET", list_view, renderer="envelope")
     template = Service(name="import-template", path="/api/import/{type}/template",

@@ -1,6 +1,6 @@
-"""One reader for the spreadsheets operators import: .xlsx (openpyxl, read-only), .xls (xlrd)
-and .csv, giving a `Table` whose cells are named the way the operator sees them ('C7'), so
-every error points at the cell to fix. Values are read once, as they are; conversions
+"""One reader for the spreadsheets operators import: .xlsx and .xls (python-calamine, bounded in
+size, extent, memory and time: smogpanel.workbooks) and .csv, giving a `Table` whose cells are
+named the way the operator sees them ('C7'), so every error points at the cell to fix. Values are read once, as they are; conversions
 (`number`, `voivodeship`, `text`) happen only for the cells a parser asks for.
 
 Failures are `ImportFailed` (422 IMPORT_FAILED, Polish descriptions, nothing written).
@@ -12,13 +12,17 @@ import logging
 from openpyxl.utils import get_column_letter
 
 from .cells import ErrorList, ImportFailed, parse_number, parse_text, parse_voivodeship  # noqa: F401 (re-exported)
+from .envelope import ApiError
 from .filetypes import FORMATS, detect, text_encoding
 from .numbers import MAX_NUMBER
 from .regions import normalise
+from .workbooks import (  # noqa: F401 (ReadLimits is part of this module's API)
+    DEFAULT_LIMITS, Broken, ReadLimits, read_isolated, too_many_cells, too_many_columns, too_many_rows,
+)
 
 log = logging.getLogger(__name__)
 
-MAX_ROWS = 100_000
+MAX_ROWS = DEFAULT_LIMITS.max_rows
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -160,70 +164,13 @@ def _broken(filename, kind=None):
                                    "jako XLSX, XLS albo CSV i spróbuj jeszcze raz.")
 
 
-def _too_many_rows():
-    return ImportFailed.at("file", f"Arkusz ma więcej niż {MAX_ROWS} wierszy. Podziel plik na mniejsze części.")
-
-
-def _pick_sheet(names, wanted, filename):
-    """The index of the sheet to read: the first one, or the one named `wanted`."""
-    if not names:
-        raise ImportFailed.at("file", f"Plik „{filename}” nie zawiera żadnego arkusza.")
-    if wanted is None:
-        return 0
-    for index, name in enumerate(names):
-        if normalise(name) == normalise(wanted):
-            return index
-    raise ImportFailed.at("file", f"W pliku nie ma arkusza „{wanted}”. Arkusze w pliku: {', '.join(names)}.")
-
-
-def _read_xlsx(data, filename, sheet):
-    from openpyxl import load_workbook
-
-    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
+def _read_workbook(data, filename, sheet, limits, kind):
     try:
-        names = [ws.title for ws in workbook.worksheets]
-        worksheet = workbook.worksheets[_pick_sheet(names, sheet, filename)]
-        worksheet.reset_dimensions()  # some writers store a wrong size; read what is there
-        rows = []
-        for row in worksheet.iter_rows(values_only=True):
-            rows.append(row)
-            if len(rows) > MAX_ROWS:
-                raise _too_many_rows()
-        return Table(rows, worksheet.title, filename, names)
-    finally:
-        workbook.close()
-
-
-def _read_xls(data, filename, sheet):
-    import xlrd
-
-    book = xlrd.open_workbook(file_contents=data, on_demand=True)
-    try:
-        names = book.sheet_names()
-        sh = book.sheet_by_index(_pick_sheet(names, sheet, filename))
-        if sh.nrows > MAX_ROWS:
-            raise _too_many_rows()
-        text, number, xldate, boolean, error = (
-            xlrd.XL_CELL_TEXT, xlrd.XL_CELL_NUMBER, xlrd.XL_CELL_DATE, xlrd.XL_CELL_BOOLEAN, xlrd.XL_CELL_ERROR)
-        rows = []
-        for r in range(sh.nrows):
-            values = []
-            for cell in sh.row(r):
-                ctype, value = cell.ctype, cell.value
-                if ctype in (text, number):
-                    values.append(value)
-                elif ctype == xldate:
-                    values.append(xlrd.xldate_as_datetime(value, book.datemode))
-                elif ctype == boolean:
-                    values.append(bool(value))
-                elif ctype == error:
-                    values.append(xlrd.error_text_from_code.get(value, "#ERR"))
-                else:  # empty or blank
-                    values.append(None)
-            rows.append(tuple(values))
-        return Table(rows, sh.name, filename, names)
-    finally:
-        book.release_resources()
+        names, title, rows = read_isolated(data, sheet, filename, limits)
+    except Broken as exc:
+        log.info("unreadable %s upload %r: %s", kind, filename, exc)
+        raise _broken(filename, kind) from None
+    return Table(rows, title, filename, names)
 
 
 def _sniff_delimiter(text):
@@ -233,17 +180,23 @@ def _sniff_delimiter(text):
     return best if counts[best] else ","
 
 
-def _read_csv(data, filename):
+def _read_csv(data, filename, limits):
     encoding = text_encoding(data)
     if encoding is None:
         raise _broken(filename, "csv")
     text = data.decode(encoding)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_sniff_delimiter(text))
-    rows = []
+    rows, width, cells = [], 0, 0
     for row in reader:
         rows.append(tuple(value if value.strip() else None for value in row))
-        if len(rows) > MAX_ROWS:
-            raise _too_many_rows()
+        width = max(width, len(row))
+        cells += len(row)
+        if len(rows) > limits.max_rows:
+            raise too_many_rows(limits)
+        if width > limits.max_columns:
+            raise too_many_columns(width, limits)
+        if cells > limits.max_cells:
+            raise too_many_cells(f"ponad {cells}", limits)
     return Table(rows, "", filename, ())
 
 
@@ -253,20 +206,22 @@ def spreadsheet_kind(data):
     return kind if kind in ("xlsx", "xls", "csv") else None
 
 
-def read_table(data, filename="", sheet=None, kind=None):
+def read_table(data, filename="", sheet=None, kind=None, limits=None):
     """The first sheet of a spreadsheet (or the sheet named `sheet`, matched like headers) as
     a Table. `kind` skips detection when the caller has already checked the content. A broken
-    or unsupported file raises ImportFailed with a Polish message."""
+    or unsupported file raises ImportFailed with a Polish message; a file over `limits`
+    (`workbooks.ReadLimits`, from the settings: `import_limits(registry)`) 413 or 422 naming
+    the limit. .xlsx and .xls are read by python-calamine in a bounded child process
+    (smogpanel.workbooks)."""
+    limits = limits or DEFAULT_LIMITS
     kind = kind or spreadsheet_kind(data)
     if kind is None:
         raise _broken(filename)
     try:
-        if kind == "xlsx":
-            return _read_xlsx(data, filename, sheet)
-        if kind == "xls":
-            return _read_xls(data, filename, sheet)
-        return _read_csv(data, filename)
-    except ImportFailed:
+        if kind in ("xlsx", "xls"):
+            return _read_workbook(data, filename, sheet, limits, kind)
+        return _read_csv(data, filename, limits)
+    except ApiError:
         raise
     except Exception:  # every reader has its own zoo of exceptions for a damaged file
         log.info("unreadable %s upload %r", kind, filename, exc_info=True)
