@@ -49,14 +49,14 @@ def _gminy(request, rank, groups, payload):
         .order_by(RankValue.place, RankValue.id)).all() if group_ids else []
     rows = defaultdict(list)
     totals = {}
-    for row in values:
-        rows[row.rank_group_id].append([row.borough_id, row.place, row.value, row.points])
-        total = totals.setdefault(row.borough_id, [0, 0])
-        total[0] += row.value
-        total[1] += row.points
+    for group_id, borough_id, place, value, points in values:  # tuples: named Row access is slow
+        rows[group_id].append([borough_id, place, value, points])
+        total = totals.setdefault(borough_id, [0, 0])
+        total[0] += value
+        total[1] += points
     # show_empty: every gmina of the hierarchy is listed, those without a value at the end.
     names = places.all_boroughs(db) if rank.show_empty else places.boroughs_by_ids(
-        db, [row.borough_id for row in values])
+        db, [row[1] for row in values])
     payload["gminy"] = {str(bid): [n["borough_name"], n["district_name"], n["voivodeship_name"]]
                         for bid, n in names.items()}
     # A gmina removed from the hierarchy leaves the public table with it.
