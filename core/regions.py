@@ -21,6 +21,13 @@ VOIVODESHIPS = (
     ("zp", "zachodniopomorskie"),
 )
 CODES = tuple(code for code, _ in VOIVODESHIPS)
+# The voivodeships' TERYT codes (WOJ in GUS's TERC register): the even numbers 02..32 in the
+# alphabetical order of their names, the order of VOIVODESHIPS above.
+TERYT_OF = {
+    "ds": "02", "kp": "04", "lb": "06", "ls": "08", "ld": "10", "mp": "12", "mz": "14", "op": "16",
+    "pk": "18", "pl": "20", "pm": "22", "sl": "24", "sk": "26", "wm": "28", "wp": "30", "zp": "32",
+}
+CODE_OF_TERYT = {teryt: code for code, teryt in TERYT_OF.items()}
 NAME_OF = dict(VOIVODESHIPS)
 
 # NFKD leaves these letters whole, so they are mapped by hand.

@@ -1,7 +1,7 @@
 """The sixteen voivodeships every installation has, and a little demo content."""
 import sqlalchemy as sa
 
-from smogpanel.regions import VOIVODESHIPS
+from smogpanel.regions import TERYT_OF, VOIVODESHIPS
 
 from .models import Borough, District, Voivodeship
 
@@ -15,7 +15,9 @@ def seed_voivodeships(db):
     """Adds any of the sixteen missing by code; never renames or duplicates."""
     present = set(db.scalars(sa.select(Voivodeship.code).where(Voivodeship.code.is_not(None))
                              .execution_options(include_deleted=True)))
-    db.add_all(Voivodeship(name=name, code=code) for code, name in VOIVODESHIPS if code not in present)
+    taken = set(db.scalars(sa.select(Voivodeship.teryt).where(Voivodeship.teryt.is_not(None))))
+    db.add_all(Voivodeship(name=name, code=code, teryt=None if TERYT_OF[code] in taken else TERYT_OF[code])
+               for code, name in VOIVODESHIPS if code not in present)
     db.flush()
 
 

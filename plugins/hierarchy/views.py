@@ -7,14 +7,28 @@ from .models import Borough, District, Voivodeship
 from .schemas import BoroughSchema, DistrictSchema, VoivodeshipSchema
 
 
-class VoivodeshipResource(Resource):
+class TerytCoded(Resource):
+    """The TERYT code is the register's (the import writes it, the API only shows it): a
+    record added by hand has none. Unique among live records, so a deleted record whose code
+    a live one took meanwhile (re-imported) is not restored."""
+
+    def restore(self, db, obj):
+        if obj.deleted is not None and obj.teryt is not None:
+            taken = db.execute(sa.select(self.model.id).where(
+                self.model.teryt == obj.teryt, self.model.deleted.is_(None), self.model.id != obj.id)).first()
+            if taken is not None:
+                return (f"Nie można przywrócić: kod TERYT {obj.teryt} ma już element {taken.id}.")
+        return super().restore(db, obj)
+
+
+class VoivodeshipResource(TerytCoded):
     kind = "voivodeship"
     model = Voivodeship
     schema = VoivodeshipSchema
     label = "województwo"
 
 
-class DistrictResource(Resource):
+class DistrictResource(TerytCoded):
     kind = "district"
     model = District
     schema = DistrictSchema
@@ -22,7 +36,7 @@ class DistrictResource(Resource):
     parent = Parent("voivodeship", "voivodeship_id", "województwo")
 
 
-class BoroughResource(Resource):
+class BoroughResource(TerytCoded):
     kind = "borough"
     model = Borough
     schema = BoroughSchema
