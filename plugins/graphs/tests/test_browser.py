@@ -105,3 +105,59 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     frame = page.frame_locator("iframe")
     expect(frame.locator(".spc-goal")).to_contain_text("Cel programu: 3\u00a0000")
     expect(frame.locator("svg rect.spc-mark")).to_have_count(2)
+
+
+def add_keyed_graph(page, name, internal, graph_type, keys):
+    page.goto("/graph")
+    page.get_by_role("link", name="Dodaj wykres").click()
+    page.get_by_label("Nazwa", exact=True).fill(name)
+    page.get_by_label("Nazwa wewnętrzna").fill(internal)
+    page.get_by_label("Typ wykresu").select_option(graph_type)
+    expect(page.get_by_label("Jednostka")).to_have_count(0)  # the unit belongs to bar charts
+    page.get_by_label("Motyw").select_option(label="modern")
+    page.get_by_label("Tytuł pozycji").fill("Źródło")
+    page.get_by_label("Tytuł wartości").fill("Liczba")
+    for index, (key, short) in enumerate(keys):
+        page.get_by_role("button", name="Dodaj klucz").click()
+        row = page.get_by_role("group", name=f"Klucz {index + 1}")
+        row.get_by_label("Nazwa klucza").fill(key)
+        row.get_by_label("Krótka nazwa").fill(short)
+    save(page, r"/graph$")
+    page.get_by_role("row").filter(has_text=name).get_by_role("link", name=name).click()
+    page.get_by_role("link", name="Dodaj grupę").click()
+    page.get_by_label("Nazwa grupy").fill("2025")
+    save(page, r"/group$")
+    page.get_by_role("link", name="2025").click()
+
+
+def test_circle_and_multiline_charts_by_hand_read_the_same_at_300_px(page, live_server):
+    sign_in(page, live_server)
+    circle = f"zrodla-{uuid.uuid4().hex[:8]}"
+    add_keyed_graph(page, live_server.unique("Źródła"), circle, "CIRCLE", [("Kotły gazowe", "KG"), ("Pompy ciepła", "PC")])
+    page.get_by_role("link", name="Dodaj wpis").click()
+    page.get_by_label("Nazwa", exact=True).fill("Cała Polska")
+    page.get_by_label("Kotły gazowe").fill("1")
+    page.get_by_label("Pompy ciepła").fill("3")
+    expect(page.get_by_test_id("graph-preview").locator("path.spc-mark")).to_have_count(2)
+    save(page, r"/entry$")
+
+    multiline = f"linie-{uuid.uuid4().hex[:8]}"
+    add_keyed_graph(page, live_server.unique("Kwartały"), multiline, "MULTILINE", [("I kwartał", "I"), ("II kwartał", "II")])
+    for name, color, values in (("Pompy", "navy", ("5", "7.5")), ("Kotły", "rgb(200, 0, 0)", ("4", "2"))):
+        page.get_by_role("link", name="Dodaj wpis").click()
+        page.get_by_label("Nazwa", exact=True).fill(name)
+        page.get_by_label("Kolor linii").fill(color)
+        page.get_by_label("I kwartał", exact=True).fill(values[0])
+        page.get_by_label("II kwartał", exact=True).fill(values[1])
+        save(page, r"/entry$")
+
+    page.set_viewport_size({"width": 300, "height": 800})
+    page.goto(f"/view/graph/{circle}")
+    expect(page.locator("path.spc-mark title").first).to_have_text("KG: 1 (25%)")
+    page.goto(f"/view/graph/{multiline}")
+    expect(page.locator("svg.spc-svg")).to_have_attribute("width", "300")
+    expect(page.locator("circle.spc-mark")).to_have_count(4)
+    page.get_by_text("Dane w tabeli").click()
+    rows = page.get_by_role("table").get_by_role("row")
+    expect(rows.nth(0)).to_have_text(re.compile("Źródło\\s*Pompy\\s*Kotły"))
+    expect(rows.nth(2)).to_have_text(re.compile("II\\s*7,5\\s*2"))
