@@ -5,6 +5,7 @@ zope.sqlalchemy, so a failed request leaves the database as it was.
 """
 from contextlib import contextmanager
 from datetime import datetime, timezone
+from decimal import Decimal
 
 import sqlalchemy as sa
 import zope.sqlalchemy
@@ -71,6 +72,23 @@ class ApiTimestamp(sa.types.TypeDecorator):
         if dialect.name == "sqlite":
             return dialect.type_descriptor(sa.String())
         return dialect.type_descriptor(sa.DateTime())
+
+
+class DecimalText(sa.types.TypeDecorator):
+    """An exact decimal kept as its canonical text ('0.85', '1500'): SQLite has no exact
+    decimal type (SQLAlchemy would go through float), and the text is exact on both databases.
+    For numbers that are shown, not sorted or summed in SQL (a definition's value, a chart's)."""
+
+    impl = sa.String(48)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is None:
+            return None
+        return format(Decimal(value).normalize(), "f")
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else Decimal(value)
 
 
 class Base(DeclarativeBase):

@@ -7,23 +7,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
-from smogpanel.db import Base, Record, unique_while_alive
-
-
-class DecimalText(sa.types.TypeDecorator):
-    """An exact decimal kept as its canonical text ('0.85', '1500'): SQLite has no exact
-    decimal type (SQLAlchemy would go through float), and the text is exact on both."""
-
-    impl = sa.String(48)
-    cache_ok = True
-
-    def process_bind_param(self, value, dialect):
-        if value is None:
-            return None
-        return format(Decimal(value).normalize(), "f")
-
-    def process_result_value(self, value, dialect):
-        return None if value is None else Decimal(value)
+from smogpanel.db import Base, DecimalText, Record, unique_while_alive
 
 
 class Calculator(Record, Base):

@@ -17,7 +17,7 @@ from smogpanel.imports import Column, ImportFailed, ImportType, import_result, r
 from smogpanel.regions import VOIVODESHIPS
 from smogpanel.spreadsheets import header_key
 
-from .models import GROUPED, GraphEntry, GraphGroup
+from .models import GraphEntry, GraphGroup
 from .values import live_groups, live_keys, value_rows, write_values
 
 # (key, classic header = the key group's name, the 2025 edition's header): as RV_XLS (rankings).

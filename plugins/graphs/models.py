@@ -10,28 +10,13 @@ Keys and key groups removed from a graph are soft-deleted: their values stay in 
 from decimal import Decimal
 
 import sqlalchemy as sa
-from smogpanel.db import Base, Record, unique_while_alive
+from smogpanel.db import Base, DecimalText, Record, unique_while_alive
 from sqlalchemy.orm import Mapped, mapped_column
 
 TYPES = ("BAR", "CIRCLE", "LINE", "MULTILINE")  # SPEC 3 "Chart types"
 STYLES = ("CLASSIC", "MODERN")  # SPEC 3 "Chart themes"
 GROUPED = ("BAR", "LINE")  # types whose keys live in key groups
 KEYED = ("CIRCLE", "MULTILINE")  # types with plain keys
-
-
-class ExactDecimal(sa.types.TypeDecorator):
-    """An exact decimal kept as its canonical text ('0.85', '1500')."""
-
-    impl = sa.String(48)
-    cache_ok = True
-
-    def process_bind_param(self, value, dialect):
-        if value is None:
-            return None
-        return format(Decimal(value).normalize(), "f")
-
-    def process_result_value(self, value, dialect):
-        return None if value is None else Decimal(value)
 
 
 class Graph(Record, Base):
@@ -87,7 +72,7 @@ class GraphEntry(Record, Base):
     name: Mapped[str] = mapped_column(sa.String(255), nullable=False)
     color: Mapped[str] = mapped_column(sa.String(64), nullable=False, default="")
     with_goal: Mapped[int] = mapped_column(sa.SmallInteger, nullable=False, default=0)
-    goal: Mapped[Decimal | None] = mapped_column(ExactDecimal, nullable=True)
+    goal: Mapped[Decimal | None] = mapped_column(DecimalText, nullable=True)
     goal_progress_info: Mapped[str] = mapped_column(sa.String(255), nullable=False, default="")
     goal_value_info: Mapped[str] = mapped_column(sa.String(255), nullable=False, default="")
     goal_value_subinfo: Mapped[str] = mapped_column(sa.String(255), nullable=False, default="")
@@ -102,6 +87,6 @@ class GraphValue(Base):
         sa.Column("id", sa.Integer, primary_key=True),
         sa.Column("entry_id", sa.ForeignKey("graph_entry.id"), nullable=False),
         sa.Column("key_id", sa.ForeignKey("graph_key.id"), nullable=False, index=True),
-        sa.Column("value", ExactDecimal, nullable=False),
+        sa.Column("value", DecimalText, nullable=False),
         sa.UniqueConstraint("entry_id", "key_id"),
     )

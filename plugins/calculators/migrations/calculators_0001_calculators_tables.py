@@ -7,7 +7,6 @@ Create Date: 2026-11-22 14:30:00
 from alembic import op
 import sqlalchemy as sa
 import smogpanel.db
-import smogpanel.plugins.calculators.models
 
 
 revision = 'calculators_0001'
@@ -64,7 +63,7 @@ def upgrade():
     op.create_table('calculator_definition',
     sa.Column('type_id', sa.Integer(), nullable=False),
     sa.Column('name', sa.String(length=100), nullable=False),
-    sa.Column('value', smogpanel.plugins.calculators.models.DecimalText(), nullable=False),
+    sa.Column('value', sa.String(48), nullable=False),
     sa.Column('position', sa.Integer(), nullable=False),
     *_record_columns(),
     sa.ForeignKeyConstraint(['type_id'], ['calculator_type.id'], name=op.f('fk_calculator_definition_type_id_calculator_type')),

@@ -8,14 +8,13 @@ import smogpanel.db
 import sqlalchemy as sa
 from alembic import op
 
-import smogpanel.plugins.graphs.models
 
 revision = 'graphs_0001'
 down_revision = None
 branch_labels = ('graphs',)
 depends_on = None
 
-DECIMAL = smogpanel.plugins.graphs.models.ExactDecimal()
+DECIMAL = sa.String(48)  # exact decimals as canonical text (smogpanel.db.DecimalText)
 
 
 def _record_columns():

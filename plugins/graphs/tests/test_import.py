@@ -5,7 +5,7 @@ import pytest
 from smogpanel.plugins.graphs.imports import APPLICATION_GROUPS, CIRCLE_ITEMS, MULTILINE_ITEMS
 from smogpanel.testing_files import png, upload, xls, xlsx
 
-from .helpers import add_graph, graph_body
+from .helpers import add_graph
 
 GROUP_NAMES = [classic for _, classic, _ in APPLICATION_GROUPS]
 
