@@ -35,7 +35,7 @@ class HierarchyGazetteer(Gazetteer):
         return {row.id: _names(row) for row in db.execute(_boroughs())}
 
     def borough_index(self, db):
-        return BoroughIndex(tuple(row) for row in db.execute(_boroughs(Voivodeship.code)))
+        return BoroughIndex(tuple(row) for row in db.execute(_boroughs(Voivodeship.code, Borough.teryt)))
 
     def voivodeships(self, db):
         rows = db.execute(sa.select(Voivodeship.id, Voivodeship.name, Voivodeship.code)

@@ -5,6 +5,7 @@ is checked before the first write, in the request's one transaction."""
 import sqlalchemy as sa
 from cornice import Service
 from smogpanel.envelope import ApiError
+from smogpanel.gazetteer import gazetteer as find_gazetteer
 from smogpanel.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
 from zope.sqlalchemy import mark_changed
@@ -77,7 +78,7 @@ def import_values(request):
         raise ApiError.invalid("rank_group_id", "Grupa: To pole jest wymagane.")
     if rank.rank_type_name == "gminy":
         rows = run_import(request, data["type"], data["file"], allowed=("RB_XLS",),
-                          context={"index": gazetteer.BoroughIndex(db), "locked": bool(rank.lock_place_refresh)})
+                          context={"index": find_gazetteer(request).borough_index(db), "locked": bool(rank.lock_place_refresh)})
         scope = sa.and_(RankValue.rank_group_id == group.id, RankValue.rank_entry_id.is_(None))
         created, updated = upsert_values(db, scope, "borough_id", rows, group.id)
         refresh_places(db, rank, rank_group_id=group.id)

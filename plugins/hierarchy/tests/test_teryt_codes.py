@@ -66,3 +66,8 @@ def test_restoring_a_record_whose_code_a_live_one_took_is_refused(api, db, make_
     stale = db.execute(sa.select(District).where(District.id == old.id)
                        .execution_options(include_deleted=True)).scalar_one()
     assert "kod TERYT 1277" in resource.restore(db, stale)
+
+
+def test_lists_sort_by_teryt_code(api):
+    rows = api.get("/api/voivodeship/?order=teryt&asc=1")["message"]["list"]
+    assert [row["teryt"] for row in rows] == sorted(EXPECTED.values())
