@@ -15,65 +15,15 @@
 Prints times and ratios; asserts nothing.
 """
 import argparse
-import base64
 import io
 import random
 import statistics
-import sys
 import tempfile
-import time
 from datetime import datetime, timezone
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import GMINY, build, line, openpyxl_load, timed, upload
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 KEYS = ("Dotacja", "Warunki", "Termin", "Jak złożyć wniosek", "Kontakt", "Uwagi")
-GMINY = 2477
-DISTRICTS_PER_VOIVODESHIP = 24  # the register's shape: 380 districts, ~6.5 gminy each
-
-
-def build(url):
-    import webtest
-    from smogpanel import main
-    from smogpanel.db import make_engine, make_session_factory
-    from smogpanel.migrate import upgrade
-    from smogpanel.plugin_manager import build_plugin_manager
-    from smogpanel.plugins.hierarchy.models import Borough, District, Voivodeship
-    from smogpanel.security import Tokens, hash_password
-    from smogpanel.users.models import User
-
-    plugins = ["hierarchy", "searches", "timers"]
-    manager = build_plugin_manager(enabled=plugins)
-    upgrade(url, manager)
-    engine = make_engine(url)
-    places = []  # (gmina, district, voivodeship) as a file names them
-    with make_session_factory(engine)() as db, db.begin():
-        manager.hook.smogpanel_seed(db=db)
-        voivodeships = db.query(Voivodeship).order_by(Voivodeship.id).all()
-        districts = []
-        for voivodeship in voivodeships:
-            for number in range(DISTRICTS_PER_VOIVODESHIP):
-                district = District(name=f"powiat {voivodeship.code}{number:02d}", voivodeship_id=voivodeship.id)
-                districts.append((district, voivodeship))
-        db.add_all(district for district, _ in districts)
-        db.flush()
-        boroughs = []
-        for index in range(GMINY):
-            district, voivodeship = districts[index % len(districts)]
-            boroughs.append(Borough(name=f"Gmina Źródłowa {index:04d}", district_id=district.id))
-            places.append((f"Gmina Źródłowa {index:04d}", district.name, voivodeship.name))
-        db.add_all(boroughs)
-        user = User(email="bench@example.pl", password_hash=hash_password("bench-password"), super=1)
-        db.add(user)
-        db.flush()
-        db.refresh(user)
-        db.expunge(user)
-    engine.dispose()
-    secret = "bench-secret-" + "x" * 40
-    app = webtest.TestApp(main({}, **{"sqlalchemy.url": url, "smogpanel.secret": secret,
-                                      "smogpanel.plugins": ",".join(plugins), "smogpanel.smtp_url": ""}))
-    return app, {"Authorization": f"Bearer {Tokens(secret, 3600).issue(user)}"}, places
 
 
 def entries_file(places, version):
@@ -87,26 +37,6 @@ def entries_file(places, version):
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
-
-
-def openpyxl_load(data):
-    from openpyxl import load_workbook
-
-    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    rows = list(workbook.worksheets[0].iter_rows(values_only=True))
-    workbook.close()
-    return rows
-
-
-def timed(function):
-    start = time.perf_counter()
-    function()
-    return time.perf_counter() - start
-
-
-def line(label, seconds, baseline=None):
-    ratio = f"  {seconds / baseline:5.2f}×" if baseline else ""
-    print(f"  {label:<62} {seconds * 1000:9.1f} ms{ratio}")
 
 
 def add_search(app, headers, internal_name):
@@ -136,10 +66,6 @@ def bench_import(app, headers, places, rounds):
     line("app: POST /api/search_entry/import, all new (committed)", statistics.median(first), baseline)
     line("app: the same again, one text changed per gmina (re-import)", statistics.median(again), baseline)
     print(f"  budget 2 s: {max(statistics.median(first), statistics.median(again)):.2f} s")
-
-
-def upload(data):
-    return {"name": "wpisy.xlsx", "data": f"data:{XLSX};base64,{base64.b64encode(data).decode()}"}
 
 
 def bench_public(app, headers, places, requests):
@@ -178,7 +104,7 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
-        app, headers, places = build(url)
+        app, headers, places = build(url, ["hierarchy", "searches", "timers"])
         bench_import(app, headers, places, args.rounds)
         bench_public(app, headers, places, args.requests)
 

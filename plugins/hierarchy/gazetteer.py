@@ -18,9 +18,11 @@ def _boroughs(*extra):
     )
 
 
-def _names(row):
-    return {"borough_name": row.borough_name, "district_name": row.district_name,
-            "voivodeship_name": row.voivodeship_name}
+def _names(rows):
+    """{id: names} of (id, borough, district, voivodeship) rows, unpacked as tuples: named
+    access to each Row costs more than the query for a whole list of gminy."""
+    return {row_id: {"borough_name": borough, "district_name": district, "voivodeship_name": voivodeship}
+            for row_id, borough, district, voivodeship in rows}
 
 
 class HierarchyGazetteer(Gazetteer):
@@ -29,13 +31,13 @@ class HierarchyGazetteer(Gazetteer):
         if len(ids) > _CHUNK:  # a whole search or group: one scan beats many IN lists
             wanted = set(ids)
             return {key: names for key, names in self.all_boroughs(db).items() if key in wanted}
-        return {row.id: _names(row) for row in db.execute(_boroughs().where(Borough.id.in_(ids)))} if ids else {}
+        return _names(db.connection().execute(_boroughs().where(Borough.id.in_(ids))).all()) if ids else {}
 
     def all_boroughs(self, db):
-        return {row.id: _names(row) for row in db.execute(_boroughs())}
+        return _names(db.connection().execute(_boroughs()).all())
 
     def borough_index(self, db):
-        return BoroughIndex(tuple(row) for row in db.execute(_boroughs(Voivodeship.code, Borough.teryt)))
+        return BoroughIndex(tuple(row) for row in db.connection().execute(_boroughs(Voivodeship.code, Borough.teryt)))
 
     def voivodeships(self, db):
         rows = db.execute(sa.select(Voivodeship.id, Voivodeship.name, Voivodeship.code)

@@ -36,5 +36,5 @@ def smogpanel_public_kinds():
 
 
 @hookimpl(trylast=True)  # after the hierarchy's demo gminy exist
-def smogpanel_demo_data(db):
-    add_demo_data(db)
+def smogpanel_demo_data(db, gazetteer):
+    add_demo_data(db, gazetteer)

@@ -5,14 +5,13 @@ is checked before the first write, in the request's one transaction."""
 import sqlalchemy as sa
 from cornice import Service
 from smogpanel.envelope import ApiError
-from smogpanel.gazetteer import gazetteer as find_gazetteer
 from smogpanel.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
 from zope.sqlalchemy import mark_changed
 
-from . import gazetteer
+from smogpanel.gazetteer import gazetteer
 from .imports import REPORT, RV_CODES, report_key
-from .loading import load_entry, load_group, load_rank
+from .loading import load_entry, load_group, load_rank, voivodeships_with_codes
 from .models import RankEntry, RankGroup, RankValue
 from .places import competition_places, refresh_places
 from .schemas import RankImportSchema, RankValueImportSchema
@@ -48,10 +47,11 @@ def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None)
     return len(new), len(changed)
 
 
-def _voivodeship_rows(db, numbers, locked):
+def _voivodeship_rows(request, numbers, locked):
     """[(voivodeship id, value, points, place)] of {code: number}; places from the numbers when
     the ranking's places are locked (the file carries none)."""
-    ids = gazetteer.voivodeship_ids_by_code(db)
+    known = voivodeships_with_codes(gazetteer(request), request.db)
+    ids = {info["code"]: vid for vid, info in known.items() if info["code"]}
     missing = [code for code in numbers if code not in ids]
     if missing:
         raise ImportFailed.at("file", "W hierarchii brak województw o kodach: " + ", ".join(missing) + ".")
@@ -78,7 +78,7 @@ def import_values(request):
         raise ApiError.invalid("rank_group_id", "Grupa: To pole jest wymagane.")
     if rank.rank_type_name == "gminy":
         rows = run_import(request, data["type"], data["file"], allowed=("RB_XLS",),
-                          context={"index": find_gazetteer(request).borough_index(db), "locked": bool(rank.lock_place_refresh)})
+                          context={"index": gazetteer(request).borough_index(db), "locked": bool(rank.lock_place_refresh)})
         scope = sa.and_(RankValue.rank_group_id == group.id, RankValue.rank_entry_id.is_(None))
         created, updated = upsert_values(db, scope, "borough_id", rows, group.id)
         refresh_places(db, rank, rank_group_id=group.id)
@@ -95,7 +95,7 @@ def import_values(request):
                                       ", ".join(f"„{c}”" for _, c, _ in REPORT) + ").")
     created = updated = 0
     for entry, key in usable:
-        rows = _voivodeship_rows(db, parsed["columns"][key], bool(rank.lock_place_refresh))
+        rows = _voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))
         scope = RankValue.rank_entry_id == entry.id
         counts = upsert_values(db, scope, "voivodeship_id", rows, group.id, entry.id)
         created, updated = created + counts[0], updated + counts[1]
@@ -127,7 +127,7 @@ def import_definition(request):
         entry = RankEntry(name=classic, hidden=0, rank_group_id=group.id)
         db.add(entry)
         db.flush()
-        rows = _voivodeship_rows(db, parsed["columns"][key], bool(rank.lock_place_refresh))
+        rows = _voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))
         values += upsert_values(db, RankValue.rank_entry_id == entry.id, "voivodeship_id", rows, group.id,
                                 entry.id)[0]
         refresh_places(db, rank, rank_entry_id=entry.id)

@@ -10,28 +10,20 @@
 
 Parsers check every cell before anything is written and name the cell of every error.
 """
-from decimal import Decimal
-
+from smogpanel.numbers import rounded
 from smogpanel.imports import Column, ErrorList, ImportType, read_rows
 from smogpanel.regions import VOIVODESHIPS, normalise
 from smogpanel.spreadsheets import Table, find_columns, header_key
 
-from .schemas import MAX_NUMBER, to_decimal
+from .schemas import PLACES
 
 # -- numbers --------------------------------------------------------------------------------
 
 
-def exact(value, ref, errors):
-    """A cell's number (as smogpanel.cells.parse_number read it) as an exact Decimal within
-    the bound every number has; None for an empty cell."""
-    if value is None:
-        return None
-    number = to_decimal(value)
-    if number.copy_abs() >= MAX_NUMBER:
-        errors.add(ref, f"Komórka {ref}: liczba musi mieścić się w zakresie od -999 999 999 999 999 "
-                        "do 999 999 999 999 999.")
-        return None
-    return number.quantize(Decimal("0.0001"))
+def exact(value):
+    """A cell's number, already checked by the one number validation (smogpanel.cells.parse_number),
+    rounded half up to the four decimal places the value columns keep; None for an empty cell."""
+    return rounded(value, PLACES)
 
 
 # -- RB_XLS: gminy ----------------------------------------------------------------------------
@@ -52,7 +44,7 @@ RB_WARNING = ("Każda gmina musi istnieć w hierarchii (Województwa > Powiaty >
 
 def parse_rb(table, context):
     """[(borough_id, value, points, place or None)] of a gminy group; context: `index`
-    (gazetteer.BoroughIndex), `locked` (the ranking's places are entered)."""
+    (smogpanel.gazetteer.BoroughIndex), `locked` (the ranking's places are entered)."""
     index, locked = context["index"], context["locked"]
     found, rows = read_rows(table, RB_COLUMNS)
     errors, seen, parsed = ErrorList(), {}, []
@@ -62,8 +54,8 @@ def parse_rb(table, context):
     for row in rows:
         line = row.index + 1
         values = row.values
-        value = exact(values["value"], table.cell_ref(row.index, found["value"]), errors)
-        points = exact(values["points"], table.cell_ref(row.index, found["points"]), errors)
+        value = exact(values["value"])
+        points = exact(values["points"])
         place = None
         if locked:
             ref = table.cell_ref(row.index, found["place"])
@@ -169,7 +161,7 @@ def parse_rv(table, context, columns, edition):
             continue
         numbers = {}
         for row in rows:
-            number = exact(row.values[key], table.cell_ref(row.index, found[key]), errors)
+            number = exact(row.values[key])
             if number is not None:
                 numbers[row.values["voivodeship"]] = number
         result[key] = numbers

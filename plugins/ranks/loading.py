@@ -1,5 +1,6 @@
 """Loading the live ranking, group or entry a payload names, or a 400 naming the field."""
 from smogpanel.envelope import ApiError
+from smogpanel.regions import voivodeship_code
 from smogpanel.resources import MAX_ID
 
 from .models import Rank, RankEntry, RankGroup
@@ -27,3 +28,10 @@ def load_entry(request, entry_id, field="rank_entry_id"):
     entry = live(request, RankEntry, entry_id, field, "Wybrana pozycja nie istnieje albo została usunięta.")
     group, rank = load_group(request, entry.rank_group_id, field)
     return entry, group, rank
+
+
+def voivodeships_with_codes(places, db):
+    """{id: {name, code}} of the live voivodeships from the gazetteer, the two-letter code
+    derived from the name where the hierarchy keeps none (a voivodeship added by hand)."""
+    return {vid: {"name": info["name"], "code": info["code"] or voivodeship_code(info["name"])}
+            for vid, info in places.voivodeships(db).items()}

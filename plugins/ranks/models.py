@@ -3,7 +3,7 @@ group has entries; values rank a gmina within a group, or a voivodeship within a
 
 `borough_id` and `voivodeship_id` are plain integers, not foreign keys: gminy and voivodeships
 belong to the hierarchy plugin, whose tables a plugin never imports. They are checked against
-the gazetteer (`gazetteer.py`) whenever a value is written.
+the gazetteer hook (`smogpanel.gazetteer`) whenever a value is written.
 
 `value` and `points` are exact decimals (numeric(20, 4), read as Decimal): no binary floating
 point between the form, the database and the answer. `place` is zero-based (shown plus 1).

@@ -16,7 +16,8 @@ import sqlalchemy as sa
 from smogpanel.files import file_url
 from smogpanel.public import PublicKind
 
-from . import gazetteer
+from smogpanel.gazetteer import gazetteer
+from .loading import voivodeships_with_codes
 from .models import Rank, RankEntry, RankGroup, RankValue
 from .places import competition_places
 from .schemas import DEFAULT_SUMMARY_TITLE
@@ -37,7 +38,9 @@ def _summed(pairs):
     return sorted(rows, key=lambda row: row[1])
 
 
-def _gminy(db, rank, groups, payload):
+def _gminy(request, rank, groups, payload):
+    db = request.db
+    places = gazetteer(request)
     group_ids = [group.id for group in groups]
     values = db.execute(
         sa.select(RankValue.rank_group_id, RankValue.borough_id, RankValue.place, RankValue.value, RankValue.points)
@@ -46,14 +49,14 @@ def _gminy(db, rank, groups, payload):
         .order_by(RankValue.place, RankValue.id)).all() if group_ids else []
     rows = defaultdict(list)
     totals = {}
-    for row in values:
-        rows[row.rank_group_id].append([row.borough_id, row.place, row.value, row.points])
-        total = totals.setdefault(row.borough_id, [0, 0])
-        total[0] += row.value
-        total[1] += row.points
+    for group_id, borough_id, place, value, points in values:  # tuples: named Row access is slow
+        rows[group_id].append([borough_id, place, value, points])
+        total = totals.setdefault(borough_id, [0, 0])
+        total[0] += value
+        total[1] += points
     # show_empty: every gmina of the hierarchy is listed, those without a value at the end.
-    names = gazetteer.all_boroughs(db) if rank.show_empty else gazetteer.boroughs_by_ids(
-        db, [row.borough_id for row in values])
+    names = places.all_boroughs(db) if rank.show_empty else places.boroughs_by_ids(
+        db, [row[1] for row in values])
     payload["gminy"] = {str(bid): [n["borough_name"], n["district_name"], n["voivodeship_name"]]
                         for bid, n in names.items()}
     # A gmina removed from the hierarchy leaves the public table with it.
@@ -64,11 +67,12 @@ def _gminy(db, rank, groups, payload):
                               "rows": [list(row) for row in _summed(totals) if str(row[0]) in payload["gminy"]]}
 
 
-def _voivodeships(db, rank, groups, payload):
+def _voivodeships(request, rank, groups, payload):
+    db = request.db
     group_ids = [group.id for group in groups]
     entries = db.scalars(sa.select(RankEntry).where(RankEntry.rank_group_id.in_(group_ids), RankEntry.hidden == 0)
                          .order_by(RankEntry.id)).all() if group_ids else []
-    known = gazetteer.voivodeships(db)
+    known = voivodeships_with_codes(gazetteer(request), db)
     values = db.execute(
         sa.select(RankValue.rank_entry_id, RankValue.voivodeship_id, RankValue.place, RankValue.value,
                   RankValue.points)
@@ -115,9 +119,9 @@ def rank_payload(request, internal_name):
         "summary": None,
     }
     if rank.rank_type_name == "gminy":
-        _gminy(db, rank, groups, payload)
+        _gminy(request, rank, groups, payload)
     else:
-        _voivodeships(db, rank, groups, payload)
+        _voivodeships(request, rank, groups, payload)
     return payload
 
 

@@ -1,61 +1,20 @@
 """What the rankings' forms may send (SPEC sections 5 and 7 "Rankings"), checked before
 anything is written. Messages are Polish."""
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-
 import colander
-from smogpanel.schemas import FileNode, FlagNode, Id, InternalName, LongText, OptionalText, Text
+from smogpanel import numbers
+from smogpanel.schemas import FileNode, FlagNode, Id, InternalName, LongText, OptionalText, StringNode, Text
 
 from .models import RANK_TYPES
 
 TYPE_LABELS = {"gminy": "gminy", "voivodeships": "województwa"}
 DEFAULT_SUMMARY_TITLE = "Wszystkie pozycje"
 
-# STAND-IN for the core's one number validation (issue 8, `audit`): the same bound (below
-# 10**15), finite, exact Decimal, four decimal places rounded half up. Replaced by
-# smogpanel.numbers.NumberNode when it lands; nothing else in the plugin changes.
-MAX_NUMBER = Decimal(10**15)
-NOT_A_NUMBER = "Wpisz liczbę, np. 1234 albo 1 234,5."
+PLACES = 4  # decimal places the value and points columns keep (numeric(20, 4))
 
 
-def to_decimal(value):
-    """An exact Decimal of a JSON number (parsed as Decimal), int or Polish/plain text."""
-    if isinstance(value, bool) or value is None:
-        raise ValueError(value)
-    if isinstance(value, float):
-        value = repr(value)
-    if isinstance(value, str):
-        text = value.strip().replace("\u00a0", "").replace(" ", "").replace(",", ".")
-        if text.count(".") > 1:
-            raise ValueError(value)
-        value = text
-    try:
-        number = Decimal(value)
-    except (InvalidOperation, TypeError, ValueError):
-        raise ValueError(value)
-    if not number.is_finite():
-        raise ValueError(value)
-    return number
-
-
-class DecimalNumber(colander.SchemaType):
-    def serialize(self, node, appstruct):
-        return colander.null if appstruct in (colander.null, None) else str(appstruct)
-
-    def deserialize(self, node, cstruct):
-        if cstruct is colander.null or cstruct is None or cstruct == "":
-            return colander.null
-        try:
-            number = to_decimal(cstruct)
-        except ValueError:
-            raise colander.Invalid(node, NOT_A_NUMBER)
-        if number.copy_abs() >= MAX_NUMBER:
-            raise colander.Invalid(node, "Liczba musi mieścić się w zakresie od -999 999 999 999 999 "
-                                         "do 999 999 999 999 999.")
-        return number.quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP)
-
-
-def NumberNode(title, **kw):
-    return colander.SchemaNode(DecimalNumber(), title=title, **kw)
+def NumberNode(title):
+    """A required number by the core's one number validation, rounded half up to PLACES."""
+    return numbers.NumberNode(title, missing=colander.required, places=PLACES)
 
 
 def _type_validator(node, value):
@@ -66,7 +25,7 @@ def _type_validator(node, value):
 class RankSchema(colander.MappingSchema):
     name = Text("Nazwa")
     internal_name = InternalName()
-    rank_type_name = colander.SchemaNode(colander.String(), title="Typ rankingu", validator=_type_validator)
+    rank_type_name = StringNode("Typ rankingu", validator=_type_validator)
     subname = OptionalText("Podtytuł")
     choose_group_title = OptionalText("Tytuł wyboru grupy")
     show_empty = FlagNode("Pokaż gminy bez wartości")
@@ -129,12 +88,12 @@ def _upload():
 class RankValueImportSchema(colander.MappingSchema):
     rank_group_id = Id("Grupa", missing=None)
     rank_entry_id = Id("Pozycja", missing=None)
-    type = colander.SchemaNode(colander.String(), title="Typ pliku", missing=None)
+    type = StringNode("Typ pliku", missing=None)
     file = _upload()
 
 
 class RankImportSchema(colander.MappingSchema):
     name = Text("Nazwa")
     rank_id = Id("Ranking")
-    type = colander.SchemaNode(colander.String(), title="Typ pliku", missing=None)
+    type = StringNode("Typ pliku", missing=None)
     file = _upload()

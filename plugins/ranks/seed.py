@@ -2,13 +2,12 @@
 has) and one of voivodeships with the five entries of SPEC 5. The numbers are made up."""
 from decimal import Decimal
 
-from . import gazetteer
 from .imports import ENTRY_NAMES
 from .models import Rank, RankEntry, RankGroup, RankValue
 from .places import refresh_places
 
 
-def _gminy_ranking(db):
+def _gminy_ranking(db, gazetteer):
     rank = Rank(name="Ranking antysmogowy gmin", internal_name="ranking-gmin", rank_type_name="gminy",
                 subname="Dane przykładowe", choose_group_title="Wybierz rok", search_value_title="wymienione kotły",
                 table_value_title="wymienionych kotłów na 1000 budynków", show_summary=1,
@@ -26,7 +25,7 @@ def _gminy_ranking(db):
         refresh_places(db, rank, rank_group_id=group.id)
 
 
-def _voivodeships_ranking(db):
+def _voivodeships_ranking(db, gazetteer):
     rank = Rank(name="Czyste Powietrze w województwach", internal_name="ranking-wojewodztw",
                 rank_type_name="voivodeships", choose_group_title="Wybierz rok", table_value_title="wniosków",
                 legend="Dane przykładowe.")
@@ -47,7 +46,7 @@ def _voivodeships_ranking(db):
         refresh_places(db, rank, rank_entry_id=entry.id)
 
 
-def add_demo_data(db):
-    _gminy_ranking(db)
-    _voivodeships_ranking(db)
+def add_demo_data(db, gazetteer):
+    _gminy_ranking(db, gazetteer)
+    _voivodeships_ranking(db, gazetteer)
     db.flush()

@@ -9,7 +9,7 @@ from smogpanel.resources import Parent, Resource
 from smogpanel.sorting import Sorting
 from smogpanel.validation import exact_body_validator
 
-from . import gazetteer
+from smogpanel.gazetteer import gazetteer
 from .loading import load_entry, load_group
 from .models import RankValue
 from .places import refresh_places
@@ -19,11 +19,12 @@ NAME_FIELDS = ("borough_name", "district_name", "voivodeship_name")
 PLACE_REQUIRED = "Miejsce: Ranking ma zablokowane przeliczanie miejsc – podaj miejsce."
 
 
-def attach_names(db, rows, voivodeships=None):
+def attach_names(request, rows, voivodeships=None):
     """Adds the three names to value rows (dicts with borough_id / voivodeship_id)."""
-    boroughs = gazetteer.boroughs_by_ids(db, [row["borough_id"] for row in rows if row["borough_id"]])
+    db, places = request.db, gazetteer(request)
+    boroughs = places.boroughs_by_ids(db, [row["borough_id"] for row in rows if row["borough_id"]])
     voivodeships = voivodeships if voivodeships is not None else (
-        gazetteer.voivodeships(db) if any(row["voivodeship_id"] for row in rows) else {})
+        places.voivodeships(db) if any(row["voivodeship_id"] for row in rows) else {})
     empty = dict.fromkeys(NAME_FIELDS)
     for row in rows:
         if row["borough_id"]:
@@ -60,7 +61,7 @@ class RankValueResource(Resource):
             statement = statement.order_by(*sorting.order_by(order, asc))
         result = request.db.connection().execute(statement)
         keys = tuple(result.keys())
-        rows = attach_names(request.db, [dict(zip(keys, row)) for row in result.all()])
+        rows = attach_names(request, [dict(zip(keys, row)) for row in result.all()])
         if by_name:
             rows.sort(key=lambda row: (normalise(row[order]), row["id"]), reverse=not asc)
         return {"order": order, "asc": asc, "list": rows}
@@ -75,7 +76,7 @@ class RankValueResource(Resource):
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
-        return attach_names(request.db, [data])[0]
+        return attach_names(request, [data])[0]
 
     # -- writes ----------------------------------------------------------------------
     def create(self, request, data):
@@ -103,7 +104,7 @@ class RankValueResource(Resource):
     def _check_borough(self, request, data, group):
         if data["borough_id"] is None:
             raise ApiError.invalid("borough_id", "Gmina: Wybierz gminę.")
-        if data["borough_id"] not in gazetteer.boroughs_by_ids(request.db, [data["borough_id"]]):
+        if data["borough_id"] not in gazetteer(request).boroughs_by_ids(request.db, [data["borough_id"]]):
             raise ApiError.invalid("borough_id", "Wybrana gmina nie istnieje albo została usunięta.")
         self._check_free(request, RankValue.rank_group_id == group.id, RankValue.borough_id == data["borough_id"],
                          "borough_id", "Ta gmina ma już wartość w tej grupie. Popraw istniejącą wartość.")
@@ -111,7 +112,7 @@ class RankValueResource(Resource):
     def _check_voivodeship(self, request, data, entry):
         if data["voivodeship_id"] is None:
             raise ApiError.invalid("voivodeship_id", "Województwo: Wybierz województwo.")
-        if data["voivodeship_id"] not in gazetteer.voivodeships(request.db):
+        if data["voivodeship_id"] not in gazetteer(request).voivodeships(request.db):
             raise ApiError.invalid("voivodeship_id", "Wybrane województwo nie istnieje albo zostało usunięte.")
         self._check_free(request, RankValue.rank_entry_id == entry.id,
                          RankValue.voivodeship_id == data["voivodeship_id"], "voivodeship_id",

@@ -17,7 +17,7 @@ def _upper(value):
 
 def Place():
     return colander.SchemaNode(
-        colander.String(), name="search_key_place_name", title="Miejsce", preparer=_upper,
+        String(), name="search_key_place_name", title="Miejsce", preparer=_upper,
         validator=colander.OneOf(PLACES, msg_err="Wybierz miejsce: TOP, LEFT, RIGHT albo BOTTOM."),
     )
 
@@ -29,7 +29,7 @@ class SearchKeySchema(colander.MappingSchema):
     hide_name = FlagNode("Ukryj nazwę")
     search_key_place_name = Place()
     value_type_name = colander.SchemaNode(
-        colander.String(), title="Typ wartości", missing="TEXT", preparer=_upper,
+        String(), title="Typ wartości", missing="TEXT", preparer=_upper,
         validator=colander.OneOf(VALUE_TYPES, msg_err="Jedyny typ wartości to TEXT."),
     )
 
@@ -97,7 +97,7 @@ def SearchEntrySchema():
 def SearchEntryImportSchema():
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(Id("Wyszukiwarka", name="search_id"))
-    schema.add(colander.SchemaNode(colander.String(), name="type", title="Typ pliku", missing=None))
+    schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=None))
     # {name, data}; checked (400, 413, 422) by the import itself.
     schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
     return schema

@@ -1,6 +1,8 @@
 """The public ranking (GET /api/public/rank/<name>, /view/rank/<name>): only what the table
 shows, hidden entries left out, the summary as documented, show_empty, 404 once deleted; the
 plugin's entry in the shell and its demo data."""
+from smogpanel.gazetteer import find_gazetteer
+from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.plugins.ranks.seed import add_demo_data
 
 from .helpers import add_gmina, add_group, add_rank, add_value, voivodeship_id
@@ -65,7 +67,7 @@ def test_the_shell_lists_rankings_second(api):
 def test_demo_data_has_both_types_with_places(db, api, anonymous):
     for name in ("Skawina", "Liszki", "Kozy"):
         add_gmina(api, name)
-    add_demo_data(db)
+    add_demo_data(db, find_gazetteer(build_plugin_manager()))
     db.commit()
     gminy = anonymous.get("/api/public/rank/ranking-gmin")["message"]
     assert [group["name"] for group in gminy["groups"]] == ["2024", "2025"]

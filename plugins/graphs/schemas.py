@@ -1,0 +1,130 @@
+"""What the graph forms may send (SPEC sections 5 and 7 "Graphs"), checked before anything is
+written. Messages are Polish. Type-dependent rules (keys or key groups, the unit, entry colours)
+are checked by the views, which know the graph's type."""
+import colander
+from smogpanel.keys import ConfirmRemoval, distinct_names
+from smogpanel.numbers import Number
+from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText, Text
+
+from .colors import ColorNode
+from .models import STYLES, TYPES
+
+GOAL_MINIMUM = 1  # SPEC 9
+VALUE_MINIMUM = 0  # SPEC 9
+
+
+def _upper(value):
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def Choice(name, title, choices, message):
+    return colander.SchemaNode(colander.String(), name=name, title=title, preparer=_upper,
+                               validator=colander.OneOf(choices, msg_err=message))
+
+
+def KeyId(title):
+    return colander.SchemaNode(colander.Int(), name="id", title=title, missing=None,
+                               validator=colander.Range(min=1, min_err="Niepoprawny identyfikator."))
+
+
+class GraphKeySchema(colander.MappingSchema):
+    id = KeyId("Identyfikator klucza")
+    name = Text("Nazwa klucza")
+    short_name = Text("Krótka nazwa klucza", max_length=100)
+
+
+_distinct_keys = distinct_names("„{name}” występuje dwa razy. Nazwy kluczy wykresu muszą się różnić.")
+_distinct_groups = distinct_names("„{name}” występuje dwa razy. Nazwy grup kluczy muszą się różnić.")
+
+
+class GraphKeys(colander.SequenceSchema):
+    key = GraphKeySchema(title="Klucz")
+
+
+class GraphKeyGroupSchema(colander.MappingSchema):
+    id = KeyId("Identyfikator grupy kluczy")
+    name = Text("Nazwa grupy kluczy")
+    color = ColorNode("Kolor grupy")
+    graph_keys = GraphKeys(title="Klucze grupy", missing=(), validator=_distinct_keys)
+
+
+class GraphKeyGroups(colander.SequenceSchema):
+    group = GraphKeyGroupSchema(title="Grupa kluczy")
+
+
+class GraphSchema(colander.MappingSchema):
+    title = OptionalText("Tytuł")
+    subtitle = OptionalText("Podtytuł")
+    name = Text("Nazwa")
+    internal_name = InternalName()
+    subname = OptionalText("Podnazwa")
+    unit = OptionalText("Jednostka", max_length=100)
+    source = OptionalText("Źródło")
+    legend = LongText("Legenda")
+    graph_type_name = Choice("graph_type_name", "Typ wykresu", TYPES,
+                             "Wybierz typ wykresu: BAR, CIRCLE, LINE albo MULTILINE.")
+    graph_style_name = Choice("graph_style_name", "Motyw", STYLES, "Wybierz motyw: CLASSIC albo MODERN.")
+    position_title = Text("Tytuł pozycji")
+    value_title = Text("Tytuł wartości")
+    # None (absent) on edit: the keys stay as they are.
+    graph_keys = GraphKeys(title="Klucze", missing=None, validator=_distinct_keys)
+    graph_key_groups = GraphKeyGroups(title="Grupy kluczy", missing=None, validator=_distinct_groups)
+    remove_keys_with_values = ConfirmRemoval()
+
+
+class GraphGroupSchema(colander.MappingSchema):
+    name = Text("Nazwa grupy")
+    graph_id = Id("Wykres")
+
+
+# -- entries --------------------------------------------------------------------------------
+def _minimum(minimum, message):
+    def validator(node, value):
+        if value is not None and value < minimum:
+            raise colander.Invalid(node, message)
+    return validator
+
+
+def Values():
+    """`values`: [{key: {id}, group: {id} (BAR and LINE, optional), value: {value}}]; an empty
+    value means no value for that key."""
+    values = colander.SchemaNode(colander.Sequence(), name="values", title="Wartości", missing=None)
+    item = colander.SchemaNode(colander.Mapping(), name="item", title="Wartość")
+    key = colander.SchemaNode(colander.Mapping(), name="key", title="Klucz")
+    key.add(Id("Klucz", name="id"))
+    group = colander.SchemaNode(colander.Mapping(), name="group", title="Grupa kluczy", missing=None)
+    group.add(Id("Grupa kluczy", name="id", missing=None))
+    value = colander.SchemaNode(colander.Mapping(), name="value", title="Wartość", missing={"value": None})
+    value.add(colander.SchemaNode(Number(), name="value", title="Wartość", missing=None,
+                                  validator=_minimum(VALUE_MINIMUM, "Wartość nie może być mniejsza niż 0.")))
+    item.add(key)
+    item.add(group)
+    item.add(value)
+    values.add(item)
+    return values
+
+
+def GraphEntrySchema():
+    """POST /api/graph_entry/ (and, without the group id, POST /api/graph_entry/<id>)."""
+    schema = colander.SchemaNode(colander.Mapping())
+    schema.add(Text("Nazwa", name="name"))
+    schema.add(colander.SchemaNode(colander.String(), name="color", title="Kolor", missing=""))
+    schema.add(FlagNode("Z celem", name="with_goal"))
+    schema.add(colander.SchemaNode(Number(), name="goal", title="Cel", missing=None,
+                                   validator=_minimum(GOAL_MINIMUM, "Cel musi wynosić co najmniej 1.")))
+    schema.add(OptionalText("Opis postępu celu", name="goal_progress_info"))
+    schema.add(OptionalText("Opis wartości celu", name="goal_value_info"))
+    schema.add(OptionalText("Dopisek wartości celu", name="goal_value_subinfo"))
+    schema.add(Values())
+    schema.add(Id("Grupa", name="graph_group_id"))
+    return schema
+
+
+def GraphImportSchema():
+    schema = colander.SchemaNode(colander.Mapping())
+    schema.add(Text("Nazwa", name="name"))
+    schema.add(Id("Wykres", name="graph_id"))
+    schema.add(colander.SchemaNode(colander.String(), name="type", title="Typ pliku", missing=None))
+    # {name, data}; checked (400, 413, 422) by the import itself.
+    schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
+    return schema

@@ -1,0 +1,173 @@
+"""Every endpoint of SPEC section 7 "Graphs": graphs (with keys or key groups), graph groups,
+graph entries (with values and goals) and the import."""
+from cornice import Service
+from smogpanel.db import utcnow
+from smogpanel.envelope import ApiError
+from smogpanel.numbers import json_number
+from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
+from smogpanel.validation import exact_body_validator
+
+from . import structure
+from .colors import MESSAGE as COLOR_MESSAGE
+from .colors import normalize_color
+from .imports import import_graph
+from .models import Graph, GraphEntry, GraphGroup
+from .schemas import GraphEntrySchema, GraphGroupSchema, GraphImportSchema, GraphSchema
+from .values import check_values, group_dict, key_dict, live_groups, live_keys, value_rows, values_of, write_values
+
+GOAL_FIELDS = ("goal_progress_info", "goal_value_info", "goal_value_subinfo")
+REQUIRED_WITH_GOAL = "To pole jest wymagane, gdy wpis ma cel."
+
+
+def exact_posts(services):
+    """Decimals arrive exactly as typed (smogpanel.validation.exact_body_validator)."""
+    for service in services:
+        for method, _view, args in service.definitions:
+            if method == "POST":
+                args["validators"] = (exact_body_validator,)
+    return services
+
+
+class GraphResource(PublicResource):
+    kind = "graph"
+    model = Graph
+    schema = GraphSchema
+    label = "wykres"
+    sortable = ("id", "name", "internal_name", "graph_type_name", "graph_style_name", "updated")
+
+    def serialize(self, request, obj):
+        data = super().serialize(request, obj)
+        keys = live_keys(request.db, obj.id)
+        data["graph_keys"] = [key_dict(key) for key in keys if key.key_group_id is None]
+        data["graph_key_groups"] = [group_dict(group, keys) for group in live_groups(request.db, obj.id)]
+        return data
+
+    @staticmethod
+    def split(data):
+        data = dict(data)
+        keys, groups = data.pop("graph_keys", None), data.pop("graph_key_groups", None)
+        allow_removal = bool(data.pop("remove_keys_with_values", 0))
+        if data.get("graph_type_name", "BAR") != "BAR":
+            data["unit"] = ""  # SPEC 3: the unit belongs to bar charts
+        return data, keys, groups, allow_removal
+
+    def create(self, request, data):
+        data, keys, groups, _ = self.split(data)
+        structure.plan(request.db, None, data["graph_type_name"], keys, groups)
+        self.check_unique(request, data)
+        obj = Graph(**data)
+        request.db.add(obj)
+        self.flush(request)
+        structure.sync(request.db, obj, keys or [], groups or [], allow_removal=False)
+        return obj
+
+    def update(self, request, obj, data):
+        data, keys, groups, allow_removal = self.split(data)
+        structure.plan(request.db, obj.id, data["graph_type_name"], keys, groups)
+        for name, value in data.items():
+            setattr(obj, name, value)
+        structure.sync(request.db, obj, keys, groups, allow_removal)
+        obj.updated = utcnow()
+        return obj
+
+
+class GraphGroupResource(Resource):
+    kind = "graph_group"
+    model = GraphGroup
+    schema = GraphGroupSchema
+    label = "grupa"
+    parent = Parent("graph", "graph_id", "wykres")
+    list_all = False
+
+
+class GraphEntryResource(Resource):
+    kind = "graph_entry"
+    model = GraphEntry
+    schema = staticmethod(GraphEntrySchema)
+    label = "wpis"
+    parent = Parent("graph_group", "graph_group_id", "grupa")
+    list_all = False
+
+    def graph_of(self, request, group_id):
+        group = request.db.get(GraphGroup, group_id) if group_id <= MAX_ID else None
+        if group is None or group.deleted is not None:
+            raise ApiError.invalid("graph_group_id", "Wybrana grupa nie istnieje albo została usunięta.")
+        return request.db.get(Graph, group.graph_id)
+
+    def serialize(self, request, obj):
+        data = super().serialize(request, obj)
+        data["goal"] = json_number(obj.goal)
+        graph = self.graph_of(request, obj.graph_group_id)
+        rows = value_rows(request.db, [obj.id]).get(obj.id, {})
+        data["values"] = values_of(live_keys(request.db, graph.id), live_groups(request.db, graph.id), rows)
+        return data
+
+    def checked(self, graph, data):
+        """`data` with the type-dependent rules applied (400 naming each field)."""
+        data = dict(data)
+        errors = []
+        if graph.graph_type_name == "MULTILINE":
+            color = normalize_color(data.get("color") or "")
+            if not data.get("color"):
+                errors.append({"name": "color", "description": "Kolor: To pole jest wymagane."})
+            elif color is None:
+                errors.append({"name": "color", "description": "Kolor: " + COLOR_MESSAGE.format(shown=str(data["color"])[:40])})
+            data["color"] = color or ""
+        else:
+            data["color"] = ""  # SPEC 3: the entry colour belongs to multiline charts
+        if data.get("with_goal"):
+            if data.get("goal") is None:
+                errors.append({"name": "goal", "description": "Cel: " + REQUIRED_WITH_GOAL})
+            for field in GOAL_FIELDS:
+                if not data.get(field):
+                    errors.append({"name": field, "description": REQUIRED_WITH_GOAL})
+        if errors:
+            raise ApiError("VALIDATION_FAILED", errors)
+        return data
+
+    def create(self, request, data):
+        graph = self.graph_of(request, data["graph_group_id"])
+        data = self.checked(graph, data)
+        wanted = check_values(data.pop("values") or [], live_keys(request.db, graph.id))
+        obj = GraphEntry(**data)
+        request.db.add(obj)
+        self.flush(request)
+        write_values(request.db, {obj.id: wanted}, existing={})
+        return obj
+
+    def update(self, request, obj, data):
+        graph = self.graph_of(request, obj.graph_group_id)
+        data = self.checked(graph, data)
+        values = data.pop("values")
+        if values is not None:
+            write_values(request.db, {obj.id: check_values(values, live_keys(request.db, graph.id))})
+        for name, value in data.items():
+            setattr(obj, name, value)
+        obj.updated = utcnow()
+        return obj
+
+    def services(self):
+        return exact_posts(super().services())
+
+
+def load_graph(request, graph_id):
+    graph = request.db.get(Graph, graph_id) if graph_id <= MAX_ID else None
+    if graph is None or graph.deleted is not None:
+        raise ApiError.invalid("graph_id", "Wybrany wykres nie istnieje albo został usunięty.")
+    return graph
+
+
+def import_view(request):
+    data = request.validated
+    graph = load_graph(request, data["graph_id"])
+    return import_graph(request, graph, data["name"], data["type"], data["file"])
+
+
+def includeme(config):
+    config.add_resource(GraphResource())
+    config.add_resource(GraphGroupResource())
+    config.add_resource(GraphEntryResource())
+    importing = Service(name="graph-import", path="/api/graph/import", description="graph: import a spreadsheet")
+    importing.add_view("POST", import_view, renderer="envelope", schema=GraphImportSchema(),
+                       validators=(exact_body_validator,))
+    config.add_cornice_service(importing)
