@@ -86,8 +86,8 @@ def polish_sort_key(text):
 
 
 # -- Polish order in the database ----------------------------------------------------------------
-# SQLite sorts by code point ('Żywiec' < 'Łódź'): a collation of that name is registered on every
-# SQLite connection, comparing by `polish_sort_key` (then by code point, so the order is total).
+# SQLite sorts by code point ('Zabrze' < 'Łódź'): a collation of that name is registered on
+# every SQLite connection, comparing by `polish_sort_key` (then by code point: a total order).
 # PostgreSQL: ICU's Polish collation when the server has it (any build with ICU), else the
 # database's own (docs/deployment.md: create it with a Polish locale).
 SQLITE_COLLATION = "smogpanel_pl"

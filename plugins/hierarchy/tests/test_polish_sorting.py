@@ -1,5 +1,5 @@
 """Names sort as a Polish reader expects on both databases (SQLite's own order is by code
-point: 'Łódź' would come after 'Żywiec')."""
+point: 'Łódź' would come after 'Zabrze')."""
 import random
 
 import sqlalchemy as sa
