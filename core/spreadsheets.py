@@ -174,7 +174,7 @@ def _read_workbook(data, filename, sheet, limits, kind):
 
 
 def _sniff_delimiter(text):
-    first = next((line for line in text.splitlines() if line.strip()), "")
+    first = next((line for line in io.StringIO(text) if line.strip()), "")  # lazily: no list of every line
     counts = {d: first.count(d) for d in (";", "\t", ",")}
     best = max(counts, key=counts.get)
     return best if counts[best] else ","

@@ -35,11 +35,20 @@ def _repeat(part, head, unit, count, tail):
 
 
 @lru_cache(maxsize=None)
-def sheet_bomb(megabytes=256):
+def sheet_bomb(megabytes=100):
     """An .xlsx whose sheet expands to about `megabytes` MB (a few MB on disk)."""
     row = b'<row r="1"><c r="A1" t="inlineStr"><is><t>' + b"A" * 1000 + b"</t></is></c></row>"
     return _rebuild(xlsx([("x",)]), {"xl/worksheets/sheet1.xml": lambda part: _repeat(
         part, b'<?xml version="1.0"?>' + SHEET_NS, row, megabytes * 1000, b"</sheetData></worksheet>")})
+
+
+@lru_cache(maxsize=None)
+def cell_bomb(megabytes=100):
+    """An .xlsx whose one cell A2 holds `megabytes` MB of text."""
+    return _rebuild(xlsx([("x",)]), {"xl/worksheets/sheet1.xml": lambda part: _repeat(
+        part, b'<?xml version="1.0"?>' + SHEET_NS + b'<row r="1"><c r="A1" t="inlineStr"><is><t>Wojew\xc3\xb3dztwo'
+              b'</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>', b"C" * 1024, megabytes * 1024,
+        b"</t></is></c></row></sheetData></worksheet>")})
 
 
 MAIN = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -77,14 +86,14 @@ def _workbook_with_shared_strings(write_shared_strings):
 
 
 @lru_cache(maxsize=None)
-def shared_strings_bomb(megabytes=256):
+def shared_strings_bomb(megabytes=100):
     unit = b"<si><t>" + b"B" * 1000 + b"</t></si>"
     return _workbook_with_shared_strings(lambda part: _repeat(
         part, b'<?xml version="1.0"?><sst xmlns="' + MAIN + b'">', unit, megabytes * 1000, b"</sst>"))
 
 
 @lru_cache(maxsize=None)
-def content_types_bomb(megabytes=256):
+def content_types_bomb(megabytes=100):
     """The [Content_Types].xml expanding to a gigabyte (it is read to recognise an .xlsx)."""
     return _rebuild(xlsx([("x",)]), {"[Content_Types].xml": lambda part: _repeat(
         part, b'<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
@@ -93,7 +102,7 @@ def content_types_bomb(megabytes=256):
 
 
 @lru_cache(maxsize=None)
-def lying_bomb(megabytes=256):
+def lying_bomb(megabytes=100):
     """`sheet_bomb` whose zip directory declares 1 KB for every part."""
     data = bytearray(sheet_bomb(megabytes))
     at = 0
@@ -132,6 +141,7 @@ def corpus():
     html = b"<html><body><script>alert(document.cookie)</script></body></html>"
     return [
         ("sheet zip bomb", sheet_bomb(), "raport.xlsx"),
+        ("cell zip bomb", cell_bomb(), "raport.xlsx"),
         ("shared strings zip bomb", shared_strings_bomb(), "raport.xlsx"),
         ("content types zip bomb", content_types_bomb(), "raport.xlsx"),
         ("zip lying about sizes", lying_bomb(), "raport.xlsx"),

@@ -7,10 +7,10 @@ cells. So, with every limit a setting (`ReadLimits.from_settings`):
 
 - before parsing, the zip's directory is checked: each part's declared size (and their sum)
   against `smogpanel.import_max_part_bytes` (413);
-- parsing runs in a child process (multiprocessing's forkserver: a small, clean process) whose
-  address space is capped (RLIMIT_AS) at its size when it starts plus
-  `smogpanel.import_memory_bytes`, and which is killed after `smogpanel.import_parse_seconds`
-  (422). Whatever a part really expands to (a zip may lie about sizes), the server's own memory
+- parsing runs in a child process (`python -m smogpanel.workbook_child`: a fresh interpreter
+  importing only the reader, not a fork of a threaded server) whose address space is capped
+  (RLIMIT_AS) at its size when it starts plus `smogpanel.import_memory_bytes`, and which is
+  killed after `smogpanel.import_parse_seconds` (422). Whatever a part really expands to (a zip may lie about sizes), the server's own memory
   never grows: a child out of memory dies and the answer is 413;
 - the sheet's extent is checked against `smogpanel.import_max_rows`, `..._max_columns` and
   `..._max_cells` before its cells are turned into Python values (422).
@@ -20,15 +20,17 @@ numbers as float, dates as datetime, booleans, text; empty cells None; rows as t
 row and column of the sheet at index 0 whatever the used area.
 """
 import io
-import multiprocessing
-import re
+import logging
+import pickle
+import subprocess
+import sys
 import zipfile
 from dataclasses import dataclass
-from datetime import date, datetime
 
 from .cells import ImportFailed
 from .envelope import ApiError
-from .regions import normalise
+
+log = logging.getLogger(__name__)
 
 MB = 1024 * 1024
 
@@ -134,169 +136,60 @@ def check_zip(data, filename, limits):
                          "Podziel plik na mniejsze części.")
 
 
-# -- reading (in the child) ---------------------------------------------------------------------
-def _cell(value):
-    if value == "":
-        return None
-    if type(value) is float and value.is_integer() and abs(value) < 2**53:
-        return int(value)
-    if type(value) is date:
-        return datetime(value.year, value.month, value.day)
-    return value
-
-
-def pick_sheet(names, wanted, filename):
-    """The index of the sheet to read: the first one, or the one named `wanted` (matched like
-    headers: case, diacritics and spacing ignored)."""
+# -- reading, in a child process -----------------------------------------------------------------
+def _no_sheet(filename, wanted, names):
     if not names:
-        raise ImportFailed.at("file", f"Plik „{filename}” nie zawiera żadnego arkusza.")
-    if wanted is None:
-        return 0
-    for index, name in enumerate(names):
-        if normalise(name) == normalise(wanted):
-            return index
-    raise ImportFailed.at("file", f"W pliku nie ma arkusza „{wanted}”. Arkusze w pliku: {', '.join(names)}.")
-
-
-_SHEET = re.compile(rb"<(?:\w+:)?sheet\b[^>]*?\br:id=\"([^\"]+)\"")
-_TARGET = re.compile(rb"<Relationship\b[^>]*?\bId=\"([^\"]+)\"[^>]*?\bTarget=\"([^\"]+)\"|"
-                     rb"<Relationship\b[^>]*?\bTarget=\"([^\"]+)\"[^>]*?\bId=\"([^\"]+)\"")
-_ERROR_CELL = re.compile(rb"<c\b([^>]*\bt=\"e\"[^>]*)>(?:<f\b[^>]*/>|<f\b.*?</f>)?<v>([^<]*)</v>", re.S)
-_REF = re.compile(rb"\br=\"([A-Z]+)(\d+)\"")
-
-
-def xlsx_error_cells(data, index):
-    """[(row, column, '#DIV/0!')] of the error cells of the index-th sheet of an .xlsx (python-
-    calamine gives them as empty; openpyxl gave their text, so parsers name them)."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            ids = _SHEET.findall(archive.read("xl/workbook.xml"))
-            targets = {}
-            for match in _TARGET.finditer(archive.read("xl/_rels/workbook.xml.rels")):
-                rid, target = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
-                targets[rid] = target.decode()
-            target = targets[ids[index]]
-            path = target.lstrip("/") if target.startswith("/") else "xl/" + target
-            part = archive.read(path)
-    except (KeyError, IndexError, zipfile.BadZipFile, OSError, ValueError):
-        return []
-    if b't="e"' not in part:
-        return []
-    cells = []
-    for match in _ERROR_CELL.finditer(part):
-        ref = _REF.search(match.group(1))
-        if ref:
-            column = 0
-            for letter in ref.group(1).decode():
-                column = column * 26 + ord(letter) - 64
-            cells.append((int(ref.group(2)) - 1, column - 1, match.group(2).decode("utf-8", "replace")))
-    return cells
-
-
-def read_sheet(data, wanted, filename, limits):
-    """(sheet names, the chosen sheet's name, rows) of an .xlsx/.xls: the first sheet, or the
-    one named `wanted`."""
-    from python_calamine import CalamineWorkbook
-
-    workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
-    try:
-        names = list(workbook.sheet_names)
-        index = pick_sheet(names, wanted, filename)
-        sheet = workbook.get_sheet_by_index(index)
-        end = sheet.end  # (row, column) of the last cell, from 0; None for an empty sheet
-        if end is not None:
-            check_extent(end[0] + 1, end[1] + 1, limits)
-        rows = sheet.to_python(skip_empty_area=False)
-        if data[:4] == b"PK\x03\x04":
-            for row, column, text in xlsx_error_cells(data, index):
-                if row < len(rows) and column < len(rows[row]):
-                    rows[row][column] = text
-        return names, names[index], [tuple(_cell(value) for value in row) for row in rows]
-    finally:
-        workbook.close()
-
-
-def _child(connection, data, wanted, filename, limits):
-    import os
-    import resource
-
-    os.environ["RUST_BACKTRACE"] = "0"  # an allocation refused by the cap aborts without a page of trace
-
-    try:
-        with open("/proc/self/statm") as statm:  # the address space this process starts with
-            start = int(statm.read().split()[0]) * resource.getpagesize()
-    except OSError:
-        start = 0
-    if start:
-        cap = start + limits.memory_bytes
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    try:
-        result = ("ok", read_sheet(data, wanted, filename, limits))
-    except ApiError as exc:
-        result = ("api", (exc.code, exc.errors))
-    except MemoryError:
-        result = ("memory", None)
-    except Exception as exc:  # calamine's errors for a damaged file
-        result = ("broken", f"{type(exc).__name__}: {exc}"[:500])
-    try:
-        connection.send(result)
-    except MemoryError:
-        connection.send(("memory", None))
-    finally:
-        connection.close()
-
-
-_context = None
-
-
-def _process_context():
-    global _context
-    if _context is None:
-        _context = multiprocessing.get_context("forkserver")
-        _context.set_forkserver_preload(["smogpanel.workbooks", "python_calamine"])
-    return _context
+        return ImportFailed.at("file", f"Plik „{filename}” nie zawiera żadnego arkusza.")
+    return ImportFailed.at("file", f"W pliku nie ma arkusza „{wanted}”. Arkusze w pliku: {', '.join(names)}.")
 
 
 class Broken(Exception):
-    """The workbook could not be read (calamine's message in args)."""
+    """The workbook could not be read (the reader's message in args)."""
+
+
+def _child_limits(limits):
+    return {"max_rows": limits.max_rows, "max_columns": limits.max_columns, "max_cells": limits.max_cells,
+            "memory_bytes": limits.memory_bytes}
 
 
 def read_isolated(data, wanted, filename, limits):
-    """`read_sheet` in a child process, bounded in memory and time (see the module's text)."""
-    check_zip(data, filename, limits) if data[:4] == b"PK\x03\x04" else None
-    if not limits.isolate:
+    """(sheet names, the sheet's name, rows) of an .xlsx or .xls: the first sheet or the one
+    named `wanted`, read by `smogpanel.workbook_child` in a process of its own, bounded in
+    memory and time (see the module's text). Raises ApiError (413, 422) or Broken."""
+    if data[:4] == b"PK\x03\x04":
+        check_zip(data, filename, limits)
+    request = pickle.dumps((data, wanted, _child_limits(limits)), protocol=pickle.HIGHEST_PROTOCOL)
+    if limits.isolate:
         try:
-            return read_sheet(data, wanted, filename, limits)
-        except ApiError:
-            raise
-        except Exception as exc:
-            raise Broken(str(exc)) from None
-    context = _process_context()
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, data, wanted, filename, limits), daemon=True)
-    process.start()
-    sender.close()
-    try:
-        if not receiver.poll(limits.parse_seconds):
+            done = subprocess.run([sys.executable, "-m", "smogpanel.workbook_child"], input=request,
+                                  capture_output=True, timeout=limits.parse_seconds)
+        except subprocess.TimeoutExpired:  # subprocess.run has killed it
             raise ImportFailed.at("file", f"Odczytywanie pliku trwało dłużej niż {limits.parse_seconds:g} s i zostało "
                                           "przerwane. Podziel plik na mniejsze części albo zapisz go ponownie bez "
-                                          "zbędnych arkuszy.")
+                                          "zbędnych arkuszy.") from None
         try:
-            status, payload = receiver.recv()
-        except (EOFError, OSError):  # the child died: out of its memory
-            status, payload = "memory", None
-    finally:
-        receiver.close()
-        if process.is_alive():
-            process.kill()
-        process.join(5)
+            answer = pickle.loads(done.stdout) if done.returncode == 0 else ("memory",)
+        except Exception:
+            answer = ("memory",)
+        if done.returncode not in (0,) and done.stderr and b"MemoryError" not in done.stderr \
+                and b"memory allocation" not in done.stderr:
+            log.warning("spreadsheet reader exited with %s: %s", done.returncode, done.stderr[-500:])
+    else:
+        from . import workbook_child
+
+        try:
+            answer = workbook_child.read(data, wanted, _child_limits(limits))
+        except Exception as exc:
+            answer = ("broken", str(exc))
+    status = answer[0]
     if status == "ok":
-        return payload
-    if status == "api":
-        code, errors = payload
-        raise ImportFailed(errors) if code == "IMPORT_FAILED" else ApiError(code, errors)
+        return answer[1:]
+    if status == "extent":
+        check_extent(answer[1], answer[2], limits)
+    if status in ("no_sheets", "no_sheet"):
+        raise _no_sheet(filename, wanted, answer[1] if len(answer) > 1 else [])
     if status == "memory":
         shown = f" „{filename}”" if filename else ""
         raise _too_large(f"Odczytanie pliku{shown} wymaga więcej niż {_megabytes(limits.memory_bytes)} pamięci "
                          "(największa dozwolona ilość). Podziel plik na mniejsze części.")
-    raise Broken(payload)
+    raise Broken(answer[1] if len(answer) > 1 else "")

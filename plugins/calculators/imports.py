@@ -60,7 +60,7 @@ def _decimal(ref, key, values, errors):
     if number is None:
         return None
     try:
-        return exact_decimal(repr(number) if isinstance(number, float) else number)
+        return exact_decimal(number)
     except ValueError as error:
         errors.add(ref[key], f"Komórka {ref[key]}: {error}")
         return None

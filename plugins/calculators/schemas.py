@@ -1,46 +1,36 @@
 """What the calculator forms may send (SPEC 5 "Calculator", 7 "Calculators"), checked before
 anything is written."""
 import re
-from decimal import Decimal, InvalidOperation
-
 import colander
 
-from smogpanel.schemas import FlagNode, InternalName, LongText, OptionalText, Text
+from smogpanel.numbers import NumberError, to_number
+from smogpanel.schemas import FlagNode, InternalName, LongText, OptionalText, StringNode, Text
 
 # SPEC 3 and 9: one calculator type, the heating-cost calculator.
 TYPES = {"HEATING_COST": "Kalkulator kosztów ogrzewania"}
 DEFAULT_REFUND_CHECKBOX = "Uwzględnij dotację do wymiany źródła ciepła"
 SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 NAME_RULE = "Nazwa definicji: małe litery bez polskich znaków, cyfry i „_” (np. cena_za_tone)."
-# The bound of a definition's number: a finite decimal with at most 15 digits before the
-# point and 10 after it (prices, efficiencies and calorific values fit with room to spare).
-MAX_INTEGER_DIGITS = 15
+# A definition's number: the core's bound (below 10**15) and at most 10 digits after the point
+# (prices, efficiencies and calorific values fit with room to spare).
 MAX_FRACTION_DIGITS = 10
 MAX_TYPES = 100
 MAX_DEFINITIONS = 100
 
 
 def exact_decimal(value):
-    """A JSON number or a numeric string ('0.85', '1 234,5') as an exact Decimal within the
-    bound; raises ValueError with a Polish reason."""
-    if isinstance(value, bool) or value is None:
-        raise ValueError("Podaj liczbę.")
-    if isinstance(value, float):
-        value = repr(value)  # the shortest text that reads back as the same float: what was typed
-    text = str(value).strip().replace("\u00a0", "").replace(" ", "").replace(",", ".")
+    """A JSON number or numeric text ('0.85', '1 234,5') as an exact Decimal by the core's one
+    number validation (smogpanel.numbers: finite, below 10**15, the same Polish wording as every
+    number), with at most MAX_FRACTION_DIGITS digits after the point; raises ValueError with a
+    Polish reason."""
     try:
-        number = Decimal(text)
-    except InvalidOperation:
-        raise ValueError("To nie jest liczba. Wpisz np. 1500 albo 0,85.")
-    if not number.is_finite():
-        raise ValueError("Liczba musi być skończona.")
-    sign, digits, exponent = number.normalize().as_tuple()
-    fraction = max(0, -exponent)
-    integer = max(0, len(digits) + exponent)
-    if fraction > MAX_FRACTION_DIGITS:
+        number = to_number(value)
+    except NumberError as error:
+        raise ValueError(error.message)
+    if number is None:
+        raise ValueError("Podaj liczbę.")
+    if max(0, -number.normalize().as_tuple().exponent) > MAX_FRACTION_DIGITS:
         raise ValueError(f"Liczba może mieć najwyżej {MAX_FRACTION_DIGITS} cyfr po przecinku.")
-    if integer > MAX_INTEGER_DIGITS:
-        raise ValueError(f"Liczba może mieć najwyżej {MAX_INTEGER_DIGITS} cyfr przed przecinkiem.")
     return number.normalize() + 0  # +0: no '-0', no exponent form like 1E+3
 
 
@@ -72,7 +62,7 @@ def _type_validator(node, value):
 class CalculatorSchema(colander.MappingSchema):
     name = Text("Nazwa")
     internal_name = InternalName()
-    calculator_type_name = colander.SchemaNode(colander.String(), title="Typ", validator=_type_validator)
+    calculator_type_name = StringNode("Typ", validator=_type_validator)
     show_refund = FlagNode("Pokaż pole dotacji")
     refund_checkbox = OptionalText("Tekst pola dotacji", max_length=500)
     legend = LongText("Legenda")
@@ -85,7 +75,7 @@ class CalculatorSchema(colander.MappingSchema):
 
 class DefinitionSchema(colander.MappingSchema):
     id = colander.SchemaNode(colander.Int(), missing=None)  # sent back by the form; a new version gets new ids
-    name = colander.SchemaNode(colander.String(), title="Nazwa definicji", validator=_snake_case,
+    name = StringNode("Nazwa definicji", validator=_snake_case,
                                preparer=lambda v: v.strip() if isinstance(v, str) else v)
     value = colander.SchemaNode(ExactDecimal(), title="Wartość")
 
@@ -113,6 +103,6 @@ class DefinitionSetSchema(colander.MappingSchema):
 
 
 class DefinitionImportSchema(colander.MappingSchema):
-    type = colander.SchemaNode(colander.String(), title="Typ pliku", missing=None)
+    type = StringNode("Typ pliku", missing=None)
     # {name, data}; checked (400, 413, 422) by the import itself.
     file = colander.SchemaNode(colander.Mapping(unknown="preserve"), title="Plik", missing=None)

@@ -2,7 +2,9 @@
 
 Rows are short arrays to keep a 2,477-gmina group light: gminy `[borough id, place, value,
 points]` with the gminy's names given once in `gminy` ({id: [name, district, voivodeship]});
-voivodeships `[voivodeship name, code, place, value, points]`. Places are zero-based.
+voivodeships `[voivodeship name, code, place, value, points]`, with every live voivodeship given
+once in `voivodeships` ([{code, name}], for the map drawn beside each entry's table). Places are
+zero-based.
 
 The summary (`show_summary`), titled `summary_title` (default 'Wszystkie pozycje';
 %FIRST_ENTRY% and %LAST_ENTRY% become the names of the ranking's first and last group) sums,
@@ -15,6 +17,7 @@ from collections import defaultdict
 import sqlalchemy as sa
 from smogpanel.files import file_url
 from smogpanel.public import PublicKind
+from smogpanel.regions import polish_sort_key
 
 from smogpanel.gazetteer import gazetteer
 from .loading import voivodeships_with_codes
@@ -89,6 +92,8 @@ def _voivodeships(request, rank, groups, payload):
         total = totals[by_id[row.rank_entry_id].name].setdefault(row.voivodeship_id, [0, 0])
         total[0] += row.value
         total[1] += row.points
+    payload["voivodeships"] = sorted(({"code": info["code"], "name": info["name"]} for info in known.values()
+                                     if info["code"]), key=lambda item: polish_sort_key(item["name"]))
     payload["groups"] = [{"name": group.name, "entries": [
         {"name": entry.name, "rows": rows[entry.id]} for entry in entries if entry.rank_group_id == group.id]}
         for group in groups]

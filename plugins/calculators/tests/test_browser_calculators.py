@@ -1,13 +1,9 @@
 """The calculators in a real browser: set the definition, import a POBE sheet (assumed layout),
 create a calculator beside its preview, the public widget (area, refund) and the embed on a
 partner page of another origin. The figures are the worked example of docs/calculators.md."""
-import functools
 import re
-import threading
 import uuid
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-import pytest
 from playwright.sync_api import expect
 
 from smogpanel.testing_browser import sign_in
@@ -101,21 +97,6 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     expect(public.locator(".spk svg")).to_have_count(1)
     expect(public.locator(".spk-footer")).to_have_text("Liczby przykładowe.")
     public.close()
-
-
-@pytest.fixture
-def partner_site(tmp_path):
-    handler = functools.partial(_QuietHandler, directory=str(tmp_path))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield type("Site", (), {"folder": tmp_path, "url": f"http://127.0.0.1:{server.server_address[1]}"})
-    server.shutdown()
-    server.server_close()
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 def test_the_calculator_embedded_on_a_partner_page(page, live_server, partner_site):

@@ -41,11 +41,11 @@ def test_decimals_are_kept_exact(api):
     ({"name": "Cena", "value": "1"}, "types.0.definitions.0.name", "małe litery"),
     ({"name": "cena_", "value": "1"}, "types.0.definitions.0.name", "małe litery"),
     ({"name": "cena", "value": ""}, "types.0.definitions.0.value", "Wymagane"),
-    ({"name": "cena", "value": "abc"}, "types.0.definitions.0.value", "To nie jest liczba"),
-    ({"name": "cena", "value": "NaN"}, "types.0.definitions.0.value", "skończona"),
-    ({"name": "cena", "value": "1e400"}, "types.0.definitions.0.value", "cyfr przed przecinkiem"),
+    ({"name": "cena", "value": "abc"}, "types.0.definitions.0.value", "„abc” nie jest liczbą"),
+    ({"name": "cena", "value": "NaN"}, "types.0.definitions.0.value", "nie jest liczbą"),
+    ({"name": "cena", "value": "1e400"}, "types.0.definitions.0.value", "od -999 999 999 999 999"),
     ({"name": "cena", "value": "0.12345678901"}, "types.0.definitions.0.value", "cyfr po przecinku"),
-    ({"name": "cena", "value": True}, "types.0.definitions.0.value", "Podaj liczbę"),
+    ({"name": "cena", "value": True}, "types.0.definitions.0.value", "Ta wartość nie jest liczbą"),
 ])
 def test_a_bad_definition_is_refused_and_nothing_changes(api, definition, field, text):
     before = replace(api, demo_types())["message"]

@@ -1,6 +1,6 @@
 // Two builds: the admin screens (a federated remote from the shell's factory) and the public
 // map (plain DOM + SVG, static/embed/embed.js, loaded by /view/map/... pages). The boundaries
-// module (src/embed/regions.generated.js) is written first by scripts/regions.mjs (npm run build).
+// module (@smogpanel/embeds/voivodeships) is written first by embeds/scripts/regions.mjs (npm run build).
 module.exports = [
   require('@smogpanel/shell/webpack/remote')({ name: 'maps', dir: __dirname }),
   require('@smogpanel/embeds/webpack')({ name: 'maps', dir: __dirname }),

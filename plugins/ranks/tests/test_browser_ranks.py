@@ -164,3 +164,8 @@ def test_a_voivodeships_ranking_from_a_definition_file_with_a_place_set_by_hand(
 
     page.goto(f"/view/rank/{internal}")
     expect(page.locator("caption")).to_have_count(4)
+    # Beside each entry's table, the voivodeships coloured by its values (the map's boundaries).
+    first_map = page.get_by_role("img", name=f"Mapa województw: {ENTRY_NAMES[0]} (wniosków)")
+    expect(first_map).to_be_visible()
+    expect(first_map.locator("path")).to_have_count(16)
+    expect(first_map.locator("path[data-code=zp] title")).to_have_text("zachodniopomorskie: 150")

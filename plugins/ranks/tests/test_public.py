@@ -47,6 +47,10 @@ def test_a_voivodeships_ranking_leaves_hidden_entries_out(api, anonymous):
     assert payload["summary"]["title"] == "Wszystkie pozycje"
     assert [entry["name"] for entry in payload["summary"]["entries"]] == ["Wnioski"]
     assert "Tajne" not in str(payload)
+    # every voivodeship once, for the map beside each entry's table, in Polish alphabetical order
+    names = [item["name"] for item in payload["voivodeships"]]
+    assert len(names) == 16 and {"code": "ld", "name": "łódzkie"} in payload["voivodeships"]
+    assert names.index("lubuskie") < names.index("łódzkie") < names.index("małopolskie")
 
 
 def test_the_public_page_and_a_deleted_ranking(api, anonymous):

@@ -2,8 +2,7 @@
 // a choropleth of the sixteen voivodeships for a chosen measurement (or the summary) and
 // property (STATISTIC, or a PRECISE key's submap), a legend, the values as a table, source,
 // details and the boundaries' attribution.
-import { ATTRIBUTION, REGIONS, VIEWBOX } from './regions.generated.js';
-import { colourScale, formatBound, formatNumber, NO_DATA } from './scale.js';
+import { ATTRIBUTION, choropleth, colourScale, formatNumber, legend } from '@smogpanel/embeds/voivodeships';
 
 export const CSS =
   '.spm{box-sizing:border-box;max-width:1100px;margin:0 auto;padding:12px;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2a37;background:#fff}' +
@@ -24,7 +23,6 @@ const SUMMARY = 'summary';
 // SPEC 4: the sums count hidden measurements too, while the title names only published ones.
 export const SUMMARY_NOTE = 'Sumy obejmują wszystkie pomiary, także te, których nie pokazano na mapie; ' +
   'tytuł podsumowania wymienia tylko pomiary pokazane.';
-const SVG = 'http://www.w3.org/2000/svg';
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -125,43 +123,10 @@ function drawBody(body, payload, measurement, key, submap) {
   const figure = el('figure', 'spm-figure');
   figure.appendChild(el('p', 'spm-layer', layer));
   if (measurement.summary) figure.appendChild(el('p', 'spm-note', SUMMARY_NOTE));
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', VIEWBOX);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `Mapa województw: ${layer}`);
-  for (const { code, name: region } of payload.voivodeships) {
-    if (!REGIONS[code]) continue;
-    const path = document.createElementNS(SVG, 'path');
-    path.setAttribute('d', REGIONS[code].d);
-    path.setAttribute('class', 'spm-region');
-    path.setAttribute('data-code', code);
-    path.setAttribute('fill', scale.colour(values[code] ?? null));
-    const title = document.createElementNS(SVG, 'title');
-    title.textContent = `${region}: ${formatNumber(values[code] ?? null)}`;
-    path.appendChild(title);
-    svg.appendChild(path);
-  }
+  const svg = choropleth(payload.voivodeships, values, scale, { prefix: 'spm', label: `Mapa województw: ${layer}` });
   figure.appendChild(svg);
-  figure.appendChild(legend(scale, values));
+  figure.appendChild(legend(scale, values, { prefix: 'spm' }));
   body.replaceChildren(figure, table(payload, values, layer));
-}
-
-function legend(scale, values) {
-  const list = el('ul', 'spm-legend');
-  list.setAttribute('aria-label', 'Legenda');
-  const item = (colour, text) => {
-    const li = el('li');
-    const swatch = el('span', 'spm-swatch');
-    swatch.style.background = colour;
-    li.append(swatch, text);
-    list.appendChild(li);
-  };
-  for (const step of scale.classes) {
-    const width = step.to - step.from;
-    item(step.colour, width ? `${formatBound(step.from, width)} – ${formatBound(step.to, width)}` : formatNumber(step.from));
-  }
-  if (!scale.classes.length || Object.keys(REGIONS).some((code) => typeof values[code] !== 'number')) item(NO_DATA, 'brak danych');
-  return list;
 }
 
 function table(payload, values, layer) {

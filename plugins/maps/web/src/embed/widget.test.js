@@ -1,6 +1,6 @@
 // The public map's DOM: sixteen coloured regions, the selects, submaps, legend, table, footer.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NO_DATA } from './scale.js';
+import { NO_DATA } from '@smogpanel/embeds/voivodeships';
 import { SUMMARY_NOTE, keyLabel, renderMap } from './widget.js';
 
 const VOIVODESHIPS = [['ds', 'dolnośląskie'], ['kp', 'kujawsko-pomorskie'], ['lb', 'lubelskie'], ['ls', 'lubuskie'],

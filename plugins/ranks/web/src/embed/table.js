@@ -1,8 +1,11 @@
 // The public ranking table in plain DOM (no framework: partner pages load it). Gminy rankings:
 // one table of the chosen group with a search box ignoring case and Polish diacritics ('lodz'
-// finds 'Łódź'); voivodeships rankings: one table per visible entry of the chosen group.
+// finds 'Łódź'); voivodeships rankings: per visible entry of the chosen group, a map of the
+// voivodeships coloured by value (the map widget's boundaries, @smogpanel/embeds/voivodeships)
+// and the table.
 // Rows are sorted by place. The summary (when the ranking shows it) is one more choice.
 import { fold } from '@smogpanel/embeds/text';
+import { ATTRIBUTION, choropleth, colourScale, legend } from '@smogpanel/embeds/voivodeships';
 
 export { fold }; // case-, diacritics- and spacing-insensitive: 'Łódź ' -> 'lodz'
 
@@ -18,6 +21,10 @@ export const CSS =
   '.spr caption{text-align:left;font-weight:600;padding:4px 0}' +
   '.spr th,.spr td{padding:5px 8px;border-bottom:1px solid #e5e7eb;text-align:left}' +
   '.spr th{background:#f3f5f7;font-weight:600}.spr td.spr-n,.spr th.spr-n{text-align:right;font-variant-numeric:tabular-nums}' +
+  '.spr-entry{display:grid;gap:4px 16px;margin:0 0 14px}@media (min-width:700px){.spr-entry{grid-template-columns:minmax(0,2fr) minmax(0,3fr)}}' +
+  '.spr-entry figure{margin:0}.spr-entry svg{display:block;width:100%;height:auto}.spr-map-region{stroke:#fff;stroke-width:1.2;stroke-linejoin:round}' +
+  '.spr-map-legend{display:flex;flex-wrap:wrap;gap:2px 10px;list-style:none;padding:0;margin:4px 0 0;font-size:.8rem}.spr-map-legend li{display:flex;align-items:center;gap:4px}' +
+  '.spr-map-swatch{display:inline-block;width:12px;height:12px;border:1px solid rgba(0,0,0,.15)}.spr-attrib{font-size:.75rem;color:#6b7280}' +
   '.spr-empty td{color:#6b7280}.spr-none{color:#6b7280;margin:8px 0}.spr-legend{font-size:.85rem;color:#4b5563;white-space:pre-line}';
 
 const numberFormat = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 4 });
@@ -87,6 +94,19 @@ function gminyTable(payload, rows, query) {
   return wrap;
 }
 
+/** The voivodeships coloured by the entry's values, with its legend. */
+function entryMap(payload, entry) {
+  const values = Object.fromEntries(entry.rows.map(([, code, , value]) => [code, value]));
+  const scale = colourScale(payload.voivodeships.map(({ code }) => values[code] ?? null));
+  const figure = el('figure');
+  const label = `Mapa województw: ${entry.name}${payload.table_value_title ? ` (${payload.table_value_title})` : ''}`;
+  figure.appendChild(choropleth(payload.voivodeships, values, scale, { prefix: 'spr-map', label, format: formatValue }));
+  figure.appendChild(legend(scale, values, { prefix: 'spr-map' }));
+  return figure;
+}
+
+const formatValue = (value) => (value === null || value === undefined ? 'brak danych' : formatNumber(value));
+
 function voivodeshipTables(payload, entries) {
   const wrap = el('div');
   for (const entry of entries) {
@@ -99,9 +119,13 @@ function voivodeshipTables(payload, entries) {
       body.appendChild(row([[place + 1, true], [name], [formatNumber(value), true], [formatNumber(points), true]]));
     }
     table.appendChild(body);
-    wrap.appendChild(table);
+    const item = el('div', 'spr-entry');
+    if (payload.voivodeships?.length) item.appendChild(entryMap(payload, entry));
+    item.appendChild(table);
+    wrap.appendChild(item);
   }
   if (!entries.length) wrap.appendChild(el('p', 'spr-none', 'Brak danych.'));
+  else if (payload.voivodeships?.length) wrap.appendChild(el('p', 'spr-attrib', ATTRIBUTION));
   return wrap;
 }
 

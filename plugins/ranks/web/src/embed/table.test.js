@@ -1,6 +1,7 @@
 // The public ranking table: rows by place (shown plus 1), search ignoring case and Polish
 // diacritics, the group chooser with the summary, show_empty, voivodeships tables per entry.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NO_DATA } from '@smogpanel/embeds/voivodeships';
 import { choices, fold, renderRanking } from './table.js';
 
 const GMINY = {
@@ -81,5 +82,26 @@ describe('voivodeships', () => {
     expect([...root.querySelectorAll('caption')].map((c) => c.textContent)).toEqual(['Wnioski', 'Umowy']);
     expect(cells()).toEqual([['1', 'łódzkie', '8', '8'], ['2', 'śląskie', '5', '5']]);
     expect(root.querySelector('input[type=search]')).toBe(null);
+  });
+});
+
+describe('voivodeships map', () => {
+  it('colours each entry\'s map by its values; a voivodeship without a value is grey and says so', () => {
+    renderRanking(root, {
+      type: 'voivodeships', name: 'Województwa', subname: '', choose_group_title: '', table_value_title: 'wniosków',
+      show_empty: false, legend: '', logo: null, summary: null,
+      voivodeships: [{ code: 'ld', name: 'łódzkie' }, { code: 'mz', name: 'mazowieckie' }, { code: 'sl', name: 'śląskie' }],
+      groups: [{ name: '2024', entries: [{ name: 'Wnioski', rows: [['śląskie', 'sl', 1, 5, 5], ['łódzkie', 'ld', 0, 1250.5, 8]] }] }],
+    });
+    const svg = root.querySelector('svg');
+    expect(svg.getAttribute('aria-label')).toBe('Mapa województw: Wnioski (wniosków)');
+    const region = (code) => root.querySelector(`path[data-code=${code}]`);
+    expect(root.querySelectorAll('path')).toHaveLength(3);
+    expect(region('ld').getAttribute('fill')).not.toBe(region('sl').getAttribute('fill'));
+    expect(region('mz').getAttribute('fill')).toBe(NO_DATA);
+    expect(region('ld').querySelector('title').textContent).toBe('łódzkie: 1250,5');
+    expect(region('mz').querySelector('title').textContent).toBe('mazowieckie: brak danych');
+    expect([...root.querySelectorAll('.spr-map-legend li')].map((li) => li.textContent)).toContain('brak danych');
+    expect(root.querySelector('.spr-attrib').textContent).toMatch(/ODbL/);
   });
 });

