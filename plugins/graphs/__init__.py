@@ -5,6 +5,7 @@ from pathlib import Path
 from smogpanel.hookspecs import Remote, hookimpl
 
 from . import views
+from .imports import IMPORT_TYPES
 from .public import GRAPH
 from .seed import add_demo_data
 
@@ -22,6 +23,11 @@ def smogpanel_remote():
 @hookimpl
 def smogpanel_migrations():
     return str(Path(__file__).parent / "migrations")
+
+
+@hookimpl
+def smogpanel_import_types():
+    return list(IMPORT_TYPES)
 
 
 @hookimpl

@@ -31,14 +31,15 @@ class Live:
     url: str
     factory: object
     engine: object
+    database_url: str = ""
 
-    def request(self, method, path, body=None, token=None, headers=None, raw=None, timeout=60):
+    def request(self, method, path, body=None, token=None, headers=None, raw=None, timeout=60, base=None):
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
         sent = {"Content-Type": "application/json"} if body is not None else {}
         if token:
             sent["Authorization"] = f"Bearer {token}"
         sent.update(headers or {})
-        request = urllib.request.Request(self.url + path, data=data, method=method, headers=sent)
+        request = urllib.request.Request((base or self.url) + path, data=data, method=method, headers=sent)
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
                 status, payload, answer_headers = response.status, response.read(), dict(response.headers)
@@ -116,8 +117,41 @@ def start_live(tmp_path_factory, schema, **overrides):
     server = create_server(app, host="127.0.0.1", port=0, threads=8, connection_limit=200)
     thread = threading.Thread(target=_serve, args=(server,), daemon=True)
     thread.start()
-    live = Live(f"http://127.0.0.1:{server.effective_port}", factory, engine)
+    live = Live(f"http://127.0.0.1:{server.effective_port}", factory, engine, url)
     return live, server, app
+
+
+@pytest.fixture
+def second_process(live, tmp_path):
+    """Another server process (`smogpanel serve`, waitress, 8 threads) on the same database:
+    its base URL."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = tmp_path / "second.ini"
+    config.write_text(f"[app:main]\nuse = egg:smogpanel\nsmogpanel.mail_dir = {tmp_path}/mail\n")
+    env = dict(os.environ, SMOGPANEL_DATABASE_URL=live.database_url, SMOGPANEL_SECRET=TEST_SECRET,
+               SMOGPANEL_ENVIRONMENT="testing", SMOGPANEL_THREADS="8")
+    command = [str(Path(sys.executable).with_name("smogpanel")), "-c", str(config), "serve", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/api/import/", timeout=1)
+        except urllib.error.HTTPError:
+            break  # it answers (401: not signed in)
+        except OSError:
+            time.sleep(0.1)
+    yield url
+    process.terminate()
+    process.wait(10)
 
 
 @pytest.fixture(scope="module")

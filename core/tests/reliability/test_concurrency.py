@@ -45,6 +45,30 @@ def test_a_burst_of_sign_ins_and_writes_answers_no_5xx_and_loses_nothing(live):
     assert live.count("user_account", "WHERE firstname LIKE :pattern", pattern="Zmieniony %") == BURST
 
 
+def test_two_processes_on_one_database_answer_no_5xx_and_lose_nothing(live, second_process):
+    """The burst split between this process's server and another `smogpanel serve` process."""
+    emails = [f"dwa{number}@example.pl" for number in range(BURST)]
+    add_accounts(live.factory, emails, is_super=True)
+    urls = [live.url, second_process]
+
+    def session(number):
+        url = urls[number % 2]
+        answer = live.request("POST", "/api/auth/login", {"email": emails[number], "password": PASSWORD}, base=url)
+        if answer.status != 200:
+            return [answer.status], None
+        token = answer.body["message"]
+        created = live.request("POST", "/api/user/", {"email": f"drugi{number}@example.pl", "firstname": "Drugi",
+                                                      "lastname": "Proces"}, token=token, base=url)
+        listed = live.request("GET", "/api/user/", token=token, base=url)
+        return [200, created.status, listed.status], created.status == 200
+
+    results = burst(BURST, session)
+    statuses = [status for answer in results for status in answer[0]]
+    assert [s for s in statuses if s >= 500] == []
+    assert statuses.count(200) == len(statuses), statuses
+    assert live.count("user_account", "WHERE email LIKE :pattern", pattern="drugi%") == BURST
+
+
 def test_concurrent_wrong_passwords_check_at_most_the_limit(live):
     add_accounts(live.factory, ["cel@example.pl"])
     answers = burst(BURST, lambda _: live.sign_in("cel@example.pl", "zle-haslo-123"))

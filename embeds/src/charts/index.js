@@ -1,14 +1,33 @@
-// The shared SVG chart module (@smogpanel/embeds/charts). A minimal bar chart written by the
-// calculators plugin so its widget builds before the full module (bar, doughnut, line,
-// multiline, goal bar, data table: the graphs plugin's work) lands here and replaces this file
-// with the same API: mountChart(container, kind, spec) and CHART_CSS.
-//   spec: {label, categories: [text], series: [{name, color, values: [number]}], unit, valueTitle}
+// The shared SVG chart module (@smogpanel/embeds/charts): bar, doughnut (CIRCLE), line and
+// multiline charts, a goal progress bar and an accessible data table, hand-written SVG and DOM
+// (no library: see shared notes on the measured chart libraries). Used by the calculators
+// widget (bar), the graph embed and the graph remote's live preview.
+//   spec: {label, categories: [text], series: [{name, color, values: [number|null]}], unit,
+//          valueTitle, positionTitle, colors: [colour per category] (doughnut)}
 const NS = 'http://www.w3.org/2000/svg';
 const number = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2, useGrouping: 'always' });
+const percent = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 1 });
 
 export const MIN_WIDTH = 300;
+export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
 export const CHART_CSS = '.spc-svg{display:block;margin:0 auto;overflow:visible;font:12px system-ui,sans-serif}' +
-  '.spc-svg text{fill:currentColor}.spc-mark:focus{outline:none;stroke:#111;stroke-width:2}';
+  '.spc-svg text{fill:currentColor}.spc-mark:focus{outline:none;stroke:#111;stroke-width:2}' +
+  '.spc-legend{display:flex;flex-wrap:wrap;gap:4px 12px;margin:6px 0;padding:0;list-style:none;font:12px system-ui,sans-serif}' +
+  '.spc-legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}' +
+  '.spc-goal{margin:10px 0;font:13px system-ui,sans-serif}.spc-goal-track{height:14px;background:#e5e7eb;border-radius:7px;overflow:hidden}' +
+  '.spc-goal-fill{height:100%;background:#16a34a}.spc-goal-labels{display:flex;justify-content:space-between;gap:8px;margin-top:4px}' +
+  '.spc-table{border-collapse:collapse;font:12px system-ui,sans-serif;margin:8px 0}.spc-table th,.spc-table td{border:1px solid #ddd;padding:2px 6px}' +
+  '.spc-table td{text-align:right}';
+
+/** A number the Polish way: '10 000', '31,5'; empty for no value. */
+export function formatNumber(value) {
+  return value === null || value === undefined || value === '' || Number.isNaN(Number(value)) ? '' : number.format(Number(value));
+}
+
+function withUnit(value, unit) {
+  const shown = formatNumber(value);
+  return shown && unit ? `${shown} ${unit}` : shown;
+}
 
 function svg(tag, attributes, text) {
   const node = document.createElementNS(NS, tag);
@@ -17,33 +36,172 @@ function svg(tag, attributes, text) {
   return node;
 }
 
-/** Horizontal bars, one row per category (the first series), labelled with their values. */
+function element(tag, attributes = {}, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function short(text, length = 28) {
+  const value = String(text ?? '');
+  return value.length > length ? `${value.slice(0, length - 1)}…` : value;
+}
+
+function mark(tag, attributes, title) {
+  const node = svg(tag, { class: 'spc-mark', tabindex: 0, ...attributes });
+  node.appendChild(svg('title', {}, title));
+  return node;
+}
+
+const numeric = (values) => values.map((v) => (v === null || v === undefined || v === '' ? null : Number(v)));
+
+/** Horizontal bars, one row per category, one bar per series in it, labelled with their values. */
 export function barChart(spec, width) {
-  const values = spec.series[0].values.map(Number);
-  const max = Math.max(0, ...values) || 1;
-  const row = 26;
+  const series = spec.series.map((s, i) => ({ ...s, color: s.color || PALETTE[i % PALETTE.length], values: numeric(s.values) }));
+  const max = Math.max(0, ...series.flatMap((s) => s.values.filter((v) => v !== null))) || 1;
+  const bar = series.length > 1 ? 14 : 20;
+  const row = bar * series.length + 6;
   const labelWidth = Math.min(width * 0.4, 200);
   const plot = width - labelWidth - 110;
-  const root = svg('svg', { class: 'spc-svg', width, height: row * values.length + 4, role: 'img', 'aria-label': spec.label || '' });
-  values.forEach((value, i) => {
-    const y = i * row + 2;
-    const category = String(spec.categories[i]);
-    root.appendChild(svg('text', { x: labelWidth - 6, y: y + 16, 'text-anchor': 'end' },
-      category.length > 28 ? `${category.slice(0, 27)}…` : category));
-    const bar = svg('rect', { class: 'spc-mark', x: labelWidth, y, width: Math.max(1, (value / max) * plot), height: row - 6,
-      fill: spec.series[0].color, tabindex: 0 });
-    const shown = `${number.format(value)}${spec.unit ? ` ${spec.unit}` : ''}`;
-    bar.appendChild(svg('title', {}, `${category}: ${shown}`));
-    root.appendChild(bar);
-    root.appendChild(svg('text', { x: labelWidth + Math.max(1, (value / max) * plot) + 6, y: y + 16 }, shown));
+  const root = svg('svg', { class: 'spc-svg', width, height: row * spec.categories.length + 4, role: 'img', 'aria-label': spec.label || '' });
+  spec.categories.forEach((category, i) => {
+    const top = i * row + 2;
+    root.appendChild(svg('text', { x: labelWidth - 6, y: top + row / 2 + 2, 'text-anchor': 'end' }, short(category)));
+    series.forEach((s, j) => {
+      const value = s.values[i];
+      if (value === null || value === undefined) return;
+      const y = top + j * bar;
+      const length = Math.max(1, (value / max) * plot);
+      const shown = withUnit(value, spec.unit);
+      const name = series.length > 1 ? `${s.name}, ` : '';
+      root.appendChild(mark('rect', { x: labelWidth, y, width: length, height: bar - 2, fill: s.color }, `${name}${category}: ${shown}`));
+      root.appendChild(svg('text', { x: labelWidth + length + 6, y: y + bar - 6 }, shown));
+    });
   });
   return root;
 }
 
-const DRAW = { bar: barChart };
+/** A doughnut: one slice per category of the first series, colours from spec.colors or the palette. */
+export function doughnutChart(spec, width) {
+  const values = numeric(spec.series[0].values).map((v) => v || 0);
+  const total = values.reduce((a, b) => a + b, 0);
+  const size = Math.min(width, 320);
+  const r = size / 2 - 4;
+  const inner = r * 0.58;
+  const root = svg('svg', { class: 'spc-svg', width: size, height: size, role: 'img', 'aria-label': spec.label || '' });
+  const cx = size / 2;
+  let angle = -Math.PI / 2;
+  values.forEach((value, i) => {
+    if (!total || !value) return;
+    const sweep = (value / total) * Math.PI * 2;
+    const end = angle + Math.min(sweep, Math.PI * 2 - 1e-4);
+    const large = sweep > Math.PI ? 1 : 0;
+    const p = (radius, a) => `${(cx + radius * Math.cos(a)).toFixed(2)} ${(cx + radius * Math.sin(a)).toFixed(2)}`;
+    const d = `M${p(r, angle)}A${r} ${r} 0 ${large} 1 ${p(r, end)}L${p(inner, end)}A${inner} ${inner} 0 ${large} 0 ${p(inner, angle)}Z`;
+    const color = (spec.colors && spec.colors[i]) || PALETTE[i % PALETTE.length];
+    const share = percent.format((value / total) * 100);
+    root.appendChild(mark('path', { d, fill: color }, `${spec.categories[i]}: ${withUnit(value, spec.unit)} (${share}%)`));
+    angle += sweep;
+  });
+  root.appendChild(svg('text', { x: cx, y: cx + 5, 'text-anchor': 'middle', 'font-weight': 'bold' }, withUnit(total, spec.unit)));
+  return root;
+}
 
-/** Draws `kind` of `spec` into `container` at its width (at least 300 px), redrawn when that
- * width changes. Returns a function that stops following it. */
+/** Lines over the categories (x axis), one per series; a missing value breaks the line. */
+export function lineChart(spec, width) {
+  const series = spec.series.map((s, i) => ({ ...s, color: s.color || PALETTE[i % PALETTE.length], values: numeric(s.values) }));
+  const max = Math.max(0, ...series.flatMap((s) => s.values.filter((v) => v !== null))) || 1;
+  const height = Math.round(Math.min(360, Math.max(200, width * 0.55)));
+  const left = 56;
+  const bottom = 36;
+  const plotW = width - left - 12;
+  const plotH = height - bottom - 10;
+  const count = Math.max(1, spec.categories.length - 1);
+  const x = (i) => left + (spec.categories.length === 1 ? plotW / 2 : (i / count) * plotW);
+  const y = (v) => 10 + plotH - (v / max) * plotH;
+  const root = svg('svg', { class: 'spc-svg', width, height, role: 'img', 'aria-label': spec.label || '' });
+  for (let t = 0; t <= 4; t += 1) {
+    const value = (max * t) / 4;
+    root.appendChild(svg('line', { x1: left, x2: width - 12, y1: y(value), y2: y(value), stroke: '#e5e7eb' }));
+    root.appendChild(svg('text', { x: left - 6, y: y(value) + 4, 'text-anchor': 'end' }, formatNumber(value)));
+  }
+  const step = Math.ceil(spec.categories.length / Math.max(1, Math.floor(plotW / 60)));
+  spec.categories.forEach((category, i) => {
+    if (i % step === 0) root.appendChild(svg('text', { x: x(i), y: height - bottom + 18, 'text-anchor': 'middle' }, short(category, 10)));
+  });
+  series.forEach((s) => {
+    let d = '';
+    s.values.forEach((value, i) => {
+      if (value === null) return;
+      d += `${d && s.values[i - 1] !== null ? 'L' : 'M'}${x(i).toFixed(1)} ${y(value).toFixed(1)}`;
+    });
+    if (d) root.appendChild(svg('path', { d, fill: 'none', stroke: s.color, 'stroke-width': 2 }));
+    s.values.forEach((value, i) => {
+      if (value === null) return;
+      root.appendChild(mark('circle', { cx: x(i), cy: y(value), r: 4, fill: s.color },
+        `${s.name ? `${s.name}, ` : ''}${spec.categories[i]}: ${withUnit(value, spec.unit)}`));
+    });
+  });
+  return root;
+}
+
+/** The legend: a list of series (or of slices for a doughnut) with their colours. */
+export function legend(items) {
+  const list = element('ul', { class: 'spc-legend' });
+  items.forEach(({ name, color }) => {
+    const item = element('li');
+    const swatch = element('i', { 'aria-hidden': 'true' });
+    swatch.style.background = color;
+    item.append(swatch, document.createTextNode(name));
+    list.appendChild(item);
+  });
+  return list;
+}
+
+/** A goal as a progress bar with its three labels: {goal, progress, progress_info, value_info, value_subinfo}. */
+export function goalBar(goal, unit) {
+  const share = goal.goal ? Math.max(0, Math.min(100, (Number(goal.progress) / Number(goal.goal)) * 100)) : 0;
+  const root = element('div', { class: 'spc-goal' });
+  const track = element('div', { class: 'spc-goal-track', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100',
+    'aria-valuenow': String(Math.round(share)), 'aria-label': goal.progress_info || 'Cel' });
+  const fill = element('div', { class: 'spc-goal-fill' });
+  fill.style.width = `${share}%`;
+  track.appendChild(fill);
+  const labels = element('div', { class: 'spc-goal-labels' });
+  labels.append(
+    element('span', { class: 'spc-goal-progress' }, `${goal.progress_info}: ${withUnit(goal.progress, unit)} (${percent.format(share)}%)`),
+    element('span', { class: 'spc-goal-value' }, `${goal.value_info}: ${withUnit(goal.goal, unit)}`),
+  );
+  root.append(track, labels);
+  if (goal.value_subinfo) root.appendChild(element('small', { class: 'spc-goal-subinfo' }, goal.value_subinfo));
+  return root;
+}
+
+/** The same numbers as an accessible table: a row per category, a column per series. */
+export function dataTable(spec) {
+  const table = element('table', { class: 'spc-table' });
+  if (spec.label) table.appendChild(element('caption', {}, spec.label));
+  const head = element('tr');
+  head.appendChild(element('th', { scope: 'col' }, spec.positionTitle || ''));
+  spec.series.forEach((s) => head.appendChild(element('th', { scope: 'col' }, s.name || spec.valueTitle || 'Wartość')));
+  const thead = element('thead');
+  thead.appendChild(head);
+  const body = element('tbody');
+  spec.categories.forEach((category, i) => {
+    const row = element('tr');
+    row.appendChild(element('th', { scope: 'row' }, String(category)));
+    spec.series.forEach((s) => row.appendChild(element('td', {}, withUnit(s.values[i], spec.unit))));
+    body.appendChild(row);
+  });
+  table.append(thead, body);
+  return table;
+}
+
+const DRAW = { bar: barChart, doughnut: doughnutChart, line: lineChart, multiline: lineChart };
+
+/** Draws `kind` (bar, doughnut, line, multiline) of `spec` into `container` at its width (at
+ * least 300 px), redrawn when that width changes. Returns a function that stops following it. */
 export function mountChart(container, kind, spec) {
   let drawn = -1;
   const render = () => {

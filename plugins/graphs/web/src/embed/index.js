@@ -1,0 +1,6 @@
+// The public chart: /view/graph/<name> and /view/graph/<name>/embed/<uuid>.
+import { addStyle, startEmbed } from '@smogpanel/embeds/frame';
+import { CSS, renderGraph } from './widget.js';
+
+addStyle(CSS);
+startEmbed((root, payload) => { renderGraph(root, payload); }, { failure: 'Nie udało się wczytać wykresu. Spróbuj ponownie później.' });

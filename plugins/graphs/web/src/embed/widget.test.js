@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { chartsOf } from '../chartdata.js';
+import { renderGraph } from './widget.js';
+
+const goal = { goal: 100, progress: 30, progress_info: 'Postęp', value_info: 'Cel', value_subinfo: 'wniosków' };
+const bar = {
+  name: 'Wnioski 2023–2024', title: 'Czyste Powietrze', subtitle: '', subname: '', unit: 'szt.', source: 'NFOŚiGW', legend: '',
+  type: 'BAR', style: 'CLASSIC', position_title: 'Miesiąc',
+  key_groups: [{ name: 'Złożone', color: 'red', keys: [{ name: 'Styczeń', short_name: 'I' }, { name: 'Luty', short_name: 'II' }] },
+    { name: 'Umowy', color: 'blue', keys: [{ name: 'Luty', short_name: 'II' }] }],
+  groups: [
+    { id: 1, name: '2023', value_title: 'Wnioski w 2023', entries: [{ id: 1, name: 'Polska', series: [[1, 2], [3]], goal: null }] },
+    { id: 2, name: '2024', value_title: 'Wnioski w 2024', entries: [{ id: 2, name: 'Polska', series: [[1500.5, null], [7]], goal }] },
+  ],
+};
+
+describe('chart data by type', () => {
+  it('BAR and LINE: a series per key group over the keys by short name', () => {
+    const [chart] = chartsOf(bar, bar.groups[0]);
+    expect(chart.spec.categories).toEqual(['I', 'II']);
+    expect(chart.spec.series).toEqual([{ name: 'Złożone', color: 'red', values: [1, 2] }, { name: 'Umowy', color: 'blue', values: [null, 3] }]);
+  });
+
+  it('CIRCLE: a doughnut per entry over the keys', () => {
+    const circle = { ...bar, type: 'CIRCLE', keys: [{ name: 'Gaz', short_name: '' }, { name: 'Pompy', short_name: 'PC' }] };
+    const [chart] = chartsOf(circle, { value_title: 'Udział', entries: [{ name: 'Polska', values: [1, 2], goal: null }] });
+    expect(chart.spec.categories).toEqual(['Gaz', 'PC']);
+    expect(chart.spec.series[0].values).toEqual([1, 2]);
+  });
+
+  it('MULTILINE: one chart, a line per entry in its colour', () => {
+    const multi = { ...bar, type: 'MULTILINE', keys: [{ name: '2020', short_name: '' }] };
+    const charts = chartsOf(multi, { name: 'G', value_title: 'V', entries: [{ name: 'A', color: 'navy', values: [5], goal }, { name: 'B', color: 'red', values: [6], goal: null }] });
+    expect(charts).toHaveLength(1);
+    expect(charts[0].spec.series.map((s) => [s.name, s.color, s.values])).toEqual([['A', 'navy', [5]], ['B', 'red', [6]]]);
+    expect(charts[0].goals.map((g) => g.name)).toEqual(['A']);
+  });
+});
+
+describe('the public chart', () => {
+  it('shows the last group with its goal and table, and switches groups', () => {
+    const root = document.createElement('div');
+    document.body.appendChild(root);
+    renderGraph(root, bar);
+    expect(root.querySelector('h2').textContent).toBe('Czyste Powietrze');
+    expect(root.textContent).toContain('Wnioski 2023–2024');
+    expect(root.querySelector('.spg-value-title').textContent).toBe('Wnioski w 2024');
+    expect(root.querySelector('.spc-goal').textContent).toContain('Postęp: 30 szt. (30%)');
+    expect([...root.querySelectorAll('.spc-table td')].map((td) => td.textContent)).toEqual(['1\u00a0500,5 szt.', '', '', '7 szt.']);
+    const select = root.querySelector('select');
+    select.value = '0';
+    select.dispatchEvent(new Event('change'));
+    expect(root.querySelector('.spg-value-title').textContent).toBe('Wnioski w 2023');
+    expect(root.querySelector('.spc-goal')).toBeNull();
+    expect(root.querySelectorAll('svg rect.spc-mark')).toHaveLength(3);
+    expect(root.textContent).toContain('Źródło: NFOŚiGW');
+  });
+});

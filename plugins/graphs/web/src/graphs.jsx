@@ -1,0 +1,139 @@
+// The graph list (embed, edit, delete; the name links to the groups) and the graph form whose
+// key or key-group rows follow the type, with a live preview (SPEC 2.9, 3 Graph, 5 Graph).
+import { EditLoader, Field, Form, ListScreen, Page, RowsField, TEXT, publicLinkColumn, useEmbedAction, useKeyRemoval,
+  useValues } from '@smogpanel/kit';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Preview } from './preview.jsx';
+import { GROUPED, LIST, STYLES, TYPES, graphPayload, graphValues, graphs, groupsPath, previewPayload } from './resources.js';
+
+export const CRUMB = { label: 'Wykresy', to: LIST };
+const STYLE_LABEL = Object.fromEntries(STYLES.map((s) => [s.value, s.label]));
+
+export function GraphList() {
+  const embed = useEmbedAction('graph', { noun: 'Wykres', defaultSize: 600 });
+  return (
+    <ListScreen resource={graphs} crumbs={[CRUMB]} actions={[{ label: 'Dodaj wykres', to: `${LIST}/add` }]}
+      columns={[
+        { name: 'id', label: 'ID' },
+        { name: 'name', label: 'Nazwa', render: (row) => <Link to={groupsPath(row.id)} title="Grupy wykresu">{row.name}</Link> },
+        publicLinkColumn('graph', 'Publiczny widok wykresu'),
+        { name: 'graph_type_name', label: 'Typ' },
+        { name: 'graph_style_name', label: 'Motyw', render: (row) => STYLE_LABEL[row.graph_style_name] || row.graph_style_name },
+        { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+      ]}
+      rowLinks={[embed.action, { label: TEXT.edit, to: (row) => `${LIST}/${row.id}` }]}
+      deletable>
+      {embed.dialog}
+    </ListScreen>
+  );
+}
+
+const fieldsFor = (type) => [
+  { name: 'title', label: 'Tytuł' },
+  { name: 'subtitle', label: 'Podtytuł' },
+  { name: 'name', label: 'Nazwa', required: true,
+    help: type === 'BAR' ? 'Możesz użyć %RANGE%: zostanie zastąpione zakresem wykresu (nazwy pierwszej i ostatniej grupy, np. 2022–2025).' : '' },
+  { name: 'internal_name', label: 'Nazwa wewnętrzna', required: true, createOnly: true,
+    help: 'Część publicznego adresu wykresu (/view/graph/…): małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.' },
+  { name: 'subname', label: 'Podnazwa' },
+  { name: 'graph_type_name', label: 'Typ wykresu', type: 'select', required: true, options: TYPES },
+  { name: 'graph_style_name', label: 'Motyw', type: 'select', required: true, options: STYLES },
+  ...(type === 'BAR' ? [{ name: 'unit', label: 'Jednostka', help: 'Np. szt., zł, %.' }] : []),
+  { name: 'position_title', label: 'Tytuł pozycji', required: true },
+  { name: 'value_title', label: 'Tytuł wartości', required: true, help: 'Możesz użyć %GROUP%: zostanie zastąpione nazwą wybranej grupy.' },
+  { name: 'source', label: 'Źródło' },
+  { name: 'legend', label: 'Legenda', type: 'textarea', rows: 3 },
+];
+
+const KEY_FIELDS = [
+  { name: 'name', label: 'Nazwa klucza', required: true, column: 'col-md-6' },
+  { name: 'short_name', label: 'Krótka nazwa', required: true, column: 'col-md-4' },
+];
+const COLOR_HELP = 'Angielska nazwa (np. red), rgb(…), rgba(…) albo #rrggbb.';
+
+function KeyGroupsField({ value, onChange }) {
+  const groups = value || [];
+  const change = (index, patch) => onChange(groups.map((g, i) => (i === index ? { ...g, ...patch } : g)));
+  return (
+    <div className="mb-3">
+      <div className="form-label">Grupy kluczy</div>
+      {!groups.length && <p className="text-muted small">Wykres nie ma jeszcze grup kluczy. Każda grupa to seria danych w swoim kolorze.</p>}
+      {groups.map((group, index) => (
+        <fieldset key={group.uuid || group.id || index} className="border rounded px-3 pt-2 mb-2">
+          <legend className="fs-6 float-none w-auto px-1 mb-0 text-muted">{`Grupa kluczy ${index + 1}`}</legend>
+          <div className="row g-2 align-items-end">
+            <div className="col-md-5"><Field field={{ name: `graph_key_groups-${index}-name`, label: 'Nazwa grupy', required: true }}
+              value={group.name} onChange={(v) => change(index, { name: v })} /></div>
+            <div className="col-md-4"><Field field={{ name: `graph_key_groups-${index}-color`, label: 'Kolor', required: true, help: COLOR_HELP }}
+              value={group.color} onChange={(v) => change(index, { color: v })} /></div>
+            <div className="col-md-auto mb-3">
+              <button type="button" className="btn btn-outline-danger" onClick={() => onChange(groups.filter((_, i) => i !== index))}>Usuń grupę</button>
+            </div>
+          </div>
+          <RowsField name={`graph_key_groups-${index}-keys`} label="Klucze grupy" itemLabel="Klucz" value={group.graph_keys}
+            onChange={(keys) => change(index, { graph_keys: keys })} fields={KEY_FIELDS} addLabel="Dodaj klucz"
+            newRow={() => ({ name: '', short_name: '' })} />
+        </fieldset>
+      ))}
+      <button type="button" className="btn btn-sm btn-outline-primary"
+        onClick={() => onChange([...groups, { uuid: `g${Date.now()}${groups.length}`, name: '', color: '', graph_keys: [] }])}>
+        Dodaj grupę kluczy
+      </button>
+    </div>
+  );
+}
+
+function GraphForm({ id, item }) {
+  const navigate = useNavigate();
+  const editing = Boolean(id);
+  const [values, set] = useValues(() => graphValues(item));
+  const removal = useKeyRemoval(GROUPED.includes(values.graph_type_name) ? 'graph_key_groups' : 'graph_keys');
+
+  function send() {
+    return removal.send((removeKeysWithValues) => {
+      const payload = graphPayload(values, { editing, removeKeysWithValues });
+      return editing ? graphs.edit(id, payload) : graphs.add(payload);
+    });
+  }
+
+  return (
+    <div ref={removal.box} className="row">
+      <div className="col-12 col-lg-7">
+        <Form onSubmit={send} onDone={() => navigate(LIST)}
+          actions={<>
+            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+            <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
+          </>}>
+          <div className="col-12">
+            {fieldsFor(values.graph_type_name).map((field) => (
+              <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
+                value={values[field.name]} onChange={set(field.name)} />
+            ))}
+            {GROUPED.includes(values.graph_type_name) ? (
+              <KeyGroupsField value={values.graph_key_groups} onChange={set('graph_key_groups')} />
+            ) : (
+              <RowsField name="graph_keys" label="Klucze wykresu" itemLabel="Klucz" value={values.graph_keys} onChange={set('graph_keys')}
+                fields={KEY_FIELDS} addLabel="Dodaj klucz" newRow={() => ({ name: '', short_name: '' })}
+                empty={values.graph_type_name === 'CIRCLE' ? 'Każdy klucz to wycinek koła.' : 'Każdy klucz to punkt na osi poziomej.'} />
+            )}
+          </div>
+        </Form>
+      </div>
+      <div className="col-12 col-lg-5"><Preview payload={previewPayload(values, null)} /></div>
+      {removal.dialog}
+    </div>
+  );
+}
+
+export function GraphCreate() {
+  return <Page crumbs={[CRUMB, { label: 'Dodawanie wykresu' }]}><GraphForm /></Page>;
+}
+
+export function GraphEdit() {
+  const { graphId } = useParams();
+  return (
+    <Page crumbs={[CRUMB, { label: 'Edycja wykresu' }]}>
+      <EditLoader resource={graphs} id={graphId}>{(item) => <GraphForm key={graphId} id={graphId} item={item} />}</EditLoader>
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+// The groups of a graph (sortable by id, name, updated; add, import, back) and the group form (name only).
+import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { CRUMB } from './graphs.jsx';
+import { LIST, entriesPath, graphs, groups, groupsPath } from './resources.js';
+
+/** Breadcrumbs under a graph: Wykresy > <graph name> > Grupy [> label]. */
+export function useGraphCrumbs(graphId, label) {
+  const { item, error, errors } = useItem(graphs, graphId);
+  const crumbs = [CRUMB, { label: item ? item.name : 'Wykres', to: `${LIST}/${graphId}` }, { label: 'Grupy', to: groupsPath(graphId) }];
+  const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
+  return { graph: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
+}
+
+function ImportReport({ report }) {
+  return (
+    <div className="alert alert-info" role="status">
+      <p className="mb-1">Zaimportowano: utworzone {report.created}, zaktualizowane {report.updated}, wartości {report.values}.</p>
+      {report.skipped.length > 0 && <ul className="mb-0">{report.skipped.map((s, i) => <li key={i}>{s.description}</li>)}</ul>}
+    </div>
+  );
+}
+
+export function GroupList() {
+  const { graphId } = useParams();
+  const { graph, crumbs } = useGraphCrumbs(graphId);
+  const report = useLocation().state?.imported;
+  const base = groupsPath(graphId);
+  return (
+    <ListScreen resource={groups} parent={graphId} crumbs={crumbs} heading={graph ? `Grupy wykresu „${graph.name}”` : 'Grupy'}
+      actions={[
+        { label: 'Dodaj grupę', to: `${base}/add` },
+        { label: 'Importuj definicję', to: `${LIST}/${graphId}/import` },
+        { label: 'Wróć do listy wykresów', to: LIST, variant: 'btn-outline-secondary' },
+      ]}
+      columns={[
+        { name: 'id', label: 'ID' },
+        { name: 'name', label: 'Nazwa', render: (row) => <Link to={entriesPath(graphId, row.id)} title="Wpisy grupy">{row.name}</Link> },
+        { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+      ]}
+      rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
+      deletable>
+      {report && <ImportReport report={report} />}
+    </ListScreen>
+  );
+}
+
+function GroupForm({ graphId, id, item }) {
+  const navigate = useNavigate();
+  const [values, set] = useValues(() => ({ name: item ? item.name : '' }));
+  const back = groupsPath(graphId);
+  const send = () => (id ? groups.edit(id, { name: values.name }, graphId)
+    : groups.add({ name: values.name, graph_id: Number(graphId) }, graphId));
+  return (
+    <div className="col-12 col-lg-8">
+      <Form onSubmit={send} onDone={() => navigate(back)}
+        actions={<>
+          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+          <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
+        </>}>
+        <Field field={{ name: 'name', label: 'Nazwa grupy', required: true, help: 'Np. rok: 2024.' }} value={values.name} onChange={set('name')} />
+      </Form>
+    </div>
+  );
+}
+
+export function GroupCreate() {
+  const { graphId } = useParams();
+  const { crumbs } = useGraphCrumbs(graphId, 'Dodawanie grupy');
+  return <Page crumbs={crumbs}><GroupForm graphId={graphId} /></Page>;
+}
+
+export function GroupEdit() {
+  const { graphId, graphGroupId } = useParams();
+  const { crumbs } = useGraphCrumbs(graphId, 'Edycja grupy');
+  return (
+    <Page crumbs={crumbs}>
+      <EditLoader resource={groups} id={graphGroupId}>{(item) => <GroupForm key={graphGroupId} graphId={graphId} id={graphGroupId} item={item} />}</EditLoader>
+    </Page>
+  );
+}

@@ -1,0 +1,20 @@
+// The live preview next to the graph and entry forms: the embed's own drawing of what the form holds.
+import { addStyle } from '@smogpanel/embeds/frame';
+import { useEffect, useRef } from 'react';
+import { CSS, renderGraph } from './embed/widget.js';
+
+let styled = false;
+
+export function Preview({ payload }) {
+  const box = useRef(null);
+  useEffect(() => {
+    if (!styled) { addStyle(CSS); styled = true; }
+    if (box.current) renderGraph(box.current, payload);
+  }, [JSON.stringify(payload)]);
+  return (
+    <aside className="border rounded p-2 mb-3" aria-label="Podgląd wykresu">
+      <div className="small text-muted mb-1">Podgląd wykresu</div>
+      <div ref={box} data-testid="graph-preview" />
+    </aside>
+  );
+}
