@@ -38,3 +38,15 @@ def test_an_ambiguous_name_names_the_candidates_and_an_unknown_code_is_refused(a
         HEADER, ["Bolesławiec", "bolesławiecki", "dolnośląskie", "0201099", "x"]]), status=422)["errors"][0]
     assert unknown["name"] == "D2" and "kodzie TERYT „0201099”" in unknown["description"]
     assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []
+
+
+def test_a_gmina_renamed_in_the_register_keeps_its_entry(api):
+    load_terc(api)
+    search = add_search(api)
+    api.post("/api/search_entry/import", import_body(search, [
+        HEADER, ["Bolesławiec", "bolesławiecki", "dolnośląskie", "0201022", "do 5 000 zł"]]))
+    renamed = TERC.replace("02;01;02;2;Bolesławiec;".encode(), "02;01;02;2;Bolesławiec Wiejski;".encode())
+    report = api.post("/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(renamed, "TERC.csv")})
+    assert report["message"]["renamed"] == 1
+    [entry] = api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"]
+    assert entry["borough_name"] == "Bolesławiec Wiejski"
