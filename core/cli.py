@@ -1,4 +1,5 @@
-"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail.
+"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail, and the
+plugins' commands (`smogpanel_cli_commands`, e.g. `smogpanel hierarchy import-teryt FILE`).
 
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
 present) with `SMOGPANEL_*` environment overrides, exactly as the web app reads them.
@@ -32,6 +33,16 @@ def build_app(settings):
 
 def session_factory(app):
     return app.registry["db.session_factory"]
+
+
+def plugin_app(settings, name):
+    """The app for a plugin's command, or None (and a Polish error printed) when the plugin
+    `name` is not enabled by the settings."""
+    app = build_app(settings)
+    if not app.registry.plugin_manager.has_plugin(name):
+        print(f"Wtyczka {name} jest wyłączona w ustawieniach (smogpanel.plugins).", file=sys.stderr)
+        return None
+    return app
 
 
 def cmd_init(settings, args):
@@ -215,6 +226,10 @@ def parser():
 
     send = commands.add_parser("send-mail", help="wyślij zaległe wiadomości z kolejki")
     send.set_defaults(run=cmd_send_mail)
+
+    from .plugin_manager import build_plugin_manager
+
+    build_plugin_manager().hook.smogpanel_cli_commands(commands=commands)
     return top
 
 

@@ -7,6 +7,7 @@ importing the plugin that keeps the hierarchy. That plugin returns a `Gazetteer`
     # {12: {"borough_name": "Zabierzów", "district_name": "krakowski", "voivodeship_name": "małopolskie"}}
     index = places.borough_index(request.db)      # for imports
     index.find("ZABIERZOW", "Krakowski", "mp")    # [12]: case, diacritics, spacing ignored
+    index.find_code("1206032")                    # [12]: by the gmina's TERYT code
 
 Every method reads only live records (a gmina whose district or voivodeship is deleted is gone).
 """
@@ -17,26 +18,70 @@ from .regions import normalise, voivodeship_code
 
 class BoroughIndex:
     """Every live gmina, found by (name, district, voivodeship) the way a spreadsheet writes
-    them: case, diacritics and spacing ignored; the voivodeship by name or two-letter code.
-    `rows`: (id, borough_name, district_name, voivodeship_name, voivodeship_code or None)."""
+    them: case, diacritics and spacing ignored; the voivodeship by name, two-letter or TERYT
+    code; or by the gmina's seven-digit TERYT code (`find_code`, `locate`).
+    `rows`: (id, borough_name, district_name, voivodeship_name, voivodeship_code or None[, teryt])."""
 
     def __init__(self, rows):
         self.by_key = defaultdict(list)
         self.by_name = defaultdict(list)
-        for row_id, borough, district, voivodeship, code in rows:
+        self.by_teryt = {}
+        self.by_id = {}
+        for row_id, borough, district, voivodeship, code, *rest in rows:
+            teryt = rest[0] if rest else None
             code = code or voivodeship_code(voivodeship) or normalise(voivodeship)
             self.by_key[(normalise(borough), normalise(district), code)].append(row_id)
-            self.by_name[normalise(borough)].append(
-                {"id": row_id, "borough_name": borough, "district_name": district, "voivodeship_name": voivodeship})
+            names = {"id": row_id, "borough_name": borough, "district_name": district,
+                     "voivodeship_name": voivodeship, "teryt": teryt}
+            self.by_name[normalise(borough)].append(names)
+            self.by_id[row_id] = names
+            if teryt:
+                self.by_teryt[teryt] = row_id
 
     def find(self, name, district, voivodeship):
         """The ids of the matching gminy: none, one, or several when the hierarchy repeats one."""
         code = voivodeship_code(voivodeship) or normalise(voivodeship)
         return list(self.by_key.get((normalise(name), normalise(district), code), ()))
 
+    def find_code(self, teryt):
+        """The id of the live gmina with that TERYT code ('1206012'; spaces, dashes and a
+        spreadsheet number's lost leading zero allowed) in a list, or []."""
+        code = teryt_gmina_code(teryt)
+        return [self.by_teryt[code]] if code in self.by_teryt else []
+
+    def locate(self, name, district, voivodeship, teryt=None):
+        """By the TERYT code when one is given, else by the three names: the ids found."""
+        if teryt not in (None, ""):
+            return self.find_code(teryt)
+        return self.find(name, district, voivodeship)
+
     def candidates(self, name):
         """The live gminy of that name anywhere, for an error that names them."""
         return list(self.by_name.get(normalise(name), ()))
+
+    def describe(self, ids):
+        """'Bolesławiec (powiat bolesławiecki, województwo dolnośląskie, kod TERYT 0201011); ...':
+        the gminy `ids` for an error about an ambiguous name."""
+        return "; ".join(_described(self.by_id[i]) for i in ids if i in self.by_id)
+
+
+def _described(names):
+    code = f", kod TERYT {names['teryt']}" if names.get("teryt") else f", id {names['id']}"
+    return (f"{names['borough_name']} (powiat {names['district_name']}, województwo "
+            f"{names['voivodeship_name']}{code})")
+
+
+def teryt_gmina_code(value):
+    """A gmina's seven-digit TERYT code as written in a cell ('1206012', '12 06 01 2',
+    '120601-2', the number 206012 for '0206012'), or None when it is none."""
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    digits = "".join(ch for ch in str(value) if ch not in " -_")
+    if len(digits) == 6 and digits.isdigit():
+        digits = "0" + digits
+    return digits if len(digits) == 7 and digits.isdigit() else None
 
 
 class Gazetteer:
@@ -51,7 +96,7 @@ class Gazetteer:
         return {}
 
     def borough_index(self, db):
-        """A `BoroughIndex` of every live gmina."""
+        """A `BoroughIndex` of every live gmina (with their TERYT codes, when the keeper has them)."""
         return BoroughIndex(())
 
     def voivodeships(self, db):

@@ -160,3 +160,25 @@ class HookSpecs:
             def smogpanel_demo_data(db):
                 db.add(Timer(name="Do końca sezonu grzewczego", ...))
         """
+
+    @hookspec
+    def smogpanel_cli_commands(self, commands):
+        """Add the plugin's commands to the `smogpanel` command line: `commands` is the
+        argparse sub-parsers object of `smogpanel`; add one parser named after the plugin and,
+        under it, the plugin's commands, each with `set_defaults(run=function)`. The function
+        is called as `run(settings, args)` and returns the exit code; it builds the app with
+        `smogpanel.cli.plugin_app(settings, "<plugin>")` (a Polish error when the plugin is
+        disabled) and writes in `smogpanel.db.own_transaction(app.registry)`.
+
+        Called every time `smogpanel` starts, for every installed plugin (the settings that
+        enable plugins are read only after the command line is parsed). Returns nothing.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_cli_commands(commands):
+                hierarchy = commands.add_parser("hierarchy").add_subparsers(required=True)
+                teryt = hierarchy.add_parser("import-teryt", help="wczytaj plik TERC")
+                teryt.add_argument("file")
+                teryt.set_defaults(run=import_teryt)
+        """

@@ -1,6 +1,14 @@
 """The sixteen voivodeships with their two-letter codes (SPEC section 3), shared by every
-plugin that stores or imports values per voivodeship."""
+plugin that stores or imports values per voivodeship; and sorting names in the Polish
+alphabet, in Python (`polish_sort_key`) and in SQL (`polish_order`)."""
+import sqlite3
 import unicodedata
+from functools import lru_cache
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.visitors import InternalTraversal
 
 VOIVODESHIPS = (
     ("ds", "dolnośląskie"),
@@ -53,9 +61,17 @@ for _code, _name in VOIVODESHIPS:
     _BY_KEY["woj. " + normalise(_name)] = _code
 
 
+for _code, _teryt in TERYT_OF.items():
+    _BY_KEY[_teryt] = _code
+    _BY_KEY[str(int(_teryt))] = _code  # a spreadsheet's number cell drops the leading zero
+
+
 def voivodeship_code(text):
     """The code of a voivodeship written by name (any case, with or without diacritics,
-    optionally prefixed 'województwo'/'woj.') or by its code; None if it is none of them."""
+    optionally prefixed 'województwo'/'woj.'), by its two-letter code or by its TERYT code
+    ('12', or the number 12 of a spreadsheet cell); None if it is none of them."""
+    if isinstance(text, float) and text.is_integer():
+        text = int(text)
     return _BY_KEY.get(normalise(text))
 
 
@@ -67,3 +83,67 @@ def polish_sort_key(text):
     """Sorts names in Python as a Polish reader expects: 'Lubin' < 'Łódź' < 'Żywiec' (other
     characters after the Polish alphabet, by code point)."""
     return [_POLISH_RANK.get(ch, len(_POLISH_ALPHABET) + ord(ch)) for ch in (text or "").lower()]
+
+
+# -- Polish order in the database ----------------------------------------------------------------
+# SQLite sorts by code point ('Zabrze' < 'Łódź'): a collation of that name is registered on
+# every SQLite connection, comparing by `polish_sort_key` (then by code point: a total order).
+# PostgreSQL: ICU's Polish collation when the server has it (any build with ICU), else the
+# database's own (docs/deployment.md: create it with a Polish locale).
+SQLITE_COLLATION = "smogpanel_pl"
+POSTGRESQL_COLLATIONS = ("pl-PL-x-icu", "pl-x-icu", "pl_PL.utf8", "pl_PL.UTF-8")
+_postgresql_collation = {}  # "name": the collation found on the server, None when none is there
+
+
+@lru_cache(maxsize=65536)
+def _cached_key(text):
+    return (tuple(polish_sort_key(text)), text)
+
+
+def polish_compare(left, right):
+    """-1, 0 or 1: the SQLite collation's comparison."""
+    a, b = _cached_key(left), _cached_key(right)
+    return (a > b) - (a < b)
+
+
+@event.listens_for(sa.engine.Engine, "connect")
+def _on_connect(dbapi_connection, _record):
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        dbapi_connection.create_collation(SQLITE_COLLATION, polish_compare)
+    elif "name" not in _postgresql_collation and type(dbapi_connection).__module__.startswith("psycopg"):
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("SELECT collname FROM pg_collation WHERE collname LIKE 'pl%'")
+            found = {row[0] for row in cursor.fetchall()}
+        finally:
+            cursor.close()
+            dbapi_connection.rollback()
+        _postgresql_collation["name"] = next((name for name in POSTGRESQL_COLLATIONS if name in found), None)
+
+
+class polish_order(sa.sql.expression.ColumnElement):
+    """`column` to ORDER BY in the Polish alphabet, on SQLite and PostgreSQL alike:
+    `Sorting(fields={"name": polish_order(Model.name)})`."""
+
+    inherit_cache = True
+    _traverse_internals = [("column", InternalTraversal.dp_clauseelement)]
+
+    def __init__(self, column):
+        self.column = column
+        self.type = column.type
+
+
+@compiles(polish_order)
+def _compile_plain(element, compiler, **kw):
+    return compiler.process(element.column, **kw)
+
+
+@compiles(polish_order, "sqlite")
+def _compile_sqlite(element, compiler, **kw):
+    return compiler.process(sa.collate(element.column, SQLITE_COLLATION), **kw)
+
+
+@compiles(polish_order, "postgresql")
+def _compile_postgresql(element, compiler, **kw):
+    name = _postgresql_collation.get("name")
+    return compiler.process(sa.collate(element.column, name) if name else element.column, **kw)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl
 
-from . import views
+from . import teryt_views, views
 from .gazetteer import HierarchyGazetteer
 from .seed import add_demo_data, seed_voivodeships
 
@@ -12,6 +12,17 @@ from .seed import add_demo_data, seed_voivodeships
 @hookimpl
 def smogpanel_includeme(config):
     views.includeme(config)
+    teryt_views.includeme(config)
+
+
+@hookimpl
+def smogpanel_import_types():
+    return [teryt_views.TERYT_TERC]
+
+
+@hookimpl
+def smogpanel_cli_commands(commands):
+    teryt_views.add_commands(commands)
 
 
 @hookimpl

@@ -37,7 +37,7 @@ class HierarchyGazetteer(Gazetteer):
         return _names(db.connection().execute(_boroughs()).all())
 
     def borough_index(self, db):
-        return BoroughIndex(tuple(row) for row in db.connection().execute(_boroughs(Voivodeship.code)))
+        return BoroughIndex(tuple(row) for row in db.connection().execute(_boroughs(Voivodeship.code, Borough.teryt)))
 
     def voivodeships(self, db):
         rows = db.execute(sa.select(Voivodeship.id, Voivodeship.name, Voivodeship.code)

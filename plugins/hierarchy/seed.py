@@ -1,14 +1,16 @@
 """The sixteen voivodeships every installation has, and a little demo content."""
+from pathlib import Path
+
 import sqlalchemy as sa
 
 from smogpanel.regions import TERYT_OF, VOIVODESHIPS
 
-from .models import Borough, District, Voivodeship
+from .models import Voivodeship
+from .terc import read_terc
+from .teryt_import import import_terc
 
-DEMO = {
-    "mp": {"krakowski": ["Liszki", "Zabierzów", "Skawina"], "Kraków": ["Kraków"]},
-    "sl": {"bielski": ["Jaworze", "Kozy"], "Katowice": ["Katowice"]},
-}
+# TERC-shaped test data (fixtures/README.md): real names, made-up district and gmina codes.
+DEMO_TERC = Path(__file__).parent / "fixtures" / "terc_sample.csv"
 
 
 def seed_voivodeships(db):
@@ -22,11 +24,5 @@ def seed_voivodeships(db):
 
 
 def add_demo_data(db):
-    by_code = {v.code: v for v in db.scalars(sa.select(Voivodeship).where(Voivodeship.code.is_not(None)))}
-    for code, districts in DEMO.items():
-        for district_name, boroughs in districts.items():
-            district = District(name=district_name, voivodeship_id=by_code[code].id)
-            db.add(district)
-            db.flush()
-            db.add_all(Borough(name=name, district_id=district.id) for name in boroughs)
-    db.flush()
+    """Gminy for the demo: the TERC-shaped sample, through the same import an operator runs."""
+    import_terc(db, read_terc(DEMO_TERC.read_bytes()))

@@ -1,7 +1,9 @@
 """The hierarchy's resources: every endpoint of SPEC section 7 "Hierarchy"."""
 import sqlalchemy as sa
 
+from smogpanel.regions import polish_order
 from smogpanel.resources import Parent, Resource
+from smogpanel.sorting import Sorting
 
 from .models import Borough, District, Voivodeship
 from .schemas import BoroughSchema, DistrictSchema, VoivodeshipSchema
@@ -11,6 +13,14 @@ class TerytCoded(Resource):
     """The TERYT code is the register's (the import writes it, the API only shows it): a
     record added by hand has none. Unique among live records, so a deleted record whose code
     a live one took meanwhile (re-imported) is not restored."""
+
+    sortable = ("id", "name", "updated", "teryt")
+
+    def sorting(self, default=None):
+        """Names in the Polish alphabet on every database ('Lubin' < 'Łódź' < 'Żywiec')."""
+        sorting = super().sorting(default)
+        fields = dict(sorting.fields, name=polish_order(sorting.fields["name"]))
+        return Sorting(fields=fields, default=sorting.default, tie_breaker=sorting.tie_breaker)
 
     def restore(self, db, obj):
         if obj.deleted is not None and obj.teryt is not None:

@@ -32,7 +32,7 @@ RB_COLUMNS = (
     Column("district", "Powiat", help="Nazwa powiatu gminy: odróżnia gminy o tej samej nazwie."),
     Column("voivodeship", "Województwo", help="Nazwa województwa gminy albo jego dwuliterowy kod."),
     Column("teryt", "Kod TERYT", required=False,
-           help="Opcjonalny kod TERYT gminy (informacyjnie; gmina jest wskazywana nazwą, powiatem i województwem)."),
+           help="Opcjonalny siedmiocyfrowy kod TERYT gminy, np. 1206012: gdy jest, wskazuje gminę zamiast nazw."),
     Column("value", "Wartość", kind="number", help="Wartość gminy w tej grupie, np. 1234 albo 1 234,5."),
     Column("points", "Punkty", kind="number", help="Punkty gminy: od nich zależy miejsce (najwięcej = 1.)."),
     Column("place", "Miejsce", required=False, kind="number",
@@ -64,8 +64,11 @@ def parse_rb(table, context):
                 errors.add(ref, f"Komórka {ref}: podaj miejsce gminy, liczbę całkowitą od 1.")
                 continue
             place = int(place) - 1
-        ids = index.find(values["borough"], values["district"], values["voivodeship"])
+        ids = index.locate(values["borough"], values["district"], values["voivodeship"], values.get("teryt"))
         label = f"„{values['borough']}” (powiat {values['district']}, województwo {values['voivodeship']})"
+        if not ids and values.get("teryt"):
+            errors.add(f"{line}:{line}", f"Wiersz {line}: w hierarchii nie ma gminy o kodzie TERYT „{values['teryt']}”.")
+            continue
         if not ids:
             candidates = index.candidates(values["borough"])
             known = "; ".join(f"powiat {c['district_name']}, województwo {c['voivodeship_name']}"
@@ -74,8 +77,8 @@ def parse_rb(table, context):
             errors.add(f"{line}:{line}", f"Wiersz {line}: nie znaleziono gminy {label}.{hint}")
             continue
         if len(ids) > 1:
-            errors.add(f"{line}:{line}", f"Wiersz {line}: gmina {label} występuje w hierarchii {len(ids)} razy "
-                                         f"(identyfikatory {', '.join(map(str, ids))}); usuń powtórzenie z hierarchii.")
+            errors.add(f"{line}:{line}", f"Wiersz {line}: gmina {label} występuje w hierarchii {len(ids)} razy: "
+                                         f"{index.describe(ids)}. Wpisz jej kod TERYT w kolumnie „Kod TERYT”.")
             continue
         first = seen.setdefault(ids[0], line)
         if first != line:

@@ -30,6 +30,10 @@ PLACE_COLUMNS = (
 )
 
 
+# Not in the template (the search's own), but accepted: a gmina's TERYT code finds it instead of the names.
+TERYT_COLUMN = Column("teryt", "Kod TERYT", required=False, help="Siedmiocyfrowy kod TERYT gminy, np. 1206012.")
+
+
 def key_column(key):
     return Column(f"key_{key.id}", key.name, required=False,
                   help="Tekst właściwości wyszukiwarki; pusta komórka usuwa tekst z karty gminy.")
@@ -57,7 +61,7 @@ def _where(row):
 def parse_entries(table, context):
     """{"rows": [(borough id, {key id: text})], "skipped": [...]} for the search's keys."""
     keys = context["keys"]
-    columns = (*PLACE_COLUMNS, *(key_column(key) for key in keys))
+    columns = (*PLACE_COLUMNS, TERYT_COLUMN, *(key_column(key) for key in keys))
     found, rows = read_rows(table, columns)
     errors = ErrorList()
     for col, header in found.extra:
@@ -70,17 +74,21 @@ def parse_entries(table, context):
     seen, parsed = {}, []
     for row in rows:
         values = row.values
-        ids = index.find(values[BOROUGH], values[DISTRICT], values[VOIVODESHIP])
+        ids = index.locate(values[BOROUGH], values[DISTRICT], values[VOIVODESHIP], values.get("teryt"))
         ref = table.cell_ref(row.index, found[BOROUGH])
         where = f"„{values[BOROUGH]}” (powiat {values[DISTRICT]}, województwo {values[VOIVODESHIP]})"
+        if not ids and values.get("teryt"):
+            ref = table.cell_ref(row.index, found["teryt"])
+            errors.add(ref, f"Komórka {ref}: w hierarchii nie ma gminy o kodzie TERYT „{values['teryt']}”.")
+            continue
         if not ids:
             elsewhere = index.candidates(values[BOROUGH])[:5]
             hint = f" Gminy o tej nazwie: {', '.join(_where(row) for row in elsewhere)}." if elsewhere else ""
             errors.add(ref, f"Komórka {ref}: nie ma gminy {where}. Sprawdź nazwy gminy, powiatu i województwa.{hint}")
             continue
         if len(ids) > 1:
-            errors.add(ref, f"Komórka {ref}: gmina {where} występuje {len(ids)} razy w hierarchii "
-                            f"(identyfikatory {', '.join(map(str, ids))}); nie wiadomo, o którą chodzi.")
+            errors.add(ref, f"Komórka {ref}: gmina {where} występuje {len(ids)} razy w hierarchii: "
+                            f"{index.describe(ids)}. Nie wiadomo, o którą chodzi: dodaj kolumnę „Kod TERYT”.")
             continue
         if ids[0] in seen:
             errors.add(ref, f"Komórka {ref}: gmina {where} była już w wierszu {seen[ids[0]] + 1}. Każda gmina raz.")

@@ -33,3 +33,21 @@ def test_without_the_hierarchy_the_gazetteer_knows_no_gminy(db):
     empty = find_gazetteer(build_plugin_manager(enabled=["timers"]))
     assert type(empty) is Gazetteer
     assert empty.boroughs_by_ids(db, [1]) == {} and empty.borough_index(db).find("a", "b", "mp") == []
+
+
+def test_gminy_by_their_teryt_codes(db, make_app):
+    from pathlib import Path
+
+    from smogpanel.gazetteer import find_gazetteer, teryt_gmina_code
+    from smogpanel.plugins.hierarchy.terc import read_terc
+    from smogpanel.plugins.hierarchy.teryt_import import import_terc
+
+    import_terc(db, read_terc((Path(__file__).parents[1] / "fixtures" / "terc_sample.csv").read_bytes()))
+    index = find_gazetteer(make_app().registry.plugin_manager).borough_index(db)
+    [urban] = index.find_code("0201011")
+    assert index.find_code(201011) == [urban] == index.find_code("02 01 01 1") == index.find_code(201011.0)
+    assert index.find_code("0201099") == [] and teryt_gmina_code("abc") is None
+    both = index.find("Bolesławiec", "bolesławiecki", "02")  # the voivodeship by its TERYT code
+    assert len(both) == 2 and urban in both
+    assert index.locate("Bolesławiec", "bolesławiecki", "ds", "0201022") == [i for i in both if i != urban]
+    assert "kod TERYT 0201011" in index.describe(both) and "kod TERYT 0201022" in index.describe(both)

@@ -4,6 +4,8 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from smogpanel.db import utcnow
+
 from smogpanel.plugins.hierarchy.models import Borough, District, Voivodeship
 
 # GUS's WOJ codes: the even numbers 02..32 in the alphabetical order of the names.
@@ -45,7 +47,7 @@ def test_a_code_is_unique_among_live_records_only(db):
         db.add(District(name="b", voivodeship_id=mp.id, teryt="1201"))
         with pytest.raises(IntegrityError):
             db.flush()
-    first.deleted = sa.func.now()
+    first.deleted = utcnow()
     db.flush()
     db.add(District(name="b", voivodeship_id=mp.id, teryt="1201"))
     db.flush()
@@ -64,3 +66,8 @@ def test_restoring_a_record_whose_code_a_live_one_took_is_refused(api, db, make_
     stale = db.execute(sa.select(District).where(District.id == old.id)
                        .execution_options(include_deleted=True)).scalar_one()
     assert "kod TERYT 1277" in resource.restore(db, stale)
+
+
+def test_lists_sort_by_teryt_code(api):
+    rows = api.get("/api/voivodeship/?order=teryt&asc=1")["message"]["list"]
+    assert [row["teryt"] for row in rows] == sorted(EXPECTED.values())

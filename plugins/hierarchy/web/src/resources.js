@@ -22,5 +22,6 @@ export const nameField = [{ name: 'name', label: 'Nazwa', required: true }];
 export const columns = (nameCell) => [
   { name: 'id', label: 'ID' },
   { name: 'name', label: 'Nazwa', render: nameCell },
+  { name: 'teryt', label: 'Kod TERYT', render: (row) => row.teryt || '—' },
   { name: 'updated', label: 'Aktualizacja', type: 'updated' },
 ];

@@ -2,6 +2,7 @@
 // Contract: docs/frontend.md. Parameters named ...Id are checked numeric by the shell.
 import { BoroughCreate, BoroughEdit, BoroughList } from './borough.jsx';
 import { DistrictCreate, DistrictEdit, DistrictList } from './district.jsx';
+import { TerytImport } from './teryt.jsx';
 import { VoivodeshipCreate, VoivodeshipEdit, VoivodeshipList } from './voivodeship.jsx';
 
 const district = '/voivodeship/:voivodeshipId/district';
@@ -10,6 +11,7 @@ const borough = `${district}/:districtId/borough`;
 export default [
   { path: '/voivodeship', element: <VoivodeshipList /> },
   { path: '/voivodeship/add', element: <VoivodeshipCreate /> },
+  { path: '/voivodeship/import-teryt', element: <TerytImport /> },
   { path: '/voivodeship/:voivodeshipId', element: <VoivodeshipEdit /> },
   { path: district, element: <DistrictList /> },
   { path: `${district}/add`, element: <DistrictCreate /> },

@@ -17,6 +17,7 @@ describe('routes', () => {
     expect(routes.map((r) => r.path)).toEqual([
       '/voivodeship',
       '/voivodeship/add',
+      '/voivodeship/import-teryt',
       '/voivodeship/:voivodeshipId',
       '/voivodeship/:voivodeshipId/district',
       '/voivodeship/:voivodeshipId/district/add',
@@ -35,7 +36,7 @@ describe('screens', () => {
     const link = await screen.findByRole('link', { name: 'małopolskie' });
     expect(link.getAttribute('href')).toBe('/voivodeship/1/district');
     expect(calls[0]).toMatchObject({ url: '/voivodeship/', params: { order: 'id', asc: 0 } });
-    for (const name of ['ID', 'Nazwa', 'Aktualizacja']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['ID', 'Nazwa', 'Kod TERYT', 'Aktualizacja']) expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(document.title).toBe('Województwa | Smogpanel v3.7.0');
   });
 
@@ -100,5 +101,54 @@ describe('screens', () => {
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     expect((await screen.findByRole('alert')).textContent).toBe(TEXT.invalid);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('Importuj TERYT', () => {
+  const report = {
+    created: 2, updated: 1, skipped: [], added: 2, renamed: 1, coded: 0, unchanged: 37, gone: 1, deleted_here: 0,
+    not_gminy: 5, dry_run: false,
+    changes: {
+      added: [], coded: [], deleted_here: [],
+      renamed: [{ level: 'borough', teryt: '1206012', name: 'Liszki Nowe', old_name: 'Liszki', id: 4 }],
+      gone: [{ level: 'borough', teryt: '2402022', name: 'Kozy', id: 9 }],
+    },
+  };
+
+  it('the voivodeship list offers the import', async () => {
+    mockApi(() => rows(['małopolskie']));
+    show('/voivodeship');
+    const link = await screen.findByRole('link', { name: 'Importuj TERYT' });
+    expect(link.getAttribute('href')).toBe('/voivodeship/import-teryt');
+  });
+
+  it('sends the file as TERYT_TERC and shows the report, renames and gone units', async () => {
+    const calls = mockApi((call) => (call.method === 'post' ? ok(report) : rows(['małopolskie'])));
+    show('/voivodeship/import-teryt');
+    const input = screen.getByLabelText('Plik TERC');
+    fireEvent.change(input, { target: { files: [new File(['WOJ;POW'], 'TERC.csv', { type: 'text/csv' })] } });
+    input.required = false; // jsdom's FileList cannot be filled (the browser test uploads a real file)
+    await new Promise((resolve) => setTimeout(resolve, 50)); // FileReader
+    fireEvent.click(screen.getByRole('button', { name: 'Importuj' }));
+    const shown = await screen.findByTestId('teryt-report');
+    const sent = calls.find((call) => call.method === 'post');
+    expect(sent.url).toBe('/hierarchy/import-teryt');
+    expect(sent.data).toMatchObject({ type: 'TERYT_TERC', dry_run: 0, file: { name: 'TERC.csv' } });
+    expect(within(shown).getByText('Dodano: 2')).toBeTruthy();
+    expect(within(shown).getByText('Bez zmian: 37')).toBeTruthy();
+    expect(within(shown).getByText('gmina 1206012: „Liszki” → „Liszki Nowe”')).toBeTruthy();
+    expect(within(shown).getByText('gmina 2402022: „Kozy”')).toBeTruthy();
+  });
+
+  it('shows the Polish error naming the line', async () => {
+    mockApi(() => fail(422, 'IMPORT_FAILED', [{ name: 'file', description: 'Wiersz 4: RODZ „6” nie jest rodzajem jednostki.' }]));
+    show('/voivodeship/import-teryt');
+    const input = screen.getByLabelText('Plik TERC');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'zly.csv')] } });
+    input.required = false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(screen.getByRole('button', { name: 'Importuj' }));
+    expect(await screen.findByText(/Wiersz 4: RODZ „6”/)).toBeTruthy();
+    expect(screen.queryByTestId('teryt-report')).toBeNull();
   });
 });

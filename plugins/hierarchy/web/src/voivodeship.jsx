@@ -7,7 +7,7 @@ const CRUMB = { label: 'Województwa', to: LIST };
 
 export function VoivodeshipList() {
   return (
-    <ListScreen resource={voivodeships} crumbs={[CRUMB]} actions={[{ label: 'Dodaj województwo', to: `${LIST}/add` }]}
+    <ListScreen resource={voivodeships} crumbs={[CRUMB]} actions={[{ label: 'Dodaj województwo', to: `${LIST}/add` }, { label: 'Importuj TERYT', to: `${LIST}/import-teryt` }]}
       columns={columns((row) => <Link to={`${LIST}/${row.id}/district`}>{row.name}</Link>)}
       rowLinks={[{ label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]} deletable />
   );

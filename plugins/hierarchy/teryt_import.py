@@ -1,0 +1,152 @@
+"""The TERC import: an upsert of voivodeships, districts and gminy by their TERYT code.
+
+- a unit whose code no live record has is added; if a live record without a code (added by
+  hand) has its name under the same parent, that record takes the code instead ("coded"), so
+  values other plugins hold for it stay where they are;
+- a unit whose record has another name (or, rarely, another parent) is renamed in place;
+- a live record with a code the file lacks is reported as gone, never deleted;
+- a unit whose record an operator deleted in the panel stays deleted (reported as such);
+- RODZ 4, 5, 8 and 9 (parts of urban-rural gminy, districts of cities) are no gminy.
+
+Running it twice changes nothing the second time. Writes in the caller's transaction;
+`dry_run` reports the same and rolls its savepoint back.
+"""
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+
+from smogpanel.db import utcnow
+from smogpanel.regions import CODE_OF_TERYT, normalise
+
+from .models import Borough, District, Voivodeship
+from .terc import NotTerc
+
+LEVELS = (
+    ("voivodeship", Voivodeship, None, "województwo"),
+    ("district", District, "voivodeship_id", "powiat"),
+    ("borough", Borough, "district_id", "gmina"),
+)
+LABEL = {level: label for level, _, _, label in LEVELS}
+LISTED = 500  # units listed per kind of change in a report (counts are always whole)
+
+
+@dataclass
+class Report:
+    added: list = field(default_factory=list)
+    renamed: list = field(default_factory=list)
+    coded: list = field(default_factory=list)
+    gone: list = field(default_factory=list)
+    deleted_here: list = field(default_factory=list)
+    unchanged: int = 0
+    not_gminy: int = 0  # RODZ 4, 5, 8, 9 rows
+    dry_run: bool = False
+
+    def as_dict(self):
+        return {
+            "added": len(self.added), "renamed": len(self.renamed), "coded": len(self.coded),
+            "unchanged": self.unchanged, "gone": len(self.gone), "deleted_here": len(self.deleted_here),
+            "not_gminy": self.not_gminy, "dry_run": self.dry_run,
+            "changes": {key: getattr(self, key)[:LISTED]
+                        for key in ("added", "renamed", "coded", "gone", "deleted_here")},
+        }
+
+    def summary(self):
+        """One Polish line, as the CLI prints it."""
+        return (f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
+                f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
+                f"usunięte w panelu (pominięte): {len(self.deleted_here)}.")
+
+
+def _register_name(unit):
+    # The register writes voivodeships in capitals ('MAŁOPOLSKIE'); Poland writes them in lower case.
+    return unit.name.lower() if unit.level == "voivodeship" else unit.name
+
+
+def import_terc(db, units, dry_run=False):
+    """Applies `units` (from `terc.read_terc`) and returns the `Report`. Raises NotTerc,
+    writing nothing, when a district or gmina has no parent in the file or the database."""
+    if dry_run:
+        with db.begin_nested() as savepoint:
+            report = _apply(db, units)
+            report.dry_run = True
+            savepoint.rollback()
+        return report
+    return _apply(db, units)
+
+
+def _apply(db, units):
+    report = Report(not_gminy=sum(1 for unit in units if unit.level is None))
+    parents = {}  # teryt -> id of the live parent record (None: deleted in the panel)
+    stamp = utcnow()
+    for level, model, parent_field, label in LEVELS:
+        mine = [unit for unit in units if unit.level == level]
+        parent_col = getattr(model, parent_field) if parent_field else sa.literal(None)
+        rows = db.execute(sa.select(model.id, model.name, model.teryt, model.deleted, parent_col.label("parent"))
+                          .execution_options(include_deleted=True)).all()
+        live = {row.teryt: row for row in rows if row.teryt and row.deleted is None}
+        deleted = {row.teryt for row in rows if row.teryt and row.deleted is not None} - set(live)
+        uncoded = {}
+        for row in rows:
+            if row.teryt is None and row.deleted is None:
+                uncoded.setdefault((row.parent, normalise(row.name)), []).append(row.id)
+        if parent_field:
+            _check_parents(mine, parents, level)
+        inserts, updates, ids = [], [], {}
+        for unit in mine:
+            name = _register_name(unit)
+            parent_id = parents.get(unit.parent_teryt) if parent_field else None
+            entry = {"level": level, "teryt": unit.teryt, "name": name}
+            row = live.get(unit.teryt)
+            if row is not None:
+                ids[unit.teryt] = row.id
+                if row.name != name or (parent_field and row.parent != parent_id and parent_id is not None):
+                    change = {"id": row.id, "name": name, "updated": stamp}
+                    if parent_field and parent_id is not None:
+                        change[parent_field] = parent_id
+                    updates.append(change)
+                    report.renamed.append({**entry, "id": row.id, "old_name": row.name})
+                else:
+                    report.unchanged += 1
+                continue
+            if unit.teryt in deleted or (parent_field and parent_id is None):
+                ids[unit.teryt] = None
+                report.deleted_here.append(entry)
+                continue
+            claim = uncoded.get((parent_id, normalise(name)))
+            if claim:
+                record_id = claim.pop(0)
+                ids[unit.teryt] = record_id
+                updates.append({"id": record_id, "name": name, "teryt": unit.teryt, "updated": stamp})
+                report.coded.append({**entry, "id": record_id})
+                continue
+            values = {"name": name, "teryt": unit.teryt, "created": stamp, "updated": stamp}
+            if parent_field:
+                values[parent_field] = parent_id
+            else:
+                values["code"] = CODE_OF_TERYT[unit.woj]
+            inserts.append(values)
+            report.added.append(entry)
+        if updates:
+            db.execute(sa.update(model), updates)
+        if inserts:
+            db.execute(sa.insert(model), inserts)
+            new = dict(db.execute(sa.select(model.teryt, model.id)
+                                  .where(model.teryt.is_not(None), model.deleted.is_(None))).all())
+            ids.update((teryt, new[teryt]) for teryt in (v["teryt"] for v in inserts))
+        in_file = {unit.teryt for unit in mine}
+        for teryt, row in sorted(live.items()):
+            if teryt not in in_file:
+                report.gone.append({"level": level, "teryt": teryt, "name": row.name, "id": row.id})
+        for teryt, row in live.items():
+            ids.setdefault(teryt, row.id)
+        parents = ids
+    db.flush()
+    return report
+
+
+def _check_parents(units, parents, level):
+    missing = [unit for unit in units if unit.parent_teryt not in parents]
+    if missing:
+        upper = "województwa" if level == "district" else "powiatu"
+        raise NotTerc([f"Wiersz {unit.line}: brak {upper} o kodzie {unit.parent_teryt} ani w pliku, ani w bazie "
+                       f"({LABEL[level]} „{unit.name}”)." for unit in missing[:20]])

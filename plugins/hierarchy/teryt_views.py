@@ -1,0 +1,138 @@
+"""Importing GUS's TERC file (the TERYT register) from the panel and the command line.
+
+    POST /api/hierarchy/import-teryt {type: "TERYT_TERC", file: {name, data}, dry_run}
+
+The file: the TERC CSV (with or without BOM), its XML, the ZIP they come in from GUS, or a
+spreadsheet with the same columns. The answer is `import_result` with the report of
+`teryt_import.Report.as_dict` (added, renamed, coded, unchanged, gone, ...).
+"""
+import sys
+from pathlib import Path
+
+import colander
+from cornice import Service
+
+from smogpanel.envelope import ApiError
+from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
+from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
+from smogpanel.schemas import FlagNode, String
+from smogpanel.validation import body_validator
+
+from .terc import COLUMNS, NotTerc, _unit, read_terc
+from .teryt_import import import_terc
+
+CODE = "TERYT_TERC"
+MAX_FILE = 64 * 1024 * 1024
+
+
+def _from_table(table, context):
+    """A spreadsheet with the TERC columns (an operator's copy of the CSV in Excel)."""
+    _, rows = read_rows(table, COLUMN_DEFINITIONS)
+    errors, units = [], []
+    for row in rows:
+        values = {name: "" if row.values[name] is None else str(row.values[name]) for name in COLUMNS}
+        unit = _unit(row.index + 1, values, errors)
+        if unit is not None:
+            units.append(unit)
+    if errors:
+        raise ImportFailed([{"name": "file", "description": error} for error in errors])
+    return units
+
+
+COLUMN_DEFINITIONS = tuple(
+    Column(name, name, required=name in ("WOJ", "NAZWA"), aliases=("NAZDOD",) if name == "NAZWA_DOD" else ())
+    for name in COLUMNS)
+
+TERYT_TERC = ImportType(
+    code=CODE,
+    label="Rejestr TERYT: plik TERC (CSV, XML albo ZIP z GUS)",
+    columns=COLUMN_DEFINITIONS,
+    parse=_from_table,
+    description=("Województwa, powiaty i gminy z kodami TERYT, z pliku TERC pobranego ze strony rejestru TERYT "
+                 "GUS. Gminy to wiersze RODZ 1, 2 i 3; jednostki dodaje się albo zmienia według kodu, a tych, "
+                 "których nie ma już w rejestrze, nie usuwa się."),
+)
+
+
+def read_units(request, upload, field="file"):
+    name, data = decode_upload(request, upload, field)
+    kind = detect(data)
+    if kind in SPREADSHEETS and kind != "csv":
+        return run_import(request, CODE, upload, allowed=[CODE], field=field)
+    if kind not in (None, "csv"):
+        raise ImportFailed.at(field, wrong_format_message(name, kind, ("csv",)))
+    try:
+        return read_terc(data)
+    except NotTerc as error:
+        raise ImportFailed([{"name": field, "description": message} for message in error.errors])
+
+
+def import_teryt_view(request):
+    data = request.validated
+    if data["type"] != CODE:
+        raise ApiError.invalid("type", f"Nieznany albo niedozwolony tu typ importu. Wybierz jeden z: {CODE}.")
+    units = read_units(request, data["file"])
+    try:
+        report = import_terc(request.db, units, dry_run=bool(data["dry_run"]))
+    except NotTerc as error:
+        raise ImportFailed([{"name": "file", "description": message} for message in error.errors])
+    return import_result(created=len(report.added), updated=len(report.renamed) + len(report.coded),
+                         **report.as_dict())
+
+
+def ImportTerytSchema():
+    schema = colander.SchemaNode(colander.Mapping())
+    schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=CODE))
+    schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
+    schema.add(FlagNode("Próba bez zapisu", name="dry_run"))
+    return schema
+
+
+def includeme(config):
+    service = Service(name="hierarchy-import-teryt", path="/api/hierarchy/import-teryt",
+                      description="hierarchy: import voivodeships, districts and gminy from GUS's TERC file")
+    service.add_view("POST", import_teryt_view, renderer="envelope", schema=ImportTerytSchema(),
+                     validators=(body_validator,))
+    config.add_cornice_service(service)
+
+
+# -- the command line ---------------------------------------------------------------------------
+def cmd_import_teryt(settings, args):
+    from smogpanel.cli import plugin_app
+    from smogpanel.db import own_transaction
+
+    path = Path(args.file)
+    if not path.is_file():
+        print(f"Nie ma pliku {path}.", file=sys.stderr)
+        return 2
+    if path.stat().st_size > MAX_FILE:
+        print(f"Plik {path} jest zbyt duży jak na plik TERC.", file=sys.stderr)
+        return 1
+    app = plugin_app(settings, "hierarchy")
+    if app is None:
+        return 2
+    try:
+        units = read_terc(path.read_bytes())
+        with own_transaction(app.registry) as db:
+            report = import_terc(db, units, dry_run=args.dry_run)
+    except NotTerc as error:
+        print(f"{path} nie jest plikiem TERC; nic nie zapisano.", file=sys.stderr)
+        for message in error.errors:
+            print(f"  {message}", file=sys.stderr)
+        return 1
+    print(("Próba bez zapisu. " if args.dry_run else "") + report.summary())
+    for title, changes in (("Zmiana nazwy", report.renamed), ("Nie ma już w rejestrze", report.gone),
+                           ("Usunięte w panelu, pominięte", report.deleted_here)):
+        for change in changes:
+            old = f"„{change['old_name']}” → " if "old_name" in change else ""
+            print(f"  {title}: {change['teryt']} {old}„{change['name']}”")
+    return 0
+
+
+def add_commands(commands):
+    hierarchy = commands.add_parser("hierarchy", help="województwa, powiaty i gminy")
+    sub = hierarchy.add_subparsers(dest="hierarchy_command", required=True)
+    teryt = sub.add_parser("import-teryt", help="wczytaj województwa, powiaty i gminy z pliku TERC (rejestr TERYT GUS)")
+    teryt.add_argument("file", help="plik TERC: CSV, XML albo ZIP pobrany ze strony rejestru TERYT")
+    teryt.add_argument("--dry-run", action="store_true", help="pokaż, co by się zmieniło, nic nie zapisując")
+    teryt.set_defaults(run=cmd_import_teryt)

@@ -1,0 +1,85 @@
+// 'Importuj TERYT': voivodeships, districts and gminy from GUS's TERC file (docs/hierarchy.md),
+// through POST /api/hierarchy/import-teryt (import type TERYT_TERC); the report stays on screen.
+import { Field, Form, Page, api, useValues } from '@smogpanel/kit';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { voivodeships } from './resources.js';
+
+const LIST = '/voivodeship';
+const FIELDS = [
+  { name: 'file', label: 'Plik TERC', type: 'file', required: true, accept: '.csv,.xml,.zip,.xlsx',
+    help: 'Plik TERC pobrany ze strony rejestru TERYT GUS: CSV, XML albo archiwum ZIP z jednym z nich.' },
+  { name: 'dry_run', label: 'Próba bez zapisu (pokaż tylko, co by się zmieniło)', type: 'checkbox' },
+];
+const LEVEL = { voivodeship: 'województwo', district: 'powiat', borough: 'gmina' };
+
+function Changes({ title, items, total }) {
+  if (!total) return null;
+  return (
+    <>
+      <p className="mb-1 mt-2 fw-semibold">{title} ({total}):</p>
+      <ul className="mb-0 small">
+        {items.map((item) => (
+          <li key={`${item.level}-${item.teryt}`}>
+            {LEVEL[item.level]} {item.teryt}: {item.old_name ? `„${item.old_name}” → ` : ''}„{item.name}”
+          </li>
+        ))}
+        {total > items.length && <li>…i {total - items.length} innych.</li>}
+      </ul>
+    </>
+  );
+}
+
+export function TerytReport({ report }) {
+  const { changes } = report;
+  return (
+    <div className="alert alert-info" role="status" data-testid="teryt-report">
+      <p className="mb-1 fw-semibold">{report.dry_run ? 'Próba bez zapisu: nic nie zapisano.' : 'Import zakończony.'}</p>
+      <ul className="mb-0">
+        <li>Dodano: {report.added}</li>
+        <li>Zmieniono nazwę: {report.renamed}</li>
+        <li>Nadano kod TERYT istniejącym: {report.coded}</li>
+        <li>Bez zmian: {report.unchanged}</li>
+        <li>Nie ma już w rejestrze (pozostawione): {report.gone}</li>
+        {report.deleted_here > 0 && <li>Usunięte w panelu (pominięte): {report.deleted_here}</li>}
+      </ul>
+      <Changes title="Zmiany nazw" items={changes.renamed} total={report.renamed} />
+      <Changes title="Nie ma już w rejestrze" items={changes.gone} total={report.gone} />
+    </div>
+  );
+}
+
+export function TerytImport() {
+  const [values, set] = useValues(() => ({ file: null, dry_run: 0 }));
+  const [report, setReport] = useState(null);
+
+  async function send() {
+    setReport(null);
+    const result = await voivodeships.run('import', () =>
+      api.post('/hierarchy/import-teryt', { type: 'TERYT_TERC', file: values.file, dry_run: values.dry_run }));
+    if (result.ok) setReport(result.payload);
+    return result;
+  }
+
+  return (
+    <Page crumbs={[{ label: 'Województwa', to: LIST }, { label: 'Import z rejestru TERYT' }]}>
+      <div className="alert alert-secondary" role="note">
+        Wczytuje województwa, powiaty i gminy z kodami TERYT. Jednostki z pliku są dodawane albo zmieniane według kodu;
+        tych, których nie ma już w rejestrze, nie usuwa się (mogą mieć wartości w rankingach i wyszukiwarkach).
+      </div>
+      <div className="col-12 col-lg-8">
+        <Form onSubmit={send} actions={
+          <>
+            <button type="submit" className="btn btn-primary">Importuj</button>
+            <Link className="btn btn-outline-secondary" to={LIST}>Wróć do listy województw</Link>
+          </>
+        }>
+          {FIELDS.map((field) => (
+            <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
+          ))}
+        </Form>
+        {report && <TerytReport report={report} />}
+      </div>
+    </Page>
+  );
+}
