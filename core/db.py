@@ -213,9 +213,13 @@ def _request_db(request):
     factory = request.registry["db.session_factory"]
     if request.method in SAFE_METHODS:
         session = factory()
+        state = zope.sqlalchemy.datamanager.STATUS_ACTIVE
     else:
         session = factory(bind=request.registry["db.writer"])
-    zope.sqlalchemy.register(session, transaction_manager=request.tm)
+        # A writing request commits even when it wrote with plain SQL only: zope.sqlalchemy
+        # sees ORM changes alone and would otherwise roll such writes back without a word.
+        state = zope.sqlalchemy.datamanager.STATUS_CHANGED
+    zope.sqlalchemy.register(session, initial_state=state, transaction_manager=request.tm)
     return session
 
 

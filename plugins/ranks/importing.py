@@ -7,7 +7,6 @@ from cornice import Service
 from smogpanel.envelope import ApiError
 from smogpanel.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
-from zope.sqlalchemy import mark_changed
 
 from smogpanel.gazetteer import gazetteer
 from .imports import REPORT, RV_CODES, report_key
@@ -34,7 +33,6 @@ def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None)
             new.append({"value": value, "points": points, "place": place or 0, "rank_group_id": rank_group_id,
                         "rank_entry_id": rank_entry_id, key_field: key})
     connection = db.connection()
-    mark_changed(db)  # core statements: tell the request's transaction there is something to commit
     if new:
         connection.execute(sa.insert(RankValue), new)  # ORM bulk insert: defaults (created, updated) applied
     with_place = [item for item in changed if "new_place" in item]

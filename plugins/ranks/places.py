@@ -6,7 +6,6 @@ delete and import of a group's (gminy) or an entry's (voivodeships) values, in t
 transaction; with `lock_place_refresh = 1` places are what the operator entered.
 """
 import sqlalchemy as sa
-from zope.sqlalchemy import mark_changed
 
 from .models import RankValue
 
@@ -36,7 +35,6 @@ def refresh_places(db, rank, rank_group_id=None, rank_entry_id=None):
     places = competition_places([row.points for row in rows])
     changed = [{"row_id": row.id, "new_place": place} for row, place in zip(rows, places) if row.place != place]
     if changed:
-        mark_changed(db)  # a core statement: the request's transaction must commit it
         table = RankValue.__table__
         db.connection().execute(
             table.update().where(table.c.id == sa.bindparam("row_id")).values(place=sa.bindparam("new_place"), updated=table.c.updated),  # a place is no edit

@@ -10,7 +10,6 @@ an unknown column: 422 naming the cell, and nothing is written.
 import dataclasses
 
 import sqlalchemy as sa
-import zope.sqlalchemy
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
@@ -139,8 +138,6 @@ def import_entries(request, search, type_code, upload):
     stamp = utcnow()
     for start in range(0, len(changed), CHUNK):
         db.execute(sa.update(entries).where(entries.c.id.in_(changed[start:start + CHUNK])).values(updated=stamp))
-    # Only Core statements ran: tell the transaction manager, or it would roll the import back.
-    zope.sqlalchemy.mark_changed(db)
     return import_result(created=len(missing), updated=len(changed), skipped=parsed["skipped"],
                          unchanged=len(parsed["rows"]) - len(missing) - len(changed))
 
