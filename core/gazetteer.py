@@ -87,6 +87,10 @@ def teryt_gmina_code(value):
 class Gazetteer:
     """The interface, and the answer when no enabled plugin keeps a hierarchy: no gminy."""
 
+    # The names of the tables the answers are read from: a public payload that shows names
+    # from the gazetteer changes version when they change (`smogpanel.versions.GAZETTEER`).
+    tables = ()
+
     def boroughs_by_ids(self, db, ids):
         """{id: {borough_name, district_name, voivodeship_name}} of the live gminy among `ids`."""
         return {}

@@ -1,4 +1,4 @@
-"""Core tables outside the accounts: the mail outbox and stored files."""
+"""Core tables outside the accounts: the mail outbox, stored files (and table versions, see versions.py)."""
 from datetime import datetime
 
 import sqlalchemy as sa
@@ -6,6 +6,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .db import Base, UTCDateTime
 from .users.models import LoginFailure, PasswordReset, User  # noqa: F401 (one metadata for alembic)
+from .versions import TableVersion  # noqa: F401
 
 
 class OutboxMail(Base):

@@ -1,15 +1,26 @@
-"""The public side: `GET /api/public/<kind>/<internal_name>` (no auth, cacheable, ETag) and the
-pages `/view/<kind>/<internal_name>` and `/view/<kind>/<internal_name>/embed/<uuid>` that mount
-a plugin's embed bundle. Kinds come from the enabled plugins (`smogpanel_public_kinds`), so a
-disabled plugin's public views answer 404."""
+"""The public side: `GET /api/public/<kind>/<internal_name>` (no auth) and the pages
+`/view/<kind>/<internal_name>` and `/view/<kind>/<internal_name>/embed/<uuid>` that mount a
+plugin's embed bundle with the payload inline (one request per widget view). Kinds come from
+the enabled plugins (`smogpanel_public_kinds`), so a disabled plugin's public views answer 404.
+
+Both answers are cached by (kind, name, data version) with their ETag and compressed bytes
+(`versions`, `public_cache`): a repeat visitor's 304 costs one indexed read, a changed record
+is seen at once, and the Cache-Control header (`smogpanel.public_cache_control`) lets browsers
+and a CDN keep them for the minute or so the docs describe (docs/deployment.md).
+"""
+import hashlib
 import html
 from dataclasses import dataclass
+from importlib import metadata
 from typing import Callable
 
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from . import __version__
 from .envelope import ApiError, dumps
+from .public_cache import Built, make_caches
+from .versions import data_version, resolve_shows, track
 from .web import mark_embeddable
 
 
@@ -19,19 +30,56 @@ class PublicKind:
     load: Callable  # (request, internal_name) -> payload dict, or None when absent/deleted
     plugin: str = ""  # the plugin whose static/embed/embed.js renders it
     title: str = ""  # Polish page title
+    # Every table the payload is read from (tables, mapped classes, table names, or
+    # `smogpanel.versions.GAZETTEER` for the hierarchy's names): a write to any of them gives
+    # the payload a new version. A test compares it with the tables `load` actually reads.
+    shows: tuple = ()
 
 
 def public_kinds(registry):
     return registry["smogpanel.public_kinds"]
 
 
+def kind_of(request):
+    return public_kinds(request.registry).get(request.matchdict["kind"])
+
+
+def built_payload(request, kind, name):
+    """The payload's envelope as `Built` bytes, or None when the record is absent."""
+    tables = request.registry["smogpanel.public_tables"][kind.kind]
+
+    def build():
+        payload = kind.load(request, name)
+        return None if payload is None else Built.of(dumps({"success": True, "message": payload}))
+
+    if not tables:  # a kind that declares nothing it shows is never cached: it cannot go stale
+        return build()
+    key = ("payload", kind.kind, data_version(request.db, tables), name)
+    return request.registry["smogpanel.public_cache"].get_or_build(key, build)
+
+
+def answer(request, built, content_type):
+    """`built` as the response: 304 when the client has it, else its best encoding."""
+    if built.etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        body, encoding = built.encoded(request)
+        response = Response(body=body, content_type=content_type, charset="utf-8")
+        if encoding:
+            response.content_encoding = encoding
+    # Weak: the same ETag for every encoding of one content (RFC 9110 8.8.1).
+    response.headers["ETag"] = f'W/"{built.etag}"'
+    response.headers["Cache-Control"] = request.registry.settings["smogpanel.public_cache_control"]
+    response.headers["Vary"] = "Accept-Encoding"
+    return response
+
+
 def public_payload(request):
-    kind = public_kinds(request.registry).get(request.matchdict["kind"])
-    payload = kind.load(request, request.matchdict["internal_name"]) if kind else None
-    if payload is None:
+    kind = kind_of(request)
+    built = built_payload(request, kind, request.matchdict["internal_name"]) if kind else None
+    if built is None:
         raise ApiError("NOT_FOUND")
-    request.response.cache_control = "public, max-age=60"
-    return payload
+    return answer(request, built, "application/json")
 
 
 PAGE = """<!doctype html>
@@ -39,24 +87,71 @@ PAGE = """<!doctype html>
 <title>{title}</title></head>
 <body><div id="smogpanel-widget" data-kind="{kind}" data-name="{name}" data-embed="{embed}"></div>
 <script>window.SMOGPANEL_PUBLIC={config};</script>
-<script src="/plugins/{plugin}/embed/embed.js" defer></script></body></html>"""
+<script type="application/json" id="smogpanel-payload">{payload}</script>
+<script src="{bundle}" defer></script></body></html>"""
+
+NOT_FOUND_PAGE = "<!doctype html><title>404</title><p>Nie znaleziono.</p>"
+
+
+def script_json(data):
+    """JSON bytes safe inside a <script> element: no '<' (so no '</script>' or '<!--'), '>' or
+    '&' can end or change it; each stays valid JSON as its \\u escape."""
+    return data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
+
+
+def bundle_path(request, plugin):
+    """The embed bundle's URL path: content-hashed when the build names it so (web.asset_path)."""
+    from . import web
+
+    asset_path = getattr(web, "asset_path", None)
+    if asset_path is not None:
+        return asset_path(request.registry, plugin, "embed", "embed.js")
+    return f"/plugins/{plugin}/embed/embed.js"
+
+
+def build_page(request, kind, name, embed, payload, bundle):
+    config = script_json(dumps({"kind": kind.kind, "name": name, "embed": embed,
+                                "api": request.route_path("api-public", kind=kind.kind, internal_name=name)}))
+    page = PAGE.format(title=html.escape(kind.title or "Smogpanel"), kind=html.escape(kind.kind),
+                       name=html.escape(name), embed=html.escape(embed), config=config.decode(),
+                       payload=script_json(payload.body).decode(),
+                       bundle=html.escape(bundle))
+    return Built.of(page.encode())
 
 
 def public_page(request):
-    kind = public_kinds(request.registry).get(request.matchdict["kind"])
+    kind = kind_of(request)
     name = request.matchdict["internal_name"]
-    if kind is None or kind.load(request, name) is None:
-        return Response("<!doctype html><title>404</title><p>Nie znaleziono.</p>", status=404,
-                        content_type="text/html", charset="utf-8")
+    payload = built_payload(request, kind, name) if kind else None
+    if payload is None:
+        return Response(NOT_FOUND_PAGE, status=404, content_type="text/html", charset="utf-8")
     embed = request.matchdict.get("uuid", "")
     if embed:
         mark_embeddable(request)
-    config = dumps({"kind": kind.kind, "name": name, "embed": embed,
-                    "api": f"/api/public/{kind.kind}/{name}"}).decode().replace("<", "\\u003c")
-    page = PAGE.format(title=html.escape(kind.title or "Smogpanel"), kind=html.escape(kind.kind),
-                       name=html.escape(name), embed=html.escape(embed), config=config,
-                       plugin=html.escape(kind.plugin))
-    return Response(page, content_type="text/html", charset="utf-8")
+    # Keyed by the payload's hash and the bundle's path: as fresh as what the page carries.
+    bundle = bundle_path(request, kind.plugin)
+    page = request.registry["smogpanel.public_pages"].get_or_build(
+        ("page", kind.kind, payload.etag, bundle, name, embed),
+        lambda: build_page(request, kind, name, embed, payload, bundle))
+    return answer(request, page, "text/html")
+
+
+def code_fingerprint(plugin_manager):
+    """What separates cached answers of different code in a shared cache (a payload's shape may
+    change with it): the core's version and each enabled plugin's distribution and version."""
+    distributions = metadata.packages_distributions()
+    parts = [__version__]
+    for name, plugin in plugin_manager.list_name_plugin():
+        top = getattr(plugin, "__name__", "").split(".")[0]
+        for dist in distributions.get(top, ()):
+            parts.append(f"{name}:{dist}={metadata.version(dist)}")
+        parts.append(name)
+    return hashlib.blake2b("|".join(sorted(parts)).encode(), digest_size=6).hexdigest()
+
+
+def _engine(config):
+    bind = config.registry.settings.get("db.bind")
+    return bind.engine if bind is not None else config.registry["db.engine"]
 
 
 def includeme(config):
@@ -64,9 +159,18 @@ def includeme(config):
     for group in config.registry.plugin_manager.hook.smogpanel_public_kinds():
         for kind in group or ():
             kinds[kind.kind] = kind
-    config.registry["smogpanel.public_kinds"] = kinds
+    registry = config.registry
+    registry["smogpanel.public_kinds"] = kinds
+    gazetteer_tables = getattr(registry["smogpanel.gazetteer"], "tables", ())
+    tables = {kind.kind: resolve_shows(kind.shows, gazetteer_tables) for kind in kinds.values()}
+    registry["smogpanel.public_tables"] = tables
+    # The gazetteer's tables always: the hierarchy keeps its list of gminy by their version.
+    track(_engine(config), set(gazetteer_tables).union(*tables.values()))
+    registry["smogpanel.public_cache"], registry["smogpanel.public_pages"] = make_caches(
+        registry.settings, code_fingerprint(registry.plugin_manager))
+
     config.add_route("api-public", "/api/public/{kind}/{internal_name}")
-    config.add_view(public_payload, route_name="api-public", request_method="GET", renderer="envelope",
+    config.add_view(public_payload, route_name="api-public", request_method="GET",
                     permission=NO_PERMISSION_REQUIRED)
     config.add_route("view-public", "/view/{kind}/{internal_name}")
     config.add_route("view-embed", "/view/{kind}/{internal_name}/embed/{uuid}")

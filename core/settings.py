@@ -12,6 +12,8 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_SUPPORT_URL": "smogpanel.support_url",
     "SMOGPANEL_MAX_UPLOAD_BYTES": "smogpanel.max_upload_bytes",
     "SMOGPANEL_TOKEN_TTL": "smogpanel.token_ttl",
+    "SMOGPANEL_REDIS_URL": "smogpanel.redis_url",
+    "SMOGPANEL_PUBLIC_CACHE_CONTROL": "smogpanel.public_cache_control",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 
@@ -25,6 +27,9 @@ DEFAULTS = {
     "smogpanel.support_url": "",
     "pyramid.default_locale_name": "pl",
     "retry.attempts": "3",
+    # Public payloads and embed pages: browsers keep them a minute, a CDN five, and may show a
+    # stale one for ten more while it asks again (docs/deployment.md).
+    "smogpanel.public_cache_control": "public, max-age=60, s-maxage=300, stale-while-revalidate=600",
 }
 
 

@@ -152,7 +152,8 @@ def test_plugins_lists_the_enabled_remotes_in_navigation_order(probe_app, admin)
 def test_public_views_of_an_enabled_plugin(probe_app):
     response = probe_app.get("/api/public/probe/jest")
     assert response.json == {"success": True, "message": {"name": "jest"}}
-    assert response.headers["Cache-Control"] == "public, max-age=60"  # partner pages may cache it
+    # partner pages and a CDN may cache it
+    assert response.headers["Cache-Control"] == "public, max-age=60, s-maxage=300, stale-while-revalidate=600"
     assert response.etag
     assert probe_app.get("/api/public/probe/nie-ma", status=404).json["message"] == "NOT_FOUND"
     page = probe_app.get("/view/probe/jest")

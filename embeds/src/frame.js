@@ -1,6 +1,7 @@
 // The runtime inside the embed page (/view/<kind>/<name>[/embed/<uuid>]) that a plugin's embed
-// bundle starts: fetches the public payload, lets the plugin render it, reports the content
-// height to the partner's loader and lays the partner's link over the widget.
+// bundle starts: reads the public payload the page carries inline (fetching it only from a page
+// without one), lets the plugin render it, reports the content height to the partner's loader
+// and lays the partner's link over the widget.
 import { HELLO, REDIRECT, RESIZE, httpUrl } from './protocol.js';
 
 const STYLE = 'html,body{margin:0;padding:0;background:transparent}' +
@@ -18,6 +19,23 @@ export function addStyle(css) {
  * called after each re-render is done (nothing needed: size changes are observed).
  * `context`: {embed (uuid or ''), link (http(s) URL or null), framed (bool)}.
  */
+/** The envelope the page carries in <script type="application/json" id="smogpanel-payload">, or null. */
+export function inlinePayload(doc = document) {
+  const element = doc.getElementById('smogpanel-payload');
+  if (!element) return null;
+  try {
+    return JSON.parse(element.textContent);
+  } catch {
+    return null;
+  }
+}
+
+function readPayload(config) {
+  const inline = inlinePayload();
+  if (inline) return Promise.resolve(inline);
+  return fetch(config.api, { headers: { Accept: 'application/json' } }).then((response) => response.json());
+}
+
 export function startEmbed(render, { failure = 'Nie udało się wczytać widżetu. Spróbuj ponownie później.' } = {}) {
   const config = window.SMOGPANEL_PUBLIC || {};
   const root = document.getElementById('smogpanel-widget');
@@ -48,8 +66,7 @@ export function startEmbed(render, { failure = 'Nie udało się wczytać widżet
   window.addEventListener('load', report);
 
   const context = { embed: uuid, link, framed };
-  return fetch(config.api, { headers: { Accept: 'application/json' } })
-    .then((response) => response.json())
+  return readPayload(config)
     .then((body) => {
       if (!body || !body.success) throw new Error(body && body.message);
       render(root, body.message, context);

@@ -69,6 +69,37 @@ describe('the link overlay', () => {
   });
 });
 
+describe('the inline payload', () => {
+  it('is drawn without a request when the page carries it', async () => {
+    setUp();
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.id = 'smogpanel-payload';
+    // As the server writes it: '<' escaped, so '</script>' in a text cannot end the element.
+    inline.textContent = '{"success":true,"message":{"text":"\\u003c/script\\u003e z serwera"}}';
+    document.body.appendChild(inline);
+    await startEmbed((root, payload) => {
+      root.textContent = payload.text;
+    });
+    expect(document.getElementById('smogpanel-widget').textContent).toBe('</script> z serwera');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the payload endpoint when it cannot be read', async () => {
+    setUp();
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.id = 'smogpanel-payload';
+    inline.textContent = '{"success": tru';
+    document.body.appendChild(inline);
+    await startEmbed((root, payload) => {
+      root.textContent = payload.text;
+    });
+    expect(fetch).toHaveBeenCalledWith('/api/public/timer/x', expect.anything());
+    expect(document.getElementById('smogpanel-widget').textContent).toBe('Witaj');
+  });
+});
+
 it('shows a Polish notice when the payload cannot be read', async () => {
   setUp({ answer: { success: false, message: 'NOT_FOUND' } });
   await startEmbed(() => {});

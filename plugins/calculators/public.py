@@ -5,7 +5,7 @@ import sqlalchemy as sa
 from smogpanel.public import PublicKind
 
 from .definition import current_version, types_of
-from .models import Calculator
+from .models import Calculator, Definition, DefinitionType, DefinitionVersion
 
 
 def calculator_payload(request, internal_name):
@@ -28,4 +28,5 @@ def calculator_payload(request, internal_name):
     }
 
 
-CALCULATOR = PublicKind(kind="calculator", load=calculator_payload, plugin="calculators", title="Kalkulator")
+CALCULATOR = PublicKind(kind="calculator", load=calculator_payload, plugin="calculators", title="Kalkulator",
+                        shows=(Calculator, DefinitionVersion, DefinitionType, Definition))

@@ -101,7 +101,5 @@ def graph_payload(request, internal_name):
     return payload
 
 
-GRAPH = PublicKind(kind="graph", load=graph_payload, plugin="graphs", title="Wykres")
-# What the payload shows, for the public version (once the core tracks versions):
-SHOWS = {GraphKey: "graph_id", GraphKeyGroup: "graph_id", GraphGroup: "graph_id",
-         GraphEntry: "graph_group_id.graph_id", GraphValue: "entry_id.graph_group_id.graph_id"}
+GRAPH = PublicKind(kind="graph", load=graph_payload, plugin="graphs", title="Wykres",
+                   shows=(Graph, GraphKey, GraphKeyGroup, GraphGroup, GraphEntry, GraphValue))

@@ -1,7 +1,10 @@
 """The hierarchy's answer to the gazetteer hook: live gminy with their district's and
 voivodeship's names, for the plugins that must not import this one (rankings, searches)."""
+import threading
+
 import sqlalchemy as sa
 from smogpanel.gazetteer import BoroughIndex, Gazetteer
+from smogpanel.versions import stable_version
 
 from .models import Borough, District, Voivodeship
 
@@ -26,6 +29,8 @@ def _names(rows):
 
 
 class HierarchyGazetteer(Gazetteer):
+    tables = (Borough.__tablename__, District.__tablename__, Voivodeship.__tablename__)
+
     def boroughs_by_ids(self, db, ids):
         ids = sorted(set(ids))
         if len(ids) > _CHUNK:  # a whole search or group: one scan beats many IN lists
@@ -33,8 +38,23 @@ class HierarchyGazetteer(Gazetteer):
             return {key: names for key, names in self.all_boroughs(db).items() if key in wanted}
         return _names(db.connection().execute(_boroughs().where(Borough.id.in_(ids))).all()) if ids else {}
 
+    def __init__(self):
+        self._every = (None, None)  # (version of the tables, {id: names}); see all_boroughs
+        self._lock = threading.Lock()
+
     def all_boroughs(self, db):
-        return _names(db.connection().execute(_boroughs()).all())
+        """Kept between requests while the hierarchy's tables keep their version (one indexed
+        read instead of reading 2,477 gminy for every list). The answer is shared: read it,
+        never change it."""
+        version = stable_version(db, self.tables)
+        cached_version, cached = self._every
+        if version is not None and cached_version == version:
+            return cached
+        names = _names(db.connection().execute(_boroughs()).all())
+        if version is not None:
+            with self._lock:
+                self._every = (version, names)
+        return names
 
     def borough_index(self, db):
         return BoroughIndex(tuple(row) for row in db.connection().execute(_boroughs(Voivodeship.code, Borough.teryt)))

@@ -4,7 +4,7 @@ import sqlalchemy as sa
 from smogpanel.public import PublicKind
 from smogpanel.regions import VOIVODESHIPS
 
-from .models import Checkpoint, Map
+from .models import Checkpoint, CheckpointValue, Map, MapPropertyKey
 from .values import key_dict, live_keys, properties_of, summary, value_rows
 
 
@@ -43,4 +43,5 @@ def _public_summary(db, a_map, keys):
     return {"title": data["title"], "properties": data["properties"]}
 
 
-MAP_KIND = PublicKind(kind="map", load=map_payload, plugin="maps", title="Mapa")
+MAP_KIND = PublicKind(kind="map", load=map_payload, plugin="maps", title="Mapa",
+                      shows=(Map, MapPropertyKey, Checkpoint, CheckpointValue))

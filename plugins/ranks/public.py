@@ -17,6 +17,7 @@ from collections import defaultdict
 import sqlalchemy as sa
 from smogpanel.files import file_url
 from smogpanel.public import PublicKind
+from smogpanel.versions import GAZETTEER
 from smogpanel.regions import polish_sort_key
 
 from smogpanel.gazetteer import gazetteer
@@ -130,4 +131,5 @@ def rank_payload(request, internal_name):
     return payload
 
 
-RANK_KIND = PublicKind(kind="rank", load=rank_payload, plugin="ranks", title="Ranking")
+RANK_KIND = PublicKind(kind="rank", load=rank_payload, plugin="ranks", title="Ranking",
+                       shows=(Rank, RankGroup, RankEntry, RankValue, GAZETTEER))

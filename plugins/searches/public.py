@@ -9,6 +9,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.public import PublicKind
+from smogpanel.versions import GAZETTEER
 from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID
 
@@ -84,6 +85,7 @@ def includeme(config):
     config.add_cornice_service(card)
 
 
-SEARCH = PublicKind(kind="search", load=search_payload, plugin="searches", title="Wyszukiwarka")
+SEARCH = PublicKind(kind="search", load=search_payload, plugin="searches", title="Wyszukiwarka",
+                    shows=(Search, SearchKey, SearchEntry, SearchValue, GAZETTEER))
 # What the payloads show, for the public version (once the core tracks versions):
 SHOWS = {SearchKey: "search_id", SearchEntry: "search_id", SearchValue: "entry_id.search_id"}

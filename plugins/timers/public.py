@@ -28,4 +28,4 @@ def timer_payload(request, internal_name):
     }
 
 
-TIMER = PublicKind(kind="timer", load=timer_payload, plugin="timers", title="Licznik")
+TIMER = PublicKind(kind="timer", load=timer_payload, plugin="timers", title="Licznik", shows=(Timer,))

@@ -51,3 +51,21 @@ def test_gminy_by_their_teryt_codes(db, make_app):
     assert len(both) == 2 and urban in both
     assert index.locate("Bolesławiec", "bolesławiecki", "ds", "0201022") == [i for i in both if i != urban]
     assert "kod TERYT 0201011" in index.describe(both) and "kod TERYT 0201022" in index.describe(both)
+
+
+def test_the_list_of_every_gmina_is_kept_only_while_the_hierarchy_is_unchanged(api, testapp, db):
+    voivodeship = api.get("/api/voivodeship/")["message"]["list"][0]
+    district = add(api, "/api/district/", {"name": "powiat", "voivodeship_id": voivodeship["id"]})
+    borough = add(api, "/api/borough/", {"name": "Stara nazwa", "district_id": district["id"]})
+    places = testapp.app.registry["smogpanel.gazetteer"]
+    read = testapp.app.registry["db.session_factory"]
+    with read() as session:  # as a request reads it, in a transaction of its own
+        first = places.all_boroughs(session)
+        assert first[borough["id"]]["borough_name"] == "Stara nazwa"
+        assert places.all_boroughs(session) is first  # kept
+    api.post(f"/api/borough/{borough['id']}", {"name": "Nowa nazwa", "district_id": district["id"]})
+    with read() as session:
+        assert places.all_boroughs(session)[borough["id"]]["borough_name"] == "Nowa nazwa"
+    api.delete(f"/api/district/{district['id']}")  # a deleted parent takes its gminy along
+    with read() as session:
+        assert borough["id"] not in places.all_boroughs(session)

@@ -1,0 +1,217 @@
+"""Public widget serving against a hello-world ceiling, side by side in one run.
+
+    .venv/bin/python bench/public.py [--seconds 5] [--rounds 3] [--connections 8]
+
+Starts the panel as a user does (`smogpanel init --demo`, then `smogpanel serve`, on a fresh
+SQLite file and a free port) and a bare WSGI hello-world as the ceiling, configured at its best
+(waitress with as many threads as connections; gunicorn with a worker per core and as many
+threads as connections, when installed: the faster one is the ceiling). Then, with wrk
+(Debian's `wrk`; `make bench` installs it) and rounds interleaved because the machine is noisy:
+the public timer, map and rank payloads, their 304s, the embed pages and an embed bundle, all
+with `Accept-Encoding: gzip, br` as browsers send it. Prints requests/s, p50 and p99 latency
+(median over the rounds) and each one's ratio to the ceiling, with the issue's targets:
+payloads >= 0.5x the ceiling with p99 < 50 ms, 304s >= 0.7x, the map within 1.5x of the timer.
+Nothing is asserted: the figures go to docs/performance.md.
+"""
+import argparse
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+HELLO = '''
+def app(environ, start_response):
+    body = b'{"success": true, "message": "hello"}'
+    start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+    return [body]
+'''
+ENCODINGS = "gzip, br"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(url, seconds=60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                return response
+        except Exception:
+            time.sleep(0.2)
+    raise RuntimeError(f"nothing answers at {url}")
+
+
+def get(url, headers=None):
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def wrk(url, seconds, connections, headers=()):
+    command = ["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    for header in (f"Accept-Encoding: {ENCODINGS}", *headers):
+        command += ["-H", header]
+    output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    latency = {p: to_ms(v) for p, v in re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", output, re.M)}
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    errors = re.search(r"Socket errors: (.*)", output)
+    return {"rate": rate, "p50": latency.get("50"), "p99": latency.get("99"),
+            "bad": int(bad.group(1)) if bad else 0, "socket": errors.group(1) if errors else ""}
+
+
+def to_ms(text):
+    number, unit = re.match(r"([\d.]+)(\w+)", text).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+
+
+def start(command, env=None, cwd=None):
+    return subprocess.Popen(command, env={**os.environ, **(env or {})}, cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def start_ceilings(folder, connections):
+    """The hello-world servers: {label: (process, url)}."""
+    (folder / "hello.py").write_text(HELLO)
+    servers = {}
+    port = free_port()
+    servers[f"waitress hello-world, {connections} threads"] = (start(
+        [str(BIN / "waitress-serve"), f"--listen=127.0.0.1:{port}", f"--threads={connections}", "hello:app"],
+        cwd=folder), f"http://127.0.0.1:{port}/")
+    if (BIN / "gunicorn").exists():
+        port = free_port()
+        servers[f"gunicorn hello-world, {os.cpu_count()} workers x {connections} threads"] = (start(
+            [str(BIN / "gunicorn"), "-b", f"127.0.0.1:{port}", "-w", str(os.cpu_count()), "--threads",
+             str(connections), "hello:app"], cwd=folder), f"http://127.0.0.1:{port}/")
+    return servers
+
+
+def start_panel(folder):
+    database = f"sqlite:///{folder / 'panel.sqlite'}"
+    env = {"SMOGPANEL_DATABASE_URL": database, "SMOGPANEL_HOST": "127.0.0.1", "SMOGPANEL_PORT": str(free_port())}
+    smogpanel = str(BIN / "smogpanel")
+    subprocess.run([smogpanel, "-c", str(ROOT / "development.ini"), "init", "--demo"], env={**os.environ, **env},
+                   check=True, capture_output=True, cwd=folder)
+    process = start([smogpanel, "-c", str(ROOT / "development.ini"), "serve"], env=env, cwd=folder)
+    return process, f"http://127.0.0.1:{env['SMOGPANEL_PORT']}", database
+
+
+def demo_names(database):
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(database)
+    with engine.connect() as connection:
+        names = {}
+        for kind, table in (("timer", "timer"), ("map", "map"), ("rank", "rank")):
+            try:
+                names[kind] = connection.exec_driver_sql(
+                    f"SELECT internal_name FROM {table} WHERE deleted IS NULL ORDER BY id LIMIT 1").scalar()
+            except Exception:
+                names[kind] = None
+    engine.dispose()
+    return {kind: name for kind, name in names.items() if name}
+
+
+def targets(base, names):
+    """[(label, url, extra headers, group)]; group: what the target is compared with."""
+    found = []
+    for kind, name in names.items():
+        url = f"{base}/api/public/{kind}/{name}"
+        status, headers, _body = get(url, {"Accept-Encoding": ENCODINGS})
+        found.append((f"{kind} payload", url, (), "payload"))
+        if status == 200 and headers.get("ETag"):
+            found.append((f"{kind} payload, 304", url, (f"If-None-Match: {headers['ETag']}",), "304"))
+    for kind in ("timer", "map"):
+        if kind in names:
+            found.append((f"{kind} embed page", f"{base}/view/{kind}/{names[kind]}/embed/bench", (), "page"))
+    if "timer" in names:
+        _status, _headers, page = get(f"{base}/view/timer/{names['timer']}")
+        bundle = re.search(rb'<script src="([^"]+)"', page).group(1).decode()
+        found.append(("timer embed bundle", base + bundle, (), "static"))
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--connections", type=int, default=8)
+    args = parser.parse_args()
+    if not shutil.which("wrk"):
+        sys.exit("wrk is missing: apt-get install wrk (make bench installs it)")
+    folder = Path(tempfile.mkdtemp(prefix="smogpanel-bench-public-"))
+    processes = []
+    try:
+        ceilings = start_ceilings(folder, args.connections)
+        processes += [process for process, _url in ceilings.values()]
+        panel, base, database = start_panel(folder)
+        processes.append(panel)
+        for _process, url in ceilings.values():
+            wait_for(url)
+        wait_for(base + "/api/plugins")
+        plan = [(label, url, (), "ceiling") for label, (_p, url) in ceilings.items()]
+        plan += targets(base, demo_names(database))
+        results = {label: [] for label, *_rest in plan}
+        for round_number in range(args.rounds):
+            for label, url, headers, _group in plan:
+                results[label].append(wrk(url, args.seconds, args.connections, headers))
+            print(f"round {round_number + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+        report(plan, results, args)
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def median(runs, field):
+    values = [run[field] for run in runs if run[field] is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def report(plan, results, args):
+    ceiling = max(median(results[label], "rate") for label, *_r, group in plan if group == "ceiling")
+    print(f"\n{args.connections} connections, {args.seconds} s x {args.rounds} interleaved rounds, "
+          f"{os.cpu_count()} cores; ceiling = the faster hello-world ({ceiling:,.0f} req/s)\n")
+    print(f"{'what':<44} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x ceiling':>10} {'errors':>7}  target")
+    rates = {}
+    for label, _url, _headers, group in plan:
+        runs = results[label]
+        rate, p50, p99 = median(runs, "rate"), median(runs, "p50"), median(runs, "p99")
+        rates[label] = rate
+        errors = sum(run["bad"] for run in runs)
+        ratio = rate / ceiling
+        goal = {"payload": (0.5, "payload >= 0.5x, p99 < 50 ms"), "304": (0.7, "304 >= 0.7x")}.get(group)
+        verdict = ""
+        if goal:
+            met = ratio >= goal[0] and (group != "payload" or p99 < 50)
+            verdict = f"{'met' if met else 'MISSED'}: {goal[1]}"
+        print(f"{label:<44} {rate:>9,.0f} {p50:>8.2f} {p99:>8.2f} {ratio:>10.2f} {errors:>7}  {verdict}")
+    if "timer payload" in rates and "map payload" in rates:
+        slower = rates["timer payload"] / rates["map payload"]
+        print(f"\nmap payload is {slower:.2f}x slower than the timer's "
+              f"({'met' if slower <= 1.5 else 'MISSED'}: within 1.5x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""Public payload versions: every kind declares the tables its payload reads, and every way of
+writing to such a table (ORM, bulk statements, a raw connection, text SQL) gives a new version
+in the same transaction, so a cached widget can never be stale."""
+import pytest
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.sql.util import find_tables
+
+from smogpanel.db import Base
+from smogpanel.gazetteer import find_gazetteer
+from smogpanel.versions import TABLE, data_version, track
+
+
+@pytest.fixture
+def demo(db, testapp):
+    manager = testapp.app.registry.plugin_manager
+    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
+    db.commit()
+
+
+class ReadTables:
+    """The tables every SELECT on the engine reads, while active."""
+
+    def __init__(self, engine):
+        self.engine = engine
+        self.names = set()
+
+    def record(self, connection, statement, *args):
+        if isinstance(statement, sa.sql.Select) or getattr(statement, "is_select", False):
+            self.names.update(table.name for table in find_tables(statement, include_joins=True, include_aliases=True)
+                              if isinstance(table, sa.Table))
+
+    def __enter__(self):
+        event.listen(self.engine, "before_execute", self.record)
+        return self
+
+    def __exit__(self, *exc):
+        event.remove(self.engine, "before_execute", self.record)
+
+
+def demo_names(db, tables):
+    """The live internal names in the kind's tables (its root table has that column)."""
+    names = []
+    for name in sorted(tables):
+        table = Base.metadata.tables.get(name)
+        if table is not None and "internal_name" in table.c:
+            query = sa.select(table.c.internal_name)
+            if "deleted" in table.c:
+                query = query.where(table.c.deleted.is_(None))
+            names.extend(db.scalars(query))
+    return names
+
+
+def test_every_kind_declares_every_table_its_payload_reads(testapp, db, demo, connection):
+    registry = testapp.app.registry
+    kinds = registry["smogpanel.public_kinds"]
+    assert {"timer", "map", "rank", "search", "calculator", "graph"} <= set(kinds)
+    for kind, tables in registry["smogpanel.public_tables"].items():
+        names = demo_names(db, tables)
+        assert names, f"{kind}: no demo record to build a payload from (or `shows` misses its own table)"
+        with ReadTables(connection.engine) as read:
+            for name in names:
+                testapp.get(f"/api/public/{kind}/{name}", status=200)
+        undeclared = read.names - tables - {TABLE.name}
+        assert not undeclared, f"{kind}'s payload reads {sorted(undeclared)} but its PublicKind.shows does not name them"
+
+
+# -- the tracker, on tables of its own -----------------------------------------------------------
+metadata = sa.MetaData()
+SHOWN = sa.Table("versions_test_shown", metadata, sa.Column("id", sa.Integer, primary_key=True),
+                 sa.Column("text", sa.String(20)))
+OTHER = sa.Table("versions_test_other", metadata, sa.Column("id", sa.Integer, primary_key=True))
+
+
+@pytest.fixture
+def tracked(connection):
+    metadata.create_all(connection)
+    track(connection.engine, {SHOWN.name})
+    yield connection
+
+
+def version(connection):
+    return data_version(connection, {SHOWN.name})
+
+
+def test_every_kind_of_write_to_a_shown_table_changes_its_version(tracked):
+    seen = [version(tracked)]
+
+    def changed_by(write):
+        with tracked.begin_nested():
+            write()
+        seen.append(version(tracked))
+        assert seen[-1] > seen[-2], write.__doc__
+
+    def bulk_insert():
+        """executemany insert"""
+        tracked.execute(sa.insert(SHOWN), [{"id": 1, "text": "a"}, {"id": 2, "text": "b"}])
+
+    def bulk_update():
+        """executemany update with bind parameters"""
+        tracked.execute(sa.update(SHOWN).where(SHOWN.c.id == sa.bindparam("row")).values(text=sa.bindparam("t")),
+                        [{"row": 1, "t": "c"}, {"row": 2, "t": "d"}])
+
+    def text_update():
+        """a textual UPDATE"""
+        tracked.execute(sa.text("UPDATE versions_test_shown SET text = 'e'"))
+
+    def delete():
+        """a DELETE"""
+        tracked.execute(sa.delete(SHOWN).where(SHOWN.c.id == 2))
+
+    for write in (bulk_insert, bulk_update, text_update, delete):
+        changed_by(write)
+    # A write elsewhere, a read, or a write that was rolled back leaves it as it was.
+    with tracked.begin_nested():
+        tracked.execute(sa.insert(OTHER), [{"id": 1}])
+        tracked.execute(sa.select(SHOWN)).all()
+    savepoint = tracked.begin_nested()
+    tracked.execute(sa.insert(SHOWN), [{"id": 3, "text": "f"}])
+    savepoint.rollback()
+    assert version(tracked) == seen[-1]
+
+
+def test_two_writes_in_one_transaction_bump_once(tracked):
+    before = version(tracked)
+    with tracked.begin_nested():
+        tracked.execute(sa.insert(SHOWN), [{"id": 5, "text": "a"}])
+        tracked.execute(sa.insert(SHOWN), [{"id": 6, "text": "b"}])
+    assert version(tracked) == before + 1
+
+
+def test_a_transaction_that_wrote_a_table_gets_no_version_to_cache_under(tracked):
+    from smogpanel.versions import stable_version
+
+    assert stable_version(tracked, {SHOWN.name}) == version(tracked)
+    with tracked.begin_nested():
+        tracked.execute(sa.insert(SHOWN), [{"id": 7, "text": "a"}])
+        assert stable_version(tracked, {SHOWN.name}) is None  # not committed: never cached
+        assert stable_version(tracked, {OTHER.name}) is not None
+        with tracked.begin_nested():  # a savepoint inside still sees the enclosing write
+            assert stable_version(tracked, {SHOWN.name}) is None
+    assert stable_version(tracked, {SHOWN.name}) == version(tracked)

@@ -1,0 +1,150 @@
+"""Data versions: a counter per table that public payloads are built from, bumped in the same
+transaction as every write to that table, so a cached payload is never served after a change.
+
+What a public kind shows is declared on its `PublicKind` (`shows`: tables, models, or
+`GAZETTEER` for the hierarchy the gazetteer reads). The kind's version for a record is the sum of
+those tables' counters: every committed write adds at least one, so two different states never
+share a version, and reading it is one indexed query (`data_version`).
+
+The counters are bumped by an engine event on every INSERT, UPDATE and DELETE: ORM flushes,
+bulk `session.execute(insert(...), rows)`, and statements on a raw `db.connection()` alike, so a
+new write path cannot forget it. A textual DML statement (`sa.text("UPDATE ...")`) names no
+table the event can read; it bumps every tracked table. One bump per table per transaction.
+Caching under a version is safe only for what committed: see `stable_version`.
+
+The granularity is the table, not the record: a write to one map's measurements changes the
+version of every map. Writes are rare next to public reads (an operator's edit against
+hundreds of widget views a second), a payload is rebuilt once per process after a change, and
+the ETag is the payload's own hash, so a repeat visitor of an unchanged map still gets a 304.
+"""
+import re
+import weakref
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.sql.dml import UpdateBase
+from sqlalchemy.sql.elements import TextClause
+
+from .db import Base
+
+
+class TableVersion(Base):
+    __tablename__ = "table_version"
+
+    name: Mapped[str] = mapped_column(sa.String(100), primary_key=True)
+    version: Mapped[int] = mapped_column(sa.BigInteger, nullable=False, default=0)
+
+
+TABLE = TableVersion.__table__
+GAZETTEER = "gazetteer"  # in `PublicKind.shows`: the tables the gazetteer reads
+_TEXT_DML = re.compile(r"^\s*(insert|update|delete|replace)\b", re.IGNORECASE)
+_BUMPED = "smogpanel.bumped_tables"
+# engine's pool -> the table names tracked on it (the union over the apps built on it; tests build many)
+_TRACKED = weakref.WeakKeyDictionary()
+
+
+def table_name(item):
+    """A table's name from a Table, a mapped class or a name."""
+    if isinstance(item, str):
+        return item
+    table = getattr(item, "__table__", item)
+    return table.name
+
+
+def resolve_shows(shows, gazetteer_tables):
+    """The table names of a `shows` declaration, `GAZETTEER` expanded."""
+    names = set()
+    for item in shows:
+        names.update(gazetteer_tables if item == GAZETTEER else (table_name(item),))
+    return frozenset(names)
+
+
+def data_version(db, tables):
+    """The version of what is built from `tables`: one indexed read."""
+    if not tables:
+        return 0
+    return db.execute(sa.select(sa.func.coalesce(sa.func.sum(TABLE.c.version), 0))
+                      .where(TABLE.c.name.in_(sorted(tables)))).scalar_one()
+
+
+def _written_tables(statement, tracked):
+    if isinstance(statement, UpdateBase):
+        name = getattr(statement.table, "name", None)
+        return {name} & tracked if name else set(tracked)
+    if isinstance(statement, TextClause) and _TEXT_DML.match(statement.text):
+        return set(tracked)
+    return set()
+
+
+def _bumped(connection):
+    """{transaction: tables bumped in it} of the connection's transactions still active."""
+    bumped = connection.info.setdefault(_BUMPED, {})
+    for transaction in [t for t in bumped if not t.is_active]:
+        del bumped[transaction]
+    return bumped
+
+
+def _current_transaction(connection):
+    return connection.get_nested_transaction() or connection.get_transaction()
+
+
+def stable_version(db, tables):
+    """`data_version`, or None when this transaction has written to one of `tables` itself: what
+    it reads there is not committed, so nothing may be cached under that version."""
+    connection = db if isinstance(db, sa.Connection) else db.connection()
+    if any(set(tables) & names for names in _bumped(connection).values()):
+        return None
+    return data_version(connection, tables)
+
+
+def _insert_missing(connection, names):
+    rows = [{"name": name, "version": 0} for name in names]
+    dialect = connection.dialect.name
+    if dialect == "postgresql":
+        connection.execute(postgresql.insert(TABLE).on_conflict_do_nothing(), rows)
+    elif dialect == "sqlite":
+        connection.execute(sqlite.insert(TABLE).on_conflict_do_nothing(), rows)
+    else:  # pragma: no cover - the two supported databases are above
+        known = set(connection.execute(sa.select(TABLE.c.name).where(TABLE.c.name.in_(names))).scalars())
+        missing = [row for row in rows if row["name"] not in known]
+        if missing:
+            connection.execute(sa.insert(TABLE), missing)
+
+
+def bump(connection, names):
+    """Adds one to the counters of `names` (creating missing ones) in the connection's transaction."""
+    names = sorted(names)
+    if not names:
+        return
+    result = connection.execute(sa.update(TABLE).where(TABLE.c.name.in_(names))
+                                .values(version=TABLE.c.version + 1))
+    if result.rowcount != len(names):
+        known = set(connection.execute(sa.select(TABLE.c.name).where(TABLE.c.name.in_(names))).scalars())
+        missing = [name for name in names if name not in known]
+        _insert_missing(connection, missing)
+        connection.execute(sa.update(TABLE).where(TABLE.c.name.in_(missing)).values(version=TABLE.c.version + 1))
+
+
+def _after_execute(connection, statement, multiparams, params, execution_options, result):
+    tracked = _TRACKED.get(connection.engine.pool)
+    if not tracked:
+        return
+    written = _written_tables(statement, tracked)
+    if not written:
+        return
+    bumped = _bumped(connection)
+    # Once per table and transaction: a bump in an enclosing transaction commits with this one.
+    fresh = written.difference(*bumped.values())
+    if fresh:
+        bumped.setdefault(_current_transaction(connection), set()).update(fresh)
+        bump(connection, fresh)
+
+
+def track(engine, names):
+    """Bump the counters of `names` on every write through `engine` (idempotent; names add up).
+    Kept by the engine's pool, which the engine's option copies (the writer) share."""
+    _TRACKED[engine.pool] = frozenset(_TRACKED.get(engine.pool, frozenset()) | set(names))
+    if not event.contains(engine, "after_execute", _after_execute):
+        event.listen(engine, "after_execute", _after_execute)
