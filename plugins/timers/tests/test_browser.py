@@ -114,9 +114,14 @@ def test_the_snippet_on_a_partner_page_of_another_origin(page, live_server, part
     )
     (partner_site.folder / "cel.html").write_text("<!doctype html><title>Cel</title><h1>Strona docelowa</h1>", encoding="utf-8")
 
+    to_panel = []
+    page.on("request", lambda request: request.url.startswith(live_server.url) and to_panel.append(request.url))
     page.goto(f"{partner_site.url}/index.html")
     frame = page.frame_locator("iframe")
     expect(frame.locator(".spt-above")).to_have_text("Licznik u partnera")
+    # One view: the page (with the data inline), the widget's bundle and the loader; no payload request.
+    assert not [url for url in to_panel if "/api/public/" in url], to_panel
+    assert sum("/view/timer/" in url for url in to_panel) == 1
     iframe = page.locator("iframe")
     # The loader sets the frame's height from the widget's message: no longer the 200 px square.
     page.wait_for_function("() => document.querySelector('iframe').style.height !== '200px'")
