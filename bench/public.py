@@ -48,7 +48,9 @@ def wait_for(url, seconds=60):
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
-                return response
+                return response.status
+        except urllib.error.HTTPError as error:  # it answers, if not with 200
+            return error.code
         except Exception:
             time.sleep(0.2)
     raise RuntimeError(f"nothing answers at {url}")
@@ -58,9 +60,9 @@ def get(url, headers=None):
     request = urllib.request.Request(url, headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, dict(response.headers), response.read()
+            return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
+        return error.code, error.headers, error.read()
 
 
 def wrk(url, seconds, connections, headers=()):

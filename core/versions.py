@@ -61,12 +61,47 @@ def resolve_shows(shows, gazetteer_tables):
     return frozenset(names)
 
 
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_VERSION_SQL = {}
+
+
+def _version_sql(tables):
+    """The query as plain SQL, made once per set of tables: it runs on every public request,
+    where building and compiling a statement would cost more than the indexed read itself.
+    The names come from the code's table declarations and are checked to be identifiers."""
+    sql = _VERSION_SQL.get(tables)
+    if sql is None:
+        names = sorted(tables)
+        if not all(_NAME.match(name) for name in names):
+            raise ValueError(f"not table names: {names}")
+        quoted = ", ".join(f"'{name}'" for name in names)
+        sql = _VERSION_SQL[tables] = f"SELECT coalesce(sum(version), 0) FROM {TABLE.name} WHERE name IN ({quoted})"
+    return sql
+
+
 def data_version(db, tables):
-    """The version of what is built from `tables`: one indexed read."""
+    """The version of what is built from `tables` (a frozenset): one indexed read, on a session
+    or a connection."""
     if not tables:
         return 0
-    return db.execute(sa.select(sa.func.coalesce(sa.func.sum(TABLE.c.version), 0))
-                      .where(TABLE.c.name.in_(sorted(tables)))).scalar_one()
+    connection = db if isinstance(db, sa.Connection) else db.connection()
+    return int(connection.exec_driver_sql(_version_sql(frozenset(tables))).scalar())
+
+
+def raw_data_version(engine, tables):
+    """`data_version` on a pooled DB-API connection: the same read at a third of the cost of a
+    SQLAlchemy connection's (no events, no transaction object); the pool rolls it back."""
+    if not tables:
+        return 0
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(_version_sql(frozenset(tables)))
+        version = cursor.fetchone()[0]
+        cursor.close()
+    finally:
+        connection.close()
+    return int(version)
 
 
 def _written_tables(statement, tracked):

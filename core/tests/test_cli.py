@@ -116,3 +116,23 @@ def test_restore_refuses_when_the_unique_value_was_taken_meanwhile(ini, capsys):
     assert run(ini, "restore", "user", "1") == 1
     assert "jest już zajęta" in capsys.readouterr().err
     assert query(ini, "SELECT count(*) FROM user_account WHERE deleted IS NULL") == [(1,)]
+
+
+def test_public_answers_of_a_served_database_follow_an_edit_at_once(ini):
+    """As `smogpanel serve` runs it (its own engine, the version read on a raw connection)."""
+    run(ini, "init", "--demo")
+    app = webtest.TestApp(make_app({}, **{"sqlalchemy.url": database_url(ini)}))
+    token = app.post_json("/api/auth/login", {"email": DEMO_ADMIN[0], "password": DEMO_ADMIN[1]}).json["message"]
+    headers = {"Authorization": f"Bearer {token}"}
+    timer = app.get("/api/timer/", headers=headers).json["message"]["list"][0]
+    record = app.get(f"/api/timer/{timer['id']}", headers=headers).json["message"]
+    path = f"/api/public/timer/{record['internal_name']}"
+    first = app.get(path)
+    app.get(path, headers={"If-None-Match": first.headers["ETag"]}, status=304)
+    body = {key: record[key] for key in ("name", "timer_style_name", "text_above", "deadline", "countdown",
+                                         "text_below", "logo_path", "hidden_brand")}
+    app.post_json(f"/api/timer/{timer['id']}", dict(body, text_above="Zmiana widoczna od razu"), headers=headers)
+    changed = app.get(path, headers={"If-None-Match": first.headers["ETag"]}, status=200)
+    assert changed.json["message"]["text_above"] == "Zmiana widoczna od razu"
+    page = app.get(f"/view/timer/{record['internal_name']}/embed/abc")
+    assert "Zmiana widoczna od razu" in page.text
