@@ -1,5 +1,13 @@
 """`GET /api/openapi.json`: the API described from the Cornice services and their colander
-schemas (cornice_swagger, Swagger/OpenAPI 2.0), so the document cannot drift from the code."""
+schemas (cornice_swagger), so the document cannot drift from the code, plus the routes that are
+plain Pyramid views (public payloads and pages, stored files, the plugin list), which their
+modules describe with `describe_route`.
+
+Swagger/OpenAPI 2.0: cornice_swagger writes no other version, and a converter to 3.x would be a
+second generator to keep in step for no client's benefit (schemathesis and Swagger UI read 2.0).
+Every operation documents the statuses it may answer and the envelope they carry; the
+reliability harness validates generated requests' answers against that (status, content type,
+schema)."""
 import re
 
 import colander
@@ -49,6 +57,50 @@ class _Generator(CorniceSwagger):
     default_type_converter = StringTypeConverter
 
 
+ENVELOPE = {"type": "object", "required": ["success", "message"],
+            "properties": {"success": {"type": "boolean"}, "message": {},
+                           "errors": {"type": "array", "items": {"type": "object", "properties": {
+                               "name": {"type": "string"}, "description": {"type": "string"}}}}}}
+# What any /api operation may answer besides 200 (see envelope.STATUS_OF): the envelope.
+API_STATUSES = {
+    "400": "Błędne dane (VALIDATION_FAILED)", "401": "Brak logowania (UNAUTHORISED)",
+    "403": "Brak uprawnień (FORBIDDEN)", "404": "Nie znaleziono (NOT_FOUND)",
+    "405": "Niedozwolona metoda (METHOD_NOT_ALLOWED)", "409": "Konflikt (CONFLICT)",
+    "413": "Za duży plik (FILE_TOO_LARGE)", "415": "Nieobsługiwany typ treści (UNSUPPORTED_MEDIA_TYPE)",
+    "422": "Import się nie powiódł (IMPORT_FAILED)", "429": "Za dużo prób (TOO_MANY_ATTEMPTS)",
+    "503": "Serwer chwilowo przeciążony (SERVICE_BUSY)",
+}
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def envelope_responses(ok="Odpowiedź w kopercie {success, message}"):
+    responses = {"200": {"description": ok, "schema": ENVELOPE}}
+    responses.update({code: {"description": text, "schema": ENVELOPE} for code, text in API_STATUSES.items()})
+    return responses
+
+
+def describe_route(config, path, method, operation):
+    """Adds a plain Pyramid view's operation (Swagger 2.0 operation object) to the document."""
+    config.registry.setdefault("smogpanel.openapi_routes", {}).setdefault(path, {})[method.lower()] = operation
+
+
+def _complete(document, registry):
+    """Statuses and content types cornice_swagger leaves as 'UNDOCUMENTED RESPONSE'."""
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            if path.endswith("/template"):
+                operation["produces"] = [XLSX, "application/json"]
+                responses = envelope_responses()
+                responses["200"] = {"description": "Szablon importu (.xlsx)", "schema": {"type": "file"}}
+            else:
+                responses = envelope_responses()
+            operation["responses"] = responses
+    for path, item in registry.get("smogpanel.openapi_routes", {}).items():
+        document["paths"][path] = item
+
+
 def openapi_document(request):
     cached = request.registry.get("smogpanel.openapi")
     if cached is None:
@@ -58,6 +110,7 @@ def openapi_document(request):
         generator.summary_docstrings = True
         document = generator.generate(title=f"{PRODUCT} API", version=__version__, base_path="/")
         document["paths"] = {_REGEX_PLACEHOLDER.sub(r"{\1}", path): item for path, item in document["paths"].items()}
+        _complete(document, request.registry)
         document["securityDefinitions"] = {"bearer": {"type": "apiKey", "name": "Authorization", "in": "header"}}
         document["security"] = [{"bearer": []}]
         request.registry["smogpanel.openapi"] = cached = document

@@ -49,5 +49,10 @@ def list_plugins(request):
 def includeme(config):
     config.add_route("api-plugins", "/api/plugins")
     config.add_view(list_plugins, route_name="api-plugins", request_method="GET", renderer="envelope")
+    from .openapi import describe_route, envelope_responses
+
+    describe_route(config, "/api/plugins", "GET", {
+        "summary": "Włączone wtyczki panelu (moduły zdalne powłoki) w kolejności nawigacji.",
+        "produces": ["application/json"], "responses": envelope_responses()})
     manager = config.registry.plugin_manager
     manager.hook.smogpanel_includeme(config=config)

@@ -160,6 +160,27 @@ def code_fingerprint(plugin_manager):
     return hashlib.blake2b("|".join(sorted(parts)).encode(), digest_size=6).hexdigest()
 
 
+def describe_public_routes(config, kinds):
+    from .openapi import ENVELOPE, describe_route
+
+    name = {"name": "internal_name", "in": "path", "required": True, "type": "string"}
+    kind = {"name": "kind", "in": "path", "required": True, "type": "string", "enum": kinds or ["none"]}
+    cached = {"304": {"description": "Bez zmian od wersji z nagłówka If-None-Match"},
+              "404": {"description": "Nie ma takiego rekordu (NOT_FOUND)", "schema": ENVELOPE}}
+    describe_route(config, "/api/public/{kind}/{internal_name}", "GET", {
+        "summary": "Dane publicznego widżetu (bez logowania; ETag, Cache-Control).",
+        "security": [], "produces": ["application/json"], "parameters": [kind, name],
+        "responses": {"200": {"description": "Dane widżetu", "schema": ENVELOPE}, **cached}})
+    page = {"security": [], "produces": ["text/html"],
+            "responses": {"200": {"description": "Strona z widżetem i jego danymi"},
+                          "304": cached["304"], "404": {"description": "Nie znaleziono"}}}
+    describe_route(config, "/view/{kind}/{internal_name}", "GET", {
+        **page, "summary": "Publiczny widok rekordu.", "parameters": [kind, name]})
+    describe_route(config, "/view/{kind}/{internal_name}/embed/{uuid}", "GET", {
+        **page, "summary": "Widżet do osadzenia w ramce na stronie partnera.",
+        "parameters": [kind, name, {"name": "uuid", "in": "path", "required": True, "type": "string"}]})
+
+
 def _engine(config):
     bind = config.registry.settings.get("db.bind")
     return bind.engine if bind is not None else config.registry["db.engine"]
@@ -183,6 +204,7 @@ def includeme(config):
     config.add_route("api-public", "/api/public/{kind}/{internal_name}")
     config.add_view(public_payload, route_name="api-public", request_method="GET",
                     permission=NO_PERMISSION_REQUIRED)
+    describe_public_routes(config, sorted(kinds))
     config.add_route("view-public", "/view/{kind}/{internal_name}")
     config.add_route("view-embed", "/view/{kind}/{internal_name}/embed/{uuid}")
     for route in ("view-public", "view-embed"):

@@ -12,9 +12,14 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase
 
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance, response_schema_conformance, status_code_conformance,
+)
+
 from smogpanel.security import Tokens
 from smogpanel.testing import TEST_SECRET
 
+CONFORMANCE = [status_code_conformance, content_type_conformance, response_schema_conformance]
 EXAMPLES = int(os.environ.get("SMOGPANEL_SCHEMATHESIS_EXAMPLES", "4"))
 
 
@@ -27,6 +32,9 @@ def test_generated_requests_never_answer_5xx(schema, admin):
     token = Tokens(TEST_SECRET, 600).issue(admin)
     operations = [result.ok() for result in schema.get_all_operations()]
     assert len(operations) > 60  # core and every plugin's services
+    described = {operation.path for operation in operations}
+    assert {"/api/public/{kind}/{internal_name}", "/files/{name}", "/api/import/{type}/template",
+            "/view/{kind}/{internal_name}/embed/{uuid}"} <= described
     failures, statuses = [], []
 
     for operation in operations:
@@ -39,9 +47,14 @@ def test_generated_requests_never_answer_5xx(schema, admin):
             statuses.append(response.status_code)
             if response.status_code >= 500:
                 failures.append((case.method, case.formatted_path, response.status_code, response.text[:300]))
-            elif case.formatted_path.startswith("/api") and "json" in response.headers.get("Content-Type", [""])[0]:
+                return
+            if case.formatted_path.startswith("/api") and "json" in response.headers.get("Content-Type", [""])[0]:
                 body = response.json()
                 assert isinstance(body, dict) and isinstance(body.get("success"), bool), (case.path, body)
+            try:  # the answer as described: a documented status, content type and schema
+                case.validate_response(response, checks=CONFORMANCE)
+            except Exception as error:  # schemathesis raises a group of failures
+                failures.append((case.method, case.formatted_path, response.status_code, str(error)[:300]))
 
         check()
     assert len(statuses) >= len(operations)  # every operation was called
