@@ -39,8 +39,11 @@ node_modules/.installed: package.json package-lock.json $(wildcard */package.jso
 	npm ci --no-audit --no-fund
 	touch $@
 
-build: node-deps
+# The bundles, then their gzip and brotli copies next to them (WhiteNoise serves those to
+# browsers that accept them: compressed once here, never per request).
+build: node-deps python-deps
 	npm run build
+	for folder in core/static plugins/*/static; do $(BIN)/python -m whitenoise.compress -q $$folder; done
 
 # Browser tests drive Debian's Chromium; install it when it is missing and we can.
 chromium:

@@ -9,7 +9,7 @@ What counts (written by the BundleManifestPlugin into each build's bundles.json)
 - a plugin's remote: remoteEntry.js plus the chunks of its exposed modules. Shared libraries
   come from the shell, so they are not part of a remote.
 - a plugin's embed with the loader: what a partner page loads for one widget, its
-  static/embed/embed.js (inside the iframe) plus the loader core/static/embeds/loader.js. The
+  static/embed/embed.<hash>.js (inside the iframe) plus the loader core/static/embeds/loader.js. The
   maps embed includes its geometry (the voivodeships' SVG paths are bundled into embed.js).
 
 Sizes are gzip -9 of each file, in KB of 1000 bytes. Prints a table; never fails on a budget
@@ -77,7 +77,8 @@ def main():
         rows.append(measure(f"{name} remote", folder, remote["initial"] + remote["eager"], BUDGET_KB.get(name), remote["lazy"]))
 
     loader = EMBEDS / "loader.js"
-    for bundle in sorted(ROOT.glob("plugins/*/static/embed/embed.js")):
+    for built in sorted(ROOT.glob("plugins/*/static/embed/manifest.json")):
+        bundle = built.parent / json.loads(built.read_text())["embed.js"]  # content-hashed name
         name = bundle.parent.parent.parent.name
         if not loader.exists():
             sys.exit(f"{loader.relative_to(ROOT)} is missing: run `npm run build` first")

@@ -26,6 +26,7 @@ def main(global_config=None, **settings):
         config.include(".security")
         config.include(".resources")
         config.include(".web")
+        config.include(".compression")
         config.include(".mail")
         config.include(".users")
         config.include(".files")
@@ -34,4 +35,6 @@ def main(global_config=None, **settings):
         config.include(".public")
         config.include(".openapi")
         config.include(".plugin_manager")
-    return config.make_wsgi_app()
+    from .web import serve_static_files
+
+    return serve_static_files(config.make_wsgi_app())

@@ -111,13 +111,10 @@ def script_json(data):
 
 
 def bundle_path(request, plugin):
-    """The embed bundle's URL path: content-hashed when the build names it so (web.asset_path)."""
-    from . import web
+    """The embed bundle's URL path, by its content-hashed name (web.asset_path)."""
+    from .web import asset_path
 
-    asset_path = getattr(web, "asset_path", None)
-    if asset_path is not None:
-        return asset_path(request.registry, plugin, "embed", "embed.js")
-    return f"/plugins/{plugin}/embed/embed.js"
+    return asset_path(request.registry, plugin, "embed", "embed.js")
 
 
 def build_page(request, kind, name, embed, payload, bundle):

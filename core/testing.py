@@ -6,6 +6,7 @@ rolled back afterwards; each request inside it commits or rolls back a savepoint
 so "one request, one transaction" is tested for real and tests stay independent.
 """
 import os
+import re
 
 import pytest
 import transaction
@@ -168,3 +169,13 @@ def anonymous(testapp):
 def _no_leftover_transaction():
     yield
     transaction.manager.abort()
+
+
+def embed_bundle_of(app, page, plugin):
+    """The content-hashed embed bundle `page` loads, checked to be served as immutable JS: its URL."""
+    source = re.search(r'<script src="([^"]+)" defer>', page.text).group(1)
+    assert re.fullmatch(rf"/plugins/{plugin}/embed/embed\.[0-9a-f]{{8}}\.js", source), source
+    bundle = app.get(source)
+    assert bundle.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert bundle.content_type in ("application/javascript", "text/javascript") and b"function" in bundle.body
+    return source

@@ -1,12 +1,20 @@
 """What the browser gets outside /api: the built shell, plugin bundles, the SPA fallback
 (index.html for any other GET, so the client router handles deep links) and the security
-headers (admin pages refuse framing; public embed pages opt in to it)."""
+headers (admin pages refuse framing; public embed pages opt in to it).
+
+Built files are served by WhiteNoise in front of Pyramid: precompressed .br/.gz copies made at
+build time (`make build`), `Vary: Accept-Encoding`, content-hashed names (`name.1a2b3c4d.js`)
+cached for a year as immutable, the rest for five minutes; a remote's `remoteEntry.js`, whose
+name must stay fixed for Module Federation, is revalidated on every load (`no-cache`, ETag)."""
 import html
+import json
+import re
 from pathlib import Path
+from types import ModuleType
 
 from pyramid.csrf import get_csrf_token
 from pyramid.response import Response
-from pyramid.security import NO_PERMISSION_REQUIRED
+from whitenoise import WhiteNoise
 
 from . import __version__
 from .envelope import api_not_found, dumps, is_api
@@ -72,26 +80,69 @@ def not_found(request):
     )
 
 
-def add_plugin_assets(config, plugin_name, module_name):
-    """Serves a plugin's built bundles from its own package (static/remote, static/embed)."""
-    for part in ("remote", "embed"):
-        config.add_static_view(
-            f"plugins/{plugin_name}/{part}",
-            f"{module_name}:static/{part}",
-            cache_max_age=300,
-            permission=NO_PERMISSION_REQUIRED,
-        )
+HASHED_NAME = re.compile(r"\.[0-9a-f]{8}\.(js|css)$")
+IMMUTABLE = "public, max-age=31536000, immutable"  # a year: a new build is a new name
+SHORT_LIVED_SECONDS = 300  # the loader partners paste, licences, manifests: changes reach them in minutes
+
+
+def static_roots(registry):
+    """[(folder, URL prefix)] of the built files: the shell, the partner loader, and each enabled
+    plugin's remote and embed bundles (from its own package)."""
+    static = Path(__file__).parent / "static"
+    roots = [(static / "shell", "static/shell/"), (static / "embeds", "static/embeds/")]
+    for name, plugin in registry.plugin_manager.list_name_plugin():
+        if isinstance(plugin, ModuleType) and getattr(plugin, "__file__", None):
+            package = Path(plugin.__file__).parent
+            roots += [(package / "static" / part, f"plugins/{name}/{part}/") for part in ("remote", "embed")]
+    return [(folder, prefix) for folder, prefix in roots if folder.is_dir()]
+
+
+def asset_manifests(registry):
+    """{(plugin, part): {"embed.js": "embed.1a2b3c4d.js"}} from each bundle folder's manifest.json."""
+    manifests = {}
+    for folder, prefix in static_roots(registry):
+        manifest = folder / "manifest.json"
+        if prefix.startswith("plugins/") and manifest.is_file():
+            _, plugin, part, _ = prefix.split("/")
+            manifests[(plugin, part)] = json.loads(manifest.read_text(encoding="utf-8"))
+    return manifests
+
+
+def asset_path(registry, plugin, part, name):
+    """The URL path of a plugin's built file, by its content-hashed name when the build made one."""
+    built = registry["smogpanel.asset_manifests"].get((plugin, part), {}).get(name, name)
+    return f"/plugins/{plugin}/{part}/{built}"
+
+
+def _immutable(path, url):
+    return bool(HASHED_NAME.search(url))
+
+
+def _static_headers(headers, path, url):
+    headers["X-Content-Type-Options"] = "nosniff"
+    if _immutable(path, url):
+        headers["Cache-Control"] = IMMUTABLE
+    elif url.endswith("/remoteEntry.js"):
+        headers["Cache-Control"] = "no-cache"
+
+
+class StaticFiles(WhiteNoise):
+    """The app behind WhiteNoise; `registry` is the app's, as Pyramid's router has it."""
+
+    @property
+    def registry(self):
+        return self.application.registry
+
+
+def serve_static_files(app):
+    static = StaticFiles(app, max_age=SHORT_LIVED_SECONDS, immutable_file_test=_immutable,
+                         add_headers_function=_static_headers, index_file=False, autorefresh=False)
+    for folder, prefix in static_roots(app.registry):
+        static.add_files(str(folder), prefix=prefix)
+    return static
 
 
 def includeme(config):
     config.add_tween("smogpanel.web.security_headers_tween_factory")
-    config.add_static_view("static/shell", "smogpanel:static/shell", cache_max_age=300,
-                           permission=NO_PERMISSION_REQUIRED)
-    # The partner-site loader of embeds (built from embeds/): /static/embeds/loader.js
-    config.add_static_view("static/embeds", "smogpanel:static/embeds", cache_max_age=300,
-                           permission=NO_PERMISSION_REQUIRED)
     config.add_notfound_view(not_found)
-    for name, plugin in config.registry.plugin_manager.list_name_plugin():
-        module_name = getattr(plugin, "__name__", None)
-        if module_name:
-            add_plugin_assets(config, name, module_name)
+    config.registry["smogpanel.asset_manifests"] = asset_manifests(config.registry)

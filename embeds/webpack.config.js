@@ -7,4 +7,5 @@ module.exports = embedConfig({
   dir: __dirname,
   entry: { loader: './src/loader.js' },
   outputPath: path.resolve(__dirname, '..', 'core', 'static', 'embeds'),
+  hashed: false, // partners paste its URL: served short-lived instead
 });

@@ -1,9 +1,31 @@
 // The webpack config of a plugin's embed bundle: plain DOM, one file, no framework, built to
-// plugins/<name>/static/embed/embed.js (the public pages load /plugins/<name>/embed/embed.js).
+// plugins/<name>/static/embed/embed.<contenthash>.js with manifest.json naming it
+// ({"embed.js": "embed.1a2b3c4d.js"}): the public pages read the manifest, so the bundle can be
+// cached for a year (immutable) and a new build is a new URL.
+// The partner-site loader keeps a fixed name (`hashed: false`): partners paste its URL.
 //   module.exports = [remote, require('@smogpanel/embeds/webpack')({ name: 'timers', dir: __dirname })];
 const path = require('path');
+const { Compilation, sources } = require('webpack');
 
-function embedConfig({ name, dir, entry = './src/embed/index.js', outputPath }) {
+class EmbedManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EmbedManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmbedManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const manifest = {};
+          for (const [name, entry] of compilation.entrypoints) {
+            const file = entry.getFiles().find((f) => f.endsWith('.js'));
+            if (file) manifest[`${name}.js`] = file;
+          }
+          compilation.emitAsset('manifest.json', new sources.RawSource(JSON.stringify(manifest, null, 2)));
+        },
+      );
+    });
+  }
+}
+
+function embedConfig({ name, dir, entry = './src/embed/index.js', outputPath, hashed = true }) {
   return {
     name: `${name}-embed`,
     mode: 'production',
@@ -13,9 +35,10 @@ function embedConfig({ name, dir, entry = './src/embed/index.js', outputPath }) 
     entry: typeof entry === 'string' ? { embed: entry } : entry,
     output: {
       path: outputPath || path.resolve(dir, '..', 'static', 'embed'),
-      filename: '[name].js', // a fixed name: partner pages and the public page link to it
+      filename: hashed ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
+    plugins: hashed ? [new EmbedManifestPlugin()] : [],
     performance: { hints: false },
   };
 }

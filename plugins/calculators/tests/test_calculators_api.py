@@ -1,5 +1,6 @@
 """The calculator endpoints of SPEC 7 "Calculators" and the public payload."""
 import pytest
+from smogpanel.testing import embed_bundle_of
 
 from .helpers import calculator, demo_types
 
@@ -62,7 +63,7 @@ def test_the_public_payload_carries_the_calculator_and_the_current_definition(ap
         {"name": "sprawnosc", "value": "0.6"}, {"name": "cena_za_tone", "value": "1500"},
         {"name": "wartosc_opalowa_gj_t", "value": "24"}]}
     page = anonymous.app.get("/view/calculator/koszty-ogrzewania/embed/abc")
-    assert "/plugins/calculators/embed/embed.js" in page.text
+    assert embed_bundle_of(anonymous.app, page, "calculators")
 
 
 def test_a_deleted_calculator_has_no_public_view(api, anonymous):

@@ -12,6 +12,7 @@ from smogpanel.plugins.maps.tests.helpers import (
     prop,
 )
 from smogpanel.regions import VOIVODESHIPS
+from smogpanel.testing import embed_bundle_of
 
 APPLICATIONS = "Liczba złożonych wniosków"
 GAS = "Kotły gazowe"  # PRECISE in these tests: never summed
@@ -94,7 +95,7 @@ def test_hiding_a_measurement_removes_it_from_the_public_payload(anonymous, api,
 
 def test_public_view_page_and_unknown_maps(anonymous, api, measured):
     page = anonymous.app.get("/view/map/czyste-powietrze")
-    assert "/plugins/maps/embed/embed.js" in page.text
+    assert embed_bundle_of(anonymous.app, page, "maps")
     anonymous.get("/api/public/map/nie-ma-takiej", status=404)
 
 

@@ -4,6 +4,7 @@ plugin's entry in the shell and its demo data."""
 from smogpanel.gazetteer import find_gazetteer
 from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.plugins.ranks.seed import add_demo_data
+from smogpanel.testing import embed_bundle_of
 
 from .helpers import add_gmina, add_group, add_rank, add_value, voivodeship_id
 
@@ -56,7 +57,7 @@ def test_a_voivodeships_ranking_leaves_hidden_entries_out(api, anonymous):
 def test_the_public_page_and_a_deleted_ranking(api, anonymous):
     rank = add_rank(api)
     page = anonymous.app.get("/view/rank/ranking-gmin/embed/0b9d7c1e-2f6a-4c2b-9a55-7d1f3c9e8a10")
-    assert "/plugins/ranks/embed/embed.js" in page.text
+    assert embed_bundle_of(anonymous.app, page, "ranks")
     api.delete(f"/api/rank/{rank['id']}")
     anonymous.get("/api/public/rank/ranking-gmin", status=404)
     anonymous.app.get("/view/rank/ranking-gmin", status=404)

@@ -1,6 +1,7 @@
 """The public tool: the gminy with entries, one gmina's card on demand, plain text only, and
 nothing of a deleted search, entry or gmina."""
 from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, gminy, key_named, value
+from smogpanel.testing import embed_bundle_of
 
 
 def test_the_payload_lists_the_gminy_with_entries_in_polish_order(api, anonymous):
@@ -53,7 +54,7 @@ def test_missing_deleted_and_entryless_answer_404(api, anonymous):
 def test_the_public_page_and_its_embed_load_the_searches_bundle(api, anonymous):
     add_search(api)
     page = anonymous.app.get("/view/search/dotacje")
-    assert "/plugins/searches/embed/embed.js" in page.text and "<title>Wyszukiwarka</title>" in page.text
+    assert embed_bundle_of(anonymous.app, page, "searches") and "<title>Wyszukiwarka</title>" in page.text
     embed = anonymous.app.get("/view/search/dotacje/embed/0b0e9c6e-1111-4222-8333-444455556666")
     assert "X-Frame-Options" not in embed.headers
     anonymous.app.get("/view/search/brak", status=404)

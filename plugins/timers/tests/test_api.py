@@ -7,6 +7,7 @@ from smogpanel.testing_files import pixels, png, upload
 
 from smogpanel.plugins.timers.models import Timer
 from smogpanel.plugins.timers.seed import add_demo_data
+from smogpanel.testing import embed_bundle_of
 
 GIF = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
 
@@ -258,7 +259,7 @@ def test_the_public_payload_carries_an_etag(api, anonymous):
 def test_the_public_and_embed_pages_mount_the_timer_bundle(api, anonymous):
     add(api)
     page = anonymous.app.get("/view/timer/koniec-sezonu")
-    assert "/plugins/timers/embed/embed.js" in page.text
+    assert embed_bundle_of(anonymous.app, page, "timers")
     assert page.headers["X-Frame-Options"] == "DENY"
     embed = anonymous.app.get("/view/timer/koniec-sezonu/embed/0b9d7c1e-2f6a-4c2b-9a55-7d1f3c9e8a10")
     assert "X-Frame-Options" not in embed.headers
