@@ -117,15 +117,11 @@ def cmd_user_super(settings, args):
 
 
 def cmd_serve(settings, args):
-    from waitress import serve
+    from .serve import serve
 
     host = args.host or os.environ.get("SMOGPANEL_HOST", "127.0.0.1")
     port = int(args.port or os.environ.get("SMOGPANEL_PORT", "6543"))
-    settings.setdefault("smogpanel.listen", f"{host}:{port}")  # links in mails without a public URL
-    app = build_app(settings)
-    print(f"Smogpanel działa pod adresem http://{host}:{port}/", flush=True)
-    serve(app, host=host, port=port, threads=int(os.environ.get("SMOGPANEL_THREADS", "8")),
-          max_request_body_size=64 * 1024 * 1024, ident="smogpanel")
+    serve(build_app, settings, host, port, args.workers, args.threads)
     return 0
 
 
@@ -213,6 +209,8 @@ def parser():
     serve = commands.add_parser("serve", help="uruchom panel")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
+    serve.add_argument("--workers", type=int, help="procesy robocze (domyślnie: liczba rdzeni; 1: waitress)")
+    serve.add_argument("--threads", type=int, help="wątki na proces (domyślnie 2; waitress: 8)")
     serve.set_defaults(run=cmd_serve)
 
     trash = commands.add_parser("trash", help="lista usuniętych elementów")

@@ -136,3 +136,15 @@ def test_public_answers_of_a_served_database_follow_an_edit_at_once(ini):
     assert changed.json["message"]["text_above"] == "Zmiana widoczna od razu"
     page = app.get(f"/view/timer/{record['internal_name']}/embed/abc")
     assert "Zmiana widoczna od razu" in page.text
+
+
+def test_serve_uses_a_worker_process_per_core_and_waitress_for_one(monkeypatch):
+    from smogpanel import serve
+
+    monkeypatch.setattr(serve.os, "cpu_count", lambda: 6)
+    assert serve.choose(environ={}) == ("gunicorn", 6, 2)
+    assert serve.choose(environ={"SMOGPANEL_WORKERS": "3", "SMOGPANEL_THREADS": "4"}) == ("gunicorn", 3, 4)
+    assert serve.choose(workers=1, environ={}) == ("waitress", 1, 8)
+    assert serve.choose(workers=4, threads=1, environ={"SMOGPANEL_WORKERS": "2"}) == ("gunicorn", 4, 1)
+    monkeypatch.setattr(serve.sys, "platform", "win32")  # gunicorn does not run on Windows
+    assert serve.choose(environ={}) == ("waitress", 1, 8)
