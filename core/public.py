@@ -19,8 +19,8 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import __version__
 from .envelope import ApiError, dumps
-from .public_cache import Built, make_caches
-from .versions import data_version, raw_data_version, resolve_shows, track
+from .public_cache import Built, answer, make_caches
+from .versions import engine_of, request_version, resolve_shows, track
 from .web import mark_embeddable
 
 
@@ -44,17 +44,6 @@ def kind_of(request):
     return public_kinds(request.registry).get(request.matchdict["kind"])
 
 
-def current_version(request, tables):
-    """The tables' version, read on a pooled DB-API connection of its own: no session, no
-    transaction manager, for the request that most often needs nothing else (a cached payload,
-    a 304).
-    Tests, which run in one transaction, read it on their connection."""
-    engine = request.registry.get("db.engine")
-    if engine is None:
-        return data_version(request.db, tables)
-    return raw_data_version(engine, tables)
-
-
 def built_payload(request, kind, name):
     """The payload's envelope as `Built` bytes, or None when the record is absent."""
     tables = request.registry["smogpanel.public_tables"][kind.kind]
@@ -65,24 +54,12 @@ def built_payload(request, kind, name):
 
     if not tables:  # a kind that declares nothing it shows is never cached: it cannot go stale
         return build()
-    key = ("payload", kind.kind, current_version(request, tables), name)
+    key = ("payload", kind.kind, request_version(request, tables), name)
     return request.registry["smogpanel.public_cache"].get_or_build(key, build)
 
 
-def answer(request, built, content_type):
-    """`built` as the response: 304 when the client has it, else its best encoding."""
-    if built.etag in request.if_none_match:
-        response = Response(status=304)
-    else:
-        body, encoding = built.encoded(request)
-        response = Response(body=body, content_type=content_type, charset="utf-8")
-        if encoding:
-            response.content_encoding = encoding
-    # Weak: the same ETag for every encoding of one content (RFC 9110 8.8.1).
-    response.headers["ETag"] = f'W/"{built.etag}"'
-    response.headers["Cache-Control"] = request.registry.settings["smogpanel.public_cache_control"]
-    response.headers["Vary"] = "Accept-Encoding"
-    return response
+def public_cache_control(request):
+    return request.registry.settings["smogpanel.public_cache_control"]
 
 
 def public_payload(request):
@@ -90,7 +67,7 @@ def public_payload(request):
     built = built_payload(request, kind, request.matchdict["internal_name"]) if kind else None
     if built is None:
         raise ApiError("NOT_FOUND")
-    return answer(request, built, "application/json")
+    return answer(request, built, "application/json", public_cache_control(request))
 
 
 PAGE = """<!doctype html>
@@ -141,7 +118,7 @@ def public_page(request):
     page = request.registry["smogpanel.public_pages"].get_or_build(
         ("page", kind.kind, payload.etag, bundle, name, embed),
         lambda: build_page(request, kind, name, embed, payload, bundle))
-    return answer(request, page, "text/html")
+    return answer(request, page, "text/html", public_cache_control(request))
 
 
 def code_fingerprint(plugin_manager):
@@ -178,11 +155,6 @@ def describe_public_routes(config, kinds):
         "parameters": [kind, name, {"name": "uuid", "in": "path", "required": True, "type": "string"}]})
 
 
-def _engine(config):
-    bind = config.registry.settings.get("db.bind")
-    return bind.engine if bind is not None else config.registry["db.engine"]
-
-
 def includeme(config):
     kinds = {}
     for group in config.registry.plugin_manager.hook.smogpanel_public_kinds():
@@ -194,7 +166,7 @@ def includeme(config):
     tables = {kind.kind: resolve_shows(kind.shows, gazetteer_tables) for kind in kinds.values()}
     registry["smogpanel.public_tables"] = tables
     # The gazetteer's tables always: the hierarchy keeps its list of gminy by their version.
-    track(_engine(config), set(gazetteer_tables).union(*tables.values()))
+    track(engine_of(config.registry), set(gazetteer_tables).union(*tables.values()))
     registry["smogpanel.public_cache"], registry["smogpanel.public_pages"] = make_caches(
         registry.settings, code_fingerprint(registry.plugin_manager))
 

@@ -1,5 +1,5 @@
-"""Built public answers (a payload's JSON envelope, an embed page) with their ETag and their
-gzip and brotli bytes, cached by (kind, name, data version): in the process (an LRU), and across
+"""Built answers (a public payload's JSON envelope, an embed page, a list) with their ETag and
+their gzip and brotli bytes, cached by what they show and its data version: in the process (an LRU), and across
 processes in Redis when `smogpanel.redis_url` is set. A version only grows, so an entry never
 needs invalidating; old ones fall out of the LRU and expire in Redis.
 
@@ -48,6 +48,24 @@ class Built:
         if "gzip" in offered:
             return self.gzip, "gzip"
         return self.body, None
+
+
+def answer(request, built, content_type, cache_control):
+    """`built` as the response: 304 when the client has it, else its best encoding."""
+    from pyramid.response import Response
+
+    if built.etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        body, encoding = built.encoded(request)
+        response = Response(body=body, content_type=content_type, charset="utf-8")
+        if encoding:
+            response.content_encoding = encoding
+    # Weak: the same ETag for every encoding of one content (RFC 9110 8.8.1).
+    response.headers["ETag"] = f'W/"{built.etag}"'
+    response.headers["Cache-Control"] = cache_control
+    response.headers["Vary"] = "Accept-Encoding"
+    return response
 
 
 class LocalCache:

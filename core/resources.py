@@ -17,12 +17,15 @@ from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
 from .db import UTCDateTime, api_timestamp, utcnow
-from .envelope import ApiError
+from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
+from .public_cache import Built, LocalCache, PublicCache, answer
 from .sorting import Sorting
 from .validation import body_validator
+from .versions import engine_of, request_version, table_name, track
 
 MAX_ID = 2**31 - 1
+LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,10 @@ class Resource:
     # {"logo_path": IMAGES}: a new upload is checked and stored, a kept one stays by its stored
     # name, None removes it; answers add `<name less _path>_url` (e.g. logo_url).
     uploads: dict = {}
+    # Every table the lists read (models or names), to keep a list by its query and data version:
+    # a repeat costs one indexed read instead of the query and its JSON (smogpanel.versions).
+    # Empty: never kept. A test compares it with what the list statements read.
+    list_reads: tuple = ()
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
@@ -236,15 +243,40 @@ class Resource:
                 child.uncascade(db, child_id, stamp)
 
     # -- views ---------------------------------------------------------------------
+    def list_tables(self):
+        """The table names of `list_reads`, with the parent's (a per-parent list checks it)."""
+        if not self.list_reads:
+            return frozenset()
+        names = {table_name(item) for item in self.list_reads}
+        if self.parent is not None:
+            names.add(self.all_kinds[self.parent.kind].model.__table__.name)
+        return frozenset(names)
+
+    def kept_list(self, request, build):
+        """`build()`'s list, or the same kept from an earlier request while the tables it reads
+        keep their version: the envelope's bytes, ETag and compressed copies (public_cache)."""
+        tables = self.list_tables()
+        if not tables:
+            return build()
+        params = tuple(sorted(request.params.items()))
+        key = ("list", self.kind, request.path_info, params, request_version(request, tables))
+        built = request.registry["smogpanel.list_cache"].get_or_build(
+            key, lambda: Built.of(dumps({"success": True, "message": build()})))
+        return answer(request, built, "application/json", "private, no-cache")
+
     def view_list(self, request):
-        return self.list_rows(request, self.list_statement(), self.list_all_order)
+        return self.kept_list(request, lambda: self.list_rows(request, self.list_statement(), self.list_all_order))
 
     def view_list_by_parent(self, request):
         parent = self.all_kinds[self.parent.kind]
         parent_id = int(request.matchdict["parent_id"])
-        parent.load(request, parent_id)
-        field = getattr(self.model, self.parent.field)
-        return self.list_rows(request, self.list_statement().where(field == parent_id))
+
+        def build():
+            parent.load(request, parent_id)
+            field = getattr(self.model, self.parent.field)
+            return self.list_rows(request, self.list_statement().where(field == parent_id))
+
+        return self.kept_list(request, build)
 
     def view_get(self, request):
         return self.serialize(request, self.load(request, int(request.matchdict["id"])))
@@ -312,8 +344,11 @@ def add_resource(config, resource):
     resource.all_kinds = resources
     for service in resource.services():
         config.add_cornice_service(service)
+    if resource.list_reads:
+        config.action(None, lambda: track(engine_of(config.registry), resource.list_tables()))
 
 
 def includeme(config):
     config.registry.setdefault("smogpanel.resources", {})
+    config.registry["smogpanel.list_cache"] = PublicCache(LocalCache(LIST_CACHE_SIZE))
     config.add_directive("add_resource", add_resource)

@@ -9,8 +9,12 @@ import os
 import re
 
 import pytest
+import sqlalchemy as sa
 import transaction
 import webtest
+
+from sqlalchemy import event
+from sqlalchemy.sql.util import find_tables
 
 from . import main
 from .db import make_engine, make_session_factory
@@ -179,3 +183,24 @@ def embed_bundle_of(app, page, plugin):
     assert bundle.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert bundle.content_type in ("application/javascript", "text/javascript") and b"function" in bundle.body
     return source
+
+
+class TablesRead:
+    """The tables every SELECT on the engine reads while active (to check what a cached answer
+    declares it shows: `PublicKind.shows`, `Resource.list_reads`)."""
+
+    def __init__(self, engine):
+        self.engine = engine
+        self.names = set()
+
+    def record(self, connection, statement, *args):
+        if isinstance(statement, sa.sql.Select) or getattr(statement, "is_select", False):
+            self.names.update(table.name for table in find_tables(statement, include_joins=True, include_aliases=True)
+                              if isinstance(table, sa.Table))
+
+    def __enter__(self):
+        event.listen(self.engine, "before_execute", self.record)
+        return self
+
+    def __exit__(self, *exc):
+        event.remove(self.engine, "before_execute", self.record)

@@ -104,6 +104,16 @@ def raw_data_version(engine, tables):
     return int(version)
 
 
+def request_version(request, tables):
+    """The tables' version for a reading request, on a pooled DB-API connection of its own: no
+    session, no transaction manager, for the request that most often needs nothing else (a
+    cached answer, a 304). Tests, which run in one transaction, read it on their connection."""
+    engine = request.registry.get("db.engine")
+    if engine is None:
+        return data_version(request.db, tables)
+    return raw_data_version(engine, tables)
+
+
 def _written_tables(statement, tracked):
     if isinstance(statement, UpdateBase):
         name = getattr(statement.table, "name", None)
@@ -175,6 +185,12 @@ def _after_execute(connection, statement, multiparams, params, execution_options
     if fresh:
         bumped.setdefault(_current_transaction(connection), set()).update(fresh)
         bump(connection, fresh)
+
+
+def engine_of(registry):
+    """The app's engine (tests: the engine of the connection they bind the app to)."""
+    bind = registry.settings.get("db.bind")
+    return bind.engine if bind is not None else registry["db.engine"]
 
 
 def track(engine, names):

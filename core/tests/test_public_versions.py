@@ -3,11 +3,10 @@ writing to such a table (ORM, bulk statements, a raw connection, text SQL) gives
 in the same transaction, so a cached widget can never be stale."""
 import pytest
 import sqlalchemy as sa
-from sqlalchemy import event
-from sqlalchemy.sql.util import find_tables
 
 from smogpanel.db import Base
 from smogpanel.gazetteer import find_gazetteer
+from smogpanel.testing import TablesRead
 from smogpanel.versions import TABLE, data_version, track
 
 
@@ -16,26 +15,6 @@ def demo(db, testapp):
     manager = testapp.app.registry.plugin_manager
     manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
     db.commit()
-
-
-class ReadTables:
-    """The tables every SELECT on the engine reads, while active."""
-
-    def __init__(self, engine):
-        self.engine = engine
-        self.names = set()
-
-    def record(self, connection, statement, *args):
-        if isinstance(statement, sa.sql.Select) or getattr(statement, "is_select", False):
-            self.names.update(table.name for table in find_tables(statement, include_joins=True, include_aliases=True)
-                              if isinstance(table, sa.Table))
-
-    def __enter__(self):
-        event.listen(self.engine, "before_execute", self.record)
-        return self
-
-    def __exit__(self, *exc):
-        event.remove(self.engine, "before_execute", self.record)
 
 
 def demo_names(db, tables):
@@ -58,7 +37,7 @@ def test_every_kind_declares_every_table_its_payload_reads(testapp, db, demo, co
     for kind, tables in registry["smogpanel.public_tables"].items():
         names = demo_names(db, tables)
         assert names, f"{kind}: no demo record to build a payload from (or `shows` misses its own table)"
-        with ReadTables(connection.engine) as read:
+        with TablesRead(connection.engine) as read:
             for name in names:
                 testapp.get(f"/api/public/{kind}/{name}", status=200)
         undeclared = read.names - tables - {TABLE.name}

@@ -36,6 +36,7 @@ class VoivodeshipResource(TerytCoded):
     model = Voivodeship
     schema = VoivodeshipSchema
     label = "województwo"
+    list_reads = (Voivodeship,)
 
 
 class DistrictResource(TerytCoded):
@@ -44,6 +45,7 @@ class DistrictResource(TerytCoded):
     schema = DistrictSchema
     label = "powiat"
     parent = Parent("voivodeship", "voivodeship_id", "województwo")
+    list_reads = (District,)
 
 
 class BoroughResource(TerytCoded):
@@ -53,6 +55,7 @@ class BoroughResource(TerytCoded):
     label = "gmina"
     parent = Parent("district", "district_id", "powiat")
     list_all_order = ("name", True)
+    list_reads = (Borough, District, Voivodeship)
 
     def list_statement(self):
         """Rows carry their district's and voivodeship's names: selects of boroughs

@@ -43,7 +43,8 @@ def test_generated_requests_never_answer_5xx(schema, admin):
                              suppress_health_check=list(HealthCheck))
         @hypothesis.given(case=operation.as_strategy())
         def check(case):
-            response = case.call(headers={"Authorization": f"Bearer {token}"})
+            # identity: the WSGI client hands back bodies as sent, and large answers come compressed
+            response = case.call(headers={"Authorization": f"Bearer {token}", "Accept-Encoding": "identity"})
             statuses.append(response.status_code)
             if response.status_code >= 500:
                 failures.append((case.method, case.formatted_path, response.status_code, response.text[:300]))
