@@ -35,6 +35,8 @@ def main(global_config=None, **settings):
         config.include(".public")
         config.include(".openapi")
         config.include(".plugin_manager")
+    from .public_replay import replay_public_answers
     from .web import serve_static_files
 
-    return serve_static_files(config.make_wsgi_app())
+    app = config.make_wsgi_app()
+    return serve_static_files(replay_public_answers(app, app.registry))

@@ -20,6 +20,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from . import __version__
 from .envelope import ApiError, dumps
 from .public_cache import Built, answer, make_caches
+from .public_replay import REPLAYABLE
 from .versions import engine_of, request_version, resolve_shows, track
 from .web import mark_embeddable
 
@@ -45,7 +46,8 @@ def kind_of(request):
 
 
 def built_payload(request, kind, name):
-    """The payload's envelope as `Built` bytes, or None when the record is absent."""
+    """(data version, the payload's envelope as `Built` bytes or None when the record is
+    absent); the version is None for a kind that is never cached."""
     tables = request.registry["smogpanel.public_tables"][kind.kind]
 
     def build():
@@ -53,9 +55,15 @@ def built_payload(request, kind, name):
         return None if payload is None else Built.of(dumps({"success": True, "message": payload}))
 
     if not tables:  # a kind that declares nothing it shows is never cached: it cannot go stale
-        return build()
-    key = ("payload", kind.kind, request_version(request, tables), name)
-    return request.registry["smogpanel.public_cache"].get_or_build(key, build)
+        return None, build()
+    version = request_version(request, tables)
+    return version, request.registry["smogpanel.public_cache"].get_or_build(("payload", kind.kind, version, name), build)
+
+
+def replayable(request, version, built, content_type):
+    """Lets `public_replay` answer this URL again while `version` lasts (None: never)."""
+    if version is not None:
+        request.environ[REPLAYABLE] = (version, built, content_type)
 
 
 def public_cache_control(request):
@@ -64,9 +72,10 @@ def public_cache_control(request):
 
 def public_payload(request):
     kind = kind_of(request)
-    built = built_payload(request, kind, request.matchdict["internal_name"]) if kind else None
+    version, built = built_payload(request, kind, request.matchdict["internal_name"]) if kind else (None, None)
     if built is None:
         raise ApiError("NOT_FOUND")
+    replayable(request, version, built, "application/json")  # webob sends JSON without a charset
     return answer(request, built, "application/json", public_cache_control(request))
 
 
@@ -107,7 +116,7 @@ def build_page(request, kind, name, embed, payload, bundle):
 def public_page(request):
     kind = kind_of(request)
     name = request.matchdict["internal_name"]
-    payload = built_payload(request, kind, name) if kind else None
+    version, payload = built_payload(request, kind, name) if kind else (None, None)
     if payload is None:
         return Response(NOT_FOUND_PAGE, status=404, content_type="text/html", charset="utf-8")
     embed = request.matchdict.get("uuid", "")
@@ -118,6 +127,7 @@ def public_page(request):
     page = request.registry["smogpanel.public_pages"].get_or_build(
         ("page", kind.kind, payload.etag, bundle, name, embed),
         lambda: build_page(request, kind, name, embed, payload, bundle))
+    replayable(request, version, page, "text/html; charset=utf-8")
     return answer(request, page, "text/html", public_cache_control(request))
 
 
