@@ -52,9 +52,15 @@ chromium:
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi; }
 
+# The serving benchmarks load the panel with Debian's wrk; install it when it is missing.
 bench: setup
+	@command -v wrk >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; fi; }
 	$(BIN)/python bench/api.py
 	$(BIN)/python bench/bundles.py
+	$(BIN)/python bench/public.py
+	$(BIN)/python bench/serve.py
 
 clean:
 	rm -rf $(VENV) node_modules core/static/shell plugins/*/static var
