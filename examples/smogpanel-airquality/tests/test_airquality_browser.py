@@ -6,7 +6,6 @@ import re
 import uuid
 from pathlib import Path
 
-import sqlalchemy as sa
 from playwright.sync_api import expect
 
 from smogpanel.testing_browser import sign_in
@@ -15,14 +14,18 @@ from smogpanel.testing_http import LocalSource
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def add_gmina(live_server, name):
-    stamp = "2026-01-01T00:00:00+00:00"
-    with live_server.session_factory() as db, db.begin():
-        voivodeship = db.execute(sa.text("SELECT id FROM voivodeship WHERE name = 'małopolskie'")).scalar()
-        district = db.execute(sa.text("INSERT INTO district (name, voivodeship_id, created, updated) "
-                                      "VALUES ('Kraków', :v, :s, :s) RETURNING id"), {"v": voivodeship, "s": stamp}).scalar()
-        db.execute(sa.text("INSERT INTO borough (name, district_id, created, updated) VALUES (:n, :d, :s, :s)"),
-                   {"n": name, "d": district, "s": stamp})
+def add_gmina(page, name, district="krakowski"):
+    """A gmina in małopolskie, added through the hierarchy's API as the signed-in operator (so
+    the panel's kept lists of gminy see it at once)."""
+    csrf = next((c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN"), "")
+    headers = {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"), "X-XSRF-TOKEN": csrf}
+    voivodeships = page.request.get("/api/voivodeship/?order=name&asc=1", headers=headers).json()["message"]["list"]
+    voivodeship = next(row["id"] for row in voivodeships if row["name"] == "małopolskie")
+    made = page.request.post("/api/district/", data={"name": district, "voivodeship_id": voivodeship}, headers=headers)
+    assert made.ok, made.text()
+    borough = page.request.post("/api/borough/", data={"name": name, "district_id": made.json()["message"]["id"]},
+                                headers=headers)
+    assert borough.ok, borough.text()
 
 
 def test_air_quality_item_refreshed_embedded_and_kept_when_gios_stops(page, live_server, partner_site, monkeypatch):
@@ -32,11 +35,11 @@ def test_air_quality_item_refreshed_embedded_and_kept_when_gios_stops(page, live
         gios.answer(path, (FIXTURES / name).read_bytes())
     monkeypatch.setenv("SMOGPANEL_AIRQUALITY_API_URL", gios.url)
     gmina = f"Kraków{uuid.uuid4().hex[:6]}"
-    add_gmina(live_server, gmina)
     name = live_server.unique("Powietrze")
     internal = f"powietrze-{uuid.uuid4().hex[:8]}"
 
     sign_in(page, live_server)
+    add_gmina(page, gmina, district="Kraków")
     page.goto("/item/add")
     page.get_by_label("Nazwa", exact=True).fill(name)
     page.get_by_label("Nazwa wewnętrzna").fill(internal)

@@ -4,7 +4,6 @@ page, and deleted."""
 import re
 import uuid
 
-import sqlalchemy as sa
 from playwright.sync_api import expect
 
 from smogpanel.testing_browser import sign_in
@@ -12,21 +11,24 @@ from smogpanel.testing_browser import sign_in
 SUCCESS = "Operacja została zakończona :)"
 
 
-def add_gmina(live_server, name):
-    """A gmina in małopolskie, written as the hierarchy stores it (the live database)."""
-    stamp = "2026-01-01T00:00:00+00:00"
-    with live_server.session_factory() as db, db.begin():
-        voivodeship = db.execute(sa.text("SELECT id FROM voivodeship WHERE name = 'małopolskie'")).scalar()
-        district = db.execute(sa.text("INSERT INTO district (name, voivodeship_id, created, updated) "
-                                      "VALUES ('krakowski', :v, :s, :s) RETURNING id"), {"v": voivodeship, "s": stamp}).scalar()
-        db.execute(sa.text("INSERT INTO borough (name, district_id, created, updated) VALUES (:n, :d, :s, :s)"),
-                   {"n": name, "d": district, "s": stamp})
+def add_gmina(page, name, district="krakowski"):
+    """A gmina in małopolskie, added through the hierarchy's API as the signed-in operator (so
+    the panel's kept lists of gminy see it at once)."""
+    csrf = next((c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN"), "")
+    headers = {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"), "X-XSRF-TOKEN": csrf}
+    voivodeships = page.request.get("/api/voivodeship/?order=name&asc=1", headers=headers).json()["message"]["list"]
+    voivodeship = next(row["id"] for row in voivodeships if row["name"] == "małopolskie")
+    made = page.request.post("/api/district/", data={"name": district, "voivodeship_id": voivodeship}, headers=headers)
+    assert made.ok, made.text()
+    borough = page.request.post("/api/borough/", data={"name": name, "district_id": made.json()["message"]["id"]},
+                                headers=headers)
+    assert borough.ok, borough.text()
 
 
 def test_items_of_each_built_in_type_created_edited_embedded_and_deleted(page, live_server, partner_site):
     gmina = f"Zabierzów{uuid.uuid4().hex[:6]}"
-    add_gmina(live_server, gmina)
     sign_in(page, live_server)
+    add_gmina(page, gmina)
     nav = page.get_by_role("navigation", name="Główna nawigacja")
     expect(nav.get_by_role("link").last).to_have_text("Elementy")
     nav.get_by_role("link", name="Elementy").click()
@@ -93,5 +95,7 @@ def test_items_of_each_built_in_type_created_edited_embedded_and_deleted(page, l
     row = page.get_by_role("row").filter(has_text=name)
     row.get_by_role("button", name="Usuń").click()
     page.get_by_role("dialog").get_by_role("button", name="Tak, chcę.").click()
+    expect(page.get_by_text(SUCCESS)).to_be_visible()
     expect(page.get_by_role("row").filter(has_text=name)).to_have_count(0)
     assert page.request.get(f"/api/public/item/{internal}").status == 404
+
