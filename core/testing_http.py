@@ -88,8 +88,9 @@ class LocalSource:
         return self
 
     def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
+        if self.server.socket.fileno() != -1:
+            self.server.shutdown()
+            self.server.server_close()
 
     def __enter__(self):
         return self.start()

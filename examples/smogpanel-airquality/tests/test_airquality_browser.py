@@ -29,7 +29,11 @@ def add_gmina(page, name, district="krakowski"):
 
 
 def test_air_quality_item_refreshed_embedded_and_kept_when_gios_stops(page, live_server, partner_site, monkeypatch):
-    gios = LocalSource().start()
+    with LocalSource() as gios:
+        refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gios)
+
+
+def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gios):
     for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
                        ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
         gios.answer(path, (FIXTURES / name).read_bytes())
@@ -81,10 +85,12 @@ def test_air_quality_item_refreshed_embedded_and_kept_when_gios_stops(page, live
     check_partner_page()
 
     # GIOŚ stops answering: the refresh fails, the panel shows the error, the page the last reading.
-    gios.stop()
+    gios.server.shutdown()
+    gios.server.server_close()
     page.goto("/item")
     page.get_by_role("row").filter(has_text=name).get_by_role("link", name="Edytuj").click()
     page.get_by_role("button", name="Odśwież").click()
-    expect(page.get_by_text(re.compile("Nie można połączyć się ze źródłem")).first).to_be_visible()
+    expect(page.get_by_text(re.compile("Błąd źródła")).first).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="Błąd źródła").first).to_contain_text("ze źródłem")
     expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
     check_partner_page()
