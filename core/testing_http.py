@@ -9,6 +9,7 @@ real source fails (an error status, a body that is no JSON, an answer that never
         source.hang("/station/sensors/552", seconds=3)
         http.get_json(source.url + "/aqindex/getIndex/552")
         source.hits["/aqindex/getIndex/552"]                  # how many requests it had
+        source.delay = 0.05                                   # every answer 50 ms late
 """
 import json
 import threading
@@ -29,6 +30,8 @@ class _Handler(BaseHTTPRequestHandler):
                 failure["times"] -= 1
                 if failure["times"] < 0:
                     failure = None
+        if source.delay:
+            time.sleep(source.delay)
         if failure and failure.get("hang"):
             time.sleep(failure["hang"])
         if failure and failure.get("status"):
@@ -58,6 +61,7 @@ class LocalSource:
         self.documents = {}
         self.failures = {}
         self.hits = Counter()
+        self.delay = 0.0  # seconds every answer waits (a distant source's latency, for benchmarks)
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self.server.daemon_threads = True
