@@ -6,8 +6,9 @@ the panel shows to the operator.
     http = HttpSource(timeout=5, retries=2)
     data = http.get_json("https://api.gios.gov.pl/pjp-api/v1/rest/aqindex/getIndex/52")
 
-Settings (ini or environment): `smogpanel.integrations.timeout` (seconds per request, default
-5), `smogpanel.integrations.retries` (further attempts after a failed one, default 2).
+Settings (ini, or the environment's SMOGPANEL_INTEGRATIONS_TIMEOUT / _RETRIES):
+`smogpanel.integrations.timeout` (seconds per request, default 5, at most 60),
+`smogpanel.integrations.retries` (further attempts after a failed one, default 2, at most 5).
 """
 import json
 import socket

@@ -64,3 +64,11 @@ def test_a_closed_port_is_a_connection_error():
 def test_settings_bound_the_timeout_and_retries():
     http = HttpSource.from_settings({"smogpanel.integrations.timeout": "1000", "smogpanel.integrations.retries": "x"})
     assert (http.timeout, http.retries) == (60.0, 2)
+
+
+def test_the_environment_sets_the_bounds():
+    from smogpanel.settings import resolve
+
+    settings = resolve({}, environ={"SMOGPANEL_INTEGRATIONS_TIMEOUT": "2.5", "SMOGPANEL_INTEGRATIONS_RETRIES": "0"})
+    http = HttpSource.from_settings(settings)
+    assert (http.timeout, http.retries) == (2.5, 0)
