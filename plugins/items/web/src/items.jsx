@@ -180,7 +180,8 @@ function ItemForm({ id, item: loaded }) {
             Można zmienić tylko nazwę; zapisane wartości zostają.
           </div>
         )}
-        {(type || (editing && item)) && <HookFields rows={rows} values={values} set={set} typeGone={!typeAvailable} />}
+        {/* the hook fields once the types are known (an edited item's hooks are matched against its type) */}
+        {(types || failed) && (type || editing) && <HookFields rows={rows} values={values} set={set} typeGone={!typeAvailable} />}
       </Form>
     </div>
   );
