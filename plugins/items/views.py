@@ -7,12 +7,10 @@ action:
     POST /api/item/<id>/refresh                  (reads the item's integrations now)
     GET  /api/item_type/?order&asc               (the enabled plugins' types, by name)
 """
-from contextlib import closing
-
 from cornice import Service
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
-from smogpanel.resources import MAX_ID, PublicResource
+from smogpanel.resources import PublicResource
 from smogpanel.sorting import Sorting
 
 from .models import Item
@@ -87,19 +85,16 @@ class ItemResource(PublicResource):
         return obj
 
     def view_refresh(self, request):
-        """'Odśwież': reads the item's sources now. The item is read, the sources fetched with
-        no transaction open (SQLite's write lock is not held while waiting for them), then the
-        readings are written in the request's transaction."""
+        """'Odśwież': reads the item's sources now. The item is read, the request's transaction
+        ended (a writing request holds SQLite's write lock from its first statement, the
+        sign-in check's read, and must not hold it while sources are awaited), the sources
+        fetched, then the readings written in a new transaction of the request."""
         item_id = int(request.matchdict["id"])
-        if item_id > MAX_ID:
-            raise ApiError("NOT_FOUND")
-        with closing(request.registry["db.session_factory"]()) as reader:
-            item = reader.get(Item, item_id)
-            if item is None or item.deleted is not None:
-                raise ApiError("NOT_FOUND")
-            jobs = plan(request.registry, [item])
+        jobs = plan(request.registry, [self.load(request, item_id)])
+        request.tm.commit()
         fetch_all(request.registry, jobs)
-        obj = self.load(request, item_id)
+        request.tm.begin()
+        obj = self.load(request, item_id)  # deleted meanwhile: 404, nothing written
         store(request.registry, obj, jobs)
         self.flush(request)
         data = self.serialize(request, obj)

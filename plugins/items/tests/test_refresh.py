@@ -139,3 +139,49 @@ def _add_meter_item(engine, gmina, meter, internal_name):
             "INSERT INTO item (name, internal_name, item_type_id, item_type_name, hook_values, integration_state, created, updated) "
             "VALUES (:n, :i, 'meter', 'Czujnik testowy', :h, '{}', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"),
             {"n": internal_name, "i": internal_name, "h": json.dumps(values)})
+
+
+def test_a_slow_source_never_holds_sqlites_write_lock(tmp_path, source):
+    """On a real SQLite file, while 'Odśwież' waits for a hanging source, another operator's
+    save goes through at once (the refresh holds no transaction while it waits)."""
+    import threading
+    import time
+
+    import webtest
+
+    from smogpanel import main
+    from smogpanel.db import make_engine, make_session_factory
+    from smogpanel.migrate import upgrade
+    from smogpanel.plugin_manager import build_plugin_manager
+    from smogpanel.testing import TEST_SECRET, create_user, signed_in
+
+    from .helpers import FAST, meter_plugin, note_payload
+
+    url = f"sqlite:///{tmp_path / 'lock.sqlite'}"
+    plugin = ("meter", meter_plugin(source.url))
+    manager = build_plugin_manager(extra=[plugin])
+    upgrade(url, manager)
+    engine = make_engine(url)
+    with make_session_factory(engine)() as db, db.begin():
+        manager.hook.smogpanel_seed(db=db)
+    with make_session_factory(engine, expire_on_commit=False)() as db:
+        user = create_user(db, email="lock@example.pl")
+    engine.dispose()
+    app = main({}, **{"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
+                      "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(tmp_path / "mail"),
+                      "smogpanel.sqlite_busy_timeout_ms": "300", "smogpanel.plugin_objects": [plugin],
+                      **dict(FAST, **{"smogpanel.integrations.timeout": "2", "smogpanel.integrations.retries": "0"})})
+    first, second = signed_in(webtest.TestApp(app), user), signed_in(webtest.TestApp(app), user)
+    gmina = add_gmina(first)
+    item = first.post("/api/item/", meter_payload(gmina["id"]))["message"]
+    source.hang("/meter/m-1", seconds=1.5)
+
+    answers = {}
+    refreshing = threading.Thread(target=lambda: answers.update(refresh=first.post(f"/api/item/{item['id']}/refresh")))
+    refreshing.start()
+    time.sleep(0.4)  # the refresh is now waiting for the source
+    started = time.monotonic()
+    saved = second.post("/api/item/", note_payload(gmina["id"], internal_name="w-trakcie"))["message"]
+    assert time.monotonic() - started < 1.0 and saved["internal_name"] == "w-trakcie"
+    refreshing.join()
+    assert hook(answers["refresh"]["message"], "level")["value"] == 31.5
