@@ -27,12 +27,12 @@ test-node:
 
 setup: python-deps node-deps build
 
+# Also the example third-party plugin (docs/plugins.md), so `make test` runs its tests too.
 python-deps: $(BIN)/.installed
 $(BIN)/.installed: setup.cfg setup.py pyproject.toml examples/smogpanel-airquality/setup.cfg
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	# The example third-party plugin (docs/plugins.md), so `make test` runs its tests too.
 	$(BIN)/pip install --quiet -e examples/smogpanel-airquality
 	touch $@
 
