@@ -27,11 +27,13 @@ test-node:
 
 setup: python-deps node-deps build
 
+# Also the example third-party plugin (docs/plugins.md), so `make test` runs its tests too.
 python-deps: $(BIN)/.installed
-$(BIN)/.installed: setup.cfg setup.py pyproject.toml
+$(BIN)/.installed: setup.cfg setup.py pyproject.toml examples/smogpanel-airquality/setup.cfg
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e examples/smogpanel-airquality
 	touch $@
 
 node-deps: node_modules/.installed

@@ -14,6 +14,9 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_TOKEN_TTL": "smogpanel.token_ttl",
     "SMOGPANEL_REDIS_URL": "smogpanel.redis_url",
     "SMOGPANEL_PUBLIC_CACHE_CONTROL": "smogpanel.public_cache_control",
+    "SMOGPANEL_INTEGRATIONS_TIMEOUT": "smogpanel.integrations.timeout",
+    "SMOGPANEL_INTEGRATIONS_RETRIES": "smogpanel.integrations.retries",
+    "SMOGPANEL_INTEGRATIONS_WORKERS": "smogpanel.integrations.workers",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 

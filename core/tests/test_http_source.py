@@ -1,0 +1,74 @@
+"""The bounded HTTP client of integrations against a local server: answers, retries of server
+errors, timeouts and malformed documents, each a Polish `SourceError`."""
+import time
+
+import pytest
+
+from smogpanel.http_source import HttpSource, SourceError
+from smogpanel.testing_http import LocalSource
+
+
+@pytest.fixture
+def source():
+    with LocalSource() as source:
+        yield source
+
+
+def test_reads_a_json_document(source):
+    source.answer("/doc", {"Wartość": 5.1})
+    assert HttpSource().get_json(source.url + "/doc") == {"Wartość": 5.1}
+
+
+def test_a_server_error_is_retried_then_answered(source):
+    source.answer("/doc", [1])
+    source.fail("/doc", status=500, times=1)
+    assert HttpSource(retries=2, backoff=0.01).get_json(source.url + "/doc") == [1]
+    assert source.hits["/doc"] == 2
+
+
+def test_a_source_failing_every_time_gives_up_after_the_retries(source):
+    source.fail("/doc", status=503)
+    with pytest.raises(SourceError, match="błędem serwera 503 .próby: 3."):
+        HttpSource(retries=2, backoff=0.01).get_json(source.url + "/doc")
+    assert source.hits["/doc"] == 3
+
+
+def test_a_client_error_is_not_retried(source):
+    with pytest.raises(SourceError, match="błędem 404"):
+        HttpSource(retries=2, backoff=0.01).get_json(source.url + "/missing")
+    assert source.hits["/missing"] == 1
+
+
+def test_a_hanging_source_costs_the_timeout_per_attempt(source):
+    source.hang("/doc", seconds=2)
+    started = time.monotonic()
+    with pytest.raises(SourceError, match="nie odpowiedziało w ciągu 0.3 s"):
+        HttpSource(timeout=0.3, retries=1, backoff=0.01).get_json(source.url + "/doc")
+    assert time.monotonic() - started < 1.5
+
+
+def test_malformed_json_is_a_clear_error(source):
+    source.fail("/doc", body=b'{"AqIndex": {')
+    with pytest.raises(SourceError, match="nie jest poprawnym JSON"):
+        HttpSource(retries=2).get_json(source.url + "/doc")
+    assert source.hits["/doc"] == 1
+
+
+def test_a_closed_port_is_a_connection_error():
+    with LocalSource() as closed:
+        url = closed.url
+    with pytest.raises(SourceError, match="Nie można połączyć się ze źródłem"):
+        HttpSource(retries=0).get_json(url + "/doc")
+
+
+def test_settings_bound_the_timeout_and_retries():
+    http = HttpSource.from_settings({"smogpanel.integrations.timeout": "1000", "smogpanel.integrations.retries": "x"})
+    assert (http.timeout, http.retries) == (60.0, 2)
+
+
+def test_the_environment_sets_the_bounds():
+    from smogpanel.settings import resolve
+
+    settings = resolve({}, environ={"SMOGPANEL_INTEGRATIONS_TIMEOUT": "2.5", "SMOGPANEL_INTEGRATIONS_RETRIES": "0"})
+    http = HttpSource.from_settings(settings)
+    assert (http.timeout, http.retries) == (2.5, 0)

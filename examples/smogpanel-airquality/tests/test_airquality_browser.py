@@ -1,0 +1,96 @@
+"""Done as a new user would (issue 17): with the plugin installed, create an air-quality item for
+a gmina, refresh it, embed it on a partner page; stop the source and refresh again: the page
+still shows the last reading and the panel shows the error. GIOŚ is a local server serving
+the recorded shapes (SMOGPANEL_AIRQUALITY_API_URL points the plugin at it)."""
+import re
+import uuid
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from smogpanel.testing_browser import sign_in
+from smogpanel.testing_http import LocalSource
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def add_gmina(page, name, district="krakowski"):
+    """A gmina in małopolskie, added through the hierarchy's API as the signed-in operator (so
+    the panel's kept lists of gminy see it at once)."""
+    csrf = next((c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN"), "")
+    headers = {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"), "X-XSRF-TOKEN": csrf}
+    voivodeships = page.request.get("/api/voivodeship/?order=name&asc=1", headers=headers).json()["message"]["list"]
+    voivodeship = next(row["id"] for row in voivodeships if row["name"] == "małopolskie")
+    made = page.request.post("/api/district/", data={"name": district, "voivodeship_id": voivodeship}, headers=headers)
+    assert made.ok, made.text()
+    borough = page.request.post("/api/borough/", data={"name": name, "district_id": made.json()["message"]["id"]},
+                                headers=headers)
+    assert borough.ok, borough.text()
+
+
+def test_air_quality_item_refreshed_embedded_and_kept_when_gios_stops(page, live_server, partner_site, monkeypatch):
+    with LocalSource() as gios:
+        refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gios)
+
+
+def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gios):
+    for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
+                       ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
+        gios.answer(path, (FIXTURES / name).read_bytes())
+    monkeypatch.setenv("SMOGPANEL_AIRQUALITY_API_URL", gios.url)
+    gmina = f"Kraków{uuid.uuid4().hex[:6]}"
+    name = live_server.unique("Powietrze")
+    internal = f"powietrze-{uuid.uuid4().hex[:8]}"
+
+    sign_in(page, live_server)
+    add_gmina(page, gmina, district="Kraków")
+    page.goto("/item/add")
+    page.get_by_label("Nazwa", exact=True).fill(name)
+    page.get_by_label("Nazwa wewnętrzna").fill(internal)
+    page.get_by_label("Typ").select_option(label="Jakość powietrza")
+    page.get_by_placeholder("Szukaj gminy, np. Kraków").fill(gmina.lower())
+    page.get_by_label("Gmina: wybór").select_option(label=f"{gmina} (powiat Kraków, woj. małopolskie)")
+    page.get_by_label("Identyfikator stacji pomiarowej GIOŚ").fill("400")
+    expect(page.get_by_label("PM10")).to_have_attribute("readonly", "")
+    page.get_by_role("button", name="Zapisz").click()
+    page.wait_for_url(re.compile(r"/item$"))
+
+    row = page.get_by_role("row").filter(has_text=name)
+    row.get_by_role("button", name="Odśwież").click()
+    expect(page.get_by_text("Operacja została zakończona :)")).to_be_visible()
+    row.get_by_role("link", name="Edytuj").click()
+    expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
+    expect(page.get_by_label("PM2,5")).to_have_value("38,1 µg/m³")
+    expect(page.get_by_label("Indeks jakości powietrza")).to_have_value("Umiarkowany")
+    expect(page.get_by_text("odczyt z 2026-11-24 11:00").first).to_be_visible()
+
+    # On a partner page.
+    page.goto("/item")
+    page.get_by_role("row").filter(has_text=name).get_by_role("button", name="Osadź").click()
+    snippet = page.get_by_role("dialog").get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
+    (partner_site.folder / "index.html").write_text(
+        f"<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title><body>{snippet}</body></html>",
+        encoding="utf-8")
+
+    def check_partner_page():
+        page.goto(f"{partner_site.url}/index.html")
+        frame = page.frame_locator("iframe")
+        badge = frame.locator(".spi-badge")
+        expect(badge).to_have_text("Umiarkowany")
+        assert badge.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 217, 17)"
+        expect(frame.locator("dd").nth(3)).to_have_text("54,8 µg/m³")
+        expect(frame.locator(".spi-foot")).to_have_text(
+            "Odczyt: 2026-11-24 11:00 · Źródło: GIOŚ (Państwowy Monitoring Środowiska)")
+
+    check_partner_page()
+
+    # GIOŚ stops answering: the refresh fails, the panel shows the error, the page the last reading.
+    gios.server.shutdown()
+    gios.server.server_close()
+    page.goto("/item")
+    page.get_by_role("row").filter(has_text=name).get_by_role("link", name="Edytuj").click()
+    page.get_by_role("button", name="Odśwież").click()
+    expect(page.get_by_text(re.compile("Błąd źródła")).first).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="Błąd źródła").first).to_contain_text("ze źródłem")
+    expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
+    check_partner_page()

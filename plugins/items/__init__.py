@@ -1,0 +1,46 @@
+"""Items: records of an item type contributed by a plugin, with hooks that integrations may fill
+(SPEC 2.11, 3 Item/Item type, 5 Item, 7 items). Types and integrations come from the
+`smogpanel_item_types` and `smogpanel_integrations` hooks; this plugin adds two plain types."""
+from pathlib import Path
+
+from smogpanel.hookspecs import Remote, hookimpl
+
+from . import cli, views
+from .public import ITEM
+from .seed import add_demo_data
+from .types import BUILT_IN
+
+
+@hookimpl
+def smogpanel_includeme(config):
+    views.includeme(config)
+
+
+@hookimpl
+def smogpanel_item_types():
+    return BUILT_IN
+
+
+@hookimpl
+def smogpanel_cli_commands(commands):
+    cli.add_commands(commands)
+
+
+@hookimpl
+def smogpanel_remote():
+    return Remote(name="items", label="Elementy", path="/item", order=90)
+
+
+@hookimpl
+def smogpanel_migrations():
+    return str(Path(__file__).parent / "migrations")
+
+
+@hookimpl
+def smogpanel_public_kinds():
+    return [ITEM]
+
+
+@hookimpl(trylast=True)
+def smogpanel_demo_data(db, gazetteer):
+    add_demo_data(db, gazetteer)

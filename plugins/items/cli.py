@@ -1,0 +1,27 @@
+"""`smogpanel integrations refresh`: reads every item's integrations now (run it from cron,
+e.g. every 20 minutes; GIOŚ publishes hourly)."""
+import sys
+
+
+def cmd_refresh(settings, args):
+    from smogpanel.cli import plugin_app
+
+    from .refresh import refresh_all
+
+    app = plugin_app(settings, "items")
+    if app is None:
+        return 2
+    ids = args.item or None
+    summary = refresh_all(app.registry, ids)
+    print(summary.text())
+    for error in summary.errors:
+        print(f"  Element {error['item_id']}, integracja {error['integration']}: {error['error']}", file=sys.stderr)
+    return 1 if summary.failed else 0
+
+
+def add_commands(commands):
+    integrations = commands.add_parser("integrations", help="integracje wypełniające właściwości elementów")
+    sub = integrations.add_subparsers(dest="integrations_command", required=True)
+    refresh = sub.add_parser("refresh", help="odczytaj teraz źródła integracji wszystkich elementów")
+    refresh.add_argument("--item", type=int, action="append", help="tylko ten element (można podać kilka razy)")
+    refresh.set_defaults(run=cmd_refresh)

@@ -1,0 +1,187 @@
+"""Integrations fill INTEGRATION hooks: 'Odśwież' in the panel and `smogpanel integrations
+refresh`, against a local source that answers, fails, hangs and talks nonsense."""
+import sqlalchemy as sa
+import pytest
+
+from smogpanel.cli import main as cli
+from smogpanel.testing_http import LocalSource
+
+from .helpers import add_gmina, hook, meter_api, meter_payload
+
+
+@pytest.fixture
+def source():
+    with LocalSource() as source:
+        source.answer("/meter/m-1", {"level": 31.5, "at": "2026-11-24T10:00:00+01:00"})
+        yield source
+
+
+def test_refresh_stores_values_with_the_reading_time(make_app, admin, source):
+    api = meter_api(make_app, admin, source.url)
+    item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
+    refreshed = api.post(f"/api/item/{item['id']}/refresh")["message"]
+    level = hook(refreshed, "level")
+    assert level["value"] == 31.5
+    assert level["read_at"] == "2026-11-24T09:00:00+00:00"
+    assert level["source"] == "Czujniki testowe" and level["error"] is None
+    assert refreshed["refresh"] == {"items": 1, "refreshed": 1, "failed": 0, "errors": []}
+    public = api.get("/api/public/item/czujnik")["message"]
+    assert {"name": "level", "label": "Poziom", "text": "31,5 µg/m³"} in public["fields"]
+    assert public["read_at"] == "2026-11-24T09:00:00+00:00" and public["source"] == "Czujniki testowe"
+
+
+@pytest.mark.parametrize("failure, message", [
+    (dict(status=500), "błędem serwera 500"),
+    (dict(body=b'{"level": '), "nie jest poprawnym JSON"),
+    (dict(body=b'{"other": 1}'), "Nieoczekiwany błąd integracji (KeyError"),
+])
+def test_a_failing_source_keeps_the_last_values_and_records_the_error(make_app, admin, source, failure, message):
+    api = meter_api(make_app, admin, source.url)
+    item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
+    api.post(f"/api/item/{item['id']}/refresh")
+    source.fail("/meter/m-1", **failure)
+    failed = api.post(f"/api/item/{item['id']}/refresh")["message"]
+    level = hook(failed, "level")
+    assert level["value"] == 31.5 and level["read_at"] == "2026-11-24T09:00:00+00:00"
+    assert message in level["error"] and level["error_at"]
+    assert failed["refresh"]["failed"] == 1
+    public = api.get("/api/public/item/czujnik")["message"]
+    assert {"name": "level", "label": "Poziom", "text": "31,5 µg/m³"} in public["fields"]
+    source.heal()
+    healed = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
+    assert healed["error"] is None and healed["value"] == 31.5
+
+
+def test_a_hanging_source_costs_a_bounded_time(make_app, admin, source):
+    import time
+
+    api = meter_api(make_app, admin, source.url)  # timeout 0.5 s, one retry
+    item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
+    source.hang("/meter/m-1", seconds=5)
+    started = time.monotonic()
+    level = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
+    assert time.monotonic() - started < 3
+    assert "nie odpowiedziało w ciągu 0.5 s (próby: 2)" in level["error"]
+    assert level["value"] is None
+
+
+def test_a_source_stopped_entirely_is_an_error_too(make_app, admin):
+    with LocalSource() as stopped:
+        url = stopped.url
+    api = meter_api(make_app, admin, url)
+    item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
+    level = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
+    assert "Nie można połączyć się ze źródłem" in level["error"]
+
+
+def test_an_item_without_integrations_refreshes_to_nothing(api):
+    from .helpers import note_payload
+
+    item = api.post("/api/item/", note_payload(add_gmina(api)["id"]))["message"]
+    answer = api.post(f"/api/item/{item['id']}/refresh")["message"]
+    assert answer["refresh"] == {"items": 0, "refreshed": 0, "failed": 0, "errors": []}
+
+
+# -- the command line ---------------------------------------------------------------------
+def test_cli_refreshes_every_item_and_reports_failures(tmp_path, source, capsys, monkeypatch):
+    """`smogpanel integrations refresh` on an initialised database with the meter plugin."""
+    import smogpanel.plugin_manager as manager_module
+
+    from .helpers import meter_plugin
+
+    database = tmp_path / "cli.sqlite"
+    ini = tmp_path / "cli.ini"
+    ini.write_text("[app:main]\nuse = egg:smogpanel\n"
+                   f"sqlalchemy.url = sqlite:///{database}\nsmogpanel.secret = {'s' * 40}\n"
+                   "smogpanel.integrations.timeout = 0.5\nsmogpanel.integrations.retries = 0\n")
+    plugin = meter_plugin(source.url)
+
+    real_build = manager_module.build_plugin_manager
+    monkeypatch.setattr(manager_module, "build_plugin_manager",
+                        lambda enabled=None, extra=(): real_build(enabled, list(extra) + [("meter", plugin)]))
+    if True:
+        assert cli(["-c", str(ini), "init"]) == 0
+        engine = sa.create_engine(f"sqlite:///{database}")
+        gmina = _first_gmina(engine)
+        _add_meter_item(engine, gmina, "m-1", "pierwszy")
+        _add_meter_item(engine, gmina, "m-2", "drugi")  # the source has no m-2: a 404
+        capsys.readouterr()
+        assert cli(["-c", str(ini), "integrations", "refresh"]) == 1
+        out, err = capsys.readouterr()
+        assert "Odświeżono elementy: 2; udane odczyty: 1, nieudane: 1." in out
+        assert "integracja meter: Źródło odpowiedziało błędem 404" in err
+        with engine.connect() as connection:
+            rows = dict(connection.execute(sa.text("SELECT internal_name, hook_values FROM item")).all())
+        import json
+        first = json.loads(rows["pierwszy"]) if isinstance(rows["pierwszy"], str) else rows["pierwszy"]
+        assert first["level"]["value"] == 31.5
+        assert cli(["-c", str(ini), "integrations", "refresh", "--item", "1"]) == 0
+
+
+def _first_gmina(engine):
+    with engine.begin() as connection:
+        voivodeship = connection.execute(sa.text("SELECT id FROM voivodeship ORDER BY id LIMIT 1")).scalar()
+        connection.execute(sa.text("INSERT INTO district (name, voivodeship_id, created, updated) VALUES "
+                                   "('krakowski', :v, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"), {"v": voivodeship})
+        district = connection.execute(sa.text("SELECT max(id) FROM district")).scalar()
+        connection.execute(sa.text("INSERT INTO borough (name, district_id, created, updated) VALUES "
+                                   "('Zabierzów', :d, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"), {"d": district})
+        return connection.execute(sa.text("SELECT max(id) FROM borough")).scalar()
+
+
+def _add_meter_item(engine, gmina, meter, internal_name):
+    import json
+
+    values = {"gmina": {"type": "BOROUGH", "display_name": "Gmina", "value": gmina},
+              "meter": {"type": "TEXT", "display_name": "Czujnik", "value": meter}}
+    with engine.begin() as connection:
+        connection.execute(sa.text(
+            "INSERT INTO item (name, internal_name, item_type_id, item_type_name, hook_values, integration_state, created, updated) "
+            "VALUES (:n, :i, 'meter', 'Czujnik testowy', :h, '{}', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"),
+            {"n": internal_name, "i": internal_name, "h": json.dumps(values)})
+
+
+def test_a_slow_source_never_holds_sqlites_write_lock(tmp_path, source):
+    """On a real SQLite file, while 'Odśwież' waits for a hanging source, another operator's
+    save goes through at once (the refresh holds no transaction while it waits)."""
+    import threading
+    import time
+
+    import webtest
+
+    from smogpanel import main
+    from smogpanel.db import make_engine, make_session_factory
+    from smogpanel.migrate import upgrade
+    from smogpanel.plugin_manager import build_plugin_manager
+    from smogpanel.testing import TEST_SECRET, create_user, signed_in
+
+    from .helpers import FAST, meter_plugin, note_payload
+
+    url = f"sqlite:///{tmp_path / 'lock.sqlite'}"
+    plugin = ("meter", meter_plugin(source.url))
+    manager = build_plugin_manager(extra=[plugin])
+    upgrade(url, manager)
+    engine = make_engine(url)
+    with make_session_factory(engine)() as db, db.begin():
+        manager.hook.smogpanel_seed(db=db)
+    with make_session_factory(engine, expire_on_commit=False)() as db:
+        user = create_user(db, email="lock@example.pl")
+    engine.dispose()
+    app = main({}, **{"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
+                      "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(tmp_path / "mail"),
+                      "smogpanel.sqlite_busy_timeout_ms": "300", "smogpanel.plugin_objects": [plugin],
+                      **dict(FAST, **{"smogpanel.integrations.timeout": "2", "smogpanel.integrations.retries": "0"})})
+    first, second = signed_in(webtest.TestApp(app), user), signed_in(webtest.TestApp(app), user)
+    gmina = add_gmina(first)
+    item = first.post("/api/item/", meter_payload(gmina["id"]))["message"]
+    source.hang("/meter/m-1", seconds=1.5)
+
+    answers = {}
+    refreshing = threading.Thread(target=lambda: answers.update(refresh=first.post(f"/api/item/{item['id']}/refresh")))
+    refreshing.start()
+    time.sleep(0.4)  # the refresh is now waiting for the source
+    started = time.monotonic()
+    saved = second.post("/api/item/", note_payload(gmina["id"], internal_name="w-trakcie"))["message"]
+    assert time.monotonic() - started < 1.0 and saved["internal_name"] == "w-trakcie"
+    refreshing.join()
+    assert hook(answers["refresh"]["message"], "level")["value"] == 31.5

@@ -1,0 +1,81 @@
+// The items' resource, the item types and the form's payload (SPEC 2.11, 3 Item, 4, 5 Item, 7).
+import { api, defineResource, formatDate } from '@smogpanel/kit';
+
+export const LIST = '/item';
+export const items = defineResource({ kind: 'item', base: '/item' });
+
+export const TEXT_HOOK = 'TEXT';
+export const BOROUGH = 'BOROUGH';
+export const VOIVODESHIP = 'VOIVODESHIP';
+export const INTEGRATION = 'INTEGRATION';
+
+let typesCache = null;
+/** The enabled plugins' item types, sorted by name (one request per page). */
+export function loadTypes() {
+  if (!typesCache) {
+    typesCache = api.get('/item_type/', { order: 'name', asc: 1 }).then((payload) => payload.list,
+      (error) => { typesCache = null; throw error; });
+  }
+  return typesCache;
+}
+export const forgetTypes = () => { typesCache = null; };
+
+let voivodeshipsCache = null;
+export function loadVoivodeships() {
+  if (!voivodeshipsCache) {
+    voivodeshipsCache = api.get('/voivodeship/', { order: 'name', asc: 1 }).then(
+      (payload) => payload.list.map((row) => ({ value: String(row.id), label: row.name })),
+      (error) => { voivodeshipsCache = null; throw error; });
+  }
+  return voivodeshipsCache;
+}
+export const forgetVoivodeships = () => { voivodeshipsCache = null; };
+
+export const hookField = (name) => `hook-${name}`;
+
+/** The form's hook rows: the type's hooks, each with the item's stored value (if any). */
+export function hookRows(type, item) {
+  const stored = Object.fromEntries(((item && item.hooks) || []).map((h) => [h.item_type_hook_name, h]));
+  const rows = type
+    ? type.hooks.map((hook) => ({
+        ...(stored[hook.name] || {}),
+        item_type_hook_name: hook.name, item_type_hook_display_name: hook.display_name,
+        item_type_hook_type_name: hook.type_name, unit: hook.unit, available: true,
+      }))
+    : [];
+  const gone = ((item && item.hooks) || []).filter((h) => !type || !type.hooks.some((hook) => hook.name === h.item_type_hook_name));
+  return [...rows, ...gone.map((h) => ({ ...h, available: false }))];
+}
+
+/** Values of the editable hooks by field name. */
+export function hookValues(rows) {
+  return Object.fromEntries(rows.filter((r) => r.available && r.item_type_hook_type_name !== INTEGRATION)
+    .map((r) => [hookField(r.item_type_hook_name), r.value === null || r.value === undefined ? '' : String(r.value)]));
+}
+
+/** The API payload: {name, internal_name, item_type_id, hooks} (edit: {name, hooks}); hooks
+ * only the editable ones of the type (INTEGRATION values are the integration's). */
+export function itemPayload(values, type, { editing, typeAvailable = true }) {
+  const payload = { name: values.name };
+  if (!editing) Object.assign(payload, { internal_name: values.internal_name, item_type_id: values.item_type_id });
+  if (type && typeAvailable) {
+    payload.hooks = type.hooks.filter((hook) => hook.type_name !== INTEGRATION).map((hook) => {
+      const raw = values[hookField(hook.name)];
+      const numeric = hook.type_name === BOROUGH || hook.type_name === VOIVODESHIP;
+      return { item_type_hook_id: hook.name, value: numeric ? (raw ? Number(raw) : null) : raw ?? '' };
+    });
+  }
+  return payload;
+}
+
+/** A stored value as text: numbers with their unit (Polish decimal comma), a badge's label. */
+export function valueText(row) {
+  const value = row.value;
+  if (value === null || value === undefined || value === '') return 'brak danych';
+  if (row.value_name) return row.value_name;
+  if (typeof value === 'number') return `${String(value).replace('.', ',')}${row.unit ? ` ${row.unit}` : ''}`;
+  if (typeof value === 'object') return value.label || JSON.stringify(value);
+  return String(value);
+}
+
+export const readingText = (row) => (row.read_at ? `odczyt z ${formatDate(row.read_at)}` : 'jeszcze nie odczytano');
