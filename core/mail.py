@@ -68,7 +68,7 @@ def parse_smtp_url(url):
     )
 
 
-def build_message(settings, recipient, subject, body):
+def build_message(settings, recipient, subject, body, html=None, reply_to=None):
     sender = settings.get("smogpanel.mail_from") or DEFAULT_FROM
     domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
     message = EmailMessage()
@@ -77,7 +77,11 @@ def build_message(settings, recipient, subject, body):
     message["Subject"] = subject
     message["Date"] = formatdate(localtime=True)
     message["Message-ID"] = make_msgid(domain=domain)
+    if reply_to:
+        message["Reply-To"] = reply_to
     message.set_content(body, charset="utf-8")
+    if html:
+        message.add_alternative(html, subtype="html", charset="utf-8")
     return message
 
 
@@ -113,9 +117,10 @@ def deliver(session_factory, settings, mail_id):
             if row is None or row.sent is not None:
                 return False
             recipient, subject, body = row.recipient, row.subject, row.body
+            html, reply_to = row.html, row.reply_to
         error = None
         try:
-            transmit(settings, build_message(settings, recipient, subject, body))
+            transmit(settings, build_message(settings, recipient, subject, body, html, reply_to))
         except Exception as exc:  # any failure is kept on the row for the next attempt
             error = f"{type(exc).__name__}: {exc}"[:2000]
             log.warning("mail %s to %s not delivered: %s", mail_id, recipient, error)
@@ -132,22 +137,47 @@ def deliver(session_factory, settings, mail_id):
         return False
 
 
-def send_mail(request, to, subject, body):
-    """Queues a mail in the request's transaction; it is delivered after the commit."""
-    row = OutboxMail(recipient=to, subject=subject[:300], body=body, created=utcnow(), attempts=0)
+def send_mail(request, to, subject, body, html=None, reply_to=None):
+    """Queues a mail in the request's transaction; it is delivered after the commit. `html`
+    adds an HTML alternative to the plain `body`; `reply_to` sets Reply-To."""
+    row = OutboxMail(recipient=to, subject=subject[:300], body=body, html=html, reply_to=reply_to,
+                     created=utcnow(), attempts=0)
     request.db.add(row)
     request.db.flush()
+    _deliver_after_commit(request, [row.id])
+    return row
+
+
+def send_mails(request, mails):
+    """Queues many mails in one statement of the request's transaction (a letter to every
+    recipient of a group): `mails` are dicts with `to`, `subject`, `body` and optionally `html`
+    and `reply_to`. Returns the outbox ids, in order; they are delivered after the commit."""
+    if not mails:
+        return []
+    now = utcnow()
+    rows = [{
+        "recipient": mail["to"], "subject": mail["subject"][:300], "body": mail["body"],
+        "html": mail.get("html"), "reply_to": mail.get("reply_to"), "created": now, "attempts": 0,
+    } for mail in mails]
+    table = OutboxMail.__table__
+    ids = request.db.execute(
+        sa.insert(table).returning(table.c.id, sort_by_parameter_order=True), rows
+    ).scalars().all()
+    _deliver_after_commit(request, ids)
+    return ids
+
+
+def _deliver_after_commit(request, mail_ids):
     # Recording the delivery writes: on SQLite its transaction takes the write lock at once.
     session_factory = functools.partial(request.registry["db.session_factory"], bind=request.registry["db.writer"])
     settings = request.registry.settings
-    mail_id = row.id
 
     def after_commit(committed):
         if committed:
-            deliver(session_factory, settings, mail_id)
+            for mail_id in mail_ids:
+                deliver(session_factory, settings, mail_id)
 
     request.tm.get().addAfterCommitHook(after_commit)
-    return row
 
 
 class OutboxResult(NamedTuple):
