@@ -12,6 +12,7 @@ With no SMTP URL (development) each mail is written as an .eml file into
 reaches the request: the row keeps `attempts` and `last_error`, and `smogpanel send-mail`
 (`deliver_outbox`) tries the unsent ones again.
 """
+import email.policy
 import functools
 import logging
 import secrets
@@ -34,6 +35,9 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 5
 DEFAULT_FROM = "Smogpanel <no-reply@localhost>"
+# Headers folded only past SMTP's 998-character line: the default 78 makes CPython fold a long
+# Polish subject into encoded words that lose a space ("już wysłany" arrives as "jużwysłany").
+POLICY = email.policy.default.clone(max_line_length=998)
 _TRUE = {"1", "true", "yes", "on"}
 
 
@@ -71,7 +75,7 @@ def parse_smtp_url(url):
 def build_message(settings, recipient, subject, body, html=None, reply_to=None):
     sender = settings.get("smogpanel.mail_from") or DEFAULT_FROM
     domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
-    message = EmailMessage()
+    message = EmailMessage(policy=POLICY)
     message["From"] = sender
     message["To"] = recipient
     message["Subject"] = subject

@@ -171,3 +171,19 @@ def test_smtp_urls_are_read_as_documented():
     assert (secure.port, secure.tls, secure.username, secure.password) == (465, True, "ja", "tajne/1")
     assert parse_smtp_url("smtp://mail.example.pl:587?starttls=1").starttls is True
     assert parse_smtp_url("") is None
+
+
+def test_a_long_polish_subject_keeps_its_spaces_and_html_and_reply_to_go_along():
+    import email as email_module
+    from email import policy
+
+    from smogpanel.mail import build_message
+
+    subject = "List „Apel mieszkańców o czyste powietrze w gminie” został już wysłany z tego adresu"
+    message = build_message({}, "radny@example.org", subject, "Treść", html="<p>Treść</p>",
+                            reply_to="Ewa Żak <ewa@example.net>")
+    parsed = email_module.message_from_bytes(message.as_bytes(), policy=policy.default)
+    assert parsed["Subject"] == subject
+    assert parsed["Reply-To"] == "Ewa Żak <ewa@example.net>"
+    assert parsed.get_body(("html",)).get_content().strip() == "<p>Treść</p>"
+    assert parsed.get_body(("plain",)).get_content().strip() == "Treść"

@@ -235,6 +235,8 @@ def forget_sender(db, email):
         db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent))
                    .values(body=ERASED_BODY, html=None, reply_to=None, subject="(usunięto)")
                    .execution_options(synchronize_session=False))
+        db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent), OutboxMail.recipient == email)
+                   .values(recipient="(usunięto)").execution_options(synchronize_session=False))
     db.execute(sa.delete(LoginFailure).where(LoginFailure.key == f"letter-email:{email}"))
     return len(senders)
 
