@@ -159,7 +159,9 @@ def confirm_page(request):
                 "</button></form>")
 
 
-def letter_mail(request, letter, sender, recipient):
+def letter_mails(request, letter, sender, recipients):
+    """The letter from `sender` to each recipient: the same subject, text, HTML and Reply-To
+    (made once), each to its own address."""
     content = sanitise(letter.content)
     link = f"{public_url(request.registry.settings)}/view/letter/{letter.internal_name}"
     footer = (f"Ten list wysłał(a) {sender.name} ({sender.email}) przez formularz {link}. "
@@ -168,8 +170,9 @@ def letter_mail(request, letter, sender, recipient):
     markup = (f"<!doctype html><html lang=\"pl\"><head><meta charset=\"utf-8\"><title>{html.escape(letter.title)}"
               f"</title></head><body>{content}<p>{html.escape(sender.name)}<br>{html.escape(sender.email)}</p>"
               f"<hr><p style=\"color:#666;font-size:small\">{html.escape(footer)}</p></body></html>")
-    return {"to": recipient.email, "subject": letter.title, "body": body, "html": markup,
-            "reply_to": formataddr((sender.name, sender.email))}
+    reply_to = formataddr((sender.name, sender.email))
+    return [{"to": r.email, "subject": letter.title, "body": body, "html": markup, "reply_to": reply_to}
+            for r in recipients]
 
 
 def send_letters(request, letter, sender):
@@ -182,7 +185,7 @@ def send_letters(request, letter, sender):
     if claimed != 1:
         return None
     recipients = live_recipients(request.db, letter)
-    ids = send_mails(request, [letter_mail(request, letter, sender, r) for r in recipients])
+    ids = send_mails(request, letter_mails(request, letter, sender, recipients))
     if ids:
         request.db.execute(sa.insert(LetterMessage), [
             {"sender_id": sender.id, "recipient_id": r.id, "mail_id": mail_id} for r, mail_id in zip(recipients, ids)
