@@ -2,8 +2,10 @@
 // many people sent it, and the sending form (name, e-mail, consent, a honeypot). Plain DOM.
 import { plural } from '@smogpanel/embeds/plural';
 
+// The letter sits above the partner's link overlay (embeds/frame): it is read and its form
+// filled in, not clicked through.
 export const CSS = [
-  '.spl{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:46rem;margin:0 auto;padding:1rem}',
+  '.spl{position:relative;z-index:2;background:#fff;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:46rem;margin:0 auto;padding:1rem}',
   '.spl-cover{display:block;max-width:100%;height:auto;border-radius:.5rem;margin-bottom:1rem}',
   '.spl h1{font-size:1.6rem;margin:0 0 .75rem}',
   '.spl form h2{font-size:1.15rem;margin:0 0 .5rem}',
