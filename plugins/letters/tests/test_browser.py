@@ -98,7 +98,7 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     expect(frame.locator(".spl-content a")).to_have_attribute("href", "https://example.org/raport")
     expect(frame.locator(".spl-content")).to_contain_text("<script>alert('xss')</script>")  # shown as text
     expect(frame.locator(".spl-content script")).to_have_count(0)
-    expect(frame.locator(".spl-to")).to_contain_text("Radny 1, Radny 2")
+    expect(frame.locator(".spl-to")).to_contain_text("Radny 1; Radny 2")
     expect(frame.locator(".spl-count")).to_have_text("Bądź pierwszą osobą, która wyśle ten list.")
     address = f"ewa.{tag}@example.net"
     frame.get_by_label("Imię i nazwisko").fill("Ewa Mieszkanka")

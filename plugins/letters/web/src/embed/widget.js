@@ -66,7 +66,7 @@ export function renderLetter(root, payload, { post = defaultPost } = {}) {
   content.innerHTML = payload.content; // sanitised by the server (nh3 allow-list)
   box.appendChild(content);
   if (payload.recipients.length) {
-    box.appendChild(el('p', { className: 'spl-to', text: `Adresaci: ${payload.recipients.join(', ')}.` }));
+    box.appendChild(el('p', { className: 'spl-to', text: `Adresaci: ${payload.recipients.join('; ')}.` }));
   }
   const count = el('p', { className: 'spl-count' });
   count.textContent = sentText(payload.sent);

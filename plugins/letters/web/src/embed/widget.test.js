@@ -27,7 +27,8 @@ describe('renderLetter', () => {
     expect(root.querySelector('img.spl-cover').getAttribute('src')).toBe('/files/abc.png');
     expect(root.querySelector('h1').textContent).toBe('Apel mieszkańców');
     expect(root.querySelector('.spl-content strong').textContent).toBe('czyste');
-    expect(root.querySelector('.spl-to').textContent).toBe('Adresaci: Jan Kowalski, Maria Wiśniewska.');
+    // Semicolons: a name may hold a comma ('Jan Kowalski, radny').
+    expect(root.querySelector('.spl-to').textContent).toBe('Adresaci: Jan Kowalski; Maria Wiśniewska.');
     expect(root.querySelector('.spl-count').textContent).toBe('Ten list wysłały już 3 osoby.');
     expect(root.querySelector('label[for=spl-consent]').textContent).toContain('Wyrażam zgodę');
     expect(root.querySelector('.spl-info').textContent).toBe('Administratorem danych jest Stowarzyszenie.');
