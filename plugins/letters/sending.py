@@ -12,6 +12,7 @@
    resident as Reply-To, as HTML and plain text. An address sends a given letter once.
 """
 import html
+from datetime import timedelta
 from email.utils import formataddr
 
 import sqlalchemy as sa
@@ -86,6 +87,7 @@ def send_view(request):
     throttle, limits = letter_throttle(request, data["email"])
     if throttle.reserve(limits) is None:
         return error_response("TOO_MANY_ATTEMPTS", [{"name": "", "description": TOO_MANY}])
+    purge_unconfirmed(request.db)
     sender = request.db.scalars(sa.select(LetterSender).where(
         LetterSender.letter_id == letter.id, LetterSender.email == data["email"]).limit(1)).first()
     if sender is not None and sender.confirmed is not None:
@@ -214,13 +216,27 @@ def forget_sender(db, email):
     their unsent mails are dropped, sent ones keep no trace of them (the counts stay). Returns
     the number of senders erased."""
     email = (email or "").strip().lower()
-    senders = db.scalars(sa.select(LetterSender).where(LetterSender.email == email)).all()
+    return erase(db, db.scalars(sa.select(LetterSender).where(LetterSender.email == email)).all())
+
+
+def purge_unconfirmed(db):
+    """Erases the requests never confirmed whose link has expired (with a day to spare): they
+    can send nothing any more, so nothing about them is kept. Returns how many."""
+    before = utcnow() - timedelta(seconds=LINK_VALIDITY) - timedelta(days=1)
+    return erase(db, db.scalars(sa.select(LetterSender).where(
+        LetterSender.confirmed.is_(None), LetterSender.erased.is_(None), LetterSender.created < before)).all())
+
+
+def erase(db, senders):
+    emails = {s.email for s in senders if s.email}
+    if not senders:
+        return 0
     sender_ids = [s.id for s in senders]
     mail_ids = set(db.scalars(sa.select(LetterMessage.mail_id).where(
         LetterMessage.sender_id.in_(sender_ids), LetterMessage.mail_id.is_not(None))))
     mail_ids.update(s.confirmation_mail_id for s in senders if s.confirmation_mail_id)
     mail_ids.update(db.scalars(sa.select(OutboxMail.id).where(
-        OutboxMail.recipient == email,
+        OutboxMail.recipient.in_(emails),
         sa.or_(OutboxMail.subject.like(f"{CONFIRM_SUBJECT}%"), OutboxMail.subject.like("List „%")))))
     unsent = set(db.scalars(sa.select(OutboxMail.id).where(OutboxMail.id.in_(mail_ids), OutboxMail.sent.is_(None))))
     now = utcnow()
@@ -238,9 +254,9 @@ def forget_sender(db, email):
         db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent))
                    .values(body=ERASED_BODY, html=None, reply_to=None, subject="(usunięto)")
                    .execution_options(synchronize_session=False))
-        db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent), OutboxMail.recipient == email)
+        db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent), OutboxMail.recipient.in_(emails))
                    .values(recipient="(usunięto)").execution_options(synchronize_session=False))
-    db.execute(sa.delete(LoginFailure).where(LoginFailure.key == f"letter-email:{email}"))
+    db.execute(sa.delete(LoginFailure).where(LoginFailure.key.in_([f"letter-email:{e}" for e in emails])))
     return len(senders)
 
 

@@ -9,7 +9,7 @@ from smogpanel.models import OutboxMail
 from smogpanel.testing import Api, signed_in
 
 from smogpanel.plugins.letters.models import LetterMessage, LetterSender
-from smogpanel.plugins.letters.sending import forget_sender
+from smogpanel.plugins.letters.sending import forget_sender, purge_unconfirmed
 
 from .conftest import PUBLIC_URL
 from .helpers import group, letter, recipient
@@ -190,3 +190,28 @@ def test_forgetting_a_sender_erases_them_and_keeps_the_counts(mail_api, mail_app
     senders = mail_api.get(f"/api/letter/{record['id']}/sender")["message"]["list"]
     assert [s["state"] for s in senders] == ["erased", "erased"]
     assert forget_sender(db, "nikt@example.net") == 0
+
+
+def test_requests_never_confirmed_are_erased_once_their_link_expired(mail_api, mail_app, public, smtp_server, db):
+    from datetime import timedelta
+
+    from smogpanel.db import utcnow
+
+    arrange(mail_api)
+    ask(public, {"email": "stary@example.net", "name": "Dawno Temu"})
+    ask(public)
+    old, new = db.scalars(sa.select(LetterSender).order_by(LetterSender.id)).all()
+    assert purge_unconfirmed(db) == 0  # both links still valid
+    old.created = utcnow() - timedelta(days=3, minutes=1)
+    db.flush()
+    assert purge_unconfirmed(db) == 1
+    db.refresh(old)
+    db.refresh(new)
+    assert old.erased and old.name is None and old.email is None and new.erased is None
+    assert not any("stary@example.net" in m.recipient for m in db.scalars(sa.select(OutboxMail)))
+    # The public form purges on its own: an old request of another letter's sender goes too.
+    new.created = utcnow() - timedelta(days=4)
+    db.flush()
+    ask(public, {"email": "nowy@example.net"})
+    db.refresh(new)
+    assert new.erased is not None
