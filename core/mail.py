@@ -11,6 +11,10 @@ With no SMTP URL (development) each mail is written as an .eml file into
 `smogpanel.mail_dir` (default var/mail), which counts as delivered. A failed delivery never
 reaches the request: the row keeps `attempts` and `last_error`, and `smogpanel send-mail`
 (`deliver_outbox`) tries the unsent ones again.
+
+A mail may carry an HTML alternative and a Reply-To (`send_mail(..., html=, reply_to=)`);
+`send_mails` queues a batch in one statement (a letter to every recipient of a group), delivered
+after the commit over one SMTP connection (`deliver_many`).
 """
 import email.policy
 import functools
