@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHELL = ROOT / "core" / "static" / "shell"
 EMBEDS = ROOT / "core" / "static" / "embeds"
-BUDGET_KB = {"shell": 175, "hierarchy": 40, "timers": 40, "maps": 40, "searches": 40, "calculators": 40, "ranks": 40, "graphs": 40, "items": 40}
+BUDGET_KB = {"shell": 175, "hierarchy": 40, "timers": 40, "maps": 40, "searches": 40, "calculators": 40, "ranks": 40, "graphs": 40, "letters": 40, "items": 40}
 # The map embed carries the boundaries of the sixteen voivodeships (SVG paths) inside embed.js.
-EMBED_BUDGET_KB = {"timers": 10, "maps": 60, "searches": 20, "calculators": 25, "ranks": 30, "graphs": 60, "items": 10}
+EMBED_BUDGET_KB = {"timers": 10, "maps": 60, "searches": 20, "calculators": 25, "ranks": 30, "graphs": 60, "letters": 20, "items": 10}
 
 
 def gzip_size(path):

@@ -11,7 +11,12 @@ With no SMTP URL (development) each mail is written as an .eml file into
 `smogpanel.mail_dir` (default var/mail), which counts as delivered. A failed delivery never
 reaches the request: the row keeps `attempts` and `last_error`, and `smogpanel send-mail`
 (`deliver_outbox`) tries the unsent ones again.
+
+A mail may carry an HTML alternative and a Reply-To (`send_mail(..., html=, reply_to=)`);
+`send_mails` queues a batch in one statement (a letter to every recipient of a group), delivered
+after the commit over one SMTP connection (`deliver_many`).
 """
+import email.policy
 import functools
 import logging
 import secrets
@@ -25,6 +30,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import sqlalchemy as sa
+import zope.sqlalchemy
 from pyramid.exceptions import ConfigurationError
 
 from .db import utcnow
@@ -34,6 +40,9 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 5
 DEFAULT_FROM = "Smogpanel <no-reply@localhost>"
+# Headers folded only past SMTP's 998-character line: the default 78 makes CPython fold a long
+# Polish subject into encoded words that lose a space ("już wysłany" arrives as "jużwysłany").
+POLICY = email.policy.default.clone(max_line_length=998)
 _TRUE = {"1", "true", "yes", "on"}
 
 
@@ -68,40 +77,86 @@ def parse_smtp_url(url):
     )
 
 
-def build_message(settings, recipient, subject, body):
+def build_message(settings, recipient, subject, body, html=None, reply_to=None):
     sender = settings.get("smogpanel.mail_from") or DEFAULT_FROM
     domain = parseaddr(sender)[1].rpartition("@")[2] or "localhost"
-    message = EmailMessage()
+    message = EmailMessage(policy=POLICY)
     message["From"] = sender
     message["To"] = recipient
     message["Subject"] = subject
     message["Date"] = formatdate(localtime=True)
     message["Message-ID"] = make_msgid(domain=domain)
+    if reply_to:
+        message["Reply-To"] = reply_to
     message.set_content(body, charset="utf-8")
+    if html:
+        message.add_alternative(html, subtype="html", charset="utf-8")
     return message
+
+
+class Transmitter:
+    """Hands messages over, SMTP or files, keeping one SMTP connection open across messages
+    (a letter to 500 recipients is one session, not 500); use it as a context manager."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self.target = parse_smtp_url(settings.get("smogpanel.smtp_url"))
+        self.client = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.reset()
+
+    def reset(self):
+        """Drops the connection (after a failure: the next message opens a fresh one)."""
+        client, self.client = self.client, None
+        if client is not None:
+            try:
+                client.quit()
+            except Exception:
+                client.close()
+
+    def _connect(self):
+        target = self.target
+        timeout = float(self.settings.get("smogpanel.smtp_timeout") or 10)
+        context = ssl.create_default_context()
+        if target.tls:
+            client = smtplib.SMTP_SSL(target.host, target.port, timeout=timeout, context=context)
+        else:
+            client = smtplib.SMTP(target.host, target.port, timeout=timeout)
+        try:
+            if target.starttls:
+                client.starttls(context=context)
+            if target.username:
+                client.login(target.username, target.password or "")
+        except Exception:
+            client.close()
+            raise
+        return client
+
+    def send(self, message):
+        """Hands one message over; raises when it cannot."""
+        if self.target is None:
+            folder = Path(self.settings.get("smogpanel.mail_dir") or "var/mail")
+            folder.mkdir(parents=True, exist_ok=True)
+            name = f"{utcnow():%Y%m%dT%H%M%S}-{secrets.token_hex(4)}.eml"
+            (folder / name).write_bytes(message.as_bytes())
+            return
+        if self.client is None:
+            self.client = self._connect()
+        try:
+            self.client.send_message(message, from_addr=parseaddr(message["From"])[1], to_addrs=[message["To"]])
+        except Exception:
+            self.reset()
+            raise
 
 
 def transmit(settings, message):
     """Hands one message over (SMTP or a file); raises when it cannot."""
-    target = parse_smtp_url(settings.get("smogpanel.smtp_url"))
-    if target is None:
-        folder = Path(settings.get("smogpanel.mail_dir") or "var/mail")
-        folder.mkdir(parents=True, exist_ok=True)
-        name = f"{utcnow():%Y%m%dT%H%M%S}-{secrets.token_hex(4)}.eml"
-        (folder / name).write_bytes(message.as_bytes())
-        return
-    timeout = float(settings.get("smogpanel.smtp_timeout") or 10)
-    context = ssl.create_default_context()
-    if target.tls:
-        client = smtplib.SMTP_SSL(target.host, target.port, timeout=timeout, context=context)
-    else:
-        client = smtplib.SMTP(target.host, target.port, timeout=timeout)
-    with client:
-        if target.starttls:
-            client.starttls(context=context)
-        if target.username:
-            client.login(target.username, target.password or "")
-        client.send_message(message, from_addr=parseaddr(message["From"])[1], to_addrs=[message["To"]])
+    with Transmitter(settings) as transmitter:
+        transmitter.send(message)
 
 
 def deliver(session_factory, settings, mail_id):
@@ -113,9 +168,10 @@ def deliver(session_factory, settings, mail_id):
             if row is None or row.sent is not None:
                 return False
             recipient, subject, body = row.recipient, row.subject, row.body
+            html, reply_to = row.html, row.reply_to
         error = None
         try:
-            transmit(settings, build_message(settings, recipient, subject, body))
+            transmit(settings, build_message(settings, recipient, subject, body, html, reply_to))
         except Exception as exc:  # any failure is kept on the row for the next attempt
             error = f"{type(exc).__name__}: {exc}"[:2000]
             log.warning("mail %s to %s not delivered: %s", mail_id, recipient, error)
@@ -132,22 +188,86 @@ def deliver(session_factory, settings, mail_id):
         return False
 
 
-def send_mail(request, to, subject, body):
-    """Queues a mail in the request's transaction; it is delivered after the commit."""
-    row = OutboxMail(recipient=to, subject=subject[:300], body=body, created=utcnow(), attempts=0)
+def deliver_many(session_factory, settings, mail_ids):
+    """Delivers the unsent outbox rows among `mail_ids` over one SMTP connection and records
+    every outcome in one transaction. Returns how many were sent; never raises."""
+    try:
+        with session_factory() as db:
+            rows = db.execute(
+                sa.select(OutboxMail.id, OutboxMail.recipient, OutboxMail.subject, OutboxMail.body,
+                          OutboxMail.html, OutboxMail.reply_to)
+                .where(OutboxMail.id.in_(list(mail_ids)), OutboxMail.sent.is_(None)).order_by(OutboxMail.id)
+            ).all()
+        if not rows:
+            return 0
+        sent, failed = [], {}
+        with Transmitter(settings) as transmitter:
+            for mail_id, recipient, subject, body, html, reply_to in rows:
+                try:
+                    transmitter.send(build_message(settings, recipient, subject, body, html, reply_to))
+                    sent.append(mail_id)
+                except Exception as exc:  # kept on the row for the next attempt
+                    failed[mail_id] = f"{type(exc).__name__}: {exc}"[:2000]
+                    log.warning("mail %s to %s not delivered: %s", mail_id, recipient, failed[mail_id])
+        with session_factory() as db:
+            if sent:
+                db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent)).values(
+                    sent=utcnow(), attempts=OutboxMail.attempts + 1, last_error=None))
+            for mail_id, error in failed.items():
+                db.execute(sa.update(OutboxMail).where(OutboxMail.id == mail_id).values(
+                    attempts=OutboxMail.attempts + 1, last_error=error))
+            db.commit()
+        return len(sent)
+    except Exception:
+        log.exception("mails %s: delivering or recording the delivery failed", list(mail_ids)[:10])
+        return 0
+
+
+def send_mail(request, to, subject, body, html=None, reply_to=None):
+    """Queues a mail in the request's transaction; it is delivered after the commit. `html`
+    adds an HTML alternative to the plain `body`; `reply_to` sets Reply-To."""
+    row = OutboxMail(recipient=to, subject=subject[:300], body=body, html=html, reply_to=reply_to,
+                     created=utcnow(), attempts=0)
     request.db.add(row)
     request.db.flush()
+    _deliver_after_commit(request, [row.id])
+    return row
+
+
+def send_mails(request, mails):
+    """Queues many mails in one statement of the request's transaction (a letter to every
+    recipient of a group): `mails` are dicts with `to`, `subject`, `body` and optionally `html`
+    and `reply_to`. Returns the outbox ids, in order; they are delivered after the commit."""
+    if not mails:
+        return []
+    now = utcnow()
+    rows = [{
+        "recipient": mail["to"], "subject": mail["subject"][:300], "body": mail["body"],
+        "html": mail.get("html"), "reply_to": mail.get("reply_to"), "created": now, "attempts": 0,
+    } for mail in mails]
+    table = OutboxMail.__table__
+    # A plain INSERT: tell the transaction it has something to commit (the ORM would have).
+    zope.sqlalchemy.mark_changed(request.db)
+    ids = request.db.execute(
+        sa.insert(table).returning(table.c.id, sort_by_parameter_order=True), rows
+    ).scalars().all()
+    _deliver_after_commit(request, ids)
+    return ids
+
+
+def _deliver_after_commit(request, mail_ids):
     # Recording the delivery writes: on SQLite its transaction takes the write lock at once.
     session_factory = functools.partial(request.registry["db.session_factory"], bind=request.registry["db.writer"])
     settings = request.registry.settings
-    mail_id = row.id
 
     def after_commit(committed):
         if committed:
-            deliver(session_factory, settings, mail_id)
+            if len(mail_ids) == 1:
+                deliver(session_factory, settings, mail_ids[0])
+            else:
+                deliver_many(session_factory, settings, mail_ids)
 
     request.tm.get().addAfterCommitHook(after_commit)
-    return row
 
 
 class OutboxResult(NamedTuple):

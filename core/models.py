@@ -18,6 +18,10 @@ class OutboxMail(Base):
     recipient: Mapped[str] = mapped_column(sa.String(254), nullable=False)
     subject: Mapped[str] = mapped_column(sa.String(300), nullable=False)
     body: Mapped[str] = mapped_column(sa.Text, nullable=False)
+    # An HTML version sent next to the plain `body` (multipart/alternative), if any.
+    html: Mapped[str | None] = mapped_column(sa.Text)
+    # Where replies go when not to the sender (a letter sent on a resident's behalf).
+    reply_to: Mapped[str | None] = mapped_column(sa.String(254))
     created: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     sent: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
     attempts: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=0)

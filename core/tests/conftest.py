@@ -33,6 +33,7 @@ class Inbox:
         message.envelope_to = list(envelope.rcpt_tos)
         message.auth_data = session.auth_data  # what the authenticator accepted, if any
         message.tls = server.transport.get_extra_info("ssl_object") is not None
+        message.peer = session.peer  # the client's (host, port): one per SMTP connection
         self.messages.append(message)
         return "250 Message accepted for delivery"
 

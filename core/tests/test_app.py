@@ -15,7 +15,7 @@ from smogpanel.validation import body_validator
 from smogpanel.testing import signed_in
 
 PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "smogpanel-file", "import-template"}
-PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset")
+PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset", "/api/public/")
 
 
 class Odd(colander.SchemaType):

@@ -14,7 +14,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel.envelope import ApiError
 from smogpanel.hookspecs import hookimpl
-from smogpanel.mail import deliver_outbox, parse_smtp_url, send_mail
+from smogpanel.mail import deliver_outbox, parse_smtp_url, send_mail, send_mails
 from smogpanel.models import OutboxMail
 
 SUBJECT = "Zażółć gęślą jaźń"
@@ -26,7 +26,7 @@ class MailPlugin:
 
     @hookimpl
     def smogpanel_includeme(self, config):
-        for name, view in (("ok", self.ok), ("refused", self.refused), ("crash", self.crash)):
+        for name, view in (("ok", self.ok), ("refused", self.refused), ("crash", self.crash), ("many", self.many)):
             config.add_route(f"mail-test-{name}", f"/api/mail-test/{name}")
             config.add_view(view, route_name=f"mail-test-{name}", renderer="envelope",
                             permission=NO_PERMISSION_REQUIRED)
@@ -40,6 +40,12 @@ class MailPlugin:
     def refused(request):
         send_mail(request, "odbiorca@example.pl", SUBJECT, BODY)
         raise ApiError.invalid("name", "Coś poszło nie tak po zapisaniu wiadomości.")
+
+    @staticmethod
+    def many(request):
+        send_mails(request, [{"to": f"radny{i}@example.org", "subject": SUBJECT, "body": BODY,
+                              "html": f"<p>List {i}</p>", "reply_to": "Ewa Żak <ewa@example.net>"} for i in range(3)])
+        return "wysłano"
 
     @staticmethod
     def crash(request):
@@ -171,3 +177,36 @@ def test_smtp_urls_are_read_as_documented():
     assert (secure.port, secure.tls, secure.username, secure.password) == (465, True, "ja", "tajne/1")
     assert parse_smtp_url("smtp://mail.example.pl:587?starttls=1").starttls is True
     assert parse_smtp_url("") is None
+
+
+def test_a_long_polish_subject_keeps_its_spaces_and_html_and_reply_to_go_along():
+    import email as email_module
+    from email import policy
+
+    from smogpanel.mail import build_message
+
+    subject = "List „Apel mieszkańców o czyste powietrze w gminie” został już wysłany z tego adresu"
+    message = build_message({}, "radny@example.org", subject, "Treść", html="<p>Treść</p>",
+                            reply_to="Ewa Żak <ewa@example.net>")
+    parsed = email_module.message_from_bytes(message.as_bytes(), policy=policy.default)
+    assert parsed["Subject"] == subject
+    assert parsed["Reply-To"] == "Ewa Żak <ewa@example.net>"
+    assert parsed.get_body(("html",)).get_content().strip() == "<p>Treść</p>"
+    assert parsed.get_body(("plain",)).get_content().strip() == "Treść"
+
+
+def test_send_mails_delivers_many_after_the_commit_over_one_connection(make_app, db, smtp_server, dead_smtp_url):
+    app, registry = plugin_app(make_app, **{"smogpanel.smtp_url": smtp_server.url})
+    assert app.get("/api/mail-test/many").json["success"] is True
+    assert sorted(m["To"] for m in smtp_server.messages) == [f"radny{i}@example.org" for i in range(3)]
+    assert len({m.peer for m in smtp_server.messages}) == 1  # one SMTP session for the three
+    assert all(m["Reply-To"] == "Ewa Żak <ewa@example.net>" for m in smtp_server.messages)
+    assert all(row.sent is not None and row.attempts == 1 for row in outbox(db))
+
+    down, registry = plugin_app(make_app, **{"smogpanel.smtp_url": dead_smtp_url})
+    down.get("/api/mail-test/many")
+    failed = [row for row in outbox(db) if row.sent is None]
+    assert len(failed) == 3 and all(row.attempts == 1 and row.last_error for row in failed)
+    settings = dict(registry.settings, **{"smogpanel.smtp_url": smtp_server.url})
+    assert deliver_outbox(registry["db.session_factory"], settings) == (3, 0)
+    assert len(smtp_server.messages) == 6

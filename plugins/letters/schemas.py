@@ -1,0 +1,67 @@
+"""What the letter, recipient group and recipient forms send (SPEC sections 5 and 7 "Letters,
+recipients"), and the public form; checked before anything is written."""
+import colander
+
+from smogpanel.schemas import FileNode, Id, InternalName, LongText, OptionalText, String, StringNode, Text
+from smogpanel.users.schemas import Email
+
+DEFAULT_GDPR_AGREEMENT = "Wyrażam zgodę na przetwarzanie moich danych osobowych podanych w formularzu."
+CONTENT_MAX = 200_000  # characters of HTML, about 40 pages of text
+
+
+class LetterSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    internal_name = InternalName()
+    recipient_group_id = Id("Grupa adresatów")
+    cover_path = FileNode("Okładka")
+    title = Text("Tytuł")
+    content = LongText("Treść", validator=colander.Length(
+        max=CONTENT_MAX, max_err=f"Treść może mieć najwyżej {CONTENT_MAX} znaków HTML."))
+    gdpr_agreement = LongText("Treść zgody", validator=colander.Length(
+        max=2000, max_err="Treść zgody może mieć najwyżej 2000 znaków."))
+    gdpr_info = LongText("Informacja o przetwarzaniu danych", validator=colander.Length(
+        max=5000, max_err="Informacja może mieć najwyżej 5000 znaków."))
+
+
+class RecipientGroupSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+
+
+class RecipientSchema(colander.MappingSchema):
+    name = Text("Nazwa")
+    email = Email()
+    recipient_group_id = Id("Grupa adresatów")
+
+
+def ColumnNode(title, **kw):
+    return Text(title, max_length=100, **kw)
+
+
+class RecipientImportSchema(colander.MappingSchema):
+    recipient_group_id = Id("Grupa adresatów")
+    file = colander.SchemaNode(colander.Mapping(unknown="preserve"), title="Plik")
+    name_column = ColumnNode("Kolumna z nazwą")
+    email_column = ColumnNode("Kolumna z adresem e-mail")
+
+
+def _must_agree(node, value):
+    if value is not True:
+        raise colander.Invalid(node, "Zaznacz zgodę na przetwarzanie danych osobowych.")
+
+
+class AgreementType(colander.SchemaType):
+    def serialize(self, node, appstruct):
+        return appstruct
+
+    def deserialize(self, node, cstruct):
+        if cstruct is colander.null:
+            return colander.null
+        return cstruct in (True, 1, "1", "true", "on")
+
+
+class SendSchema(colander.MappingSchema):
+    """The public form. `website` is the honeypot: people leave it empty, bots fill it."""
+    name = Text("Imię i nazwisko", max_length=200)
+    email = Email()
+    gdpr_agreement = colander.SchemaNode(AgreementType(), title="Zgoda", missing=False, validator=_must_agree)
+    website = colander.SchemaNode(String(allow_empty=True), title="Strona", missing="")

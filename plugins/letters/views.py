@@ -1,0 +1,159 @@
+"""Every letter, recipient-group and recipient endpoint of SPEC section 7 "Letters,
+recipients", the recipient import and the operator's list of a letter's senders."""
+import sqlalchemy as sa
+from cornice import Service
+
+from smogpanel.db import utcnow
+from smogpanel.envelope import ApiError
+from smogpanel.files import IMAGES
+from smogpanel.models import OutboxMail
+from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
+from smogpanel.validation import body_validator
+
+from .imports import import_recipients
+from .models import Letter, LetterMessage, LetterSender, Recipient, RecipientGroup, letter_sent, recipient_sent
+from .sanitise import sanitise
+from .schemas import LetterSchema, RecipientGroupSchema, RecipientImportSchema, RecipientSchema
+
+EMAIL_TAKEN = "Ten adres e-mail jest już w tej grupie adresatów."
+GROUP_GONE = "Wybrana grupa adresatów nie istnieje albo została usunięta."
+
+
+def live_group(request, group_id, field="recipient_group_id"):
+    group = request.db.get(RecipientGroup, group_id) if group_id <= MAX_ID else None
+    if group is None or group.deleted is not None:
+        raise ApiError.invalid(field, GROUP_GONE)
+    return group
+
+
+class LetterResource(PublicResource):
+    kind = "letter"
+    model = Letter
+    schema = LetterSchema
+    label = "list"
+    uploads = {"cover_path": IMAGES}
+    sortable = ("id", "name", "internal_name", "sent", "updated")
+
+    def list_statement(self):
+        # The list shows no content (it may be long): the form reads one letter.
+        columns = [c for c in self.list_columns() if c.name not in ("content", "gdpr_agreement", "gdpr_info")]
+        return (sa.select(*columns, letter_sent(Letter.id).label("sent"))
+                .where(Letter.deleted.is_(None)))
+
+    def serialize(self, request, obj):
+        data = super().serialize(request, obj)
+        data["sent"] = request.db.scalar(sa.select(letter_sent(sa.literal(obj.id))))
+        return data
+
+    def create(self, request, data):
+        live_group(request, data["recipient_group_id"])
+        return super().create(request, dict(data, content=sanitise(data["content"])))
+
+    def update(self, request, obj, data):
+        live_group(request, data["recipient_group_id"])
+        return super().update(request, obj, dict(data, content=sanitise(data["content"])))
+
+
+class RecipientGroupResource(Resource):
+    kind = "recipient_group"
+    model = RecipientGroup
+    schema = RecipientGroupSchema
+    label = "grupa adresatów"
+    list_all_order = ("name", True)  # for selects (SPEC 7)
+
+
+class RecipientResource(Resource):
+    kind = "recipient"
+    model = Recipient
+    schema = RecipientSchema
+    label = "adresat"
+    parent = Parent("recipient_group", "recipient_group_id", "grupa adresatów")
+    list_all = False
+    sortable = ("id", "name", "email", "sent", "updated")
+
+    def list_statement(self):
+        return (sa.select(*self.list_columns(), recipient_sent(Recipient.id).label("sent"))
+                .where(Recipient.deleted.is_(None)))
+
+    def check_parent(self, request, data):
+        live_group(request, data["recipient_group_id"])
+
+    def serialize(self, request, obj):
+        data = super().serialize(request, obj)
+        data["sent"] = request.db.scalar(sa.select(recipient_sent(sa.literal(obj.id))))
+        return data
+
+    def check_email(self, request, group_id, email, obj=None):
+        clash = sa.select(Recipient.id).where(
+            Recipient.recipient_group_id == group_id, Recipient.email == email, Recipient.deleted.is_(None))
+        if obj is not None:
+            clash = clash.where(Recipient.id != obj.id)
+        if request.db.execute(clash.limit(1)).first() is not None:
+            raise ApiError("CONFLICT", [{"name": "email", "description": EMAIL_TAKEN}])
+
+    def create(self, request, data):
+        self.check_parent(request, data)
+        self.check_email(request, data["recipient_group_id"], data["email"])
+        return super().create(request, data)
+
+    def update(self, request, obj, data):
+        self.check_email(request, obj.recipient_group_id, data["email"], obj)
+        return super().update(request, obj, data)
+
+
+# -- the import --------------------------------------------------------------------------------
+def import_view(request):
+    data = request.validated
+    group = live_group(request, data["recipient_group_id"])
+    return import_recipients(request, group, data["file"], data["name_column"], data["email_column"])
+
+
+# -- the operator's view of senders ---------------------------------------------------------------
+def senders_view(request):
+    """Who asked to send the letter, whether they confirmed, and how their letters fared."""
+    resource = request.registry["smogpanel.resources"]["letter"]
+    letter = resource.load(request, int(request.matchdict["id"]))
+    delivered = sa.func.count(OutboxMail.sent)
+    queued = sa.func.count(LetterMessage.id)
+    failed = sa.func.count(sa.case((sa.and_(OutboxMail.sent.is_(None), OutboxMail.attempts > 0), 1)))
+    rows = request.db.execute(
+        sa.select(LetterSender, queued.label("messages"), delivered.label("delivered"), failed.label("failed"))
+        .outerjoin(LetterMessage, LetterMessage.sender_id == LetterSender.id)
+        .outerjoin(OutboxMail, OutboxMail.id == LetterMessage.mail_id)
+        .where(LetterSender.letter_id == letter.id)
+        .group_by(LetterSender.id)
+        .order_by(LetterSender.id.desc())
+    ).all()
+    out = []
+    for sender, messages, sent, failures in rows:
+        if sender.erased is not None:
+            state = "erased"
+        elif sender.confirmed is None:
+            state = "unconfirmed"
+        elif messages and sent == messages:
+            state = "delivered"
+        elif failures:
+            state = "failing"
+        else:
+            state = "queued"
+        out.append({
+            "id": sender.id, "name": sender.name, "email": sender.email, "created": sender.created,
+            "confirmed": sender.confirmed, "erased": sender.erased, "messages": messages,
+            "delivered": sent, "failed": failures, "state": state,
+        })
+    return {"order": "id", "asc": 0, "list": out}
+
+
+def includeme(config):
+    config.add_resource(RecipientGroupResource())
+    config.add_resource(RecipientResource())
+    config.add_resource(LetterResource())
+    importing = Service(name="recipient-import", path="/api/recipient/import",
+                        description="recipient: import recipients of a group from a spreadsheet")
+    importing.add_view("POST", import_view, renderer="envelope", schema=RecipientImportSchema(),
+                       validators=(body_validator,))
+    senders = Service(name="letter-senders", path="/api/letter/{id:\\d+}/sender",
+                      description="letter: the residents who sent it and the delivery of their letters")
+    senders.add_view("GET", senders_view, renderer="envelope")
+    config.add_cornice_service(importing)
+    config.add_cornice_service(senders)

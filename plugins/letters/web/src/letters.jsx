@@ -1,0 +1,92 @@
+// The letters' screens (SPEC 2.10): the list with embed, edit, senders and delete; the add and
+// edit forms with the recipient group select, the cover, the rich-text editor and the consent fields.
+import { EditLoader, Field, Form, ListScreen, Page, TEXT, api, publicLinkColumn, useEmbedAction, useValues } from '@smogpanel/kit';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { DEFAULT_GDPR_AGREEMENT, GROUPS, LIST, letterPayload, letterValues, letters } from './resources.js';
+
+const RichTextEditor = lazy(() => import(/* webpackChunkName: "lazy-editor" */ './editor.jsx'));
+
+export const CRUMB = { label: 'Listy', to: LIST };
+
+export function LetterList() {
+  const embed = useEmbedAction('letter', { noun: 'List' });
+  return (
+    <ListScreen resource={letters} crumbs={[CRUMB]}
+      actions={[{ label: 'Dodaj list', to: `${LIST}/add` }, { label: 'Zarządzaj grupami adresatów', to: GROUPS, variant: 'btn-outline-primary' }]}
+      columns={[
+        { name: 'id', label: 'ID' },
+        { name: 'name', label: 'Nazwa' },
+        publicLinkColumn('letter', 'Publiczny widok listu'),
+        { name: 'sent', label: 'Wysłane' },
+        { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+      ]}
+      rowLinks={[embed.action, { label: TEXT.edit, to: (row) => `${LIST}/${row.id}` },
+        { label: 'Nadawcy', to: (row) => `${LIST}/${row.id}/sender` }]}
+      deletable>
+      {embed.dialog}
+    </ListScreen>
+  );
+}
+
+/** The recipient groups for the select, by name (GET /recipient_group/ answers them so). */
+function useGroupOptions() {
+  const [options, setOptions] = useState([]);
+  useEffect(() => {
+    let live = true;
+    api.get('/recipient_group/', { order: 'name', asc: 1 }).then(
+      (answer) => live && setOptions(answer.list.map((g) => ({ value: String(g.id), label: g.name }))),
+      () => {},
+    );
+    return () => { live = false; };
+  }, []);
+  return options;
+}
+
+function LetterForm({ id, item }) {
+  const navigate = useNavigate();
+  const editing = Boolean(id);
+  const [values, set] = useValues(() => letterValues(item));
+  const groupOptions = useGroupOptions();
+  const send = () => (editing ? letters.edit(id, letterPayload(values, true)) : letters.add(letterPayload(values, false)));
+  const field = (f) => <Field key={f.name} field={f} value={values[f.name]} onChange={set(f.name)} />;
+  return (
+    <div className="col-12 col-lg-8">
+      <Form onSubmit={send} onDone={() => navigate(LIST)}
+        actions={<>
+          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
+          <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
+        </>}>
+        {field({ name: 'name', label: 'Nazwa', required: true })}
+        {field({ name: 'internal_name', label: 'Nazwa wewnętrzna', required: !editing, disabled: editing,
+          help: 'Część publicznego adresu listu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.' })}
+        {field({ name: 'recipient_group_id', label: 'Grupa adresatów', type: 'select', required: true, options: groupOptions,
+          help: 'List trafi do każdego adresata tej grupy.' })}
+        {field({ name: 'cover_path', label: 'Okładka', type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp' })}
+        {field({ name: 'title', label: 'Tytuł', required: true, help: 'Także temat wiadomości do adresatów.' })}
+        <div className="mb-3">
+          <label className="form-label" htmlFor="field-content">Treść</label>
+          <Suspense fallback={<div className="border rounded p-3" style={{ height: 400 }}>Wczytywanie edytora...</div>}>
+            <RichTextEditor id="field-content" label="Treść" value={values.content} onChange={set('content')} />
+          </Suspense>
+        </div>
+        {field({ name: 'gdpr_agreement', label: 'Treść zgody', type: 'textarea', rows: 2, placeholder: DEFAULT_GDPR_AGREEMENT,
+          help: `Pusta: „${DEFAULT_GDPR_AGREEMENT}”` })}
+        {field({ name: 'gdpr_info', label: 'Informacja o przetwarzaniu danych', type: 'textarea', rows: 3 })}
+      </Form>
+    </div>
+  );
+}
+
+export function LetterCreate() {
+  return <Page crumbs={[CRUMB, { label: 'Dodawanie listu' }]}><LetterForm /></Page>;
+}
+
+export function LetterEdit() {
+  const { letterId } = useParams();
+  return (
+    <Page crumbs={[CRUMB, { label: 'Edycja listu' }]}>
+      <EditLoader resource={letters} id={letterId}>{(item) => <LetterForm key={letterId} id={letterId} item={item} />}</EditLoader>
+    </Page>
+  );
+}
