@@ -16,7 +16,7 @@ for _entry_point in entry_points(group="smogpanel.plugins"):
     if _module.__name__.startswith("smogpanel.plugins."):
         sys.modules.setdefault("plugins." + _module.__name__.rsplit(".", 1)[1], _module)
 
-pytest_plugins = ["smogpanel.testing", "smogpanel.testing_browser"]
+pytest_plugins = ["smogpanel.testing", "smogpanel.testing_browser", "smogpanel.testing_mail"]
 
 
 def pytest_unconfigure(config):

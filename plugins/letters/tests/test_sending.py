@@ -11,7 +11,7 @@ from smogpanel.testing import Api, signed_in
 from smogpanel.plugins.letters.models import LetterMessage, LetterSender
 from smogpanel.plugins.letters.sending import forget_sender, purge_unconfirmed
 
-from .conftest import PUBLIC_URL
+from .conftest import PUBLIC_URL, confirm_path
 from .helpers import group, letter, recipient
 
 COUNCIL = [("Jan Kowalski", "jan@example.org"), ("Maria Wiśniewska", "maria@example.org"),
@@ -42,7 +42,7 @@ def test_the_whole_flow_sends_one_message_per_recipient_and_counts_delivered_let
     # Only the confirmation mail so far: nothing went to the recipients.
     assert [m.envelope_to for m in smtp_server.messages] == [["ewa@example.net"]]
     assert "Potwierdź wysłanie listu" in smtp_server.messages[0]["Subject"]
-    path = smtp_server.confirm_path("ewa@example.net")
+    path = confirm_path(smtp_server, "ewa@example.net")
     page = mail_app.get(path)
     assert "Potwierdzam i wysyłam list" in page.text and "Jan Kowalski" in page.text
     assert public.get("/api/public/letter/apel")["message"]["sent"] == 0
@@ -75,7 +75,7 @@ def test_the_whole_flow_sends_one_message_per_recipient_and_counts_delivered_let
 def test_one_address_sends_a_letter_once(mail_api, mail_app, public, smtp_server):
     arrange(mail_api)
     ask(public)
-    path = smtp_server.confirm_path("ewa@example.net")
+    path = confirm_path(smtp_server, "ewa@example.net")
     confirm(mail_app, path)
     count = len(smtp_server.messages)
     again = confirm(mail_app, path)
@@ -95,14 +95,14 @@ def test_an_unconfirmed_request_sends_nothing_and_asking_again_gives_a_new_link(
     ask(public, {"name": "Ewa M."})
     assert len(smtp_server.to("ewa@example.net")) == 2
     assert db.scalar(sa.select(sa.func.count()).select_from(LetterSender)) == 1
-    confirm(mail_app, smtp_server.confirm_path("ewa@example.net"))
+    confirm(mail_app, confirm_path(smtp_server, "ewa@example.net"))
     assert smtp_server.to("jan@example.org")[0]["Reply-To"] == "\"Ewa M.\" <ewa@example.net>"
 
 
 def test_a_forged_or_expired_link_is_refused(mail_api, mail_app, public, smtp_server):
     arrange(mail_api)
     ask(public)
-    path = smtp_server.confirm_path("ewa@example.net")
+    path = confirm_path(smtp_server, "ewa@example.net")
     forged = path.replace("signature=", "signature=0")
     assert mail_app.get(forged, status=403)
     assert confirm(mail_app, forged, status=403)
@@ -160,7 +160,7 @@ def test_a_failed_delivery_is_not_counted_until_send_mail_delivers_it(make_app, 
     up = make_app(**{"smogpanel.smtp_url": smtp_server.url, "smogpanel.public_url": PUBLIC_URL})
     factory = up.registry["db.session_factory"]
     assert deliver_outbox(factory, up.registry.settings) == (1, 0)
-    path = smtp_server.confirm_path("ewa@example.net")
+    path = confirm_path(smtp_server, "ewa@example.net")
     assert "wyruszył do 3" in down.post(path).text  # queued and committed; delivery fails
     assert api.get(f"/api/letter/{record['id']}")["message"]["sent"] == 0
     state = api.get(f"/api/letter/{record['id']}/sender")["message"]["list"][0]
@@ -174,7 +174,7 @@ def test_a_failed_delivery_is_not_counted_until_send_mail_delivers_it(make_app, 
 def test_forgetting_a_sender_erases_them_and_keeps_the_counts(mail_api, mail_app, public, smtp_server, db):
     record, _ = arrange(mail_api)
     ask(public)
-    confirm(mail_app, smtp_server.confirm_path("ewa@example.net"))
+    confirm(mail_app, confirm_path(smtp_server, "ewa@example.net"))
     ask(public, {"email": "jeszcze@example.net", "name": "Niepotwierdzona"})
     assert forget_sender(db, " EWA@example.net ") == 1
     assert forget_sender(db, "jeszcze@example.net") == 1
