@@ -141,6 +141,20 @@ def sign_in(page, live_server, email=None):
     page.wait_for_url("**/voivodeship", timeout=15_000)
 
 
+def add_gmina(page, name, district="krakowski", voivodeship="małopolskie"):
+    """A gmina in a new district of `voivodeship`, added through the hierarchy's API as the
+    signed-in operator (so the panel's kept lists of gminy see it at once)."""
+    csrf = next((c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN"), "")
+    headers = {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"), "X-XSRF-TOKEN": csrf}
+    voivodeships = page.request.get("/api/voivodeship/?order=name&asc=1", headers=headers).json()["message"]["list"]
+    voivodeship_id = next(row["id"] for row in voivodeships if row["name"] == voivodeship)
+    made = page.request.post("/api/district/", data={"name": district, "voivodeship_id": voivodeship_id}, headers=headers)
+    assert made.ok, made.text()
+    borough = page.request.post("/api/borough/", data={"name": name, "district_id": made.json()["message"]["id"]},
+                                headers=headers)
+    assert borough.ok, borough.text()
+
+
 @pytest.fixture
 def partner_site(tmp_path):
     """A plain static site on another port of 127.0.0.1 (another origin than the panel) where

@@ -8,24 +8,10 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing_browser import add_gmina, sign_in
 from smogpanel.testing_http import LocalSource
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-def add_gmina(page, name, district="krakowski"):
-    """A gmina in małopolskie, added through the hierarchy's API as the signed-in operator (so
-    the panel's kept lists of gminy see it at once)."""
-    csrf = next((c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN"), "")
-    headers = {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"), "X-XSRF-TOKEN": csrf}
-    voivodeships = page.request.get("/api/voivodeship/?order=name&asc=1", headers=headers).json()["message"]["list"]
-    voivodeship = next(row["id"] for row in voivodeships if row["name"] == "małopolskie")
-    made = page.request.post("/api/district/", data={"name": district, "voivodeship_id": voivodeship}, headers=headers)
-    assert made.ok, made.text()
-    borough = page.request.post("/api/borough/", data={"name": name, "district_id": made.json()["message"]["id"]},
-                                headers=headers)
-    assert borough.ok, borough.text()
 
 
 def test_air_quality_item_refreshed_embedded_and_kept_when_gios_stops(page, live_server, partner_site, monkeypatch):
