@@ -75,6 +75,8 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
     gios.server.server_close()
     page.goto("/item")
     page.get_by_role("row").filter(has_text=name).get_by_role("link", name="Edytuj").click()
+    # The list (one 'Odśwież' per row) may still be on screen while the item loads.
+    expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
     page.get_by_role("button", name="Odśwież").click()
     expect(page.get_by_text(re.compile("Błąd źródła")).first).to_be_visible()
     expect(page.get_by_role("alert").filter(has_text="Błąd źródła").first).to_contain_text("ze źródłem")
