@@ -2,6 +2,7 @@
 `{name, data}` upload the panel sends. Shared by the core's and every plugin's tests."""
 import base64
 import io
+import re
 import struct
 import zlib
 
@@ -26,19 +27,45 @@ def xlsx(rows, title="Arkusz1", extra_sheets=()):
     return buffer.getvalue()
 
 
-def xls(rows, title="Dane"):
-    """A legacy .xls (xlwt writes it; the app reads it with xlrd)."""
+class XlsError(str):
+    """An error cell of `xls()` ('#DIV/0!', '#N/A', ...), as Excel stores a constant error."""
+
+
+XLS_ERROR_CODES = {"#NULL!": 0x00, "#DIV/0!": 0x07, "#VALUE!": 0x0F, "#REF!": 0x17, "#NAME?": 0x1D, "#NUM!": 0x24,
+                   "#N/A": 0x2A}  # [MS-XLS] 2.5.10
+
+
+class XlsFormulaError(str):
+    """A formula cell of `xls()` whose last result was this error ('#DIV/0!'), as Excel saves
+    `=1/0`: xlwt saves formulas with no result, so `xls()` writes the result into the record."""
+
+
+def xls(rows, title="Dane", extra_sheets=()):
+    """A legacy .xls (xlwt writes it; the app reads it with python-calamine)."""
     import xlwt
 
     workbook = xlwt.Workbook(encoding="utf-8")
-    sheet = workbook.add_sheet(title)
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            if value is not None:
-                sheet.write(r, c, value)
+    formula_errors = []
+    for name, sheet_rows in ((title, rows), *extra_sheets):
+        sheet = workbook.add_sheet(name)
+        for r, row in enumerate(sheet_rows):
+            for c, value in enumerate(row):
+                if isinstance(value, XlsError):
+                    sheet.row(r).set_cell_error(c, XLS_ERROR_CODES[value])  # xlwt's own text map is wrong
+                elif isinstance(value, XlsFormulaError):
+                    sheet.write(r, c, xlwt.Formula("1/0"))
+                    formula_errors.append((r, c, XLS_ERROR_CODES[value]))
+                elif value is not None:
+                    sheet.write(r, c, value)
     buffer = io.BytesIO()
     workbook.save(buffer)
-    return buffer.getvalue()
+    data = buffer.getvalue()
+    for r, c, code in formula_errors:  # the FORMULA record's result: [MS-XLS] 2.5.133 FormulaValue
+        cell, no_result = struct.pack("<HH", r, c), struct.pack("<Q", 0xFFFF000000000003)
+        found = re.search(re.escape(cell) + b"(?s:..)" + re.escape(no_result), data)  # row, column, xf, result
+        error = struct.pack("<BBBBHH", 0x02, 0, code, 0, 0, 0xFFFF)
+        data = data[:found.start() + 6] + error + data[found.start() + 14:]
+    return data
 
 
 def png(width=1, height=1, padding=0):

@@ -6,8 +6,8 @@ python-calamine and writes one pickled answer on stdout:
     ("ok", sheet names, sheet name, rows)   ("extent", rows, columns)   ("no_sheets",)
     ("no_sheet", sheet names)               ("broken", message)          ("memory",)
 
-It imports nothing of the app but `smogpanel.regions` (sheet names are matched like headers), so
-it starts in a few tens of milliseconds. Cells come back as openpyxl and xlrd gave them: whole
+It imports nothing of the app but `smogpanel.regions` (sheet names are matched like headers) and,
+for .xls, `smogpanel.xls_errors`, so it starts in a few tens of milliseconds. Cells come back as openpyxl and xlrd gave them: whole
 numbers int, other numbers float, dates datetime, empty cells None, error cells their text.
 """
 import io
@@ -98,9 +98,14 @@ def read(data, wanted, limits):
                 return ("extent", rows, columns)
         rows = sheet.to_python(skip_empty_area=False)
         if data[:4] == b"PK\x03\x04":
-            for row, column, text in xlsx_error_cells(data, index):
-                if row < len(rows) and column < len(rows[row]):
-                    rows[row][column] = text
+            errors = xlsx_error_cells(data, index)
+        else:
+            from smogpanel.xls_errors import error_cells
+
+            errors = error_cells(data, names[index])
+        for row, column, text in errors:
+            if row < len(rows) and column < len(rows[row]):
+                rows[row][column] = text
         return ("ok", names, names[index], [tuple(cell(value) for value in row) for row in rows])
     finally:
         workbook.close()

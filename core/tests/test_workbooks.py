@@ -7,7 +7,7 @@ import pytest
 
 from smogpanel.envelope import ApiError
 from smogpanel.spreadsheets import ReadLimits, read_table
-from smogpanel.testing_files import xls, xlsx
+from smogpanel.testing_files import XlsError, XlsFormulaError, xls, xlsx
 from smogpanel import testing_hostile as hostile
 
 
@@ -86,3 +86,14 @@ def test_cells_come_back_as_before_ints_floats_dates_and_blanks():
 def test_error_cells_keep_their_text_so_parsers_name_them():
     table = read_table(xlsx([("Kwota", "Uwagi"), ("#DIV/0!", "#N/A")]), "a.xlsx")
     assert table.rows[1] == ("#DIV/0!", "#N/A")
+
+
+def test_error_cells_of_a_legacy_xls_keep_their_text_too():
+    # python-calamine gives them as empty cells: a broken formula would import as a blank.
+    errors = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A")
+    data = xls([("Kwota",) * 9, tuple(XlsError(text) for text in errors) + (XlsFormulaError("#DIV/0!"), XlsFormulaError("#N/A")),
+                (1, "", 2.5)], extra_sheets=[("Druga", [("Uwagi",), (None,), (XlsError("#REF!"),)])])
+    table = read_table(data, "a.xls")
+    assert table.rows[1] == errors + ("#DIV/0!", "#N/A")
+    assert table.rows[2][:3] == (1, None, 2.5)
+    assert read_table(data, "a.xls", sheet="Druga").rows == [("Uwagi",), (None,), ("#REF!",)]

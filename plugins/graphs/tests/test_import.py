@@ -3,7 +3,7 @@ matched by name, what is missing skipped and listed, every bad file a 422 naming
 nothing written."""
 import pytest
 from smogpanel.plugins.graphs.imports import APPLICATION_GROUPS, CIRCLE_ITEMS, MULTILINE_ITEMS
-from smogpanel.testing_files import png, upload, xls, xlsx
+from smogpanel.testing_files import XlsFormulaError, png, upload, xls, xlsx
 
 from .helpers import add_graph
 
@@ -101,6 +101,14 @@ def test_a_bad_cell_is_a_422_naming_it_and_nothing_is_written(api, rows, cell):
     graph = line_graph(api)
     errors = send(api, graph, "CP_LINE_XLS", xlsx(rows), status=422)["errors"]
     assert errors[0]["name"] == cell
+    assert groups_of(api, graph) == []
+
+
+def test_an_error_cell_of_a_legacy_xls_is_named_not_taken_for_a_blank(api):
+    graph = line_graph(api)
+    rows = [["Pozycja", GROUP_NAMES[0]], ["Małopolskie", XlsFormulaError("#DIV/0!")]]
+    errors = send(api, graph, "CP_LINE_XLS", xls(rows), filename="raport.xls", status=422)["errors"]
+    assert errors[0]["name"] == "B2" and "#DIV/0!" in errors[0]["description"]
     assert groups_of(api, graph) == []
 
 
