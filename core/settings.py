@@ -17,6 +17,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_INTEGRATIONS_TIMEOUT": "smogpanel.integrations.timeout",
     "SMOGPANEL_INTEGRATIONS_RETRIES": "smogpanel.integrations.retries",
     "SMOGPANEL_INTEGRATIONS_WORKERS": "smogpanel.integrations.workers",
+    "SMOGPANEL_INTEGRATIONS_BUDGET": "smogpanel.integrations.budget",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 

@@ -42,9 +42,31 @@ def test_a_client_error_is_not_retried(source):
 def test_a_hanging_source_costs_the_timeout_per_attempt(source):
     source.hang("/doc", seconds=2)
     started = time.monotonic()
-    with pytest.raises(SourceError, match="nie odpowiedziało w ciągu 0.3 s"):
+    with pytest.raises(SourceError, match="nie odpowiedziało w ciągu 0,3 s"):
         HttpSource(timeout=0.3, retries=1, backoff=0.01).get_json(source.url + "/doc")
     assert time.monotonic() - started < 1.5
+
+
+def test_one_budget_bounds_every_request_retry_and_wait_of_a_client(source):
+    # An integration reads several documents in a row: the second one hangs, and the budget
+    # left after the first decides how long the second may take, retries included.
+    source.answer("/index", {"ok": True})
+    source.hang("/data", seconds=3)
+    http = HttpSource(timeout=0.5, retries=5, backoff=0.01).within(0.8)
+    assert http.get_json(source.url + "/index") == {"ok": True}
+    with pytest.raises(SourceError, match=r"^Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie \(0,8 s\)\.$"):
+        http.get_json(source.url + "/data")
+    assert source.hits["/data"] == 2  # 0.5 s, then what was left; not the 6 attempts of 0.5 s
+    with pytest.raises(SourceError, match="przeznaczonym na odświeżenie"):
+        http.get_json(source.url + "/index")  # the deadline has passed: not even asked
+    assert source.hits["/index"] == 1
+
+
+def test_a_client_without_a_budget_has_no_deadline(source):
+    source.answer("/index", [1])
+    http = HttpSource(timeout=0.5, retries=0)
+    time.sleep(0.1)
+    assert http.get_json(source.url + "/index") == [1] and http.deadline is None
 
 
 def test_malformed_json_is_a_clear_error(source):
@@ -67,8 +89,11 @@ def test_settings_bound_the_timeout_and_retries():
 
 
 def test_the_environment_sets_the_bounds():
+    from smogpanel.http_source import budget_of
     from smogpanel.settings import resolve
 
-    settings = resolve({}, environ={"SMOGPANEL_INTEGRATIONS_TIMEOUT": "2.5", "SMOGPANEL_INTEGRATIONS_RETRIES": "0"})
+    settings = resolve({}, environ={"SMOGPANEL_INTEGRATIONS_TIMEOUT": "2.5", "SMOGPANEL_INTEGRATIONS_RETRIES": "0",
+                                    "SMOGPANEL_INTEGRATIONS_BUDGET": "7"})
     http = HttpSource.from_settings(settings)
-    assert (http.timeout, http.retries) == (2.5, 0)
+    assert (http.timeout, http.retries, budget_of(settings)) == (2.5, 0, 7.0)
+    assert (budget_of({}), budget_of({"smogpanel.integrations.budget": "100000"})) == (20.0, 300.0)

@@ -3,8 +3,8 @@
 
 Three steps, so no database transaction (nor SQLite's write lock) is held while sources are
 read: the items are read, every (item, integration) pair is fetched at most `WORKERS` at a
-time (each request bounded by `smogpanel.http_source`'s timeout and retries), then the
-readings are written. A source that fails leaves the item's values as they were and records
+time (each request bounded by `smogpanel.http_source`'s timeout and retries, and all the
+requests of one pair by `smogpanel.integrations.budget`), then the readings are written. A source that fails leaves the item's values as they were and records
 the error with its time; the next good reading clears it.
 """
 import logging
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 from smogpanel.db import utcnow
 from smogpanel.hookspecs import INTEGRATION, IntegrationCall, Reading
-from smogpanel.http_source import HttpSource, SourceError
+from smogpanel.http_source import HttpSource, SourceError, budget_of
 
 from .models import Item
 from .types import catalogue
@@ -62,6 +62,8 @@ def _fetch(registry, http, job):
     integration = catalogue(registry).integrations.get(job.integration_code)
     if integration is None:
         return f"Integracja „{job.integration_code}” jest niedostępna (jej wtyczka nie jest włączona)."
+    # The budget starts when the job does, not when it was queued behind the other workers.
+    http = http.within(budget_of(registry.settings))
     try:
         reading = integration.fetch(IntegrationCall(inputs=dict(job.inputs), http=http, settings=registry.settings))
     except SourceError as error:

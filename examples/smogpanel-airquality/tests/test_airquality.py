@@ -76,7 +76,7 @@ def test_a_hanging_api_is_given_up_after_the_timeout(gios):
 
     gios.hang("/station/sensors/400", seconds=3)
     started = time.monotonic()
-    with pytest.raises(SourceError, match="nie odpowiedziało w ciągu 0.3 s"):
+    with pytest.raises(SourceError, match="nie odpowiedziało w ciągu 0,3 s"):
         fetch(gios, timeout=0.3, retries=1)
     assert time.monotonic() - started < 2
 

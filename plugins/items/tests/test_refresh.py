@@ -61,8 +61,21 @@ def test_a_hanging_source_costs_a_bounded_time(make_app, admin, source):
     started = time.monotonic()
     level = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
     assert time.monotonic() - started < 3
-    assert "nie odpowiedziało w ciągu 0.5 s (próby: 2)" in level["error"]
+    assert "nie odpowiedziało w ciągu 0,5 s (próby: 2)" in level["error"]
     assert level["value"] is None
+
+
+def test_the_refresh_budget_ends_one_items_reading_whatever_the_retries(make_app, admin, source):
+    api = meter_api(make_app, admin, source.url, **{"smogpanel.integrations.retries": "5",
+                                                     "smogpanel.integrations.budget": "0.9"})
+    item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
+    api.post(f"/api/item/{item['id']}/refresh")
+    source.hang("/meter/m-1", seconds=5)
+    refreshed = api.post(f"/api/item/{item['id']}/refresh")["message"]
+    level = hook(refreshed, "level")
+    assert level["error"] == "Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie (0,9 s)."
+    assert level["value"] == 31.5  # the last good reading stays
+    assert source.hits["/meter/m-1"] == 3  # the first refresh, then 0.5 s, a 0.2 s wait and the 0.2 s left
 
 
 def test_a_source_stopped_entirely_is_an_error_too(make_app, admin):
