@@ -1,6 +1,7 @@
 // Forms: native validation on submit, the status banner, submit ignored while in flight,
 // success shown briefly before moving on. Fields always carry <label for>.
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { SUCCESS_BANNER_MS } from './config.js';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
@@ -8,9 +9,14 @@ import { TEXT } from './texts.js';
 /**
  * onSubmit() -> Promise<{ok, error?}> (what resource actions resolve with);
  * onDone() runs SUCCESS_BANNER_MS after a success (e.g. back to the parent list), or right
- * after `doneDelay` ms when given. `actions` replaces the default submit button.
+ * after `doneDelay` ms when given. The actions: the submit button (`submitLabel`), then
+ * `extraActions` (e.g. 'Odśwież'), then a link back to `cancelTo` when given ('Anuluj', or
+ * `cancelLabel`).
  */
-export function Form({ onSubmit, onDone, doneDelay = SUCCESS_BANNER_MS, submitLabel = TEXT.save, actions, children, className }) {
+export function Form({
+  onSubmit, onDone, doneDelay = SUCCESS_BANNER_MS, submitLabel = TEXT.save, cancelTo, cancelLabel = TEXT.cancel,
+  extraActions, children, className,
+}) {
   const [status, setStatus] = useState('idle');
   const [errors, setErrors] = useState([]);
   const [validated, setValidated] = useState(false);
@@ -44,11 +50,11 @@ export function Form({ onSubmit, onDone, doneDelay = SUCCESS_BANNER_MS, submitLa
       <StatusBanner status={status} errors={errors} />
       {children}
       <div className="d-flex gap-2 mt-3">
-        {actions || (
-          <button type="submit" className="btn btn-primary">
-            {submitLabel}
-          </button>
-        )}
+        <button type="submit" className="btn btn-primary">
+          {submitLabel}
+        </button>
+        {extraActions}
+        {cancelTo && <Link className="btn btn-outline-secondary" to={cancelTo}>{cancelLabel}</Link>}
       </div>
     </form>
   );

@@ -118,6 +118,38 @@ describe('Form', () => {
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
   });
+
+  it('lays out its actions: the submit button, the extra ones, then the link back', () => {
+    const onRefresh = vi.fn();
+    const { container } = render(
+      <MemoryRouter initialEntries={['/item/3']}>
+        <Routes>
+          <Route path="/item/3" element={
+            <Form onSubmit={vi.fn()} submitLabel="Importuj" cancelTo="/item"
+              extraActions={<button type="button" onClick={onRefresh}>Odśwież</button>} />
+          } />
+          <Route path="/item" element={<p>Lista elementów</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const actions = [...container.querySelectorAll('form button, form a')].map((node) => node.textContent);
+    expect(actions).toEqual(['Importuj', 'Odśwież', TEXT.cancel]);
+    fireEvent.click(screen.getByRole('button', { name: 'Odśwież' }));
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('link', { name: TEXT.cancel }));
+    expect(screen.getByText('Lista elementów')).toBeTruthy();
+  });
+
+  it('names the link back as asked, and has none without cancelTo', () => {
+    render(<MemoryRouter><Form onSubmit={vi.fn()} cancelTo="/voivodeship" cancelLabel="Wróć do listy województw" /></MemoryRouter>);
+    expect(screen.getByRole('link', { name: 'Wróć do listy województw' }).getAttribute('href')).toBe('/voivodeship');
+  });
+
+  it('has only the save button without cancelTo', () => {
+    const { container } = render(<Form onSubmit={vi.fn()} />);
+    expect(container.querySelectorAll('a').length).toBe(0);
+    expect(container.querySelector('button[type=submit]').textContent).toBe(TEXT.save);
+  });
 });
 
 describe('fields', () => {

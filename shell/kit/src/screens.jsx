@@ -101,12 +101,7 @@ function FieldsForm({ resource, id, parent, item, fields, extra, fromItem, toPay
   return (
     <div className={`col-12 col-lg-${width}`}>
       <Form onSubmit={send} onDone={back ? () => navigate(back) : undefined}
-        actions={
-          <>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            {back && <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>}
-          </>
-        }>
+        cancelTo={back}>
         {fields.map((field) => (
           <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
             value={values[field.name]} onChange={set(field.name)} />

@@ -1,7 +1,7 @@
 // The calculators' list, and the add and edit forms with the widget's preview beside them.
-import { EditLoader, Field, Form, ListScreen, Page, TEXT, publicLinkColumn, useEmbedAction, useResourceState, useValues } from '@smogpanel/kit';
+import { EditLoader, Field, Form, ListScreen, Page, publicLinkColumn, useEmbedAction, useResourceState, useValues } from '@smogpanel/kit';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { WidgetPreview } from './preview.jsx';
 import {
   DEFINITION_IMPORT, DEFINITION_SET, LIST, calculators, definition, fields, initialValues, loadDefinition, toPayload, typeLabel,
@@ -43,12 +43,7 @@ function CalculatorForm({ id, item }) {
     <div className="row g-4">
       <div className="col-12 col-xl-5">
         <Form onSubmit={send} onDone={() => navigate(LIST)}
-          actions={
-            <>
-              <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-              <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-            </>
-          }>
+          cancelTo={LIST}>
           {fields.filter((f) => f.name !== 'refund_checkbox' || Number(values.show_refund)).map((field) => (
             <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
               value={values[field.name]} onChange={set(field.name)} />

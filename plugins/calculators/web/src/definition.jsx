@@ -1,8 +1,8 @@
 // The shared definition: the form (types, each with its named numbers), its versions with
 // restore, its export; and the import of a definition sheet (SPEC 2.8, 4, 5).
-import { Field, Form, Page, RowsField, StatusBanner, TEXT, api, formatDate, useResourceState, useValues } from '@smogpanel/kit';
+import { Field, Form, Page, RowsField, StatusBanner, api, formatDate, useResourceState, useValues } from '@smogpanel/kit';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { CRUMB } from './calculators.jsx';
 import {
   DEFINITION_SET, IMPORT_TYPES, LIST, definition, definitionFields, definitionPayload, loadDefinition, loadVersions, typeRows,
@@ -54,12 +54,7 @@ function DefinitionForm({ types }) {
   }
   return (
     <Form onSubmit={send} onDone={() => navigate(LIST)}
-      actions={
-        <>
-          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-          <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-        </>
-      }>
+      cancelTo={LIST}>
       <TypeRows value={values.types} onChange={set('types')} />
     </Form>
   );
@@ -151,12 +146,7 @@ export function DefinitionImport() {
       </div>
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} onDone={() => navigate(DEFINITION_SET, { state: { skipped: skipped.current } })}
-          actions={
-            <>
-              <button type="submit" className="btn btn-primary">Importuj</button>
-              <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-            </>
-          }>
+          submitLabel="Importuj" cancelTo={LIST}>
           {IMPORT_FIELDS.map((field) => (
             <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
           ))}

@@ -2,7 +2,7 @@
 // key group for BAR and LINE), the colour for MULTILINE, goal fields when with_goal is ticked,
 // and a live preview of the chart as the values are typed (SPEC 2.9, 3 Graph entry, 5).
 import { EditLoader, Field, Form, ListScreen, Page, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useGraphCrumbs } from './groups.jsx';
 import { Preview } from './preview.jsx';
 import { entries, entriesPath, entryPayload, entryValues, groups, keysOf, previewPayload, valueName } from './resources.js';
@@ -51,10 +51,7 @@ function EntryForm({ graph, group, graphId, groupId, id, item }) {
     <div className="row">
       <div className="col-12 col-lg-7">
         <Form onSubmit={send} onDone={() => navigate(back)}
-          actions={<>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-          </>}>
+          cancelTo={back}>
           <div className="col-12">
             <Field field={{ name: 'name', label: 'Nazwa', required: true }} value={values.name} onChange={set('name')} />
             {graph.graph_type_name === 'MULTILINE' && (

@@ -100,10 +100,7 @@ function GraphForm({ id, item }) {
     <div ref={removal.box} className="row">
       <div className="col-12 col-lg-7">
         <Form onSubmit={send} onDone={() => navigate(LIST)}
-          actions={<>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-          </>}>
+          cancelTo={LIST}>
           <div className="col-12">
             {fieldsFor(values.graph_type_name).map((field) => (
               <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}

@@ -54,10 +54,7 @@ function GroupForm({ graphId, id, item }) {
   return (
     <div className="col-12 col-lg-8">
       <Form onSubmit={send} onDone={() => navigate(back)}
-        actions={<>
-          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-          <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-        </>}>
+        cancelTo={back}>
         <Field field={{ name: 'name', label: 'Nazwa grupy', required: true, help: 'Np. rok: 2024.' }} value={values.name} onChange={set('name')} />
       </Form>
     </div>

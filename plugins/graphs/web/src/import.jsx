@@ -1,8 +1,8 @@
 // Import of a definition file into a graph: name, file type (those fitting the chart's type),
 // then the file field, shown only once a type is chosen (SPEC 4); on success the group list.
-import { Field, Form, Page, TEXT, api, useValues } from '@smogpanel/kit';
+import { Field, Form, Page, api, useValues } from '@smogpanel/kit';
 import { useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useGraphCrumbs } from './groups.jsx';
 import { IMPORTS, IMPORT_LABELS, groups, groupsPath } from './resources.js';
 
@@ -37,10 +37,7 @@ export function GraphImport() {
       {waiting || (
         <div className="col-12 col-lg-8">
           <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
-            actions={<>
-              <button type="submit" className="btn btn-primary">Importuj</button>
-              <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-            </>}>
+            submitLabel="Importuj" cancelTo={back}>
             <Field field={{ name: 'name', label: 'Nazwa', required: true,
               help: graph.graph_type_name === 'CIRCLE' ? 'Nazwa wpisu; trafi do grupy „Pozycje”.'
                 : 'Nazwa wpisu; rok w nazwie (np. „Raport 2024”) wskazuje grupę, inaczej grupa „Pozycje”.' }}

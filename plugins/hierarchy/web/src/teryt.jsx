@@ -2,7 +2,6 @@
 // through POST /api/hierarchy/import-teryt (import type TERYT_TERC); the report stays on screen.
 import { Field, Form, Page, api, useValues } from '@smogpanel/kit';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { voivodeships } from './resources.js';
 
 const LIST = '/voivodeship';
@@ -68,12 +67,7 @@ export function TerytImport() {
         tych, których nie ma już w rejestrze, nie usuwa się (mogą mieć wartości w rankingach i wyszukiwarkach).
       </div>
       <div className="col-12 col-lg-8">
-        <Form onSubmit={send} actions={
-          <>
-            <button type="submit" className="btn btn-primary">Importuj</button>
-            <Link className="btn btn-outline-secondary" to={LIST}>Wróć do listy województw</Link>
-          </>
-        }>
+        <Form onSubmit={send} submitLabel="Importuj" cancelTo={LIST} cancelLabel="Wróć do listy województw">
           {FIELDS.map((field) => (
             <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
           ))}

@@ -2,11 +2,11 @@
 // choosing the type rebuilds the hook fields (SPEC 4): text inputs, a searchable gmina select,
 // a voivodeship select, and integration values shown read-only with their reading time.
 import {
-  EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, api, formatDate, publicLinkColumn,
+  EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, api, formatDate, publicLinkColumn,
   useEmbedAction, useValues,
 } from '@smogpanel/kit';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import {
   BOROUGH, INTEGRATION, LIST, VOIVODESHIP, hookField, hookRows, hookValues, itemPayload, items, loadTypes,
   loadVoivodeships, readingText, valueText,
@@ -145,18 +145,12 @@ function ItemForm({ id, item: loaded }) {
   return (
     <div className="col-12 col-lg-8">
       {failed && <StatusBanner status="error" errors={[{ name: '', description: 'Nie udało się wczytać typów elementów.' }]} />}
-      <Form onSubmit={send} onDone={() => navigate(LIST)}
-        actions={
-          <>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            {editing && integrations && (
-              <button type="button" className="btn btn-outline-primary" onClick={refresh} disabled={refreshing?.status === 'loading'}>
-                Odśwież
-              </button>
-            )}
-            <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-          </>
-        }>
+      <Form onSubmit={send} onDone={() => navigate(LIST)} cancelTo={LIST}
+        extraActions={editing && integrations && (
+          <button type="button" className="btn btn-outline-primary" onClick={refresh} disabled={refreshing?.status === 'loading'}>
+            Odśwież
+          </button>
+        )}>
         {refreshing && <StatusBanner status={refreshing.status} errors={refreshing.errors} />}
         <Field field={{ name: 'name', label: 'Nazwa', required: true }} value={values.name} onChange={set('name')} />
         <Field field={{

@@ -28,10 +28,7 @@ function GroupForm({ id, item }) {
   return (
     <div className="col-12 col-lg-8">
       <Form onSubmit={send} onDone={() => navigate(GROUPS)}
-        actions={<>
-          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-          <Link className="btn btn-outline-secondary" to={GROUPS}>{TEXT.cancel}</Link>
-        </>}>
+        cancelTo={GROUPS}>
         <Field field={{ name: 'name', label: 'Nazwa', required: true, help: 'Np. Radni Miasta Krakowa.' }} value={values.name} onChange={set('name')} />
       </Form>
     </div>

@@ -2,7 +2,7 @@
 // edit forms with the recipient group select, the cover, the rich-text editor and the consent fields.
 import { EditLoader, Field, Form, ListScreen, Page, TEXT, api, publicLinkColumn, useEmbedAction, useValues } from '@smogpanel/kit';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_GDPR_AGREEMENT, GROUPS, LIST, letterPayload, letterValues, letters } from './resources.js';
 
 const RichTextEditor = lazy(() => import(/* webpackChunkName: "lazy-editor" */ './editor.jsx'));
@@ -53,10 +53,7 @@ function LetterForm({ id, item }) {
   return (
     <div className="col-12 col-lg-8">
       <Form onSubmit={send} onDone={() => navigate(LIST)}
-        actions={<>
-          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-          <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-        </>}>
+        cancelTo={LIST}>
         {field({ name: 'name', label: 'Nazwa', required: true })}
         {field({ name: 'internal_name', label: 'Nazwa wewnętrzna', required: !editing, disabled: editing,
           help: 'Część publicznego adresu listu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.' })}

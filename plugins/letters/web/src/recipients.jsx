@@ -2,7 +2,7 @@
 // (name, email) and the import (a spreadsheet plus the name column and the e-mail column).
 import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, api, useItem, useValues } from '@smogpanel/kit';
 import { useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { GROUPS_CRUMB } from './groups.jsx';
 import { CRUMB } from './letters.jsx';
 import { groups, recipients, recipientsPath } from './resources.js';
@@ -64,10 +64,7 @@ function RecipientForm({ groupId, id, item }) {
   return (
     <div className="col-12 col-lg-8">
       <Form onSubmit={send} onDone={() => navigate(back)}
-        actions={<>
-          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-          <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-        </>}>
+        cancelTo={back}>
         {FIELDS.map((f) => <Field key={f.name} field={f} value={values[f.name]} onChange={set(f.name)} />)}
       </Form>
     </div>
@@ -121,10 +118,7 @@ export function RecipientImport() {
       </div>
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
-          actions={<>
-            <button type="submit" className="btn btn-primary">Importuj</button>
-            <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-          </>}>
+          submitLabel="Importuj" cancelTo={back}>
           {IMPORT_FIELDS.map((field) => <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />)}
         </Form>
       </div>

@@ -1,7 +1,7 @@
 // The measurements of a map: the list (captured descending) with add, import and back, and the
 // form with sixteen numeric inputs per property key, named by voivodeship (SPEC 2.3, 5).
 import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import { TYPE_LABEL, VOIVODESHIPS, cellName, checkpointPayload, checkpointValues, checkpoints, checkpointsPath, maps } from './resources.js';
 
@@ -97,12 +97,7 @@ function CheckpointForm({ map, mapId, id, item }) {
   }
   return (
     <Form onSubmit={send} onDone={() => navigate(back)}
-      actions={
-        <>
-          <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-          <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-        </>
-      }>
+      cancelTo={back}>
       <div className="col-12 col-lg-8">
         {FIELDS.map((field) => (
           <Field key={field.name} field={editing && field.name === 'captured' ? { ...field, disabled: true, help: 'Po utworzeniu nie można zmienić daty.' } : field}

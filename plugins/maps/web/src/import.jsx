@@ -1,8 +1,8 @@
 // Import of one measurement from a Clean Air report (CP_XLS, CP_XLS_2025): the warning of
 // SPEC 5, the template link, and on success the list with what was skipped.
-import { Field, Form, Page, TEXT, api, useValues } from '@smogpanel/kit';
+import { Field, Form, Page, api, useValues } from '@smogpanel/kit';
 import { useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useMapCrumbs } from './checkpoints.jsx';
 import { IMPORT_TYPES, REPORT_PROPERTIES, checkpoints, checkpointsPath, today } from './resources.js';
 
@@ -50,12 +50,7 @@ export function CheckpointImport() {
       <Warning type={values.type} />
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
-          actions={
-            <>
-              <button type="submit" className="btn btn-primary">Importuj</button>
-              <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-            </>
-          }>
+          submitLabel="Importuj" cancelTo={back}>
           {FIELDS.map((field) => (
             <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
           ))}

@@ -1,8 +1,8 @@
 // The map form: name, internal name (create only), source, details, summary, property keys as
 // add/remove rows. Removing keys that have values: the server refuses (409) with its Polish
 // message; the operator may confirm, and the form is sent again with remove_keys_with_values: 1.
-import { EditLoader, Field, Form, Page, RowsField, TEXT, useKeyRemoval, useValues } from '@smogpanel/kit';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { EditLoader, Field, Form, Page, RowsField, useKeyRemoval, useValues } from '@smogpanel/kit';
+import { useNavigate, useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps, summaryAfterCreate } from './resources.js';
 
@@ -51,12 +51,7 @@ function MapForm({ id, item }) {
   return (
     <div ref={removal.box}>
       <Form onSubmit={send} onDone={() => navigate(LIST)}
-        actions={
-          <>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-          </>
-        }>
+        cancelTo={LIST}>
         <div className="col-12 col-lg-8">
           {FIELDS.map((field) => (
             <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}

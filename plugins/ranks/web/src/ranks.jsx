@@ -42,12 +42,7 @@ function RankForm({ id, item }) {
   return (
     <div className="col-12 col-lg-8">
       <Form onSubmit={send} onDone={() => navigate(LIST)}
-        actions={
-          <>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-          </>
-        }>
+        cancelTo={LIST}>
         {fields.map((field) => (
           <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
             value={values[field.name]} onChange={set(field.name)} />
@@ -94,12 +89,7 @@ export function RankImport() {
       <ImportWarning type={values.type || 'RV_XLS'} definition />
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
-          actions={
-            <>
-              <button type="submit" className="btn btn-primary">Importuj</button>
-              <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-            </>
-          }>
+          submitLabel="Importuj" cancelTo={back}>
           {IMPORT_FIELDS.map((field) => <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />)}
         </Form>
       </div>

@@ -4,7 +4,7 @@
 // both the value and its ranking have loaded (SPEC 2.1).
 import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, api, defineResource, useList, useValues } from '@smogpanel/kit';
 import { useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useRankCrumbs } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import { RB_TYPES, RV_TYPES, entryValues, entryValuesPath, groupValues, valueFromItem, valuePayload, valuesPath } from './resources.js';
@@ -77,12 +77,7 @@ function ValueForm({ scope, rank, id, item }) {
   return (
     <div className="col-12 col-lg-8">
       <Form onSubmit={send} onDone={() => navigate(scope.base)}
-        actions={
-          <>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            <Link className="btn btn-outline-secondary" to={scope.base}>{TEXT.cancel}</Link>
-          </>
-        }>
+        cancelTo={scope.base}>
         {editing ? (
           <p className="form-text">{item.borough_name ? `${item.borough_name} (powiat ${item.district_name}, woj. ${item.voivodeship_name})` : item.voivodeship_name}</p>
         ) : scope.byEntry ? (
@@ -151,12 +146,7 @@ export function ValueImport() {
       <ImportWarning type={values.type} />
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} onDone={() => navigate(scope.base, { state: { imported: answer.current } })}
-          actions={
-            <>
-              <button type="submit" className="btn btn-primary">Importuj</button>
-              <Link className="btn btn-outline-secondary" to={scope.base}>{TEXT.cancel}</Link>
-            </>
-          }>
+          submitLabel="Importuj" cancelTo={scope.base}>
           <Field field={{ name: 'type', label: 'Typ pliku', type: 'select', required: true, options: types }} value={values.type} onChange={set('type')} />
           <Field field={{ name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' }}
             value={values.file} onChange={set('file')} />

@@ -1,7 +1,7 @@
 // The entries of a search: the list (id ascending) with add, import and back, and the entry
 // form: the gmina (create only), then one input per key, longer texts in a textarea (SPEC 2.7).
 import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LONG_TEXT, PLACES, boroughLabel, entries, entriesPath, entryPayload, entryValues, searches, valueName } from './resources.js';
 import { CRUMB } from './searches.jsx';
 
@@ -86,12 +86,7 @@ function EntryForm({ search, searchId, id, item }) {
   return (
     <div className="col-12 col-lg-8">
       <Form onSubmit={send} onDone={() => navigate(back)}
-        actions={
-          <>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-          </>
-        }>
+        cancelTo={back}>
         {editing ? (
           <p className="fs-5">Gmina: {boroughLabel(item)}</p>
         ) : (

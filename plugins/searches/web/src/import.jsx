@@ -1,8 +1,8 @@
 // Import of a search's entries from a spreadsheet (WPG_XLS): the template built from the
 // search's own keys, and on success the list with what was added, updated and skipped.
-import { Field, Form, Page, TEXT, api, useValues } from '@smogpanel/kit';
+import { Field, Form, Page, api, useValues } from '@smogpanel/kit';
 import { useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useSearchCrumbs } from './entries.jsx';
 import { entries, entriesPath, templateUrl } from './resources.js';
 
@@ -38,12 +38,7 @@ export function EntryImport() {
       </div>
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
-          actions={
-            <>
-              <button type="submit" className="btn btn-primary">Importuj</button>
-              <Link className="btn btn-outline-secondary" to={back}>{TEXT.cancel}</Link>
-            </>
-          }>
+          submitLabel="Importuj" cancelTo={back}>
           {FIELDS.map((field) => (
             <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
           ))}

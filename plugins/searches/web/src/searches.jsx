@@ -58,12 +58,7 @@ function SearchForm({ id, item }) {
   return (
     <div ref={removal.box}>
       <Form onSubmit={send} onDone={() => navigate(LIST)}
-        actions={
-          <>
-            <button type="submit" className="btn btn-primary">{TEXT.save}</button>
-            <Link className="btn btn-outline-secondary" to={LIST}>{TEXT.cancel}</Link>
-          </>
-        }>
+        cancelTo={LIST}>
         <div className="col-12 col-lg-8">
           {FIELDS.map((field) => (
             <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
