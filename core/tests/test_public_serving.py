@@ -3,6 +3,7 @@ inline, safely escaped), 304s for repeat visitors, a change seen at once, compre
 CDN headers, and a Redis cache shared by processes that never turns into an error."""
 import gzip
 import json
+import os
 import re
 
 import brotli
@@ -18,7 +19,8 @@ from smogpanel.gazetteer import find_gazetteer
 TIMER = "/api/public/timer/{}"
 EMBED = "/view/timer/{}/embed/0b9d7c1e-2f6a-4c2b-9a55-7d1f3c9e8a10"
 INLINE = re.compile(r'<script type="application/json" id="smogpanel-payload">(.*?)</script>', re.S)
-REDIS_URL = "redis://127.0.0.1:6379/15"
+# A database of its own per suite: `make test` runs the SQLite and PostgreSQL suites side by side.
+REDIS_URL = f"redis://127.0.0.1:6379/{14 if os.environ.get('SMOGPANEL_TEST_DATABASE_URL') else 15}"
 
 
 @pytest.fixture
