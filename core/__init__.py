@@ -2,8 +2,6 @@
 __version__ = "3.7.0"
 PRODUCT = "Smogpanel"
 
-from . import regions as _regions  # noqa: E402,F401 (registers the Polish collation on every SQLite connection)
-
 
 def main(global_config=None, **settings):
     """The WSGI app. Settings come from the ini file (Pyramid style), then `SMOGPANEL_*`

@@ -2,13 +2,14 @@
 plugin that stores or imports values per voivodeship; and sorting names in the Polish
 alphabet, in Python (`polish_sort_key`) and in SQL (`polish_order`)."""
 import sqlite3
-import unicodedata
 from functools import lru_cache
 
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.visitors import InternalTraversal
+
+from .names import normalise
 
 VOIVODESHIPS = (
     ("ds", "dolnośląskie"),
@@ -37,21 +38,6 @@ TERYT_OF = {
 }
 CODE_OF_TERYT = {teryt: code for code, teryt in TERYT_OF.items()}
 NAME_OF = dict(VOIVODESHIPS)
-
-# NFKD leaves these letters whole, so they are mapped by hand.
-_UNDECOMPOSABLE = str.maketrans({"ł": "l", "Ł": "l", "đ": "d", "ø": "o", "ß": "ss"})
-
-
-def normalise(text):
-    """Case-, diacritics- and spacing-insensitive form for matching names and headers:
-    'Łódzkie ' -> 'lodzkie', 'Woj.  ŚLĄSKIE' -> 'woj. slaskie'."""
-    if text is None:
-        return ""
-    text = str(text).translate(_UNDECOMPOSABLE)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return " ".join(text.lower().split())
-
 
 _BY_KEY = {}
 for _code, _name in VOIVODESHIPS:

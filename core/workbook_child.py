@@ -6,8 +6,9 @@ python-calamine and writes one pickled answer on stdout:
     ("ok", sheet names, sheet name, rows)   ("extent", rows, columns)   ("no_sheets",)
     ("no_sheet", sheet names)               ("broken", message)          ("memory",)
 
-It imports nothing of the app but `smogpanel.regions` (sheet names are matched like headers) and,
-for .xls, `smogpanel.xls_errors`, so it starts in a few tens of milliseconds. Cells come back as openpyxl and xlrd gave them: whole
+It imports nothing of the app but `smogpanel.names` (sheet names are matched like headers) and,
+for .xls, `smogpanel.xls_errors`, so it starts in a few tens of milliseconds (importing
+`smogpanel.regions`, which needs SQLAlchemy, made it 230 ms). Cells come back as openpyxl and xlrd gave them: whole
 numbers int, other numbers float, dates datetime, empty cells None, error cells their text.
 """
 import io
@@ -77,7 +78,7 @@ def xlsx_error_cells(data, index):
 def read(data, wanted, limits):
     from python_calamine import CalamineWorkbook
 
-    from smogpanel.regions import normalise
+    from smogpanel.names import normalise
 
     workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
     try:
