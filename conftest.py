@@ -19,7 +19,6 @@ for _entry_point in entry_points(group="smogpanel.plugins"):
 pytest_plugins = ["smogpanel.testing", "smogpanel.testing_browser", "smogpanel.testing_mail"]
 
 
-
 def pytest_collection_finish(session):
     """The modules, fixtures' code and collected tests live to the end of the run: frozen, so
     the collector's full passes (one every few tests, as each test builds and drops an app)
