@@ -42,6 +42,10 @@ class StoredFile(Base):
     created: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
+# The key of this database's random id (written by migration core_0005; see smogpanel.public).
+INSTALLATION_ID = "installation_id"
+
+
 class Setting(Base):
     """Small facts about the installation itself, e.g. that demo data was written."""
 

@@ -10,19 +10,24 @@ and a CDN keep them for the minute or so the docs describe (docs/deployment.md).
 """
 import hashlib
 import html
+import logging
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Callable
 
+import sqlalchemy as sa
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import __version__
 from .envelope import ApiError, dumps
+from .models import INSTALLATION_ID, Setting
 from .public_cache import Built, answer, make_caches
 from .public_replay import REPLAYABLE
 from .versions import engine_of, request_version, resolve_shows, track
 from .web import mark_embeddable
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,24 @@ def describe_public_routes(config, kinds):
         "parameters": [kind, name, {"name": "uuid", "in": "path", "required": True, "type": "string"}]})
 
 
+def installation_id(registry):
+    """This database's random id (migration core_0005), read once when the app is made and only
+    when a Redis is set: two deployments sharing one Redis must never serve each other's
+    answers, though their code, names and versions may all be the same. None when unreadable."""
+    if not registry.settings.get("smogpanel.redis_url"):
+        return None
+    statement = sa.select(Setting.value).where(Setting.key == INSTALLATION_ID)
+    bind = registry.settings.get("db.bind")
+    try:
+        if bind is not None:  # tests: the connection whose transaction the app joins
+            return bind.execute(statement).scalar_one_or_none()
+        with registry["db.engine"].connect() as connection:
+            return connection.execute(statement).scalar_one_or_none()
+    except sa.exc.DBAPIError:
+        log.warning("the installation id could not be read: public answers are not shared through Redis")
+        return None
+
+
 def includeme(config):
     kinds = {}
     for group in config.registry.plugin_manager.hook.smogpanel_public_kinds():
@@ -178,7 +201,7 @@ def includeme(config):
     # The gazetteer's tables always: the hierarchy keeps its list of gminy by their version.
     track(engine_of(config.registry), set(gazetteer_tables).union(*tables.values()))
     registry["smogpanel.public_cache"], registry["smogpanel.public_pages"] = make_caches(
-        registry.settings, code_fingerprint(registry.plugin_manager))
+        registry.settings, code_fingerprint(registry.plugin_manager), installation_id(registry))
 
     config.add_route("api-public", "/api/public/{kind}/{internal_name}")
     config.add_view(public_payload, route_name="api-public", request_method="GET",

@@ -154,13 +154,14 @@ class PublicCache:
         return entry
 
 
-def make_caches(settings, namespace):
+def make_caches(settings, namespace, installation=None):
     """(payloads, pages) from settings: `smogpanel.public_cache_size` entries each in the
-    process; payloads also in Redis at `smogpanel.redis_url` (SMOGPANEL_REDIS_URL) when set,
-    under `namespace` (deployments of different code: a payload's shape may change with it).
+    process; payloads also in Redis at `smogpanel.redis_url` (SMOGPANEL_REDIS_URL) when set
+    and the database's `installation` id is known, under `namespace` (deployments of different
+    code: a payload's shape may change with it) and that id (of different databases).
     Pages stay in the process: they are cheap to build from a payload, and an embed's uuid,
     part of their key, is the client's to multiply."""
     size = int(settings.get("smogpanel.public_cache_size") or DEFAULT_SIZE)
     url = settings.get("smogpanel.redis_url")
-    shared = RedisCache(url, f"smogpanel:{namespace}:") if url else None
+    shared = RedisCache(url, f"smogpanel:{namespace}:{installation}:") if url and installation else None
     return PublicCache(LocalCache(size), shared), PublicCache(LocalCache(size))

@@ -14,6 +14,7 @@ import webtest
 from webob import Request
 
 from smogpanel.db import Base
+from smogpanel.models import INSTALLATION_ID, Setting
 from smogpanel.gazetteer import find_gazetteer
 
 TIMER = "/api/public/timer/{}"
@@ -134,6 +135,24 @@ def test_processes_share_built_answers_through_redis(make_app, db, demo, shared_
     # After a change the version differs: both build it anew.
     set_timer_text(db, name, "Po zmianie")
     assert first.get(TIMER.format(name)).json["message"]["text_above"] == "Po zmianie"
+
+
+def test_two_databases_sharing_one_redis_never_serve_each_others_answers(make_app, db, demo, shared_redis):
+    # Staging and production, say: the same code, the same demo names and versions, one Redis.
+    name = live_name(db, "timer")
+    set_timer_text(db, name, "Z bazy produkcyjnej")
+    production = webtest.TestApp(make_app(**{"smogpanel.redis_url": REDIS_URL}))
+    assert production.get(TIMER.format(name)).json["message"]["text_above"] == "Z bazy produkcyjnej"
+    db.execute(sa.update(Setting).where(Setting.key == INSTALLATION_ID).values(value="inna-baza"))
+    db.commit()  # from here on the app's database is another installation
+    staging_app = make_app(**{"smogpanel.redis_url": REDIS_URL})
+    kinds = staging_app.registry["smogpanel.public_kinds"]
+    loads = []
+    timer = kinds["timer"]
+    kinds["timer"] = type(timer)(**{**timer.__dict__, "load": lambda request, name: loads.append(name) or timer.load(request, name)})
+    webtest.TestApp(staging_app).get(TIMER.format(name))
+    assert loads == [name]  # built from its own database, not taken from the other's entry
+    assert len({key.split(b":")[2] for key in shared_redis.keys("smogpanel:*")}) == 2
 
 
 def test_a_redis_that_does_not_answer_is_no_error(make_app, db, demo):
