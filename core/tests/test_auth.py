@@ -240,3 +240,43 @@ def test_restore_of_a_malformed_address_is_a_validation_error(mail_app, smtp_ser
     body = Api(mail_app).get("/api/auth/restore/nie-adres", status=400)
     assert body["message"] == "VALIDATION_FAILED" and body["errors"][0]["name"] == "email"
     assert smtp_server.messages == []
+
+
+def test_a_restore_request_waits_for_another_writer_on_sqlite_instead_of_failing(tmp_path):
+    """The restore request is a GET that writes. On a SQLite file, while another connection
+    holds the write lock, it waits for it (its transaction begins IMMEDIATE, as a POST's does);
+    a reader's transaction could not write once the other had committed. No second attempt is
+    allowed here (retry.attempts = 1), so a failure would show."""
+    import threading
+
+    from smogpanel import main
+    from smogpanel.db import make_engine, make_session_factory, writer as writer_of
+    from smogpanel.migrate import upgrade
+    from smogpanel.plugin_manager import build_plugin_manager
+
+    url = f"sqlite:///{tmp_path / 'restore.sqlite'}"
+    upgrade(url, build_plugin_manager())
+    engine = make_engine(url)
+    with make_session_factory(engine)() as session:
+        create_user(session, email="zapominalska@example.pl")
+    app = webtest.TestApp(main({}, **{
+        "sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
+        "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(tmp_path / "mail"), "retry.attempts": "1"}))
+    holding, release = threading.Event(), threading.Event()
+
+    def other_writer():
+        with writer_of(engine).begin() as connection:  # BEGIN IMMEDIATE, committed on leaving
+            connection.exec_driver_sql("UPDATE user_account SET firstname = 'Ala' WHERE email = 'zapominalska@example.pl'")
+            holding.set()
+            release.wait(5)
+
+    writer = threading.Thread(target=other_writer)
+    writer.start()
+    assert holding.wait(5), "the other writer never took the lock"
+    threading.Timer(0.5, release.set).start()
+    answer = app.get("/api/auth/restore/zapominalska@example.pl", expect_errors=True)
+    writer.join()
+    assert (answer.status_int, answer.json["success"]) == (200, True)
+    with engine.connect() as connection:
+        assert connection.execute(sa.select(sa.func.count()).select_from(PasswordReset)).scalar_one() == 1
+    engine.dispose()

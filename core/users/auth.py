@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from cornice import Service
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from ..db import own_transaction, utcnow
+from ..db import own_transaction, utcnow, writing_view
 from ..envelope import ApiError, error_response
 from ..mail import send_mail
 from ..security import hash_password, verify_password
@@ -139,8 +139,10 @@ def extend(request):
     return request.registry["smogpanel.tokens"].issue(request.identity)
 
 
+@writing_view
 def restore(request):
-    """Always the same answer, so it never tells whether an account exists."""
+    """Always the same answer, so it never tells whether an account exists. A GET (SPEC) that
+    writes: the attempt, and for an account its link and mail."""
     email = validate(request, RestoreSchema(), {"email": request.matchdict["email"]})["email"]
     throttle, limits = restore_throttle(request, email)
     if throttle.reserve(limits) is not None:
