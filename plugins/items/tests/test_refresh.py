@@ -67,15 +67,15 @@ def test_a_hanging_source_costs_a_bounded_time(make_app, admin, source):
 
 def test_the_refresh_budget_ends_one_items_reading_whatever_the_retries(make_app, admin, source):
     api = meter_api(make_app, admin, source.url, **{"smogpanel.integrations.retries": "5",
-                                                     "smogpanel.integrations.budget": "0.9"})
+                                                     "smogpanel.integrations.budget": "1.5"})
     item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
     api.post(f"/api/item/{item['id']}/refresh")
     source.hang("/meter/m-1", seconds=5)
     refreshed = api.post(f"/api/item/{item['id']}/refresh")["message"]
     level = hook(refreshed, "level")
-    assert level["error"] == "Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie (0,9 s)."
+    assert level["error"] == "Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie (1,5 s)."
     assert level["value"] == 31.5  # the last good reading stays
-    assert source.hits["/meter/m-1"] == 3  # the first refresh, then 0.5 s, a 0.2 s wait and the 0.2 s left
+    assert source.hits["/meter/m-1"] == 3  # the first refresh, then 0.5 s, a 0.2 s wait, 0.5 s, and the 0.3 s left go to a wait
 
 
 def test_a_source_stopped_entirely_is_an_error_too(make_app, admin):
