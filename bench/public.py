@@ -84,8 +84,10 @@ def to_ms(text):
 
 
 def start(command, env=None, cwd=None):
-    return subprocess.Popen(command, env={**os.environ, **(env or {})}, cwd=cwd,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # The server's log goes to a file: a pipe nobody reads fills up (waitress warns of its task
+    # queue under load) and the server then blocks on writing it, answering nothing (0 req/s).
+    log = tempfile.NamedTemporaryFile("w", dir=cwd, prefix=Path(command[0]).name + "-", suffix=".log", delete=False)
+    return subprocess.Popen(command, env={**os.environ, **(env or {})}, cwd=cwd, stdout=subprocess.DEVNULL, stderr=log)
 
 
 def start_ceilings(folder, connections):
