@@ -86,7 +86,10 @@ def pixels(data):
     from PIL import Image
 
     with Image.open(io.BytesIO(data)) as image:
-        return image.format, image.size, list(image.convert("RGBA").getdata())
+        rgba = image.convert("RGBA")
+        # Newer Pillow names it get_flattened_data and removes getdata in 14; setup.cfg allows 10+.
+        pixels = rgba.get_flattened_data() if hasattr(rgba, "get_flattened_data") else rgba.getdata()
+        return image.format, image.size, list(pixels)
 
 
 def upload(data, name="raport.xlsx", declared=XLSX_TYPE):
