@@ -3,7 +3,6 @@
 One request is one transaction: the session is joined to `request.tm` (pyramid_tm) through
 zope.sqlalchemy, so a failed request leaves the database as it was.
 """
-import functools
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -212,28 +211,28 @@ def make_session_factory(bind, **kwargs):
     return factory
 
 
-WRITING_VIEW = "smogpanel.writing_view"
+WRITING_ROUTES = "db.writing_routes"
 
 
-def writing_view(view):
-    """For the rare view that writes on a safe method (SPEC makes the password-restore request a
+def add_writing_route(config, route_name):
+    """Marks a route whose safe-method view writes (SPEC makes the password-restore request a
     GET): its `request.db` is the writer's, as a POST's is. On SQLite that transaction begins
     IMMEDIATE and so waits for the write lock, where a reader's could not take it once another
-    writer had committed (SQLITE_BUSY_SNAPSHOT) and the request would be run again."""
+    writer had committed (SQLITE_BUSY_SNAPSHOT) and the request would be run again. By route,
+    not by view: the security policy may open `request.db` before the view runs."""
+    config.registry.setdefault(WRITING_ROUTES, set()).add(route_name)
 
-    @functools.wraps(view)
-    def wrapped(request):
-        if "db" in request.__dict__:
-            raise RuntimeError("request.db was opened before the writing view: it reads only")
-        request.environ[WRITING_VIEW] = True
-        return view(request)
 
-    return wrapped
+def _writes(request):
+    if request.method not in SAFE_METHODS:
+        return True
+    route = request.matched_route
+    return route is not None and route.name in request.registry.get(WRITING_ROUTES, ())
 
 
 def _request_db(request):
     factory = request.registry["db.session_factory"]
-    if request.method in SAFE_METHODS and not request.environ.get(WRITING_VIEW):
+    if not _writes(request):
         session = factory()
         state = zope.sqlalchemy.datamanager.STATUS_ACTIVE
     else:
