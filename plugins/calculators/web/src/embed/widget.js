@@ -1,6 +1,7 @@
 // The heating-cost widget in plain DOM (partner pages load it; the admin preview too): the
 // inputs, the yearly cost per source as a sorted bar chart and as a table, legend and footer.
 // Everything is computed here from the payload: typing needs no request.
+import { el } from '@smogpanel/embeds/dom';
 import { CHART_CSS, mountChart } from '@smogpanel/embeds/charts';
 import { formatMoney, formatNumber, formatYears } from '../format.js';
 import { compute, readDefinition } from '../model.js';
@@ -22,13 +23,6 @@ export const CSS = CHART_CSS +
   '.spk thead th{font-weight:600}.spk th[scope=row],.spk thead th:first-child{text-align:left}' +
   '.spk-scroll{overflow-x:auto}.spk tr.spk-current th,.spk tr.spk-current td{font-weight:700;background:#eef7f8}' +
   '.spk-legend,.spk-footer{font-size:13px;margin:8px 0 0;white-space:pre-line}.spk-footer{opacity:.8}';
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 let fieldCount = 0;
 function field(label, control) {

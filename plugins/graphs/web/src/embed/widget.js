@@ -1,6 +1,7 @@
 // The public chart in plain DOM (partner pages load it; the admin preview too): title,
 // subtitle, name, subname, the group chooser, one chart per entry (or one multiline chart) with
 // legend, goals as progress bars, the numbers as an accessible table, legend text and source.
+import { el } from '@smogpanel/embeds/dom';
 import { CHART_CSS, PALETTE, dataTable, goalBar, legend, mountChart } from '@smogpanel/embeds/charts';
 import { KIND, chartsOf, legendOf } from '../chartdata.js';
 
@@ -10,13 +11,6 @@ export const CSS = CHART_CSS +
   '.spg-choose{display:flex;gap:8px;align-items:center;margin:8px 0;font-size:14px}.spg-choose select{font:inherit;padding:4px}' +
   '.spg-modern{background:#0f172a;color:#f1f5f9;border-radius:8px}.spg-modern .spc-table th,.spg-modern .spc-table td{border-color:#334155}' +
   '.spg details{margin:6px 0;font-size:13px}.spg-legend,.spg-source{font-size:13px;margin:8px 0 0;white-space:pre-line}.spg-source{opacity:.8}';
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function drawGroup(box, payload, group) {
   const stops = [];

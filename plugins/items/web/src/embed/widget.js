@@ -2,6 +2,8 @@
 // item's name, then each hook as "label: value" — a coloured badge with its Polish label for
 // badge values (the air-quality index), numbers with their units — and the time of the
 // reading with its source.
+import { el } from '@smogpanel/embeds/dom';
+
 export const CSS =
   '.spi{box-sizing:border-box;max-width:800px;margin:0 auto;padding:16px 18px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;' +
   'color:#1f2a37;background:#fff;border:1px solid #d9e0e7;border-radius:8px;line-height:1.35}' +
@@ -10,13 +12,6 @@ export const CSS =
   '.spi dt{font-weight:600}.spi dd{margin:0;overflow-wrap:anywhere}' +
   '.spi-badge{display:inline-block;padding:3px 12px;border-radius:999px;font-weight:700}' +
   '.spi-foot{margin:12px 0 0;font-size:.8rem;color:#5b6775}';
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Black or white text, whichever reads better on `hex` (#rrggbb). */
 export function textOn(hex) {

@@ -2,6 +2,7 @@
 // a choropleth of the sixteen voivodeships for a chosen measurement (or the summary) and
 // property (STATISTIC, or a PRECISE key's submap), a legend, the values as a table, source,
 // details and the boundaries' attribution.
+import { el } from '@smogpanel/embeds/dom';
 import { ATTRIBUTION, choropleth, colourScale, formatNumber, legend } from '@smogpanel/embeds/voivodeships';
 
 export const CSS =
@@ -23,13 +24,6 @@ const SUMMARY = 'summary';
 // SPEC 4: the sums count hidden measurements too, while the title names only published ones.
 export const SUMMARY_NOTE = 'Sumy obejmują wszystkie pomiary, także te, których nie pokazano na mapie; ' +
   'tytuł podsumowania wymienia tylko pomiary pokazane.';
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
 
 function option(value, label, disabled) {
   const node = el('option', '', label);

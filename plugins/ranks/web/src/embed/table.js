@@ -4,6 +4,7 @@
 // voivodeships coloured by value (the map widget's boundaries, @smogpanel/embeds/voivodeships)
 // and the table.
 // Rows are sorted by place. The summary (when the ranking shows it) is one more choice.
+import { el } from '@smogpanel/embeds/dom';
 import { fold } from '@smogpanel/embeds/text';
 import { ATTRIBUTION, choropleth, colourScale, legend } from '@smogpanel/embeds/voivodeships';
 
@@ -29,13 +30,6 @@ export const CSS =
 
 const numberFormat = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 4 });
 export const formatNumber = (value) => (value === null || value === undefined ? '' : numberFormat.format(value));
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
 
 function headRow(labels) {
   const tr = el('tr');

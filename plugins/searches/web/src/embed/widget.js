@@ -1,6 +1,7 @@
 // The public search tool in plain DOM (no framework: partner pages load it): a combobox that
 // finds a gmina as one types, then the gmina's card, fetched on demand, with each text in its
 // place (top, left, right, bottom). Every text is set as text, never as HTML.
+import { el } from '@smogpanel/embeds/dom';
 import { plural } from '@smogpanel/embeds/plural';
 import { findBoroughs, indexBoroughs } from './match.js';
 
@@ -25,13 +26,6 @@ export const CSS =
 const GMINY = ['gmina', 'gminy', 'gmin'];
 const PLACES = ['TOP', 'LEFT', 'RIGHT', 'BOTTOM'];
 let instances = 0;
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
 
 /** The card of one gmina: its name, where it lies, the texts by place, the source. */
 export function renderCard(card, source) {

@@ -1,4 +1,5 @@
 // The timer widget in plain DOM (no framework: partner pages load it).
+import { el } from '@smogpanel/embeds/dom';
 import { parts, untilNextSecond } from './clock.js';
 import { UNITS, plural, withUnit } from './plural.js';
 
@@ -25,13 +26,6 @@ export const CSS =
   '.spt-DARK{background:#111418;color:#f4f6f8;--spt-box:rgba(255,255,255,.09)}';
 
 const STYLES = ['LIGHT', 'SEA', 'RED', 'DARKRED', 'GRAPHITE', 'DARK'];
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Draws the timer of `payload` into `root` and keeps it ticking; returns a stop function. */
 export function renderTimer(root, payload, now = () => Date.now()) {
