@@ -1,4 +1,4 @@
-"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail, and the
+"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail, routes, and the
 plugins' commands (`smogpanel_cli_commands`, e.g. `smogpanel hierarchy import-teryt FILE`).
 
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
@@ -183,6 +183,13 @@ def cmd_send_mail(settings, args):
     return 0 if not failed else 1
 
 
+def cmd_routes(settings, args):
+    from .routes_listing import format_rows, route_rows
+
+    print(format_rows(route_rows(build_app(settings))))
+    return 0
+
+
 def parser():
     default_config = os.environ.get("SMOGPANEL_CONFIG") or ("development.ini" if Path("development.ini").exists() else None)
     top = argparse.ArgumentParser(prog="smogpanel", description="Smogpanel: panel administracyjny")
@@ -224,6 +231,9 @@ def parser():
 
     send = commands.add_parser("send-mail", help="wyślij zaległe wiadomości z kolejki")
     send.set_defaults(run=cmd_send_mail)
+
+    routes = commands.add_parser("routes", help="trasy: metoda, wzorzec, wtyczka i kod, który odpowiada")
+    routes.set_defaults(run=cmd_routes)
 
     from .plugin_manager import build_plugin_manager
 
