@@ -1,4 +1,4 @@
-"""The graphs plugin's import figures (issue 15: each type under 200 ms), against a baseline
+"""The graphs plugin's import figures (target: each type under 200 ms), against a baseline
 measured in the same run.
 
     .venv/bin/python bench/graphs.py [--rounds 7] [--database-url URL]

@@ -6,11 +6,11 @@
    body, base64, content check, openpyxl read-only load, cell conversion, one measurement and
    eleven value rows written and committed) against openpyxl loading the same file read-only
    and iterating every row. Also the app's parsing alone (read_table + the CP_XLS parser).
-   Rounds interleave the two; medians are compared. Issue 5 asks for ≤ 1.5×.
+   Rounds interleave the two; medians are compared. The target is ≤ 1.5×.
 2. Export of a map with 100 measurements: `GET /api/map/<id>/export` (queries, workbook,
    signed link followed) against openpyxl writing an equivalent write-only workbook (same
    sheets, rows and values) in memory, plain and through smogpanel.exports' formula-safe
-   cells. Issue 5 asks for under a second.
+   cells. The target is under a second.
 
 Prints times and ratios; asserts nothing.
 """

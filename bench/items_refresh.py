@@ -5,7 +5,7 @@ network latency, as `smogpanel integrations refresh` does it (`refresh_all`): wi
 
     .venv/bin/python bench/items_refresh.py [--items 500] [--latency 0.02]
 
-Target (issue 17): 500 items under 10 s with bounded concurrency.
+Target: 500 items under 10 s with bounded concurrency.
 """
 import argparse
 import sys

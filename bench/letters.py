@@ -1,4 +1,4 @@
-"""The letters plugin's figures (issue 16), each against a baseline measured in the same run.
+"""The letters plugin's figures, each against a baseline measured in the same run.
 
     .venv/bin/python bench/letters.py [--rounds 5] [--recipients 500] [--database-url URL]
 
@@ -6,10 +6,10 @@
    confirmed, 500 outbox mails with HTML, text and Reply-To, 500 letter messages) in one
    transaction, from its start to its commit (delivery, which runs after the commit, is
    measured apart, to .eml files). Baseline: the same 500 mails queued one `send_mail` (one
-   INSERT and flush) each. Issue 16 asks for under a second.
+   INSERT and flush) each. The target is under a second.
 2. Sanitising a 100 KB letter with nh3 (the allow-list of plugins/letters/sanitise.py), median
    of the rounds; baseline: Python's own html.parser walking the same text (`to_text`).
-   Issue 16 asks for under 20 ms.
+   The target is under 20 ms.
 
 Prints times and ratios; asserts nothing.
 """

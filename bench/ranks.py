@@ -1,4 +1,4 @@
-"""The rankings plugin's figures (issue 12), each against a baseline measured in the same run.
+"""The rankings plugin's figures, each against a baseline measured in the same run.
 
     .venv/bin/python bench/ranks.py [--rounds 5] [--requests 40] [--database-url URL]
 
@@ -6,7 +6,7 @@
    JSON body, base64, reading, matching every gmina by name, district and voivodeship, 2,477
    values written, places recomputed from the points, committed), first as new values, then
    again with every gmina's points changed (updates + a full place refresh). Baseline:
-   openpyxl loading the same file read-only. Issue 12 asks for under a second.
+   openpyxl loading the same file read-only. The target is under a second.
 2. The value list of that 2,477-row group, `GET /api/rank_value/rank_group/<id>` (names of
    gmina, district and voivodeship on each row), against the borough list `GET /api/borough/`
    of the same 2,477 gminy, requests interleaved: per row, at least as fast, says the issue.

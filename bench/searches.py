@@ -1,4 +1,4 @@
-"""The searches plugin's figures (issue 13), each against a baseline measured in the same run.
+"""The searches plugin's figures, each against a baseline measured in the same run.
 
     .venv/bin/python bench/searches.py [--rounds 5] [--requests 300] [--database-url URL]
 
@@ -6,10 +6,10 @@
    the app (JWT, JSON body, base64, content check, reading, matching every gmina by name,
    district and voivodeship, 2,477 entries and 14,862 texts written and committed), first as
    new entries, then again as a re-import that changes one text per gmina. Baseline: openpyxl
-   loading the same file read-only and iterating its rows. Issue 13 asks for under 2 s.
+   loading the same file read-only and iterating its rows. The target is under 2 s.
 2. Public card: `GET /api/public/search/<name>/<boroughId>` (a random gmina each request)
    against the public timer payload `GET /api/public/timer/<name>`, requests interleaved,
-   in process (webtest). Issue 13 asks for a p50 within 2× of the timer's. Also the list of
+   in process (webtest). The target is a p50 within 2× of the timer's. Also the list of
    gminy `GET /api/public/search/<name>` with its size.
 
 Prints times and ratios; asserts nothing.

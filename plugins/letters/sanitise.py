@@ -1,6 +1,6 @@
 """The letter's rich text: sanitised with nh3 (Rust's ammonia) on every save and again when the
-public side reads it, with one allow-list (../shared/notes/frontend-libs.md, section 3, plus
-what Tiptap's StarterKit writes): no script, no event handler, no style, no javascript: link.
+public side reads it, with one allow-list (docs/security.md, "Letters: rich text and the public
+sending form", plus what Tiptap's StarterKit writes): no script, no event handler, no style, no javascript: link.
 `to_text` gives the plain-text version of a letter for mail."""
 import html
 import re

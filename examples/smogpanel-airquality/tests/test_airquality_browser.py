@@ -1,4 +1,4 @@
-"""Done as a new user would (issue 17): with the plugin installed, create an air-quality item for
+"""Done as a new user would: with the plugin installed, create an air-quality item for
 a gmina, refresh it, embed it on a partner page; stop the source and refresh again: the page
 still shows the last reading and the panel shows the error. GIOŚ is a local server serving
 the recorded shapes (SMOGPANEL_AIRQUALITY_API_URL points the plugin at it)."""

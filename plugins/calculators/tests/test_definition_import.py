@@ -140,7 +140,7 @@ def test_the_templates_hold_the_worked_example_and_import_as_they_are(api, anony
     assert values(api.get("/api/calculator/definition/")["message"]) == values(demo)
 
 
-# The spec audit's boundary values (issue 8), as the value cell of the native sheet: the core's
+# A spec audit's boundary values, as the value cell of the native sheet: the core's
 # one number validation refuses what no form takes; the definitions' own rule (10 decimal
 # places) refuses 1e-20.
 @pytest.mark.parametrize("cell, verdict", [

@@ -1,4 +1,4 @@
-"""The letters in a real browser, as issue 16 asks: write a letter with bold and a link in the
+"""The letters in a real browser, end to end: write a letter with bold and a link in the
 editor, import recipients, put the letter on a partner page, send it as a resident, follow the
 confirmation link from the captured mail and see the counters rise. No script typed into the
 editor runs anywhere."""

@@ -1,4 +1,4 @@
-"""Values that once broke maps (issue 8 of the spec audit): however odd a spreadsheet's
+"""Values that once broke maps (found by a spec audit): however odd a spreadsheet's
 numbers, an import either refuses them naming the cell or stores them exactly, and a read
 never answers 500 on what the database holds; text is never stored with control characters
 and is exported as text, never as a live formula."""

@@ -162,7 +162,7 @@ def test_templates_come_from_the_registry(api, anonymous):
     assert {"RB_XLS", "RV_XLS", "RV_XLS_2025"} <= codes
 
 
-# The spec audit's boundary values (issue 8) in the value cell (E2) of RB_XLS: what no form takes
+# A spec audit's boundary values in the value cell (E2) of RB_XLS: what no form takes
 # is refused naming the cell; rankings keep 4 decimal places.
 @pytest.mark.parametrize("cell, verdict", [
     (1e15, "od -999 999 999 999 999"), (1e16, "od -999 999 999 999 999"), (1e20, "od -999 999 999 999 999"),

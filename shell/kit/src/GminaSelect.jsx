@@ -2,7 +2,6 @@
 // 2,477 in a real installation). The list loads once, on demand (first focus, or at once when
 // a value is already chosen), and is kept for the page; typing filters it ignoring case and
 // Polish diacritics ('lodz' finds 'Łódź'), showing at most LIMIT matches so the DOM stays small.
-// STAND-IN until the hierarchy work (issue 11) lands the kit's own searchable gmina select.
 import { fold } from '@smogpanel/embeds/text';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from './api.js';

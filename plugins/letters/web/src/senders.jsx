@@ -1,5 +1,5 @@
-// Per letter, the residents who asked to send it and how their letters fared (issue 16: the
-// operator sees the senders and the delivery state).
+// Per letter, the residents who asked to send it and how their letters fared (the operator
+// sees the senders and the delivery state).
 import { Page, StatusBanner, api, formatDate, useItem } from '@smogpanel/kit';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
