@@ -22,6 +22,7 @@ def main(global_config=None, **settings):
         config.include(".envelope")
         config.include(".db")
         config.include(".security")
+        config.include(".client_address")
         config.include(".resources")
         config.include(".web")
         config.include(".compression")

@@ -18,6 +18,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_INTEGRATIONS_RETRIES": "smogpanel.integrations.retries",
     "SMOGPANEL_INTEGRATIONS_WORKERS": "smogpanel.integrations.workers",
     "SMOGPANEL_INTEGRATIONS_BUDGET": "smogpanel.integrations.budget",
+    "SMOGPANEL_TRUSTED_PROXIES": "smogpanel.trusted_proxies",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
+from ..client_address import client_address
 from ..db import utcnow
 from .models import LoginFailure
 
@@ -36,10 +37,6 @@ def setting(settings, name, defaults):
 
 def normalise_email(email):
     return (email or "").strip().lower()
-
-
-def client_address(request):
-    return request.client_addr or "unknown"
 
 
 class Throttle:

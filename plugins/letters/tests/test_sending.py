@@ -215,3 +215,22 @@ def test_requests_never_confirmed_are_erased_once_their_link_expired(mail_api, m
     ask(public, {"email": "nowy@example.net"})
     db.refresh(new)
     assert new.erased is not None
+
+
+def test_a_forwarded_address_neither_resets_the_limit_nor_is_stored_unless_a_trusted_proxy_sent_it(
+        make_app, admin, smtp_server, connection):
+    app = webtest.TestApp(make_app(**{
+        "smogpanel.smtp_url": smtp_server.url, "smogpanel.public_url": PUBLIC_URL,
+        "smogpanel.letter_requests_per_address": "2", "smogpanel.trusted_proxies": "10.0.0.0/8"}))
+    arrange(signed_in(app, admin))
+    public = Api(app)
+    direct = {"REMOTE_ADDR": "203.0.113.5"}
+    ask(public, {"email": "a@example.net"}, extra_environ=direct, headers={"X-Forwarded-For": "192.0.2.1"})
+    ask(public, {"email": "b@example.net"}, extra_environ=direct, headers={"X-Forwarded-For": "192.0.2.2"})
+    body = ask(public, {"email": "c@example.net"}, status=429, extra_environ=direct,
+               headers={"X-Forwarded-For": "192.0.2.3"})
+    assert body["message"] == "TOO_MANY_ATTEMPTS"
+    ask(public, {"email": "d@example.net"}, extra_environ={"REMOTE_ADDR": "10.0.0.2"},
+        headers={"X-Forwarded-For": "192.0.2.9, 198.51.100.7"})
+    stored = dict(connection.execute(sa.select(LetterSender.email, LetterSender.address)).all())
+    assert stored == {"a@example.net": "203.0.113.5", "b@example.net": "203.0.113.5", "d@example.net": "198.51.100.7"}
