@@ -88,7 +88,7 @@ PAGE = """<!doctype html>
 <html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title></head>
 <body><div id="smogpanel-widget" data-kind="{kind}" data-name="{name}" data-embed="{embed}"></div>
-<script>window.SMOGPANEL_PUBLIC={config};</script>
+<script type="application/json" id="smogpanel-public">{config}</script>
 <script type="application/json" id="smogpanel-payload">{payload}</script>
 <script src="{bundle}" defer></script></body></html>"""
 

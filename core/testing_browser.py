@@ -127,9 +127,31 @@ def page(browser, live_server):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    violations = watch_policy_violations(context)
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
+def is_policy_violation(text):
+    """Chromium reports every refusal of the Content-Security-Policy on the console."""
+    return "Content Security Policy" in text
+
+
+def watch_policy_violations(context):
+    """A list that fills with the CSP violations any page of `context` (and its frames:
+    embeds, partner pages) reports on the console."""
+    violations = []
+
+    def watch(page):
+        page.on("console", lambda message: is_policy_violation(message.text) and violations.append(
+            f"{message.page.url if message.page else ''}: {message.text}"))
+
+    context.on("page", watch)
+    for page in context.pages:
+        watch(page)
+    return violations
 
 
 def sign_in(page, live_server, email=None):
@@ -141,11 +163,16 @@ def sign_in(page, live_server, email=None):
     page.wait_for_url("**/voivodeship", timeout=15_000)
 
 
+def api_headers(page):
+    """The headers the panel's API client sends for the operator signed in on `page`."""
+    csrf = next((c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN"), "")
+    return {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"), "X-XSRF-TOKEN": csrf}
+
+
 def add_gmina(page, name, district="krakowski", voivodeship="małopolskie"):
     """A gmina in a new district of `voivodeship`, added through the hierarchy's API as the
     signed-in operator (so the panel's kept lists of gminy see it at once)."""
-    csrf = next((c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN"), "")
-    headers = {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"), "X-XSRF-TOKEN": csrf}
+    headers = api_headers(page)
     voivodeships = page.request.get("/api/voivodeship/?order=name&asc=1", headers=headers).json()["message"]["list"]
     voivodeship_id = next(row["id"] for row in voivodeships if row["name"] == voivodeship)
     made = page.request.post("/api/district/", data={"name": district, "voivodeship_id": voivodeship_id}, headers=headers)

@@ -31,6 +31,18 @@ def mark_embeddable(request):
     request.environ["smogpanel.embeddable"] = True
 
 
+# Scripts only from our own files: inline configuration travels in JSON data elements, which
+# browsers never execute. Styles may be inline (React and the widgets set style attributes;
+# the letters' confirmation page has a <style>): the policy forbids only inline *scripts*.
+_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; "
+)
+ADMIN_POLICY = _POLICY + "frame-ancestors 'none'"
+EMBED_POLICY = _POLICY + "frame-ancestors *"  # partner sites frame public pages
+
+
 def security_headers_tween_factory(handler, registry):
     def tween(request):
         response = handler(request)
@@ -38,11 +50,11 @@ def security_headers_tween_factory(handler, registry):
         headers.setdefault("X-Content-Type-Options", "nosniff")
         headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
         if request.environ.get("smogpanel.embeddable"):
-            headers["Content-Security-Policy"] = "frame-ancestors *"
+            headers["Content-Security-Policy"] = EMBED_POLICY
             headers.pop("X-Frame-Options", None)
         else:
             headers["X-Frame-Options"] = "DENY"
-            headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+            headers["Content-Security-Policy"] = ADMIN_POLICY
         return response
 
     return tween
@@ -58,8 +70,10 @@ def shell_page(request):
     if not index.exists():
         page = NOT_BUILT_PAGE
     else:
-        config = dumps(client_config(request)).decode().replace("<", "\\u003c")
-        script = f"<script>window.SMOGPANEL_CONFIG={config};</script>"
+        from .public import script_json
+
+        config = script_json(dumps(client_config(request))).decode()
+        script = f'<script type="application/json" id="smogpanel-config">{config}</script>'  # data, not code
         page = index.read_text(encoding="utf-8").replace("</head>", script + "</head>", 1)
     get_csrf_token(request)  # sets the XSRF-TOKEN cookie the API client echoes back
     response = Response(page, content_type="text/html", charset="utf-8")

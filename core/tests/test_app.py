@@ -1,4 +1,5 @@
 """The app as a whole: who may call what, the envelope on every path, plugins on and off."""
+import json
 import re
 from pathlib import Path
 
@@ -8,6 +9,7 @@ import webtest
 from cornice import Service
 from pyramid.interfaces import IRoutesMapper
 
+from smogpanel.web import EMBED_POLICY
 from smogpanel.hookspecs import HookSpecs, Remote, hookimpl
 from smogpanel.public import PublicKind
 from smogpanel.schemas import FlagNode
@@ -120,6 +122,18 @@ def test_admin_pages_and_the_api_refuse_framing(api):
         assert response.headers["X-Frame-Options"] == "DENY"
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
         assert response.headers["X-Content-Type-Options"] == "nosniff"
+    policy = dict(part.strip().split(" ", 1) for part in api.app.get("/voivodeship").headers[
+        "Content-Security-Policy"].split(";"))
+    assert policy["script-src"] == "'self'" and policy["default-src"] == "'self'"
+    assert policy["object-src"] == "'none'" and policy["base-uri"] == "'none'"
+
+
+def test_the_shell_carries_its_settings_as_data_not_as_a_script(make_app):
+    page = webtest.TestApp(make_app(**{"smogpanel.support_url": "https://pomoc.example.pl/</script>"})).get("/")
+    scripts = re.findall(r"<script([^>]*)>", page.text)
+    assert all('src="' in attributes or 'type="application/json"' in attributes for attributes in scripts)
+    config = re.search(r'<script type="application/json" id="smogpanel-config">(.*?)</script>', page.text).group(1)
+    assert json.loads(config)["supportUrl"] == "https://pomoc.example.pl/</script>"
 
 
 def test_any_other_get_serves_the_shell_page_for_the_client_router(testapp):
@@ -160,7 +174,7 @@ def test_public_views_of_an_enabled_plugin(probe_app):
     assert page.headers["X-Frame-Options"] == "DENY"
     embed = probe_app.get("/view/probe/jest/embed/123e4567-e89b-12d3-a456-426614174000")
     assert "X-Frame-Options" not in embed.headers
-    assert embed.headers["Content-Security-Policy"] == "frame-ancestors *"
+    assert embed.headers["Content-Security-Policy"] == EMBED_POLICY
     assert "/plugins/probe/embed/embed.js" in embed.text
 
 

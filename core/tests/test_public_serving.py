@@ -13,6 +13,7 @@ import sqlalchemy as sa
 import webtest
 from webob import Request
 
+from smogpanel.web import EMBED_POLICY
 from smogpanel.db import Base
 from smogpanel.models import INSTALLATION_ID, Setting
 from smogpanel.gazetteer import find_gazetteer
@@ -50,7 +51,7 @@ def test_the_embed_page_carries_the_payload_the_endpoint_answers(testapp, db, de
     name = live_name(db, "timer")
     page = testapp.get(EMBED.format(name))
     assert inline_payload(page) == testapp.get(TIMER.format(name)).json
-    assert page.headers["Content-Security-Policy"] == "frame-ancestors *"
+    assert page.headers["Content-Security-Policy"] == EMBED_POLICY
 
 
 def test_a_text_cannot_break_out_of_the_inline_payload(testapp, db, demo):

@@ -19,15 +19,25 @@ export function addStyle(css) {
  * called after each re-render is done (nothing needed: size changes are observed).
  * `context`: {embed (uuid or ''), link (http(s) URL or null), framed (bool)}.
  */
-/** The envelope the page carries in <script type="application/json" id="smogpanel-payload">, or null. */
-export function inlinePayload(doc = document) {
-  const element = doc.getElementById('smogpanel-payload');
+function jsonElement(doc, id) {
+  const element = doc.getElementById(id);
   if (!element) return null;
   try {
     return JSON.parse(element.textContent);
   } catch {
     return null;
   }
+}
+
+/** The envelope the page carries in <script type="application/json" id="smogpanel-payload">, or null. */
+export function inlinePayload(doc = document) {
+  return jsonElement(doc, 'smogpanel-payload');
+}
+
+/** The page's own facts ({kind, name, embed, api}) from <script type="application/json"
+ * id="smogpanel-public">: data, never code, so the page's policy runs no inline script. */
+export function publicConfig(doc = document) {
+  return jsonElement(doc, 'smogpanel-public') || {};
 }
 
 function readPayload(config) {
@@ -37,7 +47,7 @@ function readPayload(config) {
 }
 
 export function startEmbed(render, { failure = 'Nie udało się wczytać widżetu. Spróbuj ponownie później.' } = {}) {
-  const config = window.SMOGPANEL_PUBLIC || {};
+  const config = publicConfig();
   const root = document.getElementById('smogpanel-widget');
   const framed = window.parent !== window;
   const uuid = config.embed || '';

@@ -7,8 +7,9 @@ const UUID = 'u-1';
 let posted;
 
 function setUp({ search = '', answer = { success: true, message: { text: 'Witaj' } } } = {}) {
-  document.body.innerHTML = '<div id="smogpanel-widget"></div>';
-  window.SMOGPANEL_PUBLIC = { kind: 'timer', name: 'x', embed: UUID, api: '/api/public/timer/x' };
+  const config = JSON.stringify({ kind: 'timer', name: 'x', embed: UUID, api: '/api/public/timer/x' });
+  document.body.innerHTML = '<div id="smogpanel-widget"></div>'
+    + `<script type="application/json" id="smogpanel-public">${config}</script>`;
   window.history.replaceState(null, '', `/view/timer/x/embed/${UUID}${search}`);
   posted = [];
   const parent = { postMessage: (message, target) => posted.push({ message, target }) };

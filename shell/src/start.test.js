@@ -6,7 +6,7 @@ const plugins = [
   { name: 'a', path: '/voivodeship', order: 10 },
 ];
 
-afterEach(() => delete window.SMOGPANEL_CONFIG);
+afterEach(() => document.getElementById('smogpanel-config')?.remove());
 
 describe('start path', () => {
   it('sorts plugins by order and starts at the first', () => {
@@ -16,7 +16,11 @@ describe('start path', () => {
 
   it('falls back to the accounts without plugins and obeys the configured start', () => {
     expect(startPath([])).toBe('/account');
-    window.SMOGPANEL_CONFIG = { startPath: '/rank' };
+    const config = document.createElement('script');
+    config.type = 'application/json';
+    config.id = 'smogpanel-config';
+    config.textContent = JSON.stringify({ startPath: '/rank' });
+    document.head.append(config);
     expect(startPath(plugins)).toBe('/rank');
   });
 });

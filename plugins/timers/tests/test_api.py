@@ -2,6 +2,7 @@
 import pytest
 import sqlalchemy as sa
 
+from smogpanel.web import EMBED_POLICY
 from smogpanel.models import StoredFile
 from smogpanel.testing_files import pixels, png, upload
 
@@ -263,7 +264,7 @@ def test_the_public_and_embed_pages_mount_the_timer_bundle(api, anonymous):
     assert page.headers["X-Frame-Options"] == "DENY"
     embed = anonymous.app.get("/view/timer/koniec-sezonu/embed/0b9d7c1e-2f6a-4c2b-9a55-7d1f3c9e8a10")
     assert "X-Frame-Options" not in embed.headers
-    assert embed.headers["Content-Security-Policy"] == "frame-ancestors *"
+    assert embed.headers["Content-Security-Policy"] == EMBED_POLICY
     assert '"embed":"0b9d7c1e-2f6a-4c2b-9a55-7d1f3c9e8a10"' in embed.text
     assert anonymous.get("/api/public/timer/nie-ma-takiego", status=404)["message"] == "NOT_FOUND"
 

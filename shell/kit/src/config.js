@@ -12,9 +12,17 @@ export const SUCCESS_BANNER_MS = 1000;
 
 export const DEFAULT_SUPPORT_URL = 'https://smogpanel.pl/wsparcie';
 
-/** Settings the backend may inject into index.html as `window.SMOGPANEL_CONFIG`. */
+/** Settings the backend writes into index.html as JSON data in
+ * `<script type="application/json" id="smogpanel-config">` (never code: the panel's
+ * Content-Security-Policy runs no inline script). */
 export function settings() {
-  return (typeof window !== 'undefined' && window.SMOGPANEL_CONFIG) || {};
+  if (typeof document === 'undefined') return {};
+  const element = document.getElementById('smogpanel-config');
+  try {
+    return (element && JSON.parse(element.textContent)) || {};
+  } catch {
+    return {};
+  }
 }
 
 /** The technical-support address carrying the version, the current address and `extra` fields. */

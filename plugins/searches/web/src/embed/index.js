@@ -1,9 +1,9 @@
 // The public search tool: /view/search/<name> and /view/search/<name>/embed/<uuid>.
-import { addStyle, startEmbed } from '@smogpanel/embeds/frame';
+import { addStyle, publicConfig, startEmbed } from '@smogpanel/embeds/frame';
 import { CSS, renderSearch } from './widget.js';
 
 async function loadCard(boroughId) {
-  const config = window.SMOGPANEL_PUBLIC || {};
+  const config = publicConfig();
   const response = await fetch(`${config.api}/${boroughId}`, { headers: { Accept: 'application/json' } });
   const body = await response.json();
   if (!body || !body.success) throw new Error(body && body.message);
