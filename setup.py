@@ -1,8 +1,13 @@
 """Packages are listed here because setup.cfg cannot map `core` and `plugins` to
-`smogpanel` and `smogpanel.plugins` while discovering subpackages."""
+`smogpanel` and `smogpanel.plugins` while discovering subpackages.
+
+The wheel carries what the app opens at run time and nothing of the test suites: no `tests`
+packages, no test fixtures (the hierarchy's demo register is run-time data: `init --demo`
+loads it). `core/tests/test_wheel.py` builds the wheel and checks both."""
 from setuptools import find_namespace_packages, setup
 
-SKIP = ["*node_modules*", "*.web", "*.web.*", "*.tests.*.__pycache__", "*__pycache__*"]
+SKIP = ["*node_modules*", "web", "web.*", "*.web", "*.web.*", "tests", "tests.*", "*.tests", "*.tests.*",
+        "*__pycache__*", "static", "static.*", "*.static", "*.static.*", "fixtures", "*.fixtures"]
 
 
 def packages_under(folder, prefix):
@@ -12,5 +17,9 @@ def packages_under(folder, prefix):
 
 setup(
     packages=packages_under("core", "smogpanel") + packages_under("plugins", "smogpanel.plugins"),
-    package_data={"": ["*.mako", "*.ini", "*.md", "*.html", "*.json", "static/**/*", "templates/*"]},
+    package_data={
+        "": ["*.mako", "*.ini", "*.html", "*.json", "static/**/*", "templates/*"],
+        "smogpanel.plugins.hierarchy": ["fixtures/terc_sample.csv"],  # the demo's register
+    },
+    exclude_package_data={"": ["README.md"], "smogpanel.plugins.hierarchy": ["fixtures/README.md"]},
 )
