@@ -162,3 +162,7 @@ def NumberNode(title, missing=None, places=None, **kw):
     """An optional (unless `missing=colander.required`) number field: absent, null or ''
     give `missing` (None by default)."""
     return colander.SchemaNode(Number(places), title=title, missing=missing, **kw)
+
+
+# The API description (smogpanel.openapi) states the range `to_number` keeps.
+Number.openapi = {"minimum": -int(MAX_NUMBER), "maximum": int(MAX_NUMBER), "exclusiveMinimum": True, "exclusiveMaximum": True}

@@ -19,8 +19,9 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import PRODUCT, __version__
 from .numbers import Number
-from .schemas import Boolean, Flag
-from .validation import body_validator
+from .schemas import Boolean, Flag, String
+from .text import MULTI_LINE, SINGLE_LINE
+from .validation import body_validator, exact_body_validator
 
 _REGEX_PLACEHOLDER = re.compile(r"\{(\w+):[^}]+\}")
 
@@ -28,7 +29,8 @@ _REGEX_PLACEHOLDER = re.compile(r"\{(\w+):[^}]+\}")
 def _body_of_our_validator(schema, args):
     """cornice_swagger reads `schema` as {body, querystring, path}; our validator checks the
     body with it, so say so."""
-    if body_validator in args.get("validators", ()) and isinstance(schema, colander.SchemaNode):
+    validators = args.get("validators", ())
+    if (body_validator in validators or exact_body_validator in validators) and isinstance(schema, colander.SchemaNode):
         wrapper = colander.SchemaNode(colander.Mapping())
         body = schema.clone()
         body.name = "body"
@@ -37,17 +39,60 @@ def _body_of_our_validator(schema, args):
     return schema
 
 
+def _validators(validator):
+    """A node's validator and, through colander.All, every validator it combines."""
+    if validator is None:
+        return []
+    if isinstance(validator, colander.All):
+        return [inner for part in validator.validators for inner in _validators(part)]
+    return [validator]
+
+
+def _declared(checked, node):
+    declared = getattr(checked, "openapi", None) or {}
+    return declared(node) if callable(declared) else declared
+
+
+def text_rules(node):
+    """The rules of smogpanel.schemas.String: no control characters; "" is no value."""
+    if not isinstance(node.typ, String):
+        return {}
+    rules = {"pattern": MULTI_LINE if node.typ.multiline else SINGLE_LINE}
+    if node.required and not node.typ.allow_empty:
+        rules["minLength"] = 1
+    return rules
+
+
+def constraints(node):
+    """What the node enforces beyond what cornice_swagger reads (colander's Length, Range,
+    OneOf, Regex): whatever its type or a validator declares with
+    smogpanel.schemas.described, and the kind of record an id refers to."""
+    found = dict(_declared(type(node.typ), node))
+    found.update(getattr(node, "openapi", None) or {})  # e.g. StringNode(..., openapi={"enum": codes})
+    for validator in _validators(node.validator):
+        found.update(_declared(validator, node))
+    if getattr(node, "refers_to", None):
+        found["x-refers-to"] = node.refers_to
+    return found
+
+
 class _TypeDispatcher(TypeConversionDispatcher):
     """cornice_swagger matches colander types by exact class; plugins subclass them (and add
     their own), so look along the type's MRO and describe anything unknown as a string
-    rather than fail the whole document."""
+    rather than fail the whole document. Each node's own `constraints` are added."""
 
     def __call__(self, schema_node):
         for kind in type(schema_node.typ).__mro__:
             converter = self.converters.get(kind)
             if converter is not None:
-                return converter(self)(schema_node)
-        return self.default_converter(self)(schema_node)
+                break
+        else:
+            converter = self.default_converter
+        # The text rules are the weakest (a Length's minimum wins over "not empty"); what a
+        # type or validator declares is the strictest (an internal name's pattern).
+        converted = {**text_rules(schema_node), **converter(self)(schema_node)}
+        converted.update(constraints(schema_node))
+        return converted
 
 
 class _Generator(CorniceSwagger):
@@ -55,6 +100,20 @@ class _Generator(CorniceSwagger):
     type_converter = _TypeDispatcher
     custom_type_converters = {Flag: IntegerTypeConverter, Boolean: BooleanTypeConverter, Number: NumberTypeConverter}
     default_type_converter = StringTypeConverter
+
+    # cornice_swagger knows a schema only as a colander.Schema (or its class): one built as a
+    # plain SchemaNode (fields that depend on the plugin's settings) went undescribed.
+    def _is_colander_schema(self, args):
+        return isinstance(args.get("schema"), colander.SchemaNode) or super()._is_colander_schema(args)
+
+    def _extract_transform_colander_schema(self, args):
+        schema = args.get("schema", colander.MappingSchema())
+        if not isinstance(schema, colander.SchemaNode):
+            schema = schema()
+        schema = schema.clone()
+        for transformer in self.schema_transformers:
+            schema = transformer(schema, args)
+        return schema
 
 
 ENVELOPE = {"type": "object", "required": ["success", "message"],

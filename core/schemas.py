@@ -8,12 +8,26 @@ import re
 import colander
 
 from .numbers import Number, NumberNode  # noqa: F401 (the number field type, re-exported)
-from .text import control_character_problem
+from .text import NON_BLANK_LINE, control_character_problem
 
 INTERNAL_NAME = re.compile(r"^[a-z0-9_-]+$")
 
 
 REQUIRED = "To pole jest wymagane."
+
+
+def described(**json_schema):
+    """Declares the JSON-schema constraints a custom validator (a function, or a colander type
+    class) enforces, so the API description (smogpanel.openapi) says what the check says:
+    `@described(enum=["LIGHT", "SEA"])` above `def _style_validator(node, value)`. Clients and
+    generated tests then send what the server accepts."""
+
+    def declare(checked):
+        checked.openapi = json_schema
+        return checked
+
+    return declare
+
 NOT_TEXT = "Wartość musi być tekstem."
 
 
@@ -54,6 +68,10 @@ def _not_blank(node, value):
         raise colander.Invalid(node, REQUIRED)
 
 
+# A required text is trimmed first: it needs one character that is neither a space nor a control.
+_not_blank.openapi = lambda node: {"pattern": NON_BLANK_LINE} if node.required else {}
+
+
 def Text(title, max_length=255, **kw):
     """A required (unless `missing` given) single-line text, trimmed."""
     validator = colander.All(
@@ -78,6 +96,11 @@ DATE_FORMAT = "Podaj datę w formacie RRRR-MM-DD, np. 2025-03-31."
 DATE_RANGE = f"Data musi przypadać między rokiem {FIRST_YEAR} a {LAST_YEAR}."
 
 
+# Dates from 1900-01-01 to 2200-12-28 (every day of a month up to the 28th exists).
+YEARS_PATTERN = r"^(19[0-9]{2}|2[01][0-9]{2}|2200)-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])"
+
+
+@described(pattern=YEARS_PATTERN + "$")
 def _date_in_range(node, value):
     if value is not None and not FIRST_YEAR <= value.year <= LAST_YEAR:
         raise colander.Invalid(node, DATE_RANGE)
@@ -90,6 +113,7 @@ def DateNode(title, **kw):
     return colander.SchemaNode(date_type, title=title, validator=_date_in_range, **kw)
 
 
+@described(pattern=r"^[a-z0-9_-]{1,100}$")
 def _internal_name_validator(node, value):
     if len(value) > 100:
         raise colander.Invalid(node, "Nazwa wewnętrzna może mieć najwyżej 100 znaków.")
@@ -106,15 +130,38 @@ def InternalName(title="Nazwa wewnętrzna", **kw):
     )
 
 
-def Id(title, **kw):
-    return colander.SchemaNode(
+def Id(title, refers_to=None, **kw):
+    """A record's id; `refers_to` names the kind of record it must be (e.g. "district"), which
+    the API description carries as `x-refers-to`."""
+    node = colander.SchemaNode(
         colander.Int(),
         title=title,
-        validator=colander.Range(min=1, min_err="Wybierz poprawną pozycję."),
+        validator=described(maximum=2**31 - 1)(colander.Range(min=1, min_err="Wybierz poprawną pozycję.")),
         **kw,
     )
+    node.refers_to = refers_to
+    return node
 
 
+UPLOAD = {"type": "object", "x-upload": True, "required": ["name", "data"], "properties": {
+    "name": {"type": "string", "minLength": 1, "maxLength": 255},
+    "data": {"type": "string", "pattern": "^data:[a-z]+/[a-z0-9.+-]+;base64,"}}}
+
+
+@described(**UPLOAD)
+class Upload(colander.Mapping):
+    """A file sent as `{name, data}` (a data URL), checked (400, 413, 422) by the import that
+    reads it."""
+
+    def __init__(self):
+        super().__init__(unknown="preserve")
+
+
+def UploadNode(title="Plik", **kw):
+    return colander.SchemaNode(Upload(), title=title, **kw)
+
+
+@described(enum=[0, 1])
 class Flag(colander.SchemaType):
     """0/1 flags as the spec writes them; also accepts JSON booleans and '0'/'1'."""
 
@@ -151,6 +198,8 @@ class Boolean(colander.SchemaType):
         raise colander.Invalid(node, "Wartość musi wynosić true albo false.")
 
 
+@described(**UPLOAD, **{"x-nullable": True},
+           description="Nowy plik {name, data} (data URL), nazwa zapisanego pliku (bez zmian) albo null (usuwa plik).")
 class FileValue(colander.SchemaType):
     """A file field as the panel sends it (SPEC 3, "Uploaded file field"): `{name, data}` (a
     new file), the stored name of a kept file, or nothing (None). The resource checks and

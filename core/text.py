@@ -8,6 +8,10 @@ import re
 # carriage return. C1 controls (U+0080–U+009F) are what a wrongly decoded file leaves behind.
 _SINGLE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _MULTI_LINE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# The same rules as JSON-schema patterns, for the API description (smogpanel.openapi).
+SINGLE_LINE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+MULTI_LINE = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
+NON_BLANK_LINE = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
 MESSAGE = "Tekst zawiera niedozwolony znak sterujący ({code}). Usuń go i spróbuj ponownie."
 LINE_BREAK_MESSAGE = "Tekst musi mieścić się w jednym wierszu (bez znaków nowego wiersza)."
 

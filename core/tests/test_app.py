@@ -131,7 +131,7 @@ def test_admin_pages_and_the_api_refuse_framing(api):
 def test_the_shell_carries_its_settings_as_data_not_as_a_script(make_app):
     page = webtest.TestApp(make_app(**{"smogpanel.support_url": "https://pomoc.example.pl/</script>"})).get("/")
     scripts = re.findall(r"<script([^>]*)>", page.text)
-    assert all('src="' in attributes or 'type="application/json"' in attributes for attributes in scripts)
+    assert all("src=" in attributes or 'type="application/json"' in attributes for attributes in scripts)
     config = re.search(r'<script type="application/json" id="smogpanel-config">(.*?)</script>', page.text).group(1)
     assert json.loads(config)["supportUrl"] == "https://pomoc.example.pl/</script>"
 

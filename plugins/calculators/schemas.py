@@ -4,7 +4,7 @@ import re
 import colander
 
 from smogpanel.numbers import NumberError, to_number
-from smogpanel.schemas import FlagNode, InternalName, LongText, OptionalText, StringNode, Text
+from smogpanel.schemas import FlagNode, InternalName, LongText, OptionalText, StringNode, Text, UploadNode, described
 
 # SPEC 3 and 9: one calculator type, the heating-cost calculator.
 TYPES = {"HEATING_COST": "Kalkulator kosztów ogrzewania"}
@@ -34,6 +34,8 @@ def exact_decimal(value):
     return number.normalize() + 0  # +0: no '-0', no exponent form like 1E+3
 
 
+@described(type="number", minimum=-(10**15), maximum=10**15, exclusiveMinimum=True, exclusiveMaximum=True,
+           multipleOf=10.0 ** -MAX_FRACTION_DIGITS)
 class ExactDecimal(colander.SchemaType):
     """A required decimal kept exact (never through float when sent as a string)."""
 
@@ -49,11 +51,13 @@ class ExactDecimal(colander.SchemaType):
             raise colander.Invalid(node, str(error))
 
 
+@described(pattern=SNAKE_CASE.pattern, maxLength=100)
 def _snake_case(node, value):
     if len(value) > 100 or not SNAKE_CASE.match(value):
         raise colander.Invalid(node, NAME_RULE)
 
 
+@described(enum=list(TYPES))
 def _type_validator(node, value):
     if node.missing is colander.required and value not in TYPES:
         raise colander.Invalid(node, "Wybierz typ: " + ", ".join(TYPES.values()) + ".")
@@ -105,4 +109,4 @@ class DefinitionSetSchema(colander.MappingSchema):
 class DefinitionImportSchema(colander.MappingSchema):
     type = StringNode("Typ pliku", missing=None)
     # {name, data}; checked (400, 413, 422) by the import itself.
-    file = colander.SchemaNode(colander.Mapping(unknown="preserve"), title="Plik", missing=None)
+    file = UploadNode(missing=None)

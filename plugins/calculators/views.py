@@ -98,7 +98,9 @@ def includeme(config):
                         validators=(body_validator,))
     importing = Service(name="calculator-definition-import", path=f"{base}/import",
                         description="calculator definition: replace it from a spreadsheet")
-    importing.add_view("POST", import_definition, renderer="envelope", schema=DefinitionImportSchema(),
+    import_schema = DefinitionImportSchema()
+    import_schema["type"].openapi = {"enum": list(IMPORT_CODES)}  # run_import checks it, with its message
+    importing.add_view("POST", import_definition, renderer="envelope", schema=import_schema,
                        validators=(body_validator,))
     export = Service(name="calculator-definition-export", path=f"{base}/export",
                      description="calculator definition: the URL of its .xlsx export (the native sheet)")

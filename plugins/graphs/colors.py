@@ -6,6 +6,8 @@ import re
 
 import colander
 
+from smogpanel.schemas import described
+
 NAMES = frozenset("""
 aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown
 burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue
@@ -66,6 +68,8 @@ def normalize_color(text):
     return None
 
 
+@described(pattern=r"^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$",
+           description="#rgb, #rrggbb (i z przezroczystością), a także angielska nazwa koloru, rgb() albo rgba().")
 class Color(colander.String):
     """A required colour field."""
 

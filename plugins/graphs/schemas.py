@@ -4,7 +4,7 @@ are checked by the views, which know the graph's type."""
 import colander
 from smogpanel.keys import ConfirmRemoval, distinct_names
 from smogpanel.numbers import Number
-from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText, Text
+from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText, Text, UploadNode, described
 
 from .colors import ColorNode
 from .models import STYLES, TYPES
@@ -74,11 +74,12 @@ class GraphSchema(colander.MappingSchema):
 
 class GraphGroupSchema(colander.MappingSchema):
     name = Text("Nazwa grupy")
-    graph_id = Id("Wykres")
+    graph_id = Id("Wykres", refers_to="graph")
 
 
 # -- entries --------------------------------------------------------------------------------
 def _minimum(minimum, message):
+    @described(minimum=minimum)
     def validator(node, value):
         if value is not None and value < minimum:
             raise colander.Invalid(node, message)
@@ -116,15 +117,15 @@ def GraphEntrySchema():
     schema.add(OptionalText("Opis wartości celu", name="goal_value_info"))
     schema.add(OptionalText("Dopisek wartości celu", name="goal_value_subinfo"))
     schema.add(Values())
-    schema.add(Id("Grupa", name="graph_group_id"))
+    schema.add(Id("Grupa", refers_to="graph_group", name="graph_group_id"))
     return schema
 
 
 def GraphImportSchema():
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(Text("Nazwa", name="name"))
-    schema.add(Id("Wykres", name="graph_id"))
+    schema.add(Id("Wykres", refers_to="graph", name="graph_id"))
     schema.add(colander.SchemaNode(colander.String(), name="type", title="Typ pliku", missing=None))
     # {name, data}; checked (400, 413, 422) by the import itself.
-    schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
+    schema.add(UploadNode(name="file", missing=None))
     return schema

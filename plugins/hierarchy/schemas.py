@@ -9,9 +9,9 @@ class VoivodeshipSchema(colander.MappingSchema):
 
 class DistrictSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    voivodeship_id = Id("Województwo")
+    voivodeship_id = Id("Województwo", refers_to="voivodeship")
 
 
 class BoroughSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    district_id = Id("Powiat")
+    district_id = Id("Powiat", refers_to="district")

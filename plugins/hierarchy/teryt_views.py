@@ -15,7 +15,7 @@ from cornice import Service
 from smogpanel.envelope import ApiError
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
-from smogpanel.schemas import FlagNode, String
+from smogpanel.schemas import FlagNode, String, UploadNode
 from smogpanel.validation import body_validator
 
 from .terc import COLUMNS, NotTerc, _unit, read_terc
@@ -83,7 +83,7 @@ def import_teryt_view(request):
 def ImportTerytSchema():
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=CODE))
-    schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
+    schema.add(UploadNode(name="file", missing=None))
     schema.add(FlagNode("Próba bez zapisu", name="dry_run"))
     return schema
 

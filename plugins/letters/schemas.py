@@ -2,7 +2,7 @@
 recipients"), and the public form; checked before anything is written."""
 import colander
 
-from smogpanel.schemas import FileNode, Id, InternalName, LongText, OptionalText, String, StringNode, Text
+from smogpanel.schemas import FileNode, Id, InternalName, LongText, OptionalText, String, StringNode, Text, UploadNode, described
 from smogpanel.users.schemas import Email
 
 DEFAULT_GDPR_AGREEMENT = "Wyrażam zgodę na przetwarzanie moich danych osobowych podanych w formularzu."
@@ -12,7 +12,7 @@ CONTENT_MAX = 200_000  # characters of HTML, about 40 pages of text
 class LetterSchema(colander.MappingSchema):
     name = Text("Nazwa")
     internal_name = InternalName()
-    recipient_group_id = Id("Grupa adresatów")
+    recipient_group_id = Id("Grupa adresatów", refers_to="recipient_group")
     cover_path = FileNode("Okładka")
     title = Text("Tytuł")
     content = LongText("Treść", validator=colander.Length(
@@ -30,7 +30,7 @@ class RecipientGroupSchema(colander.MappingSchema):
 class RecipientSchema(colander.MappingSchema):
     name = Text("Nazwa")
     email = Email()
-    recipient_group_id = Id("Grupa adresatów")
+    recipient_group_id = Id("Grupa adresatów", refers_to="recipient_group")
 
 
 def ColumnNode(title, **kw):
@@ -38,17 +38,19 @@ def ColumnNode(title, **kw):
 
 
 class RecipientImportSchema(colander.MappingSchema):
-    recipient_group_id = Id("Grupa adresatów")
-    file = colander.SchemaNode(colander.Mapping(unknown="preserve"), title="Plik")
+    recipient_group_id = Id("Grupa adresatów", refers_to="recipient_group")
+    file = UploadNode()
     name_column = ColumnNode("Kolumna z nazwą")
     email_column = ColumnNode("Kolumna z adresem e-mail")
 
 
+@described(enum=[True])
 def _must_agree(node, value):
     if value is not True:
         raise colander.Invalid(node, "Zaznacz zgodę na przetwarzanie danych osobowych.")
 
 
+@described(type="boolean")
 class AgreementType(colander.SchemaType):
     def serialize(self, node, appstruct):
         return appstruct

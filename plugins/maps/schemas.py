@@ -3,7 +3,7 @@ anything is written. Messages are Polish."""
 import colander
 from smogpanel.regions import CODES, NAME_OF
 from smogpanel.keys import ConfirmRemoval, distinct_names
-from smogpanel.schemas import DateNode, Id, InternalName, LongText, NumberNode, OptionalText, String, Text
+from smogpanel.schemas import DateNode, Id, InternalName, LongText, NumberNode, OptionalText, String, Text, UploadNode, described
 
 from .models import PROPERTY_TYPES
 
@@ -25,6 +25,7 @@ def _to_flag(value):
     raise ValueError(value)
 
 
+@described(enum=[0, 1])
 def _zero_or_one(node, value):
     if value not in (0, 1):
         raise colander.Invalid(node, "Wartość musi wynosić 0 albo 1.")
@@ -91,7 +92,7 @@ def _measurement():
     schema.add(OptionalText("Źródło", name="source"))
     schema.add(_captured())
     schema.add(FlagNode("Ukryty", name="hidden"))
-    schema.add(Id("Mapa", name="map_id"))
+    schema.add(Id("Mapa", refers_to="map", name="map_id"))
     return schema
 
 
@@ -114,5 +115,5 @@ def CheckpointImportSchema():
     schema = _measurement()
     schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=None))
     # {name, data}; checked (400, 413, 422) by the import itself.
-    schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
+    schema.add(UploadNode(name="file", missing=None))
     return schema

@@ -2,7 +2,7 @@
 anything is written. Messages are Polish."""
 import colander
 from smogpanel import numbers
-from smogpanel.schemas import FileNode, FlagNode, Id, InternalName, LongText, OptionalText, StringNode, Text
+from smogpanel.schemas import FileNode, FlagNode, Id, InternalName, LongText, OptionalText, StringNode, Text, UploadNode, described
 
 from .models import RANK_TYPES
 
@@ -17,6 +17,7 @@ def NumberNode(title):
     return numbers.NumberNode(title, missing=colander.required, places=PLACES)
 
 
+@described(enum=list(RANK_TYPES))
 def _type_validator(node, value):
     if value not in RANK_TYPES:
         raise colander.Invalid(node, "Wybierz typ rankingu: gminy albo województwa (voivodeships).")
@@ -47,13 +48,13 @@ def required_titles(rank_type_name):
 
 class RankGroupSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    rank_id = Id("Ranking")
+    rank_id = Id("Ranking", refers_to="rank")
 
 
 class RankEntrySchema(colander.MappingSchema):
     name = Text("Nazwa")
     hidden = FlagNode("Ukryta")
-    rank_group_id = Id("Grupa")
+    rank_group_id = Id("Grupa", refers_to="rank_group")
 
 
 def _place(**kw):
@@ -68,10 +69,10 @@ class RankValueSchema(colander.MappingSchema):
     value = NumberNode("Wartość")
     points = NumberNode("Punkty")
     place = _place()  # zero-based; used only when the ranking's places are locked
-    rank_group_id = Id("Grupa", missing=None)
-    borough_id = Id("Gmina", missing=None)
-    rank_entry_id = Id("Pozycja", missing=None)
-    voivodeship_id = Id("Województwo", missing=None)
+    rank_group_id = Id("Grupa", refers_to="rank_group", missing=None)
+    borough_id = Id("Gmina", refers_to="borough", missing=None)
+    rank_entry_id = Id("Pozycja", refers_to="rank_entry", missing=None)
+    voivodeship_id = Id("Województwo", refers_to="voivodeship", missing=None)
 
 
 class RankValueEditSchema(colander.MappingSchema):
@@ -82,18 +83,18 @@ class RankValueEditSchema(colander.MappingSchema):
 
 def _upload():
     # {name, data}; checked (400, 413, 422) by the import itself.
-    return colander.SchemaNode(colander.Mapping(unknown="preserve"), title="Plik", missing=None)
+    return UploadNode(missing=None)
 
 
 class RankValueImportSchema(colander.MappingSchema):
-    rank_group_id = Id("Grupa", missing=None)
-    rank_entry_id = Id("Pozycja", missing=None)
+    rank_group_id = Id("Grupa", refers_to="rank_group", missing=None)
+    rank_entry_id = Id("Pozycja", refers_to="rank_entry", missing=None)
     type = StringNode("Typ pliku", missing=None)
     file = _upload()
 
 
 class RankImportSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    rank_id = Id("Ranking")
+    rank_id = Id("Ranking", refers_to="rank")
     type = StringNode("Typ pliku", missing=None)
     file = _upload()

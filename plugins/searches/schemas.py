@@ -2,7 +2,7 @@
 is written. Messages are Polish."""
 import colander
 from smogpanel.keys import ConfirmRemoval, distinct_names
-from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, String, Text
+from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, String, Text, UploadNode
 from smogpanel.spreadsheets import header_key
 
 from .models import PLACES, VALUE_TYPES
@@ -88,16 +88,16 @@ def Values():
 def SearchEntrySchema():
     """POST /api/search_entry/ (and, values only, POST /api/search_entry/<id>)."""
     schema = colander.SchemaNode(colander.Mapping())
-    schema.add(Id("Wyszukiwarka", name="search_id"))
-    schema.add(Id("Gmina", name="borough_id"))
+    schema.add(Id("Wyszukiwarka", refers_to="search", name="search_id"))
+    schema.add(Id("Gmina", refers_to="borough", name="borough_id"))
     schema.add(Values())
     return schema
 
 
 def SearchEntryImportSchema():
     schema = colander.SchemaNode(colander.Mapping())
-    schema.add(Id("Wyszukiwarka", name="search_id"))
+    schema.add(Id("Wyszukiwarka", refers_to="search", name="search_id"))
     schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=None))
     # {name, data}; checked (400, 413, 422) by the import itself.
-    schema.add(colander.SchemaNode(colander.Mapping(unknown="preserve"), name="file", title="Plik", missing=None))
+    schema.add(UploadNode(name="file", missing=None))
     return schema

@@ -4,7 +4,7 @@ from zoneinfo import ZoneInfo
 
 import colander
 
-from smogpanel.schemas import Boolean, FileNode, FlagNode, InternalName, String, Text
+from smogpanel.schemas import YEARS_PATTERN, Boolean, FileNode, FlagNode, InternalName, String, Text, described
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 
@@ -21,6 +21,8 @@ STYLES = {
 DEADLINE_FORMAT = "Podaj datę (RRRR-MM-DD) albo datę z godziną (RRRR-MM-DDTGG:MM)."
 
 
+# A date alone, or a date with a time of day (Warsaw time unless an offset follows).
+@described(pattern=YEARS_PATTERN + r"(T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?)?$")
 class Deadline(colander.SchemaType):
     """An ISO 8601 date or date-time, kept as an aware UTC datetime in whole seconds.
 
@@ -50,6 +52,7 @@ class Deadline(colander.SchemaType):
         return moment.astimezone(timezone.utc).replace(microsecond=0)
 
 
+@described(enum=list(STYLES))
 def _style_validator(node, value):
     if value not in STYLES:
         raise colander.Invalid(node, "Wybierz jeden ze stylów: " + ", ".join(STYLES.values()) + ".")
