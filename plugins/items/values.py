@@ -64,9 +64,10 @@ def check_hooks(request, item_type, sent, stored):
             kept = stored.get(hook.name) or {}
             value = kept.get("value") if kept.get("type") == INTEGRATION else None
             # Saving the form keeps what the last refresh stored with the value.
-            reading = {key: kept[key] for key in ("read_at", "note") if kept.get(key) and value is not None}
-            failure = {key: kept[key] for key in ("error", "error_at") if kept.get(key) and kept.get("type") == INTEGRATION}
-            checked[hook.name] = dict(hook_meta(hook), value=value, **reading, **failure)
+            reading = {"read_at": kept["read_at"]} if kept.get("read_at") and value is not None else {}
+            reading.update({key: kept[key] for key in ("note", "error", "error_at")
+                            if kept.get(key) and kept.get("type") == INTEGRATION})
+            checked[hook.name] = dict(hook_meta(hook), value=value, **reading)
             continue
         value = by_name.get(hook.name)
         problem = None
@@ -130,7 +131,7 @@ def hooks_of(request, item, item_type, names=None):
             row.update(read_at=kept.get("read_at") if row["value"] is not None else None,
                        integration=meta.get("integration"), source=integration.get("source"),
                        error=integration.get("error"), error_at=integration.get("error_at"),
-                       note=kept.get("note") if row["value"] is not None else None,
+                       note=kept.get("note"),
                        value_error=kept.get("error"), value_error_at=kept.get("error_at"))
         rows.append(row)
     _add_names(request, rows, names)

@@ -78,6 +78,9 @@ def test_a_value_the_source_could_not_give_keeps_its_last_reading_and_shows_its_
     source.answer("/meter/m-1", {"level": 12.0, "at": "2026-11-24T12:00:00+01:00", "note": "czujnik B"})
     healed = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
     assert (healed["value"], healed["note"], healed["value_error"]) == (12.0, "czujnik B", None)
+    source.answer("/meter/m-1", {"level": None, "at": "2026-11-24T13:00:00+01:00", "note": "czujnik B bez wyniku"})
+    empty = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
+    assert (empty["value"], empty["read_at"], empty["note"]) == (None, None, "czujnik B bez wyniku")
 
 
 def test_a_hanging_source_costs_a_bounded_time(make_app, admin, source):

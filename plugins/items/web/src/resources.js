@@ -78,7 +78,10 @@ export function valueText(row) {
   return String(value);
 }
 
-export const readingText = (row) => (row.read_at ? `odczyt z ${formatDate(row.read_at)}` : 'jeszcze nie odczytano');
+export function readingText(row) {
+  if (row.read_at) return `odczyt z ${formatDate(row.read_at)}`;
+  return row.note ? 'brak wartości' : 'jeszcze nie odczytano'; // a note: read, with no value to show
+}
 
 /** The refresh's failures for the status banner: whole readings that failed, then single values
  * a good reading could not give (named by their hook's label). */

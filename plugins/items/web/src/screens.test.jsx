@@ -153,9 +153,12 @@ describe('form', () => {
       value_error_at: '2026-11-24T11:00:00+00:00',
     };
     const pm10 = { ...ITEM.hooks[2], error: null, error_at: null, note: 'stanowisko 2747 (PM10)' };
-    const item = { ...ITEM, hooks: [ITEM.hooks[0], ITEM.hooks[1], pm10, pm25] };
+    const no2 = { ...ITEM.hooks[2], item_type_hook_id: 'no2', item_type_hook_name: 'no2', item_type_hook_display_name: 'NO2',
+      value: null, read_at: null, error: null, error_at: null, note: 'brak bieżącego wyniku: nr 2745' };
+    const item = { ...ITEM, hooks: [ITEM.hooks[0], ITEM.hooks[1], pm10, pm25, no2] };
     const pm25Hook = { id: 'pm25', name: 'pm25', display_name: 'PM2,5', type_name: 'INTEGRATION', unit: 'µg/m³', integration: 'gios' };
-    const types = ok({ ...TYPES[1].message, list: TYPES[1].message.list.map((t) => (t.id === 'airquality' ? { ...t, hooks: [...t.hooks, pm25Hook] } : t)) });
+    const no2Hook = { ...pm25Hook, id: 'no2', name: 'no2', display_name: 'NO2' };
+    const types = ok({ ...TYPES[1].message, list: TYPES[1].message.list.map((t) => (t.id === 'airquality' ? { ...t, hooks: [...t.hooks, pm25Hook, no2Hook] } : t)) });
     mockApi((call) => {
       if (call.url === '/item_type/') return types;
       if (call.method === 'get' && call.url === '/item/4') return ok(item);
@@ -169,6 +172,7 @@ describe('form', () => {
     await screen.findByLabelText('PM2,5');
     expect(screen.getByText(/odczyt z 2026-11-24 11:00; stanowisko 2747 \(PM10\)\./)).toBeTruthy();
     expect(screen.getByText(/odczyt z 2026-11-24 11:00; stanowisko 2750 \(PM2\.5\)\./)).toBeTruthy();
+    expect(screen.getByText(/tylko do odczytu: brak wartości; brak bieżącego wyniku: nr 2745\./)).toBeTruthy();
     const alerts = screen.getAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
       'Nie udało się odczytać tej wartości (2026-11-24 12:00): Stanowisko 2749: wyniki manualne po 4–8 tygodniach. '
