@@ -30,6 +30,7 @@ categories, -1 (or null) means no index.
 """
 import os
 from datetime import datetime
+from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
 
 from smogpanel.hookspecs import Reading
@@ -135,12 +136,10 @@ def pages_of(document):
     total = document.get("totalPages")
     if isinstance(total, int) and not isinstance(total, bool):
         return total
-    last = (document.get("links") or {}).get("last") if isinstance(document.get("links"), dict) else None
-    if isinstance(last, str) and "page=" in last:
-        number = last.split("page=", 1)[1].split("&", 1)[0]
-        if number.isdigit():
-            return int(number) + 1
-    return 1
+    links = document.get("links")
+    last = links.get("last") if isinstance(links, dict) else None
+    page = parse_qs(urlsplit(last).query).get("page", [""])[0] if isinstance(last, str) else ""
+    return int(page) + 1 if page.isdigit() and len(page) < 4 else 1
 
 
 def read_list(http, url, key, size):

@@ -151,6 +151,17 @@ def test_a_sensor_list_running_past_one_page_is_read_page_by_page(gios):
         "/station/sensors/400?page=0&size=100", "/station/sensors/400?page=1&size=100"]
 
 
+def test_without_total_pages_the_page_of_links_last_counts(gios):
+    first, second = sensors(2745, 2747), sensors(2749, 2750, 2752)
+    for document in (first, second):
+        del document["totalPages"]
+        document["links"]["last"] = "https://api.gios.gov.pl/pjp-api/v1/rest/station/sensors/400?page=1&size=100"
+    gios.answer("/station/sensors/400?page=0&size=100", first)
+    gios.answer("/station/sensors/400?page=1&size=100", second)
+    assert fetch(gios).values == GOOD
+    assert gios.hits["/station/sensors/400"] == 2
+
+
 def test_links_next_on_the_last_page_is_not_followed(gios):
     # GIOŚ sends links.next even on a list's only page: totalPages decides.
     assert '?page=1&size=20' in json.loads((FIXTURES / "sensors_400.json").read_text(encoding="utf-8"))["links"]["next"]
