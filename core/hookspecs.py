@@ -296,7 +296,8 @@ class HookSpecs:
     def smogpanel_integrations(self):
         """The integrations the plugin adds: a list of `Integration` (stable code, `fetch`
         function). `fetch(call)` gets an `IntegrationCall` (the item's inputs, a bounded HTTP
-        client, the settings) and returns a `Reading` or raises.
+        client, the settings) and returns a `Reading` (values it could not read in its
+        `errors`, the others stored) or raises when nothing could be read.
 
         Called when the app starts; `smogpanel integrations refresh` and the panel's 'Odśwież'
         action call `fetch` for every item whose type has INTEGRATION hooks naming it.
