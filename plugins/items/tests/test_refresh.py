@@ -160,6 +160,12 @@ def test_cli_refreshes_every_item_and_reports_failures(tmp_path, source, capsys,
         first = json.loads(rows["pierwszy"]) if isinstance(rows["pierwszy"], str) else rows["pierwszy"]
         assert first["level"]["value"] == 31.5
         assert cli(["-c", str(ini), "integrations", "refresh", "--item", "1"]) == 0
+        source.answer("/meter/m-1", {"level_error": "Czujnik w przeglądzie", "at": "2026-11-24T11:00:00+01:00"})
+        capsys.readouterr()
+        assert cli(["-c", str(ini), "integrations", "refresh", "--item", "1"]) == 1  # one value failed
+        out, err = capsys.readouterr()
+        assert "udane odczyty: 1, nieudane: 0. Nieodczytane wartości: 1." in out
+        assert "Element 1, integracja meter, wartość level: Czujnik w przeglądzie" in err
 
 
 def _first_gmina(engine):
