@@ -1,5 +1,5 @@
-"""Refreshing items' integrations: 500 air-quality items (examples/smogpanel-airquality, four
-GIOŚ requests each) against a local server answering the recorded shapes with a simulated
+"""Refreshing items' integrations: 500 air-quality items (examples/smogpanel-airquality, five
+GIOŚ requests each: index, sensors, PM10, the manual PM2.5 position refused, the automatic one) against a local server answering the recorded shapes with a simulated
 network latency, as `smogpanel integrations refresh` does it (`refresh_all`): with the default
 8 sources at a time, against one at a time measured in the same run.
 
@@ -49,6 +49,8 @@ def main():
         for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
                            ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
             gios.answer(path, (FIXTURES / name).read_bytes())
+        # The station lists a manual PM2.5 position first: its getData is refused, then 2750 is read.
+        gios.fail("/data/getData/2749", status=400, body=(FIXTURES / "getData_2749_manual.json").read_bytes())
         gios.delay = args.latency
         timings = {}
         for workers in (1, 8):
@@ -63,13 +65,14 @@ def main():
                                 item_type_name="Jakość powietrza", hook_values=values, integration_state={})
                            for n in range(args.items))
             gios.hits.clear()
+            gios.requests.clear()
             started = time.perf_counter()
             summary = refresh_all(registry)
             timings[workers] = time.perf_counter() - started
             assert summary.good == args.items and summary.failed == 0, summary.as_dict()
             with own_transaction(registry) as db:
                 sample = db.scalars(sa.select(Item).limit(1)).one()
-                assert sample.hook_values["pm10"]["value"] == 54.8
+                assert sample.hook_values["pm10"]["value"] == 54.8 and sample.hook_values["pm25"]["value"] == 38.1
             print(f"{args.items} items, {sum(gios.hits.values())} requests, {workers} at a time: "
                   f"{timings[workers]:.2f} s")
     print(f"8 at a time vs 1: {timings[1] / timings[8]:.1f}x faster; "

@@ -100,11 +100,18 @@ class IntegrationCall:
 @dataclass(frozen=True)
 class Reading:
     """An integration's answer: values by INTEGRATION hook name, the time of the reading at the
-    source (None: now) and a Polish name of the source shown with the values."""
+    source (None: now) and a Polish name of the source shown with the values.
+
+    A source may give some values and fail others: `errors` {hook name: Polish text} names the
+    values it could not read (each keeps its last good value, the panel shows the error beside
+    it), so one failed value never drops the rest. `notes` {hook name: short Polish text} says
+    where a value came from (e.g. "stanowisko 2750"), shown beside it in the panel."""
 
     values: dict
     read_at: datetime | None = None
     source: str = ""
+    notes: dict = field(default_factory=dict)
+    errors: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -289,7 +296,8 @@ class HookSpecs:
     def smogpanel_integrations(self):
         """The integrations the plugin adds: a list of `Integration` (stable code, `fetch`
         function). `fetch(call)` gets an `IntegrationCall` (the item's inputs, a bounded HTTP
-        client, the settings) and returns a `Reading` or raises.
+        client, the settings) and returns a `Reading` (values it could not read in its
+        `errors`, the others stored) or raises when nothing could be read.
 
         Called when the app starts; `smogpanel integrations refresh` and the panel's 'Odśwież'
         action call `fetch` for every item whose type has INTEGRATION hooks naming it.

@@ -36,7 +36,14 @@ BACKOFF = 0.2  # seconds before the first retry, doubled for each next one
 
 
 class SourceError(Exception):
-    """A source that failed: `str(error)` is the Polish message shown to the operator."""
+    """A source that failed: `str(error)` is the Polish message shown to the operator.
+    `status` is the HTTP status of an error answer (None otherwise) and `document` its body
+    when that body is JSON (APIs explain a refused request there, e.g. `{"error_code": ...}`)."""
+
+    def __init__(self, message, status=None, document=None):
+        super().__init__(message)
+        self.status = status
+        self.document = document
 
 
 def _number(settings, key, default, low, high, cast=float):
@@ -86,7 +93,8 @@ class HttpSource:
 
     def get_json(self, url):
         """The JSON document at `url`; retried on timeouts, refused connections and 5xx answers
-        (never on 4xx or a malformed document, which a retry would not mend)."""
+        (never on 4xx or a malformed document, which a retry would not mend). A 4xx answer is a
+        SourceError with its `status` and, when its body is JSON, that `document`."""
         last = None
         for attempt in range(self.retries + 1):
             if attempt:
@@ -112,7 +120,8 @@ class HttpSource:
         except urllib.error.HTTPError as error:
             if error.code >= 500:
                 raise _Retryable(f"Źródło odpowiedziało błędem serwera {error.code}")
-            raise SourceError(f"Źródło odpowiedziało błędem {error.code} dla {url}")
+            raise SourceError(f"Źródło odpowiedziało błędem {error.code} dla {url}", status=error.code,
+                              document=_json_or_none(error))
         except (socket.timeout, TimeoutError):
             raise _Retryable(f"Źródło nie odpowiedziało w ciągu {seconds(timeout)} s")
         except urllib.error.URLError as error:
@@ -127,6 +136,15 @@ class HttpSource:
             return json.loads(body)
         except (ValueError, UnicodeDecodeError):
             raise SourceError("Źródło odpowiedziało czymś, co nie jest poprawnym JSON-em.")
+
+
+def _json_or_none(error):
+    """The JSON body of an error answer, or None (no body, too large, not JSON)."""
+    try:
+        body = error.read(MAX_BYTES + 1)
+        return json.loads(body) if len(body) <= MAX_BYTES else None
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
 
 
 class _Retryable(Exception):

@@ -6,9 +6,12 @@ real source fails (an error status, a body that is no JSON, an answer that never
         source.answer("/aqindex/getIndex/552", {"AqIndex": {...}})
         source.fail("/data/getData/3764", status=500)        # every time
         source.fail("/data/getData/3765", status=500, times=1)  # once, then the document
+        source.fail("/data/getData/3766", status=400, body=b'{"error_code": "X"}')  # that body
+        source.answer("/station/sensors/552?page=1&size=100", {...})  # that query only
         source.hang("/station/sensors/552", seconds=3)
         http.get_json(source.url + "/aqindex/getIndex/552")
         source.hits["/aqindex/getIndex/552"]                  # how many requests it had
+        source.requests                                       # every path asked, with its query
         source.delay = 0.05                                   # every answer 50 ms late
 """
 import json
@@ -25,6 +28,7 @@ class _Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         with source.lock:
             source.hits[path] += 1
+            source.requests.append(self.path)
             failure = source.failures.get(path)
             if failure and failure["times"] is not None:
                 failure["times"] -= 1
@@ -34,13 +38,17 @@ class _Handler(BaseHTTPRequestHandler):
             time.sleep(source.delay)
         if failure and failure.get("hang"):
             time.sleep(failure["hang"])
-        if failure and failure.get("status"):
-            return self._send(failure["status"], b'{"error": "failure"}')
-        if failure and failure.get("body") is not None:
-            return self._send(200, failure["body"])
-        if path not in source.documents:
+        if failure:
+            body = failure.get("body")
+            if failure.get("status"):
+                return self._send(failure["status"], b'{"error": "failure"}' if body is None else body)
+            if body is not None:
+                return self._send(200, body)
+        # An answer recorded for this exact query wins over the one for the path.
+        document = source.documents.get(self.path, source.documents.get(path))
+        if document is None:
             return self._send(404, b'{"error": "not found"}')
-        self._send(200, source.documents[path])
+        self._send(200, document)
 
     def _send(self, status, body):
         try:
@@ -60,7 +68,8 @@ class LocalSource:
     def __init__(self):
         self.documents = {}
         self.failures = {}
-        self.hits = Counter()
+        self.hits = Counter()  # by path, whatever the query
+        self.requests = []  # every request's path with its query, in order
         self.delay = 0.0  # seconds every answer waits (a distant source's latency, for benchmarks)
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
@@ -70,11 +79,13 @@ class LocalSource:
         self.thread = None
 
     def answer(self, path, document):
-        """Serve `document` (JSON-able, or bytes as they are) at `path`."""
+        """Serve `document` (JSON-able, or bytes as they are) at `path` (with a query: only to
+        requests with exactly that query; without one: whatever the query)."""
         self.documents[path] = document if isinstance(document, bytes) else json.dumps(document).encode()
 
     def fail(self, path, status=None, body=None, times=None):
-        """Answer `path` with `status`, or with `body` (bytes) and 200, `times` times (None: always)."""
+        """Answer `path` with `status` (and `body` if given), or with `body` (bytes) and 200,
+        `times` times (None: always)."""
         self.failures[path] = {"status": status, "body": body, "times": times}
 
     def hang(self, path, seconds, times=None):

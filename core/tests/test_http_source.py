@@ -39,6 +39,28 @@ def test_a_client_error_is_not_retried(source):
     assert source.hits["/missing"] == 1
 
 
+def test_a_client_error_keeps_its_status_and_its_json_document(source):
+    # APIs explain a refused request in the body (GIOŚ: {"error_code", "error_reason", ...}).
+    source.fail("/doc", status=400, body='{"error_code": "E-1", "error_reason": "Stanowisko manualne"}'.encode())
+    with pytest.raises(SourceError, match="błędem 400") as failed:
+        HttpSource(retries=2, backoff=0.01).get_json(source.url + "/doc?size=5")
+    assert failed.value.status == 400
+    assert failed.value.document == {"error_code": "E-1", "error_reason": "Stanowisko manualne"}
+    assert source.requests == ["/doc?size=5"]
+    source.fail("/doc", status=404, body=b"<html>nie ma</html>")
+    with pytest.raises(SourceError) as not_json:
+        HttpSource().get_json(source.url + "/doc")
+    assert not_json.value.status == 404 and not_json.value.document is None
+
+
+def test_an_answer_recorded_for_a_query_is_served_to_that_query_only(source):
+    source.answer("/list", {"page": "any"})
+    source.answer("/list?page=1&size=2", {"page": 1})
+    assert HttpSource().get_json(source.url + "/list?page=1&size=2") == {"page": 1}
+    assert HttpSource().get_json(source.url + "/list?page=0&size=2") == {"page": "any"}
+    assert source.hits["/list"] == 2
+
+
 def test_a_hanging_source_costs_the_timeout_per_attempt(source):
     source.hang("/doc", seconds=2)
     started = time.monotonic()

@@ -16,7 +16,10 @@ def cmd_refresh(settings, args):
     print(summary.text())
     for error in summary.errors:
         print(f"  Element {error['item_id']}, integracja {error['integration']}: {error['error']}", file=sys.stderr)
-    return 1 if summary.failed else 0
+    for error in summary.value_errors:  # the reading was good, this value kept its last one
+        print(f"  Element {error['item_id']}, integracja {error['integration']}, wartość {error['hook']}: "
+              f"{error['error']}", file=sys.stderr)
+    return 1 if summary.failed or summary.value_errors else 0
 
 
 def add_commands(commands):

@@ -19,7 +19,8 @@ class Item(Record, Base):
     # The type's display name when the item was last saved: shown when its plugin is gone.
     item_type_name: Mapped[str] = mapped_column(sa.String(255), nullable=False)
     # {hook name: {"value": ..., "display_name": ..., "type": ..., "unit", "display",
-    #  and for INTEGRATION hooks "integration", "read_at" (ISO, the reading's time)}}
+    #  and for INTEGRATION hooks "integration", "read_at" (ISO, the reading's time), "note"
+    #  (where the value came from) and "error", "error_at" (this value's last failure)}}
     hook_values: Mapped[dict] = mapped_column(sa.JSON, nullable=False, default=dict)
     # {integration code: {"read_at", "refreshed_at", "source", "error", "error_at"}}:
     # the last good reading and the last failure of each integration filling this item.

@@ -5,7 +5,8 @@ Three steps, so no database transaction (nor SQLite's write lock) is held while 
 read: the items are read, every (item, integration) pair is fetched at most `WORKERS` at a
 time (each request bounded by `smogpanel.http_source`'s timeout and retries, and all the
 requests of one pair by `smogpanel.integrations.budget`), then the readings are written. A source that fails leaves the item's values as they were and records
-the error with its time; the next good reading clears it.
+the error with its time; the next good reading clears it. A good reading may still fail some
+values (`Reading.errors`): each of those keeps its last good value with its own error.
 """
 import logging
 from concurrent.futures import ThreadPoolExecutor
@@ -101,6 +102,20 @@ def clean_value(value):
     return str(value)[:MAX_TEXT_VALUE]
 
 
+def _texts(texts):
+    """A reading's per-value notes or errors as stored: {hook name: short text}."""
+    if not isinstance(texts, dict):
+        return {}
+    return {str(name): str(text)[:MAX_ERROR] for name, text in texts.items() if text not in (None, "")}
+
+
+def _last_good(kept):
+    """What a failed value keeps of its stored entry: the last good value, its time and note."""
+    if not kept or kept.get("type") != INTEGRATION:
+        return {"value": None}
+    return {key: kept[key] for key in ("value", "read_at", "note") if key in kept}
+
+
 def _iso(moment):
     if moment is None:
         return None
@@ -121,10 +136,15 @@ def store(registry, item, jobs, now=None):
         kept = state.setdefault(job.integration_code, {})
         if isinstance(job.outcome, Reading):
             read_at = _iso(job.outcome.read_at) or now.isoformat()
+            errors, notes = _texts(job.outcome.errors), _texts(job.outcome.notes)
             for name in job.hook_names:
                 hook = item_type.hook(name)
-                if name in job.outcome.values:
-                    values[name] = dict(hook_meta(hook), value=clean_value(job.outcome.values[name]), read_at=read_at)
+                if name in errors:  # this value failed: its last good reading stays, with the error
+                    values[name] = dict(hook_meta(hook), **_last_good(values.get(name)),
+                                        error=errors[name], error_at=now.isoformat())
+                elif name in job.outcome.values:
+                    values[name] = dict(hook_meta(hook), value=clean_value(job.outcome.values[name]), read_at=read_at,
+                                        **({"note": notes[name]} if name in notes else {}))
                 elif name not in values:
                     values[name] = dict(hook_meta(hook), value=None)
             integration = catalogue(registry).integrations.get(job.integration_code)
@@ -142,19 +162,28 @@ class Summary:
     good: int = 0
     failed: int = 0
     errors: list = None
+    value_errors: list = None  # values a good reading could not give: [{item_id, integration, hook, error}]
 
     def as_dict(self):
-        return {"items": self.items, "refreshed": self.good, "failed": self.failed, "errors": self.errors or []}
+        return {"items": self.items, "refreshed": self.good, "failed": self.failed, "errors": self.errors or [],
+                "value_errors": self.value_errors or []}
 
     def text(self):
-        return (f"Odświeżono elementy: {self.items}; udane odczyty: {self.good}, nieudane: {self.failed}.")
+        text = f"Odświeżono elementy: {self.items}; udane odczyty: {self.good}, nieudane: {self.failed}."
+        if self.value_errors:
+            text += f" Nieodczytane wartości: {len(self.value_errors)}."
+        return text
 
 
 def summarise(jobs):
     failed = [job for job in jobs if not isinstance(job.outcome, Reading)]
+    partial = [(job, name, text) for job in jobs if isinstance(job.outcome, Reading)
+               for name, text in _texts(job.outcome.errors).items() if name in job.hook_names]
     return Summary(items=len({job.item_id for job in jobs}), good=len(jobs) - len(failed), failed=len(failed),
                    errors=[{"item_id": job.item_id, "integration": job.integration_code, "error": job.outcome}
-                           for job in failed])
+                           for job in failed],
+                   value_errors=[{"item_id": job.item_id, "integration": job.integration_code, "hook": name,
+                                  "error": text} for job, name, text in partial])
 
 
 def live_items(db, ids=None):

@@ -63,8 +63,11 @@ def check_hooks(request, item_type, sent, stored):
         if hook.type == INTEGRATION:
             kept = stored.get(hook.name) or {}
             value = kept.get("value") if kept.get("type") == INTEGRATION else None
-            checked[hook.name] = dict(hook_meta(hook), value=value,
-                                      **({"read_at": kept["read_at"]} if kept.get("read_at") and value is not None else {}))
+            # Saving the form keeps what the last refresh stored with the value.
+            reading = {"read_at": kept["read_at"]} if kept.get("read_at") and value is not None else {}
+            reading.update({key: kept[key] for key in ("note", "error", "error_at")
+                            if kept.get(key) and kept.get("type") == INTEGRATION})
+            checked[hook.name] = dict(hook_meta(hook), value=value, **reading)
             continue
         value = by_name.get(hook.name)
         problem = None
@@ -99,7 +102,9 @@ def check_hooks(request, item_type, sent, stored):
 def hooks_of(request, item, item_type, names=None):
     """The item's hooks as the API answers them: the type's hooks in its order, then those it
     no longer has (`available: false`). INTEGRATION hooks add `read_at`, `source`, `error` and
-    `error_at`; BOROUGH and VOIVODESHIP hooks add `value_name`."""
+    `error_at` (the integration's last failure), `note` (where the value came from) and
+    `value_error`, `value_error_at` (this value's last failure); BOROUGH and VOIVODESHIP hooks
+    add `value_name`."""
     stored = item.hook_values or {}
     state = item.integration_state or {}
     rows = []
@@ -125,7 +130,9 @@ def hooks_of(request, item, item_type, names=None):
             integration = state.get(meta.get("integration")) or {}
             row.update(read_at=kept.get("read_at") if row["value"] is not None else None,
                        integration=meta.get("integration"), source=integration.get("source"),
-                       error=integration.get("error"), error_at=integration.get("error_at"))
+                       error=integration.get("error"), error_at=integration.get("error_at"),
+                       note=kept.get("note"),
+                       value_error=kept.get("error"), value_error_at=kept.get("error_at"))
         rows.append(row)
     _add_names(request, rows, names)
     return rows

@@ -1,6 +1,8 @@
 """Done as a new user would: with the plugin installed, create an air-quality item for
-a gmina, refresh it, embed it on a partner page; stop the source and refresh again: the page
-still shows the last reading and the panel shows the error. GIOŚ is a local server serving
+a gmina (its station lists a manual PM2.5 position first), refresh it and see which position
+each value came from, embed it on a partner page; one position fails: the other values are
+refreshed and the failed one shows its error beside it; stop the source and refresh again: the
+page still shows the last reading and the panel shows the error. GIOŚ is a local server serving
 the recorded shapes (SMOGPANEL_AIRQUALITY_API_URL points the plugin at it)."""
 import re
 import uuid
@@ -14,15 +16,22 @@ from smogpanel.testing_http import LocalSource
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+def serve_station(gios):
+    """Station 400: a manual PM2.5 position (2749) listed before the automatic one, its getData
+    refused with HTTP 400 and GIOŚ's error document."""
+    for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
+                       ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
+        gios.answer(path, (FIXTURES / name).read_bytes())
+    gios.fail("/data/getData/2749", status=400, body=(FIXTURES / "getData_2749_manual.json").read_bytes())
+
+
 def test_air_quality_item_refreshed_embedded_and_kept_when_gios_stops(page, live_server, partner_site, monkeypatch):
     with LocalSource() as gios:
         refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gios)
 
 
 def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gios):
-    for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
-                       ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
-        gios.answer(path, (FIXTURES / name).read_bytes())
+    serve_station(gios)
     monkeypatch.setenv("SMOGPANEL_AIRQUALITY_API_URL", gios.url)
     gmina = f"Kraków{uuid.uuid4().hex[:6]}"
     name = live_server.unique("Powietrze")
@@ -49,6 +58,12 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
     expect(page.get_by_label("PM2,5")).to_have_value("38,1 µg/m³")
     expect(page.get_by_label("Indeks jakości powietrza")).to_have_value("Umiarkowany")
     expect(page.get_by_text("odczyt z 2026-11-24 11:00").first).to_be_visible()
+    # Which position each value came from; the manual one listed first was skipped, with GIOŚ's reason.
+    pm25_field = page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm25"))
+    expect(pm25_field).to_contain_text("odczyt z 2026-11-24 11:00; stanowisko GIOŚ nr 2750; pominięte: nr 2749 – "
+                                       "GIOŚ odmówił danych (HTTP 400): Dla stanowiska typu manualnego")
+    expect(page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm10"))).to_contain_text(
+        "odczyt z 2026-11-24 11:00; stanowisko GIOŚ nr 2747.")
 
     # On a partner page.
     page.goto("/item")
@@ -69,6 +84,28 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
             "Odczyt: 2026-11-24 11:00 · Źródło: GIOŚ (Państwowy Monitoring Środowiska)")
 
     check_partner_page()
+
+    # PM10's position fails: PM2,5 and the index are refreshed, PM10 keeps its value with the error beside it.
+    gios.fail("/data/getData/2747", status=500)
+    gios.answer("/data/getData/2750", {"Lista danych pomiarowych": [{"Data": "2026-11-24 12:00:00", "Wartość": 20.0}]})
+    page.goto("/item")
+    page.get_by_role("row").filter(has_text=name).get_by_role("link", name="Edytuj").click()
+    expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
+    page.get_by_role("button", name="Odśwież").click()
+    expect(page.get_by_label("PM2,5")).to_have_value("20 µg/m³")
+    pm10_field = page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm10"))
+    expect(pm10_field.get_by_role("alert")).to_contain_text(
+        "Nie udało się odczytać tej wartości (")
+    expect(pm10_field.get_by_role("alert")).to_contain_text(
+        "Żadne stanowisko PM10 nie dało bieżących danych: nr 2747 – Źródło odpowiedziało błędem serwera 500")
+    expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
+    expect(page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm25")).get_by_role("alert")).to_have_count(0)
+    expect(page.get_by_text("PM10: Żadne stanowisko PM10 nie dało bieżących danych")).to_be_visible()  # the banner
+    gios.heal("/data/getData/2747")
+    serve_station(gios)
+    page.get_by_role("button", name="Odśwież").click()
+    expect(page.get_by_label("PM2,5")).to_have_value("38,1 µg/m³")
+    expect(pm10_field.get_by_role("alert")).to_have_count(0)
 
     # GIOŚ stops answering: the refresh fails, the panel shows the error, the page the last reading.
     gios.server.shutdown()

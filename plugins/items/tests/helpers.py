@@ -39,14 +39,18 @@ def meter_type(with_level=True):
 
 def meter_plugin(url=None, with_level=True):
     """A plugin adding the type 'Czujnik testowy' and the integration 'meter' reading
-    `<url>/meter/<meter>` ({"level": n, "at": ISO}) through the bounded client."""
+    `<url>/meter/<meter>` ({"level": n, "at": ISO, "note"?: text} or, for a level the meter
+    could not give, {"level_error": text, "at": ISO}) through the bounded client."""
 
     def fetch(call):
         from datetime import datetime
 
         document = call.http.get_json(f"{url}/meter/{call.inputs['meter']}")
-        return Reading(values={"level": document["level"]}, read_at=datetime.fromisoformat(document["at"]),
-                       source="Czujniki testowe")
+        read_at = datetime.fromisoformat(document["at"])
+        if "level_error" in document:
+            return Reading(values={}, read_at=read_at, source="Czujniki testowe", errors={"level": document["level_error"]})
+        return Reading(values={"level": document["level"]}, read_at=read_at, source="Czujniki testowe",
+                       notes={"level": document.get("note")})
 
     @hookimpl
     def smogpanel_item_types():

@@ -24,7 +24,7 @@ def test_refresh_stores_values_with_the_reading_time(make_app, admin, source):
     assert level["value"] == 31.5
     assert level["read_at"] == "2026-11-24T09:00:00+00:00"
     assert level["source"] == "Czujniki testowe" and level["error"] is None
-    assert refreshed["refresh"] == {"items": 1, "refreshed": 1, "failed": 0, "errors": []}
+    assert refreshed["refresh"] == {"items": 1, "refreshed": 1, "failed": 0, "errors": [], "value_errors": []}
     public = api.get("/api/public/item/czujnik")["message"]
     assert {"name": "level", "label": "Poziom", "text": "31,5 µg/m³"} in public["fields"]
     assert public["read_at"] == "2026-11-24T09:00:00+00:00" and public["source"] == "Czujniki testowe"
@@ -50,6 +50,37 @@ def test_a_failing_source_keeps_the_last_values_and_records_the_error(make_app, 
     source.heal()
     healed = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
     assert healed["error"] is None and healed["value"] == 31.5
+
+
+def test_a_value_the_source_could_not_give_keeps_its_last_reading_and_shows_its_own_error(make_app, admin, source):
+    api = meter_api(make_app, admin, source.url)
+    payload = meter_payload(add_gmina(api)["id"])
+    item = api.post("/api/item/", payload)["message"]
+    source.answer("/meter/m-1", {"level": 31.5, "at": "2026-11-24T10:00:00+01:00", "note": "czujnik A"})
+    level = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
+    assert level["note"] == "czujnik A" and level["value_error"] is None
+
+    source.answer("/meter/m-1", {"level_error": "Czujnik A w przeglądzie", "at": "2026-11-24T11:00:00+01:00"})
+    failed = api.post(f"/api/item/{item['id']}/refresh")["message"]
+    level = hook(failed, "level")
+    assert level["value"] == 31.5 and level["read_at"] == "2026-11-24T09:00:00+00:00" and level["note"] == "czujnik A"
+    assert level["value_error"] == "Czujnik A w przeglądzie" and level["value_error_at"]
+    assert level["error"] is None  # the reading itself was good
+    assert failed["refresh"]["refreshed"] == 1 and failed["refresh"]["value_errors"] == [
+        {"item_id": item["id"], "integration": "meter", "hook": "level", "error": "Czujnik A w przeglądzie"}]
+    public = api.get("/api/public/item/czujnik")["message"]
+    assert {"name": "level", "label": "Poziom", "text": "31,5 µg/m³"} in public["fields"]
+
+    # Saving the item keeps the value with its note and its error; the next good reading clears it.
+    saved = api.post(f"/api/item/{item['id']}", {"name": "Czujnik po zmianie", "hooks": payload["hooks"]})
+    level = hook(saved["message"], "level")
+    assert (level["value"], level["note"], level["value_error"]) == (31.5, "czujnik A", "Czujnik A w przeglądzie")
+    source.answer("/meter/m-1", {"level": 12.0, "at": "2026-11-24T12:00:00+01:00", "note": "czujnik B"})
+    healed = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
+    assert (healed["value"], healed["note"], healed["value_error"]) == (12.0, "czujnik B", None)
+    source.answer("/meter/m-1", {"level": None, "at": "2026-11-24T13:00:00+01:00", "note": "czujnik B bez wyniku"})
+    empty = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
+    assert (empty["value"], empty["read_at"], empty["note"]) == (None, None, "czujnik B bez wyniku")
 
 
 def test_a_hanging_source_costs_a_bounded_time(make_app, admin, source):
@@ -92,7 +123,7 @@ def test_an_item_without_integrations_refreshes_to_nothing(api):
 
     item = api.post("/api/item/", note_payload(add_gmina(api)["id"]))["message"]
     answer = api.post(f"/api/item/{item['id']}/refresh")["message"]
-    assert answer["refresh"] == {"items": 0, "refreshed": 0, "failed": 0, "errors": []}
+    assert answer["refresh"] == {"items": 0, "refreshed": 0, "failed": 0, "errors": [], "value_errors": []}
 
 
 # -- the command line ---------------------------------------------------------------------
@@ -129,6 +160,12 @@ def test_cli_refreshes_every_item_and_reports_failures(tmp_path, source, capsys,
         first = json.loads(rows["pierwszy"]) if isinstance(rows["pierwszy"], str) else rows["pierwszy"]
         assert first["level"]["value"] == 31.5
         assert cli(["-c", str(ini), "integrations", "refresh", "--item", "1"]) == 0
+        source.answer("/meter/m-1", {"level_error": "Czujnik w przeglądzie", "at": "2026-11-24T11:00:00+01:00"})
+        capsys.readouterr()
+        assert cli(["-c", str(ini), "integrations", "refresh", "--item", "1"]) == 1  # one value failed
+        out, err = capsys.readouterr()
+        assert "udane odczyty: 1, nieudane: 0. Nieodczytane wartości: 1." in out
+        assert "Element 1, integracja meter, wartość level: Czujnik w przeglądzie" in err
 
 
 def _first_gmina(engine):

@@ -1,6 +1,7 @@
 // The items' screens (SPEC 2.11): the list with embed, edit, refresh and delete; the form where
 // choosing the type rebuilds the hook fields (SPEC 4): text inputs, a searchable gmina select,
-// a voivodeship select, and integration values shown read-only with their reading time.
+// a voivodeship select, and integration values shown read-only with their reading time, where
+// each came from and its own last failure.
 import {
   EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, api, formatDate, publicLinkColumn,
   useEmbedAction, useValues,
@@ -9,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   BOROUGH, INTEGRATION, LIST, VOIVODESHIP, hookField, hookRows, hookValues, itemPayload, items, loadTypes,
-  loadVoivodeships, readingText, valueText,
+  loadVoivodeships, noteText, readingText, refreshFailures, valueErrorText, valueText,
 } from './resources.js';
 
 const CRUMB = { label: 'Elementy', to: LIST };
@@ -27,7 +28,7 @@ export function ItemList() {
     setOutcome({ status: 'loading', errors: [] });
     const result = await refreshItem(row.id);
     if (!result.ok) return setOutcome({ status: 'error', errors: result.error.errors || [] });
-    const failed = result.payload.refresh.errors.map((e) => ({ name: e.integration, description: e.error }));
+    const failed = refreshFailures(result.payload);
     setOutcome(failed.length ? { status: 'error', errors: failed } : { status: 'success', errors: [] });
   }
   return (
@@ -80,10 +81,13 @@ function ReadOnlyHook({ row, typeGone }) {
       </div>
       {typeGone ? null : row.available ? (
         <div className="form-text">
-          Wartość z integracji ({row.source || row.integration}), tylko do odczytu: {readingText(row)}.
+          Wartość z integracji ({row.source || row.integration}), tylko do odczytu: {readingText(row)}{noteText(row)}.
         </div>
       ) : (
         <div className="form-text text-warning">Typ elementu nie ma już tej właściwości; zniknie po zapisaniu elementu.</div>
+      )}
+      {row.value_error && !typeGone && (
+        <div className="form-text text-danger" role="alert">{valueErrorText(row)}</div>
       )}
       {row.error && (
         <div className="form-text text-danger" role="alert">
@@ -131,7 +135,7 @@ function ItemForm({ id, item: loaded }) {
     const result = await refreshItem(id);
     if (!result.ok) return setRefreshing({ status: 'error', errors: result.error.errors || [] });
     setItem(result.payload);
-    const failures = result.payload.refresh.errors.map((e) => ({ name: e.integration, description: e.error }));
+    const failures = refreshFailures(result.payload);
     setRefreshing(failures.length ? { status: 'error', errors: failures } : { status: 'success', errors: [] });
   }
 

@@ -78,4 +78,29 @@ export function valueText(row) {
   return String(value);
 }
 
-export const readingText = (row) => (row.read_at ? `odczyt z ${formatDate(row.read_at)}` : 'jeszcze nie odczytano');
+export function readingText(row) {
+  if (row.read_at) return `odczyt z ${formatDate(row.read_at)}`;
+  return row.note ? 'brak wartości' : 'jeszcze nie odczytano'; // a note: read, with no value to show
+}
+
+/** The refresh's failures for the status banner: whole readings that failed, then single values
+ * a good reading could not give (named by their hook's label). */
+export function refreshFailures(payload) {
+  const labels = Object.fromEntries((payload.hooks || []).map((h) => [h.item_type_hook_name, h.item_type_hook_display_name]));
+  const { errors = [], value_errors: valueErrors = [] } = payload.refresh || {};
+  return [
+    ...errors.map((e) => ({ name: e.integration, description: e.error })),
+    ...valueErrors.map((e) => ({ name: e.hook, description: `${labels[e.hook] || e.hook}: ${e.error}` })),
+  ];
+}
+
+const withoutStop = (text) => String(text).replace(/\.$/, '');
+
+/** Beside an integration value: where it came from (the integration's note), if it said. */
+export const noteText = (row) => (row.note ? `; ${withoutStop(row.note)}` : '');
+
+/** This value's own failure (the rest of the reading was good). */
+export function valueErrorText(row) {
+  const kept = row.value === null || row.value === undefined ? 'Nie ma wcześniejszego odczytu.' : 'Pokazywany jest ostatni udany odczyt tej wartości.';
+  return `Nie udało się odczytać tej wartości (${formatDate(row.value_error_at)}): ${withoutStop(row.value_error)}. ${kept}`;
+}

@@ -146,6 +146,42 @@ describe('form', () => {
       { item_type_hook_id: 'gmina', value: 12 }, { item_type_hook_id: 'station_id', value: '400' }] });
   });
 
+  it('shows where each value came from and a value\'s own failure beside it; the refresh lists failed values', async () => {
+    const pm25 = {
+      ...ITEM.hooks[2], item_type_hook_id: 'pm25', item_type_hook_name: 'pm25', item_type_hook_display_name: 'PM2,5', value: 38.1,
+      error: null, error_at: null, note: 'stanowisko 2750 (PM2.5)', value_error: 'Stanowisko 2749: wyniki manualne po 4–8 tygodniach.',
+      value_error_at: '2026-11-24T11:00:00+00:00',
+    };
+    const pm10 = { ...ITEM.hooks[2], error: null, error_at: null, note: 'stanowisko 2747 (PM10)' };
+    const no2 = { ...ITEM.hooks[2], item_type_hook_id: 'no2', item_type_hook_name: 'no2', item_type_hook_display_name: 'NO2',
+      value: null, read_at: null, error: null, error_at: null, note: 'brak bieżącego wyniku: nr 2745' };
+    const item = { ...ITEM, hooks: [ITEM.hooks[0], ITEM.hooks[1], pm10, pm25, no2] };
+    const pm25Hook = { id: 'pm25', name: 'pm25', display_name: 'PM2,5', type_name: 'INTEGRATION', unit: 'µg/m³', integration: 'gios' };
+    const no2Hook = { ...pm25Hook, id: 'no2', name: 'no2', display_name: 'NO2' };
+    const types = ok({ ...TYPES[1].message, list: TYPES[1].message.list.map((t) => (t.id === 'airquality' ? { ...t, hooks: [...t.hooks, pm25Hook, no2Hook] } : t)) });
+    mockApi((call) => {
+      if (call.url === '/item_type/') return types;
+      if (call.method === 'get' && call.url === '/item/4') return ok(item);
+      if (call.method === 'post' && call.url === '/item/4/refresh') {
+        return ok({ ...item, refresh: { items: 1, refreshed: 1, failed: 0, errors: [],
+          value_errors: [{ item_id: 4, integration: 'gios', hook: 'pm25', error: 'Stanowisko 2749: wyniki manualne po 4–8 tygodniach.' }] } });
+      }
+      return answer(call);
+    });
+    show('/item/4');
+    await screen.findByLabelText('PM2,5');
+    expect(screen.getByText(/odczyt z 2026-11-24 11:00; stanowisko 2747 \(PM10\)\./)).toBeTruthy();
+    expect(screen.getByText(/odczyt z 2026-11-24 11:00; stanowisko 2750 \(PM2\.5\)\./)).toBeTruthy();
+    expect(screen.getByText(/tylko do odczytu: brak wartości; brak bieżącego wyniku: nr 2745\./)).toBeTruthy();
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'Nie udało się odczytać tej wartości (2026-11-24 12:00): Stanowisko 2749: wyniki manualne po 4–8 tygodniach. '
+        + 'Pokazywany jest ostatni udany odczyt tej wartości.',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Odśwież' }));
+    expect(await screen.findByText('PM2,5: Stanowisko 2749: wyniki manualne po 4–8 tygodniach.')).toBeTruthy();
+  });
+
   it('an item whose type is unavailable can only be renamed', async () => {
     const orphan = { ...ITEM, item_type_id: 'gone', item_type_name: 'Czujnik', item_type_available: false };
     const calls = mockApi((call) => (call.method === 'get' && call.url === '/item/4' ? ok(orphan) : answer(call)));
