@@ -161,3 +161,13 @@ def test_retiring_keeps_what_a_ranking_or_a_search_refers_to_and_says_why(api):
     assert {change["teryt"] for change in answer["changes"]["retired"]} == {"0211", "0211011", "0211022", "2402012"}
     live = {row["teryt"] for row in api.get("/api/borough/?order=name&asc=1")["message"]["list"]}
     assert {"2402022", "2417011"} <= live and not {"0211011", "0211022", "2402012"} & live
+
+
+def test_the_limit_on_gone_units_is_a_setting_and_a_bad_one_stops_the_start(make_app, admin):
+    from smogpanel.testing import signed_in
+
+    api = signed_in(make_app(**{"smogpanel.hierarchy.max_gone_percent": "15"}), admin)
+    api_errors(api, SAMPLE, status=200)
+    assert api_errors(api, SMALLER, status=200)["gone"] == 8  # 12.7% is under 15%
+    with pytest.raises(ValueError, match="max_gone_percent"):
+        make_app(**{"smogpanel.hierarchy.max_gone_percent": "dwa"})
