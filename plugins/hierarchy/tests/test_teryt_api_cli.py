@@ -139,6 +139,14 @@ def test_a_cut_file_and_too_many_removals_are_refused_alike_in_the_api_and_the_c
     assert code == 1 and f"  {removals['description']}\n" in err
     code, _, out = cli_errors(ini, tmp_path, capsys, SMALLER, "--accept-removals")
     assert code == 0 and "nie ma już w rejestrze: 8" in out and "Nie ma już w rejestrze: 2417 „żywiecki”" in out
+    code, _, out = cli_errors(ini, tmp_path, capsys, SMALLER, "--accept-removals", "--retire-gone")
+    assert code == 0 and "Wycofano: 8, zostawiono (są odwołania): 0." in out and "  Wycofano: 2417 „żywiecki”" in out
+    with sa.create_engine(f"sqlite:///{tmp_path / 'cli.sqlite'}").connect() as connection:
+        assert connection.exec_driver_sql("SELECT count(*) FROM borough WHERE teryt IS NOT NULL AND deleted IS NULL"
+                                          " UNION ALL SELECT count(*) FROM borough WHERE teryt IS NOT NULL").scalars().all() \
+            == [21, 26]  # soft-deleted: still in the table, with their codes
+    code, _, out = cli_errors(ini, tmp_path, capsys, SMALLER)
+    assert code == 0 and "nie ma już w rejestrze: 0" in out
     assert api_errors(api, SMALLER, status=200, accept_removals=1)["gone"] == 8
 
 
@@ -154,13 +162,18 @@ def test_retiring_keeps_what_a_ranking_or_a_search_refers_to_and_says_why(api):
     group = api.post("/api/rank_group/", {"name": "2024", "rank_id": rank["id"]})["message"]
     api.post("/api/rank_value/", {"value": 1, "points": 1, "rank_group_id": group["id"],
                                   "borough_id": gminy["2417011"]["id"]})
+    api.post("/api/item/", {"name": "Komunikat dla Jaworza", "internal_name": "jaworze", "item_type_id": "borough-note",
+                            "hooks": [{"item_type_hook_id": "gmina", "value": gminy["2402012"]["id"]},
+                                      {"item_type_hook_id": "title", "value": "Sezon grzewczy"},
+                                      {"item_type_hook_id": "text", "value": "Nie pal śmieci."}]})
     answer = api_errors(api, SMALLER, status=200, accept_removals=1, retire_gone=1)
     kept = {change["teryt"]: change["reasons"] for change in answer["changes"]["kept"]}
-    assert kept == {"2402022": ["wyszukiwarka „Dotacje”"], "2417011": ["ranking „Ranking gmin”"],
-                    "2402": ["zostają w nim gminy: 1"], "2417": ["zostają w nim gminy: 1"]}
-    assert {change["teryt"] for change in answer["changes"]["retired"]} == {"0211", "0211011", "0211022", "2402012"}
+    assert kept == {"2402012": ["element „Komunikat dla Jaworza”"], "2402022": ["wyszukiwarka „Dotacje”"],
+                    "2417011": ["ranking „Ranking gmin”"], "2402": ["zostają w nim gminy: 2"],
+                    "2417": ["zostają w nim gminy: 1"]}
+    assert {change["teryt"] for change in answer["changes"]["retired"]} == {"0211", "0211011", "0211022"}
     live = {row["teryt"] for row in api.get("/api/borough/?order=name&asc=1")["message"]["list"]}
-    assert {"2402022", "2417011"} <= live and not {"0211011", "0211022", "2402012"} & live
+    assert {"2402012", "2402022", "2417011"} <= live and not {"0211011", "0211022"} & live
 
 
 def test_the_limit_on_gone_units_is_a_setting_and_a_bad_one_stops_the_start(make_app, admin):
