@@ -52,9 +52,10 @@ TERYT_TERC = ImportType(
     label="Rejestr TERYT: plik TERC (CSV, XML albo ZIP z GUS)",
     columns=COLUMN_DEFINITIONS,
     parse=_from_table,
-    description=("Województwa, powiaty i gminy z kodami TERYT, z pliku TERC pobranego ze strony rejestru TERYT "
-                 "GUS. Gminy to wiersze RODZ 1, 2 i 3; jednostki dodaje się albo zmienia według kodu, a tych, "
-                 "których nie ma już w rejestrze, nie usuwa się."),
+    description=("Województwa, powiaty i gminy z kodami TERYT, z pliku „TERC urzędowy” (całego kraju) pobranego ze "
+                 "strony rejestru TERYT GUS. Gminy to wiersze RODZ 1, 2 i 3; jednostki dodaje się albo zmienia według "
+                 "kodu, a tych, których nie ma już w rejestrze, nie usuwa się, chyba że na życzenie wycofuje się te, "
+                 "do których nic się nie odwołuje."),
 )
 
 
