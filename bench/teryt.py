@@ -8,7 +8,8 @@ voivodeships, 380 districts (~24 per voivodeship, 66 of them cities with distric
 gminy (RODZ 1, 2, 3) plus the parts of urban-rural gminy (RODZ 4, 5) and the districts of cities
 (RODZ 9) that the import skips, ~4,300 rows in all, as CSV with BOM. Each round runs on a fresh
 database (SQLite in a temporary folder unless --database-url names an empty PostgreSQL one);
-times are the import alone (reading the file, the upsert, the commit), the median of the rounds.
+times are the import alone (reading the file, the whole-register checks, the upsert, the commit),
+the median of the rounds; the checks alone are also timed, as a share of the first import.
 """
 import argparse
 import statistics
@@ -60,6 +61,16 @@ def timed_import(factory, data):
     return time.perf_counter() - started, report
 
 
+def timed_checks(data):
+    from smogpanel.plugins.hierarchy.terc import read_terc
+    from smogpanel.plugins.hierarchy.terc_checks import check_register
+
+    units = read_terc(data)
+    started = time.perf_counter()
+    check_register(units)
+    return time.perf_counter() - started
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--database-url")
@@ -67,7 +78,7 @@ def main():
     args = parser.parse_args()
     data = terc_file()
     renamed = data.replace(b";Gmina 1206", b";Gmina (nowa nazwa) 1206")
-    times = {"first": [], "second": [], "renamed": []}
+    times = {"first": [], "second": [], "renamed": [], "checks": []}
     for _ in range(args.rounds):
         with tempfile.TemporaryDirectory() as folder:
             url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
@@ -80,6 +91,7 @@ def main():
             times["first"].append(first)
             times["second"].append(second)
             times["renamed"].append(third)
+            times["checks"].append(timed_checks(data))
             changed = len(report.renamed)
             engine.dispose()
     rows = data.count(b"\n") - 1
@@ -88,6 +100,8 @@ def main():
     print(f"first import   {statistics.median(times['first']):.2f} s")
     print(f"second import  {statistics.median(times['second']):.2f} s (nothing changed)")
     print(f"{changed} renamed   {statistics.median(times['renamed']):.2f} s")
+    checks, first = statistics.median(times["checks"]), statistics.median(times["first"])
+    print(f"whole-register checks  {checks:.3f} s ({checks / first:.0%} of the first import)")
 
 
 if __name__ == "__main__":

@@ -233,6 +233,26 @@ class HookSpecs:
         """
 
     @hookspec
+    def smogpanel_references(self, db, kind, ids):
+        """Which of the hierarchy's units the plugin's live records refer to, so that the
+        hierarchy never retires a unit something still needs (`smogpanel hierarchy
+        import-teryt --retire-gone`). `kind` is "borough", "district" or "voivodeship", `ids`
+        their record ids. Returns `{id: [Polish description, ...]}` for the ids it refers to
+        (ids it does not refer to are left out; {} for a kind it never holds), each naming the
+        record, e.g. 'ranking „Ranking gmin 2025”'. Read-only; called in the import's
+        transaction.
+
+        Example::
+
+            @hookimpl
+            def smogpanel_references(db, kind, ids):
+                if kind != "borough":
+                    return {}
+                rows = db.execute(select(Note.borough_id, Note.title).where(Note.borough_id.in_(ids)))
+                return {borough_id: [f"notatka „{title}”"] for borough_id, title in rows}
+        """
+
+    @hookspec
     def smogpanel_demo_data(self, db, gazetteer):
         """Add sample content that shows the plugin off, for `smogpanel init --demo`.
 

@@ -44,6 +44,12 @@ class Unit:
     rodz: str
     name: str
     kind: str  # NAZWA_DOD, e.g. "powiat", "gmina wiejska", "miasto na prawach powiatu"
+    stan_na: str = ""  # STAN_NA: the date of the register's state, the same in every row
+
+    @property
+    def gmina(self):
+        """WOJ+POW+GMI: the gmina a row of RODZ 1-5 belongs to."""
+        return self.woj + self.pow + self.gmi
 
     @property
     def level(self):
@@ -223,4 +229,4 @@ def _unit(line, values, errors):
     if problem:
         errors.append(f"Wiersz {line}: {problem}.")
         return None
-    return Unit(line, woj, pow_, gmi, rodz, name, kind)
+    return Unit(line, woj, pow_, gmi, rodz, name, kind, values["STAN_NA"].strip())

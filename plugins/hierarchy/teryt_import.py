@@ -4,13 +4,19 @@
   hand) has its name under the same parent, that record takes the code instead ("coded"), so
   values other plugins hold for it stay where they are;
 - a unit whose record has another name (or, rarely, another parent) is renamed in place;
-- a live record with a code the file lacks is reported as gone, never deleted;
+- a live record with a code the file lacks is reported as gone; with `retire_gone` it is
+  soft-deleted unless something refers to it (the `smogpanel_references` hook: rankings,
+  searches, items...) or a unit under it stays, and then it is listed as kept, with why;
 - a unit whose record an operator deleted in the panel stays deleted (reported as such);
 - RODZ 4, 5, 8 and 9 (parts of urban-rural gminy, districts of cities) are no gminy.
 
-Running it twice changes nothing the second time. Writes in the caller's transaction;
-`dry_run` reports the same and rolls its savepoint back.
+Before anything is written the file must be the whole register in its official variant
+(`terc_checks`), and a run that would report more than `max_gone_percent` of the live units
+with a code as gone stops (`TooManyGone`) unless `accept_removals`: a wrong file must not
+turn into hundreds of gone gminy. Running it twice changes nothing the second time. Writes in
+the caller's transaction, in a savepoint that `dry_run` and a refusal roll back.
 """
+from collections import Counter
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
@@ -20,6 +26,7 @@ from smogpanel.regions import CODE_OF_TERYT, normalise
 
 from .models import Borough, District, Voivodeship
 from .terc import NotTerc
+from .terc_checks import NAME_OF_WOJ, check_register
 
 LEVELS = (
     ("voivodeship", Voivodeship, None, "województwo"),
@@ -28,6 +35,21 @@ LEVELS = (
 )
 LABEL = {level: label for level, _, _, label in LEVELS}
 LISTED = 500  # units listed per kind of change in a report (counts are always whole)
+MAX_GONE_PERCENT = 2.0  # the default of the setting smogpanel.hierarchy.max_gone_percent
+_CHUNK = 500  # ids per IN (...)
+
+
+class TooManyGone(NotTerc):
+    """The run would report too many live units as gone; nothing was written."""
+
+
+def max_gone_percent(settings):
+    """The setting `smogpanel.hierarchy.max_gone_percent` (a number, e.g. 2 or 0.5)."""
+    value = str(settings.get("smogpanel.hierarchy.max_gone_percent") or MAX_GONE_PERCENT).strip()
+    try:
+        return float(value.rstrip("%").replace(",", "."))
+    except ValueError:
+        raise ValueError(f"smogpanel.hierarchy.max_gone_percent: „{value}” is no number")
 
 
 @dataclass
@@ -37,6 +59,8 @@ class Report:
     coded: list = field(default_factory=list)
     gone: list = field(default_factory=list)
     deleted_here: list = field(default_factory=list)
+    retired: list = field(default_factory=list)  # gone units soft-deleted by `retire_gone`
+    kept: list = field(default_factory=list)  # gone units `retire_gone` kept: {..., "reasons": [...]}
     unchanged: int = 0
     not_gminy: int = 0  # RODZ 4, 5, 8, 9 rows
     dry_run: bool = False
@@ -45,16 +69,19 @@ class Report:
         return {
             "added": len(self.added), "renamed": len(self.renamed), "coded": len(self.coded),
             "unchanged": self.unchanged, "gone": len(self.gone), "deleted_here": len(self.deleted_here),
+            "retired": len(self.retired), "kept": len(self.kept),
             "not_gminy": self.not_gminy, "dry_run": self.dry_run,
             "changes": {key: getattr(self, key)[:LISTED]
-                        for key in ("added", "renamed", "coded", "gone", "deleted_here")},
+                        for key in ("added", "renamed", "coded", "gone", "deleted_here", "retired", "kept")},
         }
 
     def summary(self):
         """One Polish line, as the CLI prints it."""
         return (f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
                 f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
-                f"usunięte w panelu (pominięte): {len(self.deleted_here)}.")
+                f"usunięte w panelu (pominięte): {len(self.deleted_here)}."
+                + (f" Wycofano: {len(self.retired)}, zostawiono (są odwołania): {len(self.kept)}."
+                   if self.retired or self.kept else ""))
 
 
 def _register_name(unit):
@@ -62,16 +89,85 @@ def _register_name(unit):
     return unit.name.lower() if unit.level == "voivodeship" else unit.name
 
 
-def import_terc(db, units, dry_run=False):
+def import_terc(db, units, dry_run=False, accept_removals=False, retire_gone=False,
+                max_gone_percent=MAX_GONE_PERCENT, references=None):
     """Applies `units` (from `terc.read_terc`) and returns the `Report`. Raises NotTerc,
-    writing nothing, when a district or gmina has no parent in the file or the database."""
-    if dry_run:
-        with db.begin_nested() as savepoint:
-            report = _apply(db, units)
-            report.dry_run = True
+    writing nothing, for a file that is not the whole official register, and TooManyGone for
+    a run over the share of gone units without `accept_removals`. `references(level, ids)`
+    gives {id: [Polish reasons]} of the units something refers to (for `retire_gone`)."""
+    check_register(units)
+    with db.begin_nested() as savepoint:
+        live = _live_with_code(db)
+        report = _apply(db, units)
+        refusal = None if accept_removals else _too_many_gone(report.gone, live, max_gone_percent)
+        if retire_gone and not refusal:
+            _retire(db, report, references or (lambda level, ids: {}))
+        report.dry_run = dry_run
+        if refusal or dry_run:
             savepoint.rollback()
-        return report
-    return _apply(db, units)
+    if refusal:
+        raise TooManyGone([refusal])
+    return report
+
+
+def _live_with_code(db):
+    return sum(db.scalar(sa.select(sa.func.count()).select_from(model)
+                         .where(model.teryt.is_not(None), model.deleted.is_(None))) for _, model, _, _ in LEVELS)
+
+
+def _percent(value):
+    return f"{value:.1f}".replace(".", ",").replace(",0", "") + "%"
+
+
+def _too_many_gone(gone, live, limit):
+    """The Polish refusal when `gone` is over `limit` percent of the `live` units with a code."""
+    if not gone or len(gone) * 100 <= limit * live:
+        return None
+    per_woj = Counter(change["teryt"][:2] for change in gone)
+    where = ", ".join(f"{NAME_OF_WOJ.get(woj, woj)} ({count})" for woj, count in sorted(per_woj.items()))
+    return (f"Po tym imporcie {len(gone)} z {live} jednostek z kodem TERYT ({_percent(len(gone) * 100 / live)}) "
+            f"nie byłoby już w rejestrze, a dopuszczalne jest {_percent(limit)}. Województwa: {where}. "
+            "To zwykle znak niewłaściwego pliku; jeśli plik jest właściwy (np. po zmianie podziału kraju), "
+            "zaimportuj go ponownie ze zgodą na ubytki (w panelu „Zgoda na ubytki”, w wierszu poleceń "
+            "--accept-removals). Nic nie zapisano.")
+
+
+def _retire(db, report, references):
+    """Soft-deletes the gone units nothing refers to, gminy first, so a powiat whose gminy all
+    went goes too; lists the others as kept, with the reasons."""
+    stamp = utcnow()
+    children = {"district": Borough.district_id, "voivodeship": District.voivodeship_id}
+    for level, model, _, _ in reversed(LEVELS):
+        gone = [change for change in report.gone if change["level"] == level]
+        if not gone:
+            continue
+        ids = [change["id"] for change in gone]
+        reasons = {key: list(value) for key, value in references(level, ids).items()}
+        if level in children:
+            column = children[level]
+            for parent_id, count in _counts(db, column, ids):
+                unit = "gminy" if level == "district" else "powiaty"
+                reasons.setdefault(parent_id, []).append(f"zostają w nim {unit}: {count}")
+        retire = []
+        for change in gone:
+            if reasons.get(change["id"]):
+                report.kept.append({**change, "reasons": reasons[change["id"]]})
+            else:
+                report.retired.append(change)
+                retire.append(change["id"])
+        for start in range(0, len(retire), _CHUNK):
+            db.execute(sa.update(model).where(model.id.in_(retire[start:start + _CHUNK]), model.deleted.is_(None))
+                       .values(deleted=stamp).execution_options(synchronize_session=False))
+
+
+def _counts(db, column, ids):
+    """(parent id, live children) for the parents in `ids`."""
+    table = column.class_
+    rows = []
+    for start in range(0, len(ids), _CHUNK):
+        rows += db.execute(sa.select(column, sa.func.count()).where(column.in_(ids[start:start + _CHUNK]),
+                                                                   table.deleted.is_(None)).group_by(column)).all()
+    return rows
 
 
 def _apply(db, units):

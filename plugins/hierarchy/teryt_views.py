@@ -1,10 +1,14 @@
 """Importing GUS's TERC file (the TERYT register) from the panel and the command line.
 
-    POST /api/hierarchy/import-teryt {type: "TERYT_TERC", file: {name, data}, dry_run}
+    POST /api/hierarchy/import-teryt {type: "TERYT_TERC", file: {name, data}, dry_run,
+                                      accept_removals, retire_gone}
 
 The file: the TERC CSV (with or without BOM), its XML, the ZIP they come in from GUS, or a
 spreadsheet with the same columns. The answer is `import_result` with the report of
-`teryt_import.Report.as_dict` (added, renamed, coded, unchanged, gone, ...).
+`teryt_import.Report.as_dict` (added, renamed, coded, unchanged, gone, retired, kept, ...).
+A file that is not the whole official register is refused on `file`; a run over the share of
+gone units (`smogpanel.hierarchy.max_gone_percent`) on `accept_removals`; the messages are the
+command line's.
 """
 import sys
 from pathlib import Path
@@ -19,7 +23,7 @@ from smogpanel.schemas import FlagNode, String, UploadNode
 from smogpanel.validation import body_validator
 
 from .terc import COLUMNS, NotTerc, _unit, read_terc
-from .teryt_import import import_terc
+from .teryt_import import TooManyGone, import_terc, max_gone_percent
 
 CODE = "TERYT_TERC"
 MAX_FILE = 64 * 1024 * 1024
@@ -48,9 +52,10 @@ TERYT_TERC = ImportType(
     label="Rejestr TERYT: plik TERC (CSV, XML albo ZIP z GUS)",
     columns=COLUMN_DEFINITIONS,
     parse=_from_table,
-    description=("Województwa, powiaty i gminy z kodami TERYT, z pliku TERC pobranego ze strony rejestru TERYT "
-                 "GUS. Gminy to wiersze RODZ 1, 2 i 3; jednostki dodaje się albo zmienia według kodu, a tych, "
-                 "których nie ma już w rejestrze, nie usuwa się."),
+    description=("Województwa, powiaty i gminy z kodami TERYT, z pliku „TERC urzędowy” (całego kraju) pobranego ze "
+                 "strony rejestru TERYT GUS. Gminy to wiersze RODZ 1, 2 i 3; jednostki dodaje się albo zmienia według "
+                 "kodu, a tych, których nie ma już w rejestrze, nie usuwa się, chyba że na życzenie wycofuje się te, "
+                 "do których nic się nie odwołuje."),
 )
 
 
@@ -67,15 +72,34 @@ def read_units(request, upload, field="file"):
         raise ImportFailed([{"name": field, "description": message} for message in error.errors])
 
 
+def references_of(plugin_manager, db):
+    """`references(level, ids)` for the import: every plugin's `smogpanel_references`, merged."""
+    def references(level, ids):
+        merged = {}
+        for answer in plugin_manager.hook.smogpanel_references(db=db, kind=level, ids=list(ids)):
+            for unit_id, reasons in (answer or {}).items():
+                merged.setdefault(unit_id, []).extend(reasons)
+        return merged
+    return references
+
+
+def run_terc(db, units, registry, dry_run=False, accept_removals=False, retire_gone=False):
+    return import_terc(db, units, dry_run=dry_run, accept_removals=accept_removals, retire_gone=retire_gone,
+                       max_gone_percent=max_gone_percent(registry.settings),
+                       references=references_of(registry.plugin_manager, db))
+
+
 def import_teryt_view(request):
     data = request.validated
     if data["type"] != CODE:
         raise ApiError.invalid("type", f"Nieznany albo niedozwolony tu typ importu. Wybierz jeden z: {CODE}.")
     units = read_units(request, data["file"])
     try:
-        report = import_terc(request.db, units, dry_run=bool(data["dry_run"]))
+        report = run_terc(request.db, units, request.registry, dry_run=bool(data["dry_run"]),
+                          accept_removals=bool(data["accept_removals"]), retire_gone=bool(data["retire_gone"]))
     except NotTerc as error:
-        raise ImportFailed([{"name": "file", "description": message} for message in error.errors])
+        name = "accept_removals" if isinstance(error, TooManyGone) else "file"
+        raise ImportFailed([{"name": name, "description": message} for message in error.errors])
     return import_result(created=len(report.added), updated=len(report.renamed) + len(report.coded),
                          **report.as_dict())
 
@@ -85,10 +109,13 @@ def ImportTerytSchema():
     schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=CODE))
     schema.add(UploadNode(name="file", missing=None))
     schema.add(FlagNode("Próba bez zapisu", name="dry_run"))
+    schema.add(FlagNode("Zgoda na ubytki", name="accept_removals"))
+    schema.add(FlagNode("Wycofaj jednostki, których nie ma już w rejestrze", name="retire_gone"))
     return schema
 
 
 def includeme(config):
+    max_gone_percent(config.registry.settings)  # a bad setting stops the start, not an import
     service = Service(name="hierarchy-import-teryt", path="/api/hierarchy/import-teryt",
                       description="hierarchy: import voivodeships, districts and gminy from GUS's TERC file")
     service.add_view("POST", import_teryt_view, renderer="envelope", schema=ImportTerytSchema(),
@@ -114,18 +141,21 @@ def cmd_import_teryt(settings, args):
     try:
         units = read_terc(path.read_bytes())
         with own_transaction(app.registry) as db:
-            report = import_terc(db, units, dry_run=args.dry_run)
+            report = run_terc(db, units, app.registry, dry_run=args.dry_run, accept_removals=args.accept_removals,
+                              retire_gone=args.retire_gone)
     except NotTerc as error:
-        print(f"{path} nie jest plikiem TERC; nic nie zapisano.", file=sys.stderr)
+        print(f"Nie zaimportowano pliku {path}; nic nie zapisano.", file=sys.stderr)
         for message in error.errors:
             print(f"  {message}", file=sys.stderr)
         return 1
     print(("Próba bez zapisu. " if args.dry_run else "") + report.summary())
     for title, changes in (("Zmiana nazwy", report.renamed), ("Nie ma już w rejestrze", report.gone),
-                           ("Usunięte w panelu, pominięte", report.deleted_here)):
+                           ("Usunięte w panelu, pominięte", report.deleted_here), ("Wycofano", report.retired),
+                           ("Zostawiono", report.kept)):
         for change in changes:
             old = f"„{change['old_name']}” → " if "old_name" in change else ""
-            print(f"  {title}: {change['teryt']} {old}„{change['name']}”")
+            why = f" ({'; '.join(change['reasons'])})" if "reasons" in change else ""
+            print(f"  {title}: {change['teryt']} {old}„{change['name']}”{why}")
     return 0
 
 
@@ -135,4 +165,10 @@ def add_commands(commands):
     teryt = sub.add_parser("import-teryt", help="wczytaj województwa, powiaty i gminy z pliku TERC (rejestr TERYT GUS)")
     teryt.add_argument("file", help="plik TERC: CSV, XML albo ZIP pobrany ze strony rejestru TERYT")
     teryt.add_argument("--dry-run", action="store_true", help="pokaż, co by się zmieniło, nic nie zapisując")
+    teryt.add_argument("--accept-removals", action="store_true",
+                       help="importuj także wtedy, gdy zniknęłoby z rejestru więcej jednostek niż dopuszcza "
+                            "ustawienie smogpanel.hierarchy.max_gone_percent (domyślnie 2%%)")
+    teryt.add_argument("--retire-gone", action="store_true",
+                       help="usuń jednostki, których nie ma już w rejestrze, jeśli nic się do nich nie odwołuje "
+                            "(te z odwołaniami zostają i są wypisane)")
     teryt.set_defaults(run=cmd_import_teryt)

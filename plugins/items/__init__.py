@@ -7,6 +7,7 @@ from smogpanel.hookspecs import Remote, hookimpl
 
 from . import cli, views
 from .public import ITEM
+from .references import references
 from .seed import add_demo_data
 from .types import BUILT_IN
 
@@ -44,3 +45,8 @@ def smogpanel_public_kinds():
 @hookimpl(trylast=True)
 def smogpanel_demo_data(db, gazetteer):
     add_demo_data(db, gazetteer)
+
+
+@hookimpl
+def smogpanel_references(db, kind, ids):
+    return references(db, kind, ids)

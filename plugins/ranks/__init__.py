@@ -7,6 +7,7 @@ from smogpanel.hookspecs import Remote, hookimpl
 from . import views
 from .imports import IMPORT_TYPES
 from .public import RANK_KIND
+from .references import references
 from .seed import add_demo_data
 
 
@@ -38,3 +39,8 @@ def smogpanel_public_kinds():
 @hookimpl(trylast=True)  # after the hierarchy's demo gminy exist
 def smogpanel_demo_data(db, gazetteer):
     add_demo_data(db, gazetteer)
+
+
+@hookimpl
+def smogpanel_references(db, kind, ids):
+    return references(db, kind, ids)

@@ -7,6 +7,7 @@ from smogpanel.hookspecs import Remote, hookimpl
 from . import public, views
 from .imports import WPG_XLS
 from .public import SEARCH
+from .references import references
 from .seed import add_demo_data
 
 
@@ -39,3 +40,8 @@ def smogpanel_public_kinds():
 @hookimpl(trylast=True)  # after the hierarchy's demo gminy exist
 def smogpanel_demo_data(db, gazetteer):
     add_demo_data(db, gazetteer)
+
+
+@hookimpl
+def smogpanel_references(db, kind, ids):
+    return references(db, kind, ids)

@@ -1,12 +1,13 @@
 """RB_XLS with TERYT codes: the 'Kod TERYT' column finds a gmina by its code, and a name the
 hierarchy holds twice in one district is an error naming both with their codes."""
+from pathlib import Path
+
 from smogpanel.plugins.ranks.tests.helpers import add_group, add_rank, group_values, import_file
 from smogpanel.testing_files import upload
 
-# TERC-shaped test data (made-up codes): an urban and a rural gmina of one name in one district.
-TERC = ("WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n02;;;;DOLNOŚLĄSKIE;województwo;2025-01-01\n"
-        "02;01;;;bolesławiecki;powiat;2025-01-01\n02;01;01;1;Bolesławiec;gmina miejska;2025-01-01\n"
-        "02;01;02;2;Bolesławiec;gmina wiejska;2025-01-01\n").encode()
+# The hierarchy's TERC-shaped sample (made-up codes; read as a file, never imported): an urban
+# and a rural gmina named Bolesławiec in one district, as the register has such pairs.
+TERC = (Path(__file__).parents[2] / "hierarchy" / "fixtures" / "terc_sample.csv").read_bytes()
 HEADER = ["Gmina", "Powiat", "Województwo", "Kod TERYT", "Wartość", "Punkty"]
 
 

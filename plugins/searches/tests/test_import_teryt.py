@@ -1,14 +1,14 @@
 """WPG_XLS with TERYT codes: a 'Kod TERYT' column finds a gmina by its code instead of the
 names, and a name the hierarchy holds twice in one district is an error naming both gminy
 with their codes (the hierarchy loaded from a TERC file through its API)."""
+from pathlib import Path
+
 from smogpanel.plugins.searches.tests.helpers import add_search, import_body
 from smogpanel.testing_files import upload
 
-# TERC-shaped test data (made-up codes): two gminy named Bolesławiec in one district, as the
-# register has an urban and a rural gmina of one name.
-TERC = ("WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n02;;;;DOLNOŚLĄSKIE;województwo;2025-01-01\n"
-        "02;01;;;bolesławiecki;powiat;2025-01-01\n02;01;01;1;Bolesławiec;gmina miejska;2025-01-01\n"
-        "02;01;02;2;Bolesławiec;gmina wiejska;2025-01-01\n").encode()
+# The hierarchy's TERC-shaped sample (made-up codes; read as a file, never imported): an urban
+# and a rural gmina named Bolesławiec in one district, as the register has such pairs.
+TERC = (Path(__file__).parents[2] / "hierarchy" / "fixtures" / "terc_sample.csv").read_bytes()
 HEADER = ["Gmina", "Powiat", "Województwo", "Kod TERYT", "Dotacja"]
 
 

@@ -140,6 +140,32 @@ describe('Importuj TERYT', () => {
     expect(within(shown).getByText('gmina 2402022: „Kozy”')).toBeTruthy();
   });
 
+  it('sends the consent to removals and the retiring, and lists the units kept with why', async () => {
+    const retiring = {
+      ...report, gone: 2, retired: 1, kept: 1,
+      changes: {
+        ...report.changes,
+        gone: [{ level: 'borough', teryt: '2402022', name: 'Kozy', id: 9 }, { level: 'borough', teryt: '2417011', name: 'Żywiec', id: 8 }],
+        retired: [{ level: 'borough', teryt: '2417011', name: 'Żywiec', id: 8 }],
+        kept: [{ level: 'borough', teryt: '2402022', name: 'Kozy', id: 9, reasons: ['wyszukiwarka „Dotacje”'] }],
+      },
+    };
+    const calls = mockApi((call) => (call.method === 'post' ? ok(retiring) : rows(['małopolskie'])));
+    show('/voivodeship/import-teryt');
+    const input = screen.getByLabelText('Plik TERC');
+    fireEvent.change(input, { target: { files: [new File(['WOJ;POW'], 'TERC.csv', { type: 'text/csv' })] } });
+    input.required = false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(screen.getByLabelText(/^Zgoda na ubytki/));
+    fireEvent.click(screen.getByLabelText(/^Wycofaj jednostki/));
+    fireEvent.click(screen.getByRole('button', { name: 'Importuj' }));
+    const shown = await screen.findByTestId('teryt-report');
+    const sent = calls.find((call) => call.method === 'post');
+    expect(sent.data).toMatchObject({ type: 'TERYT_TERC', dry_run: 0, accept_removals: 1, retire_gone: 1 });
+    expect(within(shown).getByText('Wycofano: 1')).toBeTruthy();
+    expect(within(shown).getByText('gmina 2402022: „Kozy” (wyszukiwarka „Dotacje”)')).toBeTruthy();
+  });
+
   it('shows the Polish error naming the line', async () => {
     mockApi(() => fail(422, 'IMPORT_FAILED', [{ name: 'file', description: 'Wiersz 4: RODZ „6” nie jest rodzajem jednostki.' }]));
     show('/voivodeship/import-teryt');

@@ -9,6 +9,10 @@ const FIELDS = [
   { name: 'file', label: 'Plik TERC', type: 'file', required: true, accept: '.csv,.xml,.zip,.xlsx',
     help: 'Plik TERC pobrany ze strony rejestru TERYT GUS: CSV, XML albo archiwum ZIP z jednym z nich.' },
   { name: 'dry_run', label: 'Próba bez zapisu (pokaż tylko, co by się zmieniło)', type: 'checkbox' },
+  { name: 'accept_removals', type: 'checkbox',
+    label: 'Zgoda na ubytki (importuj, choć z rejestru zniknęłoby więcej jednostek, niż dopuszcza próg)' },
+  { name: 'retire_gone', type: 'checkbox',
+    label: 'Wycofaj jednostki, których nie ma już w rejestrze, jeśli nic się do nich nie odwołuje' },
 ];
 const LEVEL = { voivodeship: 'województwo', district: 'powiat', borough: 'gmina' };
 
@@ -21,6 +25,7 @@ function Changes({ title, items, total }) {
         {items.map((item) => (
           <li key={`${item.level}-${item.teryt}`}>
             {LEVEL[item.level]} {item.teryt}: {item.old_name ? `„${item.old_name}” → ` : ''}„{item.name}”
+            {item.reasons ? ` (${item.reasons.join('; ')})` : ''}
           </li>
         ))}
         {total > items.length && <li>…i {total - items.length} innych.</li>}
@@ -41,21 +46,25 @@ export function TerytReport({ report }) {
         <li>Bez zmian: {report.unchanged}</li>
         <li>Nie ma już w rejestrze (pozostawione): {report.gone}</li>
         {report.deleted_here > 0 && <li>Usunięte w panelu (pominięte): {report.deleted_here}</li>}
+        {report.retired + report.kept > 0 && <li>Wycofano: {report.retired}</li>}
+        {report.retired + report.kept > 0 && <li>Zostawiono (są odwołania): {report.kept}</li>}
       </ul>
       <Changes title="Zmiany nazw" items={changes.renamed} total={report.renamed} />
       <Changes title="Nie ma już w rejestrze" items={changes.gone} total={report.gone} />
+      <Changes title="Wycofano" items={changes.retired} total={report.retired} />
+      <Changes title="Zostawiono, bo coś się do nich odwołuje" items={changes.kept} total={report.kept} />
     </div>
   );
 }
 
 export function TerytImport() {
-  const [values, set] = useValues(() => ({ file: null, dry_run: 0 }));
+  const [values, set] = useValues(() => ({ file: null, dry_run: 0, accept_removals: 0, retire_gone: 0 }));
   const [report, setReport] = useState(null);
 
   async function send() {
     setReport(null);
     const result = await voivodeships.run('import', () =>
-      api.post('/hierarchy/import-teryt', { type: 'TERYT_TERC', file: values.file, dry_run: values.dry_run }));
+      api.post('/hierarchy/import-teryt', { type: 'TERYT_TERC', ...values }));
     if (result.ok) setReport(result.payload);
     return result;
   }
@@ -63,8 +72,9 @@ export function TerytImport() {
   return (
     <Page crumbs={[{ label: 'Województwa', to: LIST }, { label: 'Import z rejestru TERYT' }]}>
       <div className="alert alert-secondary" role="note">
-        Wczytuje województwa, powiaty i gminy z kodami TERYT. Jednostki z pliku są dodawane albo zmieniane według kodu;
-        tych, których nie ma już w rejestrze, nie usuwa się (mogą mieć wartości w rankingach i wyszukiwarkach).
+        Wczytuje województwa, powiaty i gminy z kodami TERYT z pliku „TERC urzędowy” (całego kraju). Jednostki z pliku
+        są dodawane albo zmieniane według kodu; tych, których nie ma już w rejestrze, nie usuwa się, chyba że zaznaczysz
+        wycofanie: wtedy znikają te, do których nie odwołuje się żaden ranking, wyszukiwarka ani element.
       </div>
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} submitLabel="Importuj" cancelTo={LIST} cancelLabel="Wróć do listy województw">
