@@ -9,12 +9,20 @@ config = context.config
 target_metadata = Base.metadata
 
 
+def record(ctx, step, heads, run_args):
+    """Each revision applied, for the caller (`smogpanel init` says which it applied)."""
+    applied = config.attributes.get("applied")
+    if applied is not None and step.is_upgrade:
+        applied.append((step.up_revision_id, step.up_revision.doc))
+
+
 def run(connection):
     context.configure(
         connection=connection,
         target_metadata=target_metadata,
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
+        on_version_apply=record,
     )
     with context.begin_transaction():
         context.run_migrations()
