@@ -39,6 +39,7 @@ def write_demo_data(url):
     from .cli import _add_user
     from .db import make_engine, make_session_factory
     from .gazetteer import find_gazetteer
+    from .models import Setting
     from .plugin_manager import build_plugin_manager
 
     manager = build_plugin_manager()
@@ -47,6 +48,7 @@ def write_demo_data(url):
         with make_session_factory(engine)() as db, db.begin():
             manager.hook.smogpanel_seed(db=db)
             manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
+            db.add(Setting(key="demo_data", value="written"))
             _add_user(db, DEMO_ADMIN[0], DEMO_ADMIN[1], True, "Demo", "Administrator")
     finally:
         engine.dispose()
@@ -94,13 +96,17 @@ def populate(url, mail_dir):
 
 
 # -- reading whole databases ----------------------------------------------------------------
+def raw_rows(connection, table):
+    """(column names, rows as tuples) of a table as stored: no type conversion, so a copy
+    written back is the same bytes and two databases compare by what they hold."""
+    result = connection.exec_driver_sql(f'SELECT * FROM "{table}"')
+    return list(result.keys()), [tuple(row) for row in result]
+
+
 def table_rows(connection, tables=None):
-    """{table: sorted rows as tuples} of every table (or of `tables`), read with the reflected
-    schema so both sides of a comparison decode alike."""
-    metadata = sa.MetaData()
-    metadata.reflect(connection, only=tables)
-    return {name: sorted((tuple(row) for row in connection.execute(sa.select(table))), key=repr)
-            for name, table in metadata.tables.items()}
+    """{table: sorted rows as tuples} of every table (or of `tables`)."""
+    names = tables if tables is not None else sa.inspect(connection).get_table_names()
+    return {name: sorted(raw_rows(connection, name)[1], key=repr) for name in names}
 
 
 def contents(url, tables=None):
