@@ -150,7 +150,7 @@ def _backup_sqlite(url, payload):
     return facts
 
 
-def _libpq(url):
+def libpq(url):
     """(libpq URI without the password, environment with PGPASSWORD) for the client tools."""
     parsed = sa.engine.make_url(url)
     env = dict(os.environ)
@@ -196,7 +196,7 @@ def _backup_postgresql(url, payload):
             # Read in the same snapshot pg_dump will copy: they describe exactly the payload.
             facts = {"revisions": _revisions(connection, schema), "tables": _row_counts(connection, schema),
                      "schema": schema, "server_version": major}
-            uri, env = _libpq(url)
+            uri, env = libpq(url)
             done = subprocess.run([pg_dump, "--format=custom", "--no-owner", "--no-privileges",
                                    f"--snapshot={snapshot}", f"--schema={schema}", f"--file={payload}", uri],
                                   env=env, capture_output=True, text=True)
@@ -353,7 +353,7 @@ def _restore_postgresql(url, payload, manifest):
         before_file, after_file = Path(folder) / "before.sql", Path(folder) / "after.sql"
         before_file.write_text("\n".join(before) + "\n", encoding="utf-8")
         after_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        uri, env = _libpq(url)
+        uri, env = libpq(url)
         script = subprocess.Popen([pg_restore, "--no-owner", "--no-privileges", "--file=-", str(payload)],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         applied = subprocess.run([psql, "--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1",
