@@ -154,3 +154,22 @@ def test_the_manifest_describes_the_copy(saved, source):
     assert manifest["tables"] == {name: len(found) for name, found in rows.items()}
     assert sorted(manifest["revisions"]) == sorted(revision for (revision,) in rows["alembic_version"])
     assert DEMO_ADMIN[0] not in json.dumps(manifest)
+
+
+def test_a_backup_of_an_older_schema_restores_and_says_to_run_init(target, tmp_path_factory, tmp_path, capsys):
+    from alembic import command as alembic
+
+    from smogpanel.migrate import alembic_config
+    from smogpanel.plugin_manager import build_plugin_manager
+
+    old = fresh_database(tmp_path_factory, "backup_old")
+    try:
+        alembic.upgrade(alembic_config(old, build_plugin_manager()), "core_0001")
+        assert command(old, "backup", str(tmp_path / "stara.backup")) == 0
+        assert command(target, "restore-backup", str(tmp_path / "stara.backup"), "--yes") == 0
+        assert "uruchom `smogpanel init`" in capsys.readouterr().out
+        assert contents(target, ["alembic_version"]) == {"alembic_version": [("core_0001",)]}
+        assert command(target, "init") == 0
+        assert "core_0002" in capsys.readouterr().out
+    finally:
+        drop_schema(old, "backup_old")
