@@ -100,12 +100,13 @@ def backup(url, target):
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=".smogpanel-backup-") as folder:
         payload = Path(folder) / PAYLOADS[kind]
+        started = datetime.now(timezone.utc)  # the copy's snapshot is taken right after
         facts = _backup_sqlite(url, payload) if kind == "sqlite" else _backup_postgresql(url, payload)
         manifest = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "database": kind,
-            "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "created": started.isoformat(timespec="seconds"),
             "smogpanel_version": __version__,
             **facts,
             "payload": {"name": payload.name, "size": payload.stat().st_size, "sha256": _sha256(payload)},
@@ -167,7 +168,7 @@ def _major(version_text):
 
 def client_tool(name, server_major=None):
     """The path of a PostgreSQL client tool (`pg_dump`, `pg_restore`, `psql`), checked to be at
-    least the server's major version (pg_dump refuses an older one half-way otherwise)."""
+    least the server's major version (an older pg_dump refuses a newer server)."""
     path = shutil.which(name)
     if path is None:
         raise BackupError(f"Kopia bazy PostgreSQL wymaga programu {name} (pakiet postgresql-client"
@@ -198,7 +199,7 @@ def _backup_postgresql(url, payload):
                      "schema": schema, "server_version": major}
             uri, env = libpq(url)
             done = subprocess.run([pg_dump, "--format=custom", "--no-owner", "--no-privileges",
-                                   f"--snapshot={snapshot}", f"--schema={schema}", f"--file={payload}", uri],
+                                   f"--snapshot={snapshot}", f"--schema={_quote(schema)}", f"--file={payload}", uri],
                                   env=env, capture_output=True, text=True)
             connection.rollback()  # read only; pg_dump's snapshot lived until here
     finally:

@@ -173,3 +173,24 @@ def test_a_backup_of_an_older_schema_restores_and_says_to_run_init(target, tmp_p
         assert "core_0002" in capsys.readouterr().out
     finally:
         drop_schema(old, "backup_old")
+
+
+def test_what_the_backup_needs_on_the_machine(source, tmp_path, monkeypatch, capsys):
+    """SQLite: nothing but Python. PostgreSQL: pg_dump of the server's version or newer, and
+    the refusal says which package to install."""
+    url, _ = source
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    monkeypatch.setenv("PATH", str(bare))
+    if not url.startswith("postgresql"):
+        assert command(url, "backup", str(tmp_path / "bez-narzedzi.backup")) == 0
+        return
+    assert command(url, "backup", str(tmp_path / "bez-pg-dump.backup")) == 1
+    error = capsys.readouterr().err
+    assert "wymaga programu pg_dump (pakiet postgresql-client w wersji" in error
+    old = bare / "pg_dump"  # a stand-in for an old client: only its --version is asked
+    old.write_text("#!/bin/sh\necho 'pg_dump (PostgreSQL) 9.6.24'\n")
+    old.chmod(0o755)
+    assert command(url, "backup", str(tmp_path / "stary-pg-dump.backup")) == 1
+    assert "pg_dump jest w wersji 9" in capsys.readouterr().err
+    assert not (tmp_path / "stary-pg-dump.backup").exists()
