@@ -337,7 +337,7 @@ def _restore_postgresql(url, payload, manifest):
     # renamed to the target when they differ (a copy of production restored as staging's schema
     # in the same database: the source schema steps aside meanwhile). Nothing is left half-done.
     aside = f"smogpanel_restore_{os.getpid()}"
-    before = [f"DROP SCHEMA IF EXISTS {_quote(target)} CASCADE;"]
+    before = ["SET client_min_messages = warning;", f"DROP SCHEMA IF EXISTS {_quote(target)} CASCADE;"]
     lines = []
     if source != target:
         if exists:
@@ -365,7 +365,7 @@ def _restore_postgresql(url, payload, manifest):
         script.wait()
     if script.returncode != 0 or applied.returncode != 0:
         raise BackupError("Przywracanie nie powiodło się; baza została bez zmian. "
-                          f"{(script_error + ' ' + applied.stderr).strip()}")
+                          f"{(script_error + ' ' + applied.stderr).strip()[-2000:]}")
 
 
 def _first_schema(connection):

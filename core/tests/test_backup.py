@@ -194,3 +194,19 @@ def test_what_the_backup_needs_on_the_machine(source, tmp_path, monkeypatch, cap
     assert command(url, "backup", str(tmp_path / "stary-pg-dump.backup")) == 1
     assert "pg_dump jest w wersji 9" in capsys.readouterr().err
     assert not (tmp_path / "stary-pg-dump.backup").exists()
+
+
+def test_a_restore_that_fails_half_way_leaves_the_database_as_it_was(source, saved, tmp_path, capsys):
+    """The copy does not match its manifest's row counts: found only once the data is loaded
+    (PostgreSQL: inside the restore's transaction), and nothing is kept of it."""
+    url, rows = source
+    with tarfile.open(saved) as archive:
+        tables = json.loads(archive.extractfile(MANIFEST).read())["tables"]
+    forged = rewritten(saved, tmp_path / "niezgodna.backup", tables=dict(tables, borough=tables["borough"] + 1))
+    assert command(url, "restore-backup", str(forged), "--yes") == 1
+    error = capsys.readouterr().err
+    if url.startswith("postgresql"):
+        assert "Przywracanie nie powiodło się; baza została bez zmian" in error and "table borough" in error
+    else:
+        assert "nie zgadza się z jej opisem (liczby wierszy tabel)" in error
+    assert contents(url) == rows
