@@ -2,7 +2,8 @@
 plugin's), with rows in every table it has, is brought to head by `smogpanel init`: every row
 is still there with the same values, and readable through the API (each record of each kind,
 each public payload, each uploaded file, the administrator's password). Then each branch goes
-down to its first revision again and the data is what it was at head.
+down to its first revision again and the data is what it was at head (less what the newer
+migrations added).
 
 The old rows are the rows of a database populated at head (smogpanel.testing_data), less the
 columns the old schema lacks. A migration that writes rows or changes what a column holds (not
@@ -15,7 +16,9 @@ from alembic import command
 from smogpanel.cli import main as cli
 from smogpanel.migrate import alembic_config, script_directory
 from smogpanel.plugin_manager import build_plugin_manager
-from smogpanel.testing_data import contents, raw_rows, drop_schema, empty_tables, fresh_database, live_app, populate, sign_in
+from smogpanel.testing_data import (
+    contents, drop_schema, empty_tables, fresh_database, live_app, populate, raw_rows, sign_in,
+)
 
 SCHEMAS = ("upgrade_head", "upgrade_old")
 # revision -> {table: function(head's row) -> the row before that revision, or None: not there}
