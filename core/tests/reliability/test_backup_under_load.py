@@ -1,9 +1,9 @@
 """A backup (`smogpanel backup`, a process of its own) taken while writers create records
-through a live server's API restores to the
-database as it was at the backup's moment: every write acknowledged before the backup began
-is there, none sent after it ended, each writer's records are a prefix of what it wrote (no
-gap), and every write is whole (a timer with its uploaded logo and its data version bump, one
-transaction) or absent. Every other table equals the source."""
+through a live server's API restores to the database as it was at the backup's moment: every
+write acknowledged before the backup began is there, none sent after it ended, each writer's
+records are a prefix of what it wrote (no gap), and every write is whole (a timer with its
+uploaded logo and its data version bump, one transaction) or absent. Every other table equals
+the source."""
 import base64
 import os
 import subprocess
