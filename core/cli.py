@@ -198,9 +198,20 @@ def cmd_backup(settings, args):
     except BackupError as error:
         print(error, file=sys.stderr)
         return 1
+    except sa.exc.OperationalError as error:
+        return _unreachable(settings, error)
+    except OSError as error:
+        print(f"Błąd pliku: {error}", file=sys.stderr)
+        return 1
     print(f"Kopia zapisana: {args.file} (baza {manifest['database']}, {megabytes(Path(args.file).stat().st_size)}, "
           f"rewizje schematu: {', '.join(manifest['revisions'])}).")
     return 0
+
+
+def _unreachable(settings, error):
+    print(f"Nie można połączyć się z bazą {_safe_url(settings['sqlalchemy.url'])}: "
+          f"{str(getattr(error, 'orig', error)).strip()}", file=sys.stderr)
+    return 1
 
 
 def cmd_restore_backup(settings, args):
@@ -219,6 +230,11 @@ def cmd_restore_backup(settings, args):
         manifest, behind = restore(url, args.file, script)
     except BackupError as error:
         print(error, file=sys.stderr)
+        return 1
+    except sa.exc.OperationalError as error:
+        return _unreachable(settings, error)
+    except OSError as error:
+        print(f"Błąd pliku: {error}", file=sys.stderr)
         return 1
     print(f"Przywrócono kopię z {manifest['created']} do bazy {_safe_url(url)}.")
     if behind:

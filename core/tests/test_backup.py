@@ -210,3 +210,14 @@ def test_a_restore_that_fails_half_way_leaves_the_database_as_it_was(source, sav
     else:
         assert "nie zgadza się z jej opisem (liczby wierszy tabel)" in error
     assert contents(url) == rows
+
+
+def test_a_place_that_cannot_be_written_or_a_database_that_cannot_be_reached_is_a_clear_error(source, saved, capsys):
+    url, _ = source
+    assert command(url, "backup", "/proc/smogpanel/kopia.backup") == 1
+    assert "Błąd pliku" in capsys.readouterr().err
+    unreachable = ("postgresql+psycopg://postgres@127.0.0.1:1/smogpanel" if url.startswith("postgresql")
+                   else "sqlite:////proc/smogpanel/baza.sqlite")
+    assert command(unreachable, "restore-backup", str(saved), "--yes") == 1
+    error = capsys.readouterr().err
+    assert ("Nie można połączyć się z bazą" if url.startswith("postgresql") else "Błąd pliku") in error
