@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PYTHON ?= python3
 CONFIG ?= development.ini
 
-.PHONY: run test setup python-deps node-deps build chromium test-python test-node bench clean
+.PHONY: run test setup python-deps node-deps build chromium pg-client test-python test-node bench clean
 
 run: setup
 	$(BIN)/smogpanel -c $(CONFIG) init --demo
@@ -13,7 +13,7 @@ run: setup
 
 # Front-end unit tests, then the Python suite (functional and browser tests) on SQLite, and
 # on PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
-test: setup chromium test-node test-python
+test: setup chromium pg-client test-node test-python
 
 # The two database runs go side by side: much of a run waits on browsers, subprocesses and
 # sockets (on 2 cores: 878 s together against about 1,400 s one after the other). SQLite's
@@ -60,6 +60,15 @@ chromium:
 		echo "Installing Debian's chromium for the browser tests"; \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi; }
+
+# Backups of PostgreSQL (`smogpanel backup`, and its tests when SMOGPANEL_TEST_DATABASE_URL is
+# set) run pg_dump, pg_restore and psql of the server's major version or newer: Debian's
+# postgresql-client when they are missing.
+pg-client:
+	@if [ -n "$$SMOGPANEL_TEST_DATABASE_URL" ] && ! command -v pg_dump >/dev/null 2>&1; then \
+		echo "Installing Debian's postgresql-client for the backup tests"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client; fi; fi
 
 # The serving benchmarks load the panel with Debian's wrk; install it when it is missing.
 bench: setup

@@ -1,5 +1,6 @@
-"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail, routes, and the
-plugins' commands (`smogpanel_cli_commands`, e.g. `smogpanel hierarchy import-teryt FILE`).
+"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail, backup,
+restore-backup, routes, and the plugins' commands (`smogpanel_cli_commands`, e.g.
+`smogpanel hierarchy import-teryt FILE`).
 
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
 present) with `SMOGPANEL_*` environment overrides, exactly as the web app reads them.
@@ -53,7 +54,7 @@ def cmd_init(settings, args):
 
     app = build_app(settings)
     manager = app.registry.plugin_manager
-    upgrade(settings["sqlalchemy.url"], manager)
+    applied = upgrade(settings["sqlalchemy.url"], manager)
     with session_factory(app)() as db, db.begin():
         manager.hook.smogpanel_seed(db=db)
         if args.demo and db.get(Setting, "demo_data") is None:
@@ -61,6 +62,12 @@ def cmd_init(settings, args):
             db.add(Setting(key="demo_data", value="written"))
         if args.demo and not db.scalar(sa.select(User.id).where(User.email == DEMO_ADMIN[0])):
             _add_user(db, DEMO_ADMIN[0], DEMO_ADMIN[1], True, "Demo", "Administrator")
+    if applied:
+        print(f"Zastosowane migracje ({len(applied)}):")
+        for revision, title in applied:
+            print(f"  {revision}  {(title or '').splitlines()[0] if title else ''}".rstrip())
+    else:
+        print("Schemat bazy był aktualny: nie było migracji do zastosowania.")
     print(f"Baza danych gotowa: {_safe_url(settings['sqlalchemy.url'])}")
     if args.demo:
         print(f"Konto demonstracyjne: e-mail {DEMO_ADMIN[0]}  hasło {DEMO_ADMIN[1]}")
@@ -183,6 +190,59 @@ def cmd_send_mail(settings, args):
     return 0 if not failed else 1
 
 
+def cmd_backup(settings, args):
+    from .backup import BackupError, backup, megabytes
+
+    try:
+        manifest = backup(settings["sqlalchemy.url"], args.file)
+    except BackupError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except sa.exc.OperationalError as error:
+        return _unreachable(settings, error)
+    except OSError as error:
+        print(f"Błąd pliku: {error}", file=sys.stderr)
+        return 1
+    print(f"Kopia zapisana: {args.file} (baza {manifest['database']}, {megabytes(Path(args.file).stat().st_size)}, "
+          f"rewizje schematu: {', '.join(manifest['revisions'])}).")
+    return 0
+
+
+def _unreachable(settings, error):
+    print(f"Nie można połączyć się z bazą {_safe_url(settings['sqlalchemy.url'])}: "
+          f"{str(getattr(error, 'orig', error)).strip()}", file=sys.stderr)
+    return 1
+
+
+def cmd_restore_backup(settings, args):
+    from .backup import BackupError, opened, restore
+    from .migrate import script_directory
+    from .plugin_manager import build_plugin_manager, parse_enabled
+
+    url = settings["sqlalchemy.url"]
+    try:
+        script = script_directory(url, build_plugin_manager(parse_enabled(settings.get("smogpanel.plugins"))))
+        if not args.yes:
+            with opened(args.file) as (manifest, _):
+                print(f"Kopia z {manifest['created']} (baza {manifest['database']}) zastąpi całą zawartość bazy "
+                      f"{_safe_url(url)}. Aby potwierdzić, dodaj --yes.", file=sys.stderr)
+            return 2
+        manifest, behind = restore(url, args.file, script)
+    except BackupError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except sa.exc.OperationalError as error:
+        return _unreachable(settings, error)
+    except OSError as error:
+        print(f"Błąd pliku: {error}", file=sys.stderr)
+        return 1
+    print(f"Przywrócono kopię z {manifest['created']} do bazy {_safe_url(url)}.")
+    if behind:
+        print("Schemat przywróconej bazy jest starszy niż ta wersja Smogpanelu: uruchom `smogpanel init`, "
+              "aby zastosować migracje.")
+    return 0
+
+
 def cmd_routes(settings, args):
     from .routes_listing import format_rows, route_rows
 
@@ -231,6 +291,15 @@ def parser():
 
     send = commands.add_parser("send-mail", help="wyślij zaległe wiadomości z kolejki")
     send.set_defaults(run=cmd_send_mail)
+
+    saved = commands.add_parser("backup", help="zapisz kopię zapasową bazy (także przy działającym serwerze)")
+    saved.add_argument("file")
+    saved.set_defaults(run=cmd_backup)
+
+    back = commands.add_parser("restore-backup", help="przywróć kopię zapasową, zastępując zawartość bazy")
+    back.add_argument("file")
+    back.add_argument("--yes", action="store_true", help="potwierdź zastąpienie zawartości bazy")
+    back.set_defaults(run=cmd_restore_backup)
 
     routes = commands.add_parser("routes", help="trasy: metoda, wzorzec, wtyczka i kod, który odpowiada")
     routes.set_defaults(run=cmd_routes)

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 
 CORE_MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -21,9 +22,17 @@ def alembic_config(url, plugin_manager, connection=None):
     return config
 
 
+def script_directory(url, plugin_manager):
+    """Every revision the code knows: the core's and the enabled plugins'."""
+    return ScriptDirectory.from_config(alembic_config(url, plugin_manager))
+
+
 def upgrade(url, plugin_manager, connection=None):
     """Brings every enabled branch to its newest revision (a disabled plugin's tables are
-    neither created nor touched)."""
+    neither created nor touched). Returns the revisions applied, in order, as (id, title)."""
     if url.startswith("sqlite:///") and connection is None:
         Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
-    command.upgrade(alembic_config(url, plugin_manager, connection), "heads")
+    config = alembic_config(url, plugin_manager, connection)
+    config.attributes["applied"] = applied = []
+    command.upgrade(config, "heads")
+    return applied

@@ -40,11 +40,15 @@ def login(ini, email, password):
     return app.post_json("/api/auth/login", {"email": email, "password": password}, expect_errors=True)
 
 
-def test_init_creates_the_sixteen_voivodeships_once(ini, capsys):
+def test_init_creates_the_sixteen_voivodeships_once_and_says_which_migrations_it_applied(ini, capsys):
     assert run(ini, "init") == 0
+    first = capsys.readouterr().out
+    assert "Zastosowane migracje" in first and "core_0001  core tables" in first and "hierarchy_0002" in first
     assert run(ini, "init") == 0
+    second = capsys.readouterr().out
+    assert "nie było migracji do zastosowania" in second and "core_0001" not in second
     assert query(ini, "SELECT count(*) FROM voivodeship") == [(16,)]
-    assert "Baza danych gotowa" in capsys.readouterr().out
+    assert "Baza danych gotowa" in second
 
 
 def test_init_demo_prints_a_login_that_works_and_adds_content_once(ini, capsys):

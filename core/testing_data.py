@@ -1,0 +1,146 @@
+"""A database with rows in every table, for the backup and upgrade tests: every plugin's demo
+data (`smogpanel init --demo`), then through the API what only use writes (a failed sign-in,
+a password restore with its mail, an uploaded logo, a letter sent and confirmed by a resident),
+and the helpers that read and compare whole databases."""
+import base64
+import email
+import re
+from pathlib import Path
+
+import sqlalchemy as sa
+import webtest
+
+from .cli import DEMO_ADMIN
+from .testing import TEST_SECRET
+from .testing_files import png
+
+DEMO_LETTER = "apel-o-czyste-powietrze"  # the letters plugin's demo letter
+RESIDENT = {"name": "Ewa Mieszkanka", "email": "ewa@example.net", "gdpr_agreement": True}
+LOGO = png(3, 2)
+
+
+def live_app(url, mail_dir, **overrides):
+    """The real app on `url` (mails as .eml files in `mail_dir`)."""
+    from . import main
+
+    settings = {"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
+                "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(mail_dir), **overrides}
+    return main({}, **settings)
+
+
+def sign_in(testapp, email_address=DEMO_ADMIN[0], password=DEMO_ADMIN[1]):
+    token = testapp.post_json("/api/auth/login", {"email": email_address, "password": password}).json["message"]
+    return {"Authorization": f"Bearer {token}"}
+
+
+def write_demo_data(url):
+    """`smogpanel init --demo` on a migrated database: every plugin's demo data and the demo
+    administrator."""
+    from .cli import _add_user
+    from .db import make_engine, make_session_factory
+    from .gazetteer import find_gazetteer
+    from .models import Setting
+    from .plugin_manager import build_plugin_manager
+
+    manager = build_plugin_manager()
+    engine = make_engine(url)
+    try:
+        with make_session_factory(engine)() as db, db.begin():
+            manager.hook.smogpanel_seed(db=db)
+            manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
+            db.add(Setting(key="demo_data", value="written"))
+            _add_user(db, DEMO_ADMIN[0], DEMO_ADMIN[1], True, "Demo", "Administrator")
+    finally:
+        engine.dispose()
+
+
+def write_what_use_writes(url, mail_dir):
+    """Through the API: the rows the demo data leaves out. Returns the app it used."""
+    app = live_app(url, mail_dir)
+    client = webtest.TestApp(app)
+    client.post_json("/api/auth/login", {"email": DEMO_ADMIN[0], "password": "zle-haslo-123"}, status=401)
+    client.get(f"/api/auth/restore/{DEMO_ADMIN[0]}")
+    headers = sign_in(client)
+    client.post_json("/api/timer/", {
+        "name": "Z logo partnera", "internal_name": "z-logo", "timer_style_name": "SEA",
+        "text_above": "Do końca sezonu grzewczego zostało", "deadline": "2027-05-01", "countdown": True,
+        "text_below": "Ogrzewaj czysto.", "hidden_brand": 0,
+        "logo_path": {"name": "logo.png", "data": "data:image/png;base64," + base64.b64encode(LOGO).decode()},
+    }, headers=headers)
+    client.post_json(f"/api/public/letter/{DEMO_LETTER}/send", RESIDENT)
+    client.post(confirmation_path(mail_dir, RESIDENT["email"]))
+    return app
+
+
+def confirmation_path(mail_dir, address):
+    """The letter confirmation link's path from the newest .eml mail to `address`."""
+    for path in sorted(Path(mail_dir).glob("*.eml"), key=lambda p: p.stat().st_mtime, reverse=True):
+        message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        if address in str(message["To"]):
+            found = re.search(r"https?://[^/\s]+(/view/letter/[a-z0-9_-]+/confirm/\d+\?\S+)",
+                              message.get_body(("plain",)).get_content())
+            if found:
+                return found.group(1)
+    raise AssertionError(f"no confirmation mail to {address} in {mail_dir}")
+
+
+def populate(url, mail_dir):
+    """Migrates `url` to head and writes rows into every table."""
+    from .migrate import upgrade
+    from .plugin_manager import build_plugin_manager
+
+    upgrade(url, build_plugin_manager())
+    write_demo_data(url)
+    app = write_what_use_writes(url, mail_dir)
+    app.registry["db.engine"].dispose()
+
+
+# -- reading whole databases ----------------------------------------------------------------
+def raw_rows(connection, table):
+    """(column names, rows as tuples) of a table as stored: no type conversion, so a copy
+    written back is the same bytes and two databases compare by what they hold."""
+    result = connection.exec_driver_sql(f'SELECT * FROM "{table}"')
+    return list(result.keys()), [tuple(row) for row in result]
+
+
+def table_rows(connection, tables=None):
+    """{table: sorted rows as tuples} of every table (or of `tables`)."""
+    names = tables if tables is not None else sa.inspect(connection).get_table_names()
+    return {name: sorted(raw_rows(connection, name)[1], key=repr) for name in names}
+
+
+def contents(url, tables=None):
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            return table_rows(connection, tables)
+    finally:
+        engine.dispose()
+
+
+def empty_tables(rows):
+    return sorted(name for name, found in rows.items() if not found)
+
+
+def fresh_database(tmp_path_factory, name):
+    """The URL of an empty database of the run's kind: a new SQLite file, or a new schema
+    `name` of the PostgreSQL database named by SMOGPANEL_TEST_DATABASE_URL."""
+    import os
+
+    from .settings import normalise_database_url
+
+    url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path_factory.mktemp(name) / 'database.sqlite'}"
+    url = normalise_database_url(url)
+    drop_schema(url, name)
+    with sa.create_engine(url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool).connect() as connection:
+        connection.exec_driver_sql(f"CREATE SCHEMA {name}")
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{name}"
+
+
+def drop_schema(url, name):
+    if url.startswith("postgresql"):
+        base = url.split("options=")[0].rstrip("?&")
+        with sa.create_engine(base, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool).connect() as connection:
+            connection.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
