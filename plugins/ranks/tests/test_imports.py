@@ -153,6 +153,26 @@ def test_rv_values_import_fills_the_entries_named_like_columns(api):
     assert "Nic do zaimportowania" in only[0]["description"]
 
 
+def test_rv_values_import_lists_the_columns_no_entry_takes(api):
+    """A group with fewer entries than the file has columns: the columns left unread are named
+    in `skipped`, so the operator sees what the file held that went nowhere."""
+    group = add_group(api, add_rank(api, "voivodeships"))
+    entry = api.post("/api/rank_entry/", {"name": ENTRY_NAMES[3], "rank_group_id": group["id"]})["message"]
+    answer = api.post("/api/rank_value/import", import_file(rv_rows(), rank_group_id=group["id"],
+                                                            type="RV_XLS"))["message"]
+    assert answer["created"] == 16
+    skipped = {s["name"]: s["description"] for s in answer["skipped"]}
+    assert set(skipped) == set(ENTRY_NAMES) - {ENTRY_NAMES[3]}
+    assert skipped[ENTRY_NAMES[0]] == (f"Kolumna „{ENTRY_NAMES[0]}”: grupa nie ma pozycji o tej nazwie – "
+                                       "pominięto ją.")
+    # one entry's import reads its own column only: the others are listed too
+    alone = api.post("/api/rank_value/import", import_file(rv_rows(), rank_entry_id=entry["id"],
+                                                           type="RV_XLS"))["message"]
+    assert alone["updated"] == 16
+    assert {s["name"] for s in alone["skipped"]} == set(ENTRY_NAMES) - {ENTRY_NAMES[3]}
+    assert f"nie należy do pozycji „{ENTRY_NAMES[3]}”" in alone["skipped"][0]["description"]
+
+
 def test_templates_come_from_the_registry(api, anonymous):
     for code, first in (("RB_XLS", "Gmina"), ("RV_XLS", "Województwo"), ("RV_XLS_2025", "Województwo")):
         response = anonymous.app.get(f"/api/import/{code}/template")
