@@ -118,6 +118,25 @@ describe('values', () => {
     await waitFor(() => expect(where().pathname).toBe('/rank/4/group/7/value'), { timeout: 3000 });
   });
 
+  it('the gmina picker tells namesakes of one district apart by the label the server gives', async () => {
+    const namesakes = [
+      { id: 5, name: 'Bolesławiec', label: 'Bolesławiec (gmina miejska, kod TERYT 0201011)', district_name: 'bolesławiecki', voivodeship_name: 'dolnośląskie' },
+      { id: 6, name: 'Bolesławiec', label: 'Bolesławiec (gmina wiejska, kod TERYT 0201022)', district_name: 'bolesławiecki', voivodeship_name: 'dolnośląskie' },
+    ];
+    mockApi(({ url }) => (url === '/rank/4' ? ok(GMINY) : url === '/rank_group/7' ? ok(GROUP)
+      : url === '/borough/' ? listOf([...namesakes, ...BOROUGHS], 'name', true) : listOf([])));
+    show('/rank/4/group/7/value/add');
+    const search = await screen.findByLabelText('Gmina');
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'boleslawiec' } });
+    const select = screen.getByLabelText('Gmina: wybór');
+    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Bolesławiec (gmina miejska, kod TERYT 0201011) (powiat bolesławiecki, woj. dolnośląskie)',
+      'Bolesławiec (gmina wiejska, kod TERYT 0201022) (powiat bolesławiecki, woj. dolnośląskie)']));
+    fireEvent.change(search, { target: { value: 'wiejska' } });
+    await waitFor(() => expect(select.options).toHaveLength(1));
+  });
+
   it('edits a locked ranking\'s value: the place is shown plus 1 and sent minus 1, once value and ranking loaded', async () => {
     const calls = mockApi(({ method, url }) => (method === 'post' ? ok(VALUE) : url === '/rank/4' ? ok({ ...GMINY, lock_place_refresh: 1 })
       : url === '/rank_group/7' ? ok(GROUP) : ok({ ...VALUE, place: 4 })));
