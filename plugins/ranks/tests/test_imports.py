@@ -199,3 +199,23 @@ def test_boundary_values_in_an_rb_xls_import(api, gminy, cell, verdict):
     errors = rb_import(api, group, rows, status=422)["errors"]
     assert errors[0]["name"] == "E2" and verdict in errors[0]["description"]
     assert group_values(api, group) == []
+
+
+def test_rb_xls_reports_every_problem_of_the_file_in_one_answer(api, gminy):
+    """docs/imports.md: all bad cells at once. Empty cells, bad numbers and gminy not found come
+    together, not one kind per try."""
+    group = add_group(api, add_rank(api))
+    errors = rb_import(api, group, [
+        ["Skawina", "krakowski", "małopolskie", "", 1, "", ""],  # points empty
+        ["Liszki", "krakowski", "małopolskie", "", "dużo", 1, ""],  # not a number
+        ["Gdzieśtam", "krakowski", "małopolskie", "", 1, 1, ""],  # no such gmina
+        ["", "krakowski", "małopolskie", "", 1, 1, ""],  # gmina empty: no lookup, one error
+    ], status=422)["errors"]
+    assert [e["name"] for e in errors] == ["F2", "E3", "A5", "4:4"]
+    assert "nie ma gminy o tej nazwie" in errors[3]["description"]
+    # a missing required column and a gmina not found, together as well
+    errors = rb_import(api, group, [["Gdzieśtam", "krakowski", "małopolskie", 1]], status=422,
+                       header=["Gmina", "Powiat", "Województwo", "Wartość"])["errors"]
+    assert "Brak wymaganej kolumny „Punkty”" in errors[0]["description"]
+    assert errors[1]["name"] == "2:2" and "nie znaleziono gminy" in errors[1]["description"]
+    assert group_values(api, group) == []
