@@ -21,6 +21,7 @@ function Changes({ title, items, total }) {
         {items.map((item) => (
           <li key={`${item.level}-${item.teryt}`}>
             {LEVEL[item.level]} {item.teryt}: {item.old_name ? `„${item.old_name}” → ` : ''}„{item.name}”
+            {item.old_name_teryt && ` (nazwa „${item.old_name}” ma w rejestrze kod ${item.old_name_teryt})`}
           </li>
         ))}
         {total > items.length && <li>…i {total - items.length} innych.</li>}
@@ -37,11 +38,19 @@ export function TerytReport({ report }) {
       <ul className="mb-0">
         <li>Dodano: {report.added}</li>
         <li>Zmieniono nazwę: {report.renamed}</li>
+        {report.renamed_recoded > 0 && <li>Zmieniono nazwę i kod naraz (sprawdź): {report.renamed_recoded}</li>}
         <li>Nadano kod TERYT istniejącym: {report.coded}</li>
         <li>Bez zmian: {report.unchanged}</li>
         <li>Nie ma już w rejestrze (pozostawione): {report.gone}</li>
         {report.deleted_here > 0 && <li>Usunięte w panelu (pominięte): {report.deleted_here}</li>}
       </ul>
+      {report.renamed_recoded > 0 && (
+        <p className="mb-1 mt-2 text-danger fw-semibold">
+          Uwaga: jednostki poniżej zmieniły naraz nazwę i kod (ich dawna nazwa ma w rejestrze inny kod). Zachowały swoje
+          wartości w rankingach i wyszukiwarkach – sprawdź, czy należą do nowej nazwy.
+        </p>
+      )}
+      <Changes title="Zmiana nazwy i kodu naraz" items={changes.renamed_recoded || []} total={report.renamed_recoded} />
       <Changes title="Zmiany nazw" items={changes.renamed} total={report.renamed} />
       <Changes title="Nie ma już w rejestrze" items={changes.gone} total={report.gone} />
     </div>
