@@ -179,3 +179,27 @@ def test_a_voivodeships_ranking_from_a_definition_file_with_a_place_set_by_hand(
     expect(first_map).to_be_visible()
     expect(first_map.locator("path")).to_have_count(16)
     expect(first_map.locator("path[data-code=zp] title")).to_have_text("zachodniopomorskie: 150")
+
+
+def test_typed_urls_a_missing_ranking_and_the_other_type_show_the_error_alert(page, live_server):
+    """SPEC 8: a missing ranking shows the error alert instead of waiting; a typed URL of the
+    other ranking type shows the alert, never that type's import form; an entry's values name it."""
+    sign_in(page, live_server)
+    page.goto("/rank/987654321/group")
+    expect(page.get_by_role("alert")).to_contain_text("Wystąpił błąd! Sprawdź przekazane dane i ponów próbę.")
+    gminy = api_post(page, "/api/rank/", {"name": "Ranking gmin", "internal_name": "gminy-typ-" + uuid.uuid4().hex[:8],
+                                          "rank_type_name": "gminy", "search_value_title": "t",
+                                          "table_value_title": "t"})
+    page.goto(f"/rank/{gminy['id']}/import")
+    expect(page.get_by_role("alert")).to_contain_text("To ranking gmin")
+    expect(page.get_by_label("Typ pliku")).to_have_count(0)
+    rank = api_post(page, "/api/rank/", {"name": "Ranking województw", "internal_name": "woj-typ-" + uuid.uuid4().hex[:8],
+                                         "rank_type_name": "voivodeships", "table_value_title": "wniosków"})
+    group = api_post(page, "/api/rank_group/", {"name": "2025", "rank_id": rank["id"]})
+    entry = api_post(page, "/api/rank_entry/", {"name": ENTRY_NAMES[3], "rank_group_id": group["id"]})
+    page.goto(f"/rank/{rank['id']}/group/{group['id']}/value/import")
+    expect(page.get_by_role("alert")).to_contain_text("To ranking województw")
+    expect(page.get_by_label("Typ pliku")).to_have_count(0)
+    page.goto(f"/rank/{rank['id']}/group/{group['id']}/entry/{entry['id']}/value")
+    expect(page.get_by_role("heading", name=f"Wartości pozycji „{ENTRY_NAMES[3]}”")).to_be_visible()
+    expect(page.get_by_label("Ścieżka")).to_contain_text(ENTRY_NAMES[3])
