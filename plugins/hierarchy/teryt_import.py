@@ -61,8 +61,8 @@ class Report:
             + "; ".join(f"{item['teryt']} „{item['old_name']}” → „{item['name']}” (kod „{item['old_name']}”: "
                         f"{item['old_name_teryt']})" for item in self.renamed_recoded[:LISTED]) + ". ")
         return recoded + (f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
-                f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
-                f"usunięte w panelu (pominięte): {len(self.deleted_here)}.")
+                          f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
+                          f"usunięte w panelu (pominięte): {len(self.deleted_here)}.")
 
 
 def _register_name(unit):
