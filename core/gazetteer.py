@@ -5,6 +5,7 @@ importing the plugin that keeps the hierarchy. That plugin returns a `Gazetteer`
     places = gazetteer(request)                   # in a view
     names = places.boroughs_by_ids(request.db, [12, 15])
     # {12: {"borough_name": "Zabierzów", "district_name": "krakowski", "voivodeship_name": "małopolskie"}}
+    # (two live gminy of one name in one district: "Bolesławiec (gmina miejska)", see shown_name)
     index = places.borough_index(request.db)      # for imports
     index.find("ZABIERZOW", "Krakowski", "mp")    # [12]: case, diacritics, spacing ignored
     index.find_code("1206032")                    # [12]: by the gmina's TERYT code
@@ -84,6 +85,46 @@ def teryt_gmina_code(value):
     return digits if len(digits) == 7 and digits.isdigit() else None
 
 
+# The kinds of gmina the register knows (RODZ, the last digit of a gmina's TERYT code).
+GMINA_KINDS = {"1": "gmina miejska", "2": "gmina wiejska", "3": "gmina miejsko-wiejska"}
+
+
+def gmina_kind(teryt=None, kind=None):
+    """'gmina miejska', 'gmina wiejska' or 'gmina miejsko-wiejska': from the TERYT code's last
+    digit (the register's), else from a stored RODZ digit (`kind`); None when unknown."""
+    if teryt and len(teryt) == 7:
+        return GMINA_KINDS.get(teryt[-1])
+    return GMINA_KINDS.get(kind) if kind else None
+
+
+def same_name_qualifiers(rows, with_code=False):
+    """{id: qualifier} of the gminy that share their name with another live gmina of the same
+    district (the register has e.g. Bolesławiec gmina miejska and Bolesławiec gmina wiejska, both
+    in powiat bolesławiecki): the district, shown beside every gmina, cannot tell them apart, the
+    kind can. `rows`: (id, name, district_id, teryt, kind) of every live gmina of the districts
+    concerned. The qualifier is the kind when it tells the gmina apart, else its id; `with_code`
+    (the panel) adds the TERYT code. Gminy without a namesake get none."""
+    ties = defaultdict(list)
+    for row_id, name, district_id, teryt, kind in rows:
+        ties[(district_id, normalise(name))].append((row_id, teryt, gmina_kind(teryt, kind)))
+    qualifiers = {}
+    for group in ties.values():
+        if len(group) < 2:
+            continue
+        kinds = [kind for _, _, kind in group]
+        for row_id, teryt, kind in group:
+            parts = [kind if kind and kinds.count(kind) == 1 else f"id {row_id}"]
+            if with_code and teryt:
+                parts.append(f"kod TERYT {teryt}")
+            qualifiers[row_id] = ", ".join(parts)
+    return qualifiers
+
+
+def shown_name(name, qualifier):
+    """'Bolesławiec (gmina miejska)': a gmina's name as lists and public tables show it."""
+    return f"{name} ({qualifier})" if qualifier else name
+
+
 class Gazetteer:
     """The interface, and the answer when no enabled plugin keeps a hierarchy: no gminy."""
 
@@ -92,7 +133,9 @@ class Gazetteer:
     tables = ()
 
     def boroughs_by_ids(self, db, ids):
-        """{id: {borough_name, district_name, voivodeship_name}} of the live gminy among `ids`."""
+        """{id: {borough_name, district_name, voivodeship_name}} of the live gminy among `ids`.
+        `borough_name` is the name as shown: with the kind in brackets when another live gmina
+        of that name lies in the same district ('Bolesławiec (gmina miejska)', `shown_name`)."""
         return {}
 
     def all_boroughs(self, db):

@@ -92,7 +92,9 @@ class ImportType:
 
 
 # -- reading rows by a column definition ----------------------------------------------------
-Row = namedtuple("Row", "index values")  # index: the table row (from 0); values: {key: value}
+# index: the table row (from 0); values: {key: value}; bad: the keys whose cell is missing or
+# wrong (their value is None), filled when `read_rows` collects errors instead of raising.
+Row = namedtuple("Row", "index values bad", defaults=(frozenset(),))
 
 
 def _converter(table, kind):
@@ -103,27 +105,39 @@ def _converter(table, kind):
     return table.text
 
 
-def read_rows(table, columns, header_row=0):
+def read_rows(table, columns, header_row=0, errors=None):
     """Finds `columns` (Column definitions) in the header row (None: found among the top
     rows) and reads every non-empty row below it, converting cells by each column's kind.
     Returns `(found, rows)`: `found` is `Columns` (key → index, `.missing` optional keys not
     in the file, `.extra` unknown headers) and `rows` a list of `Row`. Every bad cell is
-    reported at once in one ImportFailed."""
+    reported at once in one ImportFailed.
+
+    With `errors` (an ErrorList) nothing is raised: a missing required column and every bad cell
+    are added to it, and the rows come back with `row.bad` (the keys whose value is missing or
+    wrong), so the parser adds its own checks (unknown columns, gminy not found) on the good
+    cells and reports every problem of the file in one answer (`errors.raise_if_any()`)."""
+    collect = errors is not None
+    errors = errors if collect else ErrorList()
     found = find_columns(table, {c.key: c.names for c in columns},
-                         required=[c.key for c in columns if c.required], header_row=header_row)
+                         required=[c.key for c in columns if c.required], header_row=header_row,
+                         errors=errors if collect else None)
     plan = [(c, found[c.key], _converter(table, c.kind)) for c in columns if c.key in found]
+    absent = {c.key for c in columns if c.required and c.key not in found}
     seen = {c.key: {} for c in columns if c.unique}
-    errors, rows = ErrorList(), []
+    rows = []
     for r in range(found.header_row + 1, len(table)):
         if is_empty(table.rows[r]):
             continue
-        values = {}
+        values, bad = dict.fromkeys(absent), set(absent)
         for column, col, convert in plan:
             before = len(errors)
             value = convert(r, col, errors)
-            if value is None and column.required and len(errors) == before:
+            if len(errors) > before:
+                bad.add(column.key)
+            elif value is None and column.required:
                 ref = table.cell_ref(r, col)
                 errors.add(ref, f"Komórka {ref}: brak wartości w wymaganej kolumnie „{column.header}”.")
+                bad.add(column.key)
             elif value is not None and column.unique:
                 first = seen[column.key].setdefault(value, r)
                 if first != r:
@@ -131,8 +145,9 @@ def read_rows(table, columns, header_row=0):
                     errors.add(ref, f"Komórka {ref}: „{table.text(r, col)}” występuje już w komórce "
                                     f"{table.cell_ref(first, col)}. Każda wartość może wystąpić tylko raz.")
             values[column.key] = value
-        rows.append(Row(r, values))
-    errors.raise_if_any()
+        rows.append(Row(r, values, frozenset(bad)))
+    if not collect:
+        errors.raise_if_any()
     return found, rows
 
 

@@ -121,11 +121,12 @@ def _match_headers(table, row_index, lookup, display):
     return found, extra, duplicates
 
 
-def find_columns(table, spec, required=(), header_row=0):
+def find_columns(table, spec, required=(), header_row=0, errors=None):
     """Finds the columns named in `spec` ({key: [accepted header names]} or {key: name}) in the
     header row (`header_row` index, or None to take the first of the top 30 rows holding
     every required column). A missing required column or a duplicated one raises
-    ImportFailed; optional ones are listed in `Columns.missing`."""
+    ImportFailed; optional ones are listed in `Columns.missing`. With `errors` (an ErrorList)
+    those problems are added to it instead, for the caller to report with the rest of the file's."""
     lookup, display = {}, {}
     for key, names in spec.items():
         names = [names] if isinstance(names, str) else list(names)
@@ -143,15 +144,17 @@ def find_columns(table, spec, required=(), header_row=0):
         header_row = next((r for r in range(min(len(table), 30)) if holds_required(r)), 0)
     if header_row >= len(table):
         raise ImportFailed.at("file", f"Brak wiersza nagłówka (wiersz {header_row + 1}).")
-    found, extra, errors = _match_headers(table, header_row, lookup, display)
+    found, extra, problems = _match_headers(table, header_row, lookup, display)
     row_range = f"{header_row + 1}:{header_row + 1}"
     for key in required:
         if key not in found:
-            errors.append({"name": row_range, "description": f"Brak wymaganej kolumny „{display[key]}” w wierszu "
-                                                             f"nagłówka (wiersz {header_row + 1})."})
-    if errors:
-        raise ImportFailed(errors)
-    missing = [key for key in spec if key not in found]
+            problems.append({"name": row_range, "description": f"Brak wymaganej kolumny „{display[key]}” w wierszu "
+                                                               f"nagłówka (wiersz {header_row + 1})."})
+    if problems and errors is None:
+        raise ImportFailed(problems)
+    if errors is not None:
+        errors.extend(problems)
+    missing = [key for key in spec if key not in found and key not in required]
     return Columns(found, header_row, missing, extra)
 
 

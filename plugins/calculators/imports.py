@@ -74,8 +74,10 @@ class _Refs:
         return self.table.cell_ref(self.index, self.found[key])
 
 
-def _rows(table, columns, header_row=0):
-    found, rows = read_rows(table, columns, header_row=header_row)
+def _rows(table, columns, errors, header_row=0):
+    """The rows, their bad cells added to `errors` with the parser's own checks after them:
+    every problem of the file in one answer (docs/imports.md)."""
+    found, rows = read_rows(table, columns, header_row=header_row, errors=errors)
     for row in rows:
         row.values["_ref"] = _Refs(table, found, row.index)
     return found, rows
@@ -84,10 +86,12 @@ def _rows(table, columns, header_row=0):
 def parse_native(table, context):
     """One row per type and definition name: the whole definition, types in order of first
     appearance. Every bad cell is named (422), nothing written."""
-    _, rows = _rows(table, NATIVE_COLUMNS)
     errors, types, seen = ErrorList(), {}, {}
+    _, rows = _rows(table, NATIVE_COLUMNS, errors)
     for row in rows:
         values, ref = row.values, row.values["_ref"]
+        if row.bad & {"type", "name"}:
+            continue  # already reported
         name = values["name"]
         if not SNAKE_CASE.match(name) or len(name) > 100:
             errors.add(ref["name"], f"Komórka {ref['name']}: „{name}”: {NAME_RULE}")
@@ -123,10 +127,12 @@ def _unit(text):
 def parse_pobe(table, context):
     """The assumed POBE layout: one row per heat source. The current definition's building
     standards are kept (the sheet compares sources, not houses)."""
-    _, rows = _rows(table, POBE_COLUMNS, header_row=None)
     errors, sources, seen = ErrorList(), [], {}
+    _, rows = _rows(table, POBE_COLUMNS, errors, header_row=None)
     for row in rows:
         values, ref = row.values, row.values["_ref"]
+        if "source" in row.bad:
+            continue  # already reported
         name = values["source"][:255]
         if name.casefold() == STANDARDS_TYPE.casefold() or name.casefold() in seen:
             errors.add(ref["source"], f"Komórka {ref['source']}: źródło „{name}” "
@@ -134,16 +140,18 @@ def parse_pobe(table, context):
                                          else "nie może nazywać się jak typ standardów budynku."))
             continue
         seen[name.casefold()] = ref["source"]
+        numbers = {key: _decimal(ref, key, values, errors)
+                   for key in ("efficiency", "price", "calorific", "fixed", "investment", "subsidy")}
+        if numbers["efficiency"] is not None and numbers["efficiency"] <= 0:
+            errors.add(ref["efficiency"], f"Komórka {ref['efficiency']}: sprawność musi być większa od zera.")
+        if "unit" in row.bad:
+            continue
         unit = _unit(values["unit"])
         if unit is None:
             errors.add(ref["unit"], f"Komórka {ref['unit']}: nieznana jednostka ceny „{values['unit']}”. "
                                     "Wpisz jedną z: zł/t, zł/m3, zł/l, zł/GJ, zł/kWh.")
             continue
         price_name, calorific_name = UNITS[unit]
-        numbers = {key: _decimal(ref, key, values, errors)
-                   for key in ("efficiency", "price", "calorific", "fixed", "investment", "subsidy")}
-        if numbers["efficiency"] is not None and numbers["efficiency"] <= 0:
-            errors.add(ref["efficiency"], f"Komórka {ref['efficiency']}: sprawność musi być większa od zera.")
         definitions = [{"name": "sprawnosc", "value": numbers["efficiency"]},
                        {"name": price_name, "value": numbers["price"]}]
         if calorific_name:

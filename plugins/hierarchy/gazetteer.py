@@ -3,12 +3,14 @@ voivodeship's names, for the plugins that must not import this one (rankings, se
 import threading
 
 import sqlalchemy as sa
-from smogpanel.gazetteer import BoroughIndex, Gazetteer
+from smogpanel.gazetteer import BoroughIndex, Gazetteer, same_name_qualifiers, shown_name
 from smogpanel.versions import stable_version
 
 from .models import Borough, District, Voivodeship
 
 _CHUNK = 900  # ids per IN (...): under SQLite's bound-parameter limit
+# What tells apart two gminy of one name in one district (core: same_name_qualifiers).
+_TELLING = (Borough.district_id, Borough.teryt, Borough.kind)
 
 
 def _boroughs(*extra):
@@ -21,11 +23,18 @@ def _boroughs(*extra):
     )
 
 
-def _names(rows):
-    """{id: names} of (id, borough, district, voivodeship) rows, unpacked as tuples: named
-    access to each Row costs more than the query for a whole list of gminy."""
-    return {row_id: {"borough_name": borough, "district_name": district, "voivodeship_name": voivodeship}
-            for row_id, borough, district, voivodeship in rows}
+def _names(rows, qualifiers):
+    """{id: names} of (id, borough, district, voivodeship, ...) rows, unpacked as tuples: named
+    access to each Row costs more than the query for a whole list of gminy. A gmina sharing
+    its name with another in its district is shown with its kind ('Bolesławiec (gmina miejska)')."""
+    return {row_id: {"borough_name": shown_name(borough, qualifiers.get(row_id)), "district_name": district,
+                     "voivodeship_name": voivodeship}
+            for row_id, borough, district, voivodeship, *_ in rows}
+
+
+def _telling(rows):
+    """(id, name, district_id, teryt, kind) of rows selected with _TELLING after the four names."""
+    return ((row[0], row[1], *row[4:7]) for row in rows)
 
 
 class HierarchyGazetteer(Gazetteer):
@@ -36,7 +45,15 @@ class HierarchyGazetteer(Gazetteer):
         if len(ids) > _CHUNK:  # a whole search or group: one scan beats many IN lists
             wanted = set(ids)
             return {key: names for key, names in self.all_boroughs(db).items() if key in wanted}
-        return _names(db.connection().execute(_boroughs().where(Borough.id.in_(ids))).all()) if ids else {}
+        if not ids:
+            return {}
+        connection = db.connection()
+        rows = connection.execute(_boroughs(*_TELLING).where(Borough.id.in_(ids))).all()
+        districts = sorted({row[4] for row in rows})
+        namesakes = connection.execute(
+            sa.select(Borough.id, Borough.name, *_TELLING)
+            .where(Borough.district_id.in_(districts), Borough.deleted.is_(None))).all() if districts else ()
+        return _names(rows, same_name_qualifiers(tuple(row) for row in namesakes))
 
     def __init__(self):
         self._every = (None, None)  # (version of the tables, {id: names}); see all_boroughs
@@ -50,7 +67,8 @@ class HierarchyGazetteer(Gazetteer):
         cached_version, cached = self._every
         if version is not None and cached_version == version:
             return cached
-        names = _names(db.connection().execute(_boroughs()).all())
+        rows = db.connection().execute(_boroughs(*_TELLING)).all()
+        names = _names(rows, same_name_qualifiers(_telling(rows)))
         if version is not None:
             with self._lock:
                 self._every = (version, names)

@@ -32,3 +32,6 @@ class Borough(Record, Base):
     name: Mapped[str] = mapped_column(sa.String(255), nullable=False, index=True)
     district_id: Mapped[int] = mapped_column(sa.ForeignKey("district.id"), nullable=False, index=True)
     teryt: Mapped[str | None] = mapped_column(sa.String(7))  # WOJ+POW+GMI+RODZ, e.g. "1206052"
+    # RODZ ("1" miejska, "2" wiejska, "3" miejsko-wiejska) of a gmina without a code (the demo's):
+    # a coded gmina's kind is its code's last digit. Tells apart namesakes in one district.
+    kind: Mapped[str | None] = mapped_column(sa.String(1))

@@ -5,9 +5,8 @@ import sqlalchemy as sa
 
 from smogpanel.regions import TERYT_OF, VOIVODESHIPS
 
-from .models import Voivodeship
+from .models import Borough, District, Voivodeship
 from .terc import read_terc
-from .teryt_import import import_terc
 
 # TERC-shaped test data (fixtures/README.md): real names, made-up district and gmina codes.
 DEMO_TERC = Path(__file__).parent / "fixtures" / "terc_sample.csv"
@@ -24,5 +23,23 @@ def seed_voivodeships(db):
 
 
 def add_demo_data(db):
-    """Gminy for the demo: the TERC-shaped sample, through the same import an operator runs."""
-    import_terc(db, read_terc(DEMO_TERC.read_bytes()))
+    """Districts and gminy for the demo: the names of the TERC-shaped sample **without codes**.
+    The sample's district and gmina codes are made up and would collide with the register's:
+    importing GUS's file over them renamed demo gminy in place (1206032 'Zabierzów' became
+    'Igołomia-Wawrzeńczyce', its ranking values with it). Uncoded, they are what the register
+    import codes by name under the same parent ("nadano kod", docs/hierarchy.md). Each gmina keeps
+    its kind (RODZ), which tells apart the namesakes of one district (Bolesławiec miejska and
+    wiejska). The voivodeships are the seeded sixteen with their real codes."""
+    units = read_terc(DEMO_TERC.read_bytes())
+    voivodeships = dict(db.execute(sa.select(Voivodeship.teryt, Voivodeship.id)
+                                   .where(Voivodeship.teryt.is_not(None))).all())
+    districts = {}
+    for unit in units:
+        if unit.level == "district" and unit.woj in voivodeships:
+            district = District(name=unit.name, voivodeship_id=voivodeships[unit.woj])
+            db.add(district)
+            districts[unit.woj + unit.pow] = district
+    db.flush()
+    db.add_all(Borough(name=unit.name, district_id=districts[unit.parent_teryt].id, kind=unit.rodz)
+               for unit in units if unit.level == "borough" and unit.parent_teryt in districts)
+    db.flush()

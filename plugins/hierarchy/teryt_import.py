@@ -3,7 +3,10 @@
 - a unit whose code no live record has is added; if a live record without a code (added by
   hand) has its name under the same parent, that record takes the code instead ("coded"), so
   values other plugins hold for it stay where they are;
-- a unit whose record has another name (or, rarely, another parent) is renamed in place;
+- a unit whose record has another name (or, rarely, another parent) is renamed in place; when
+  the record's old name is in the file under another code, name and code change at once (a
+  record that carried a wrong code): renamed all the same, but reported apart
+  (`renamed_recoded`, with the old name's code) so the operator checks the values it holds;
 - a live record with a code the file lacks is reported as gone; with `retire_gone` it is
   soft-deleted unless something refers to it (the `smogpanel_references` hook: rankings,
   searches, items...) or a unit under it stays, and then it is listed as kept, with why;
@@ -56,6 +59,7 @@ def max_gone_percent(settings):
 class Report:
     added: list = field(default_factory=list)
     renamed: list = field(default_factory=list)
+    renamed_recoded: list = field(default_factory=list)  # renamed, its old name under another code
     coded: list = field(default_factory=list)
     gone: list = field(default_factory=list)
     deleted_here: list = field(default_factory=list)
@@ -67,21 +71,25 @@ class Report:
 
     def as_dict(self):
         return {
-            "added": len(self.added), "renamed": len(self.renamed), "coded": len(self.coded),
-            "unchanged": self.unchanged, "gone": len(self.gone), "deleted_here": len(self.deleted_here),
-            "retired": len(self.retired), "kept": len(self.kept),
+            "added": len(self.added), "renamed": len(self.renamed), "renamed_recoded": len(self.renamed_recoded),
+            "coded": len(self.coded), "unchanged": self.unchanged, "gone": len(self.gone),
+            "deleted_here": len(self.deleted_here), "retired": len(self.retired), "kept": len(self.kept),
             "not_gminy": self.not_gminy, "dry_run": self.dry_run,
-            "changes": {key: getattr(self, key)[:LISTED]
-                        for key in ("added", "renamed", "coded", "gone", "deleted_here", "retired", "kept")},
+            "changes": {key: getattr(self, key)[:LISTED] for key in (
+                "added", "renamed", "renamed_recoded", "coded", "gone", "deleted_here", "retired", "kept")},
         }
 
     def summary(self):
         """One Polish line, as the CLI prints it."""
-        return (f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
-                f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
-                f"usunięte w panelu (pominięte): {len(self.deleted_here)}."
-                + (f" Wycofano: {len(self.retired)}, zostawiono (są odwołania): {len(self.kept)}."
-                   if self.retired or self.kept else ""))
+        recoded = "" if not self.renamed_recoded else (
+            f"UWAGA: zmieniono nazwę jednostek, których dawna nazwa ma w rejestrze inny kod – sprawdź ich wartości: "
+            + "; ".join(f"{item['teryt']} „{item['old_name']}” → „{item['name']}” (kod „{item['old_name']}”: "
+                        f"{item['old_name_teryt']})" for item in self.renamed_recoded[:LISTED]) + ". ")
+        return recoded + (f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
+                          f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
+                          f"usunięte w panelu (pominięte): {len(self.deleted_here)}."
+                          + (f" Wycofano: {len(self.retired)}, zostawiono (są odwołania): {len(self.kept)}."
+                             if self.retired or self.kept else ""))
 
 
 def _register_name(unit):
@@ -176,15 +184,18 @@ def _apply(db, units):
     stamp = utcnow()
     for level, model, parent_field, label in LEVELS:
         mine = [unit for unit in units if unit.level == level]
+        in_file_by_name = {(unit.parent_teryt, normalise(_register_name(unit))): unit.teryt for unit in mine}
         parent_col = getattr(model, parent_field) if parent_field else sa.literal(None)
-        rows = db.execute(sa.select(model.id, model.name, model.teryt, model.deleted, parent_col.label("parent"))
+        kind_col = getattr(model, "kind", sa.literal(None))
+        rows = db.execute(sa.select(model.id, model.name, model.teryt, model.deleted, parent_col.label("parent"),
+                                    kind_col.label("kind"))
                           .execution_options(include_deleted=True)).all()
         live = {row.teryt: row for row in rows if row.teryt and row.deleted is None}
         deleted = {row.teryt for row in rows if row.teryt and row.deleted is not None} - set(live)
         uncoded = {}
         for row in rows:
             if row.teryt is None and row.deleted is None:
-                uncoded.setdefault((row.parent, normalise(row.name)), []).append(row.id)
+                uncoded.setdefault((row.parent, normalise(row.name)), []).append(row)
         if parent_field:
             _check_parents(mine, parents, level)
         inserts, updates, ids = [], [], {}
@@ -200,7 +211,16 @@ def _apply(db, units):
                     if parent_field and parent_id is not None:
                         change[parent_field] = parent_id
                     updates.append(change)
-                    report.renamed.append({**entry, "id": row.id, "old_name": row.name})
+                    # the old name under another code the panel has no unit of that name for (not a
+                    # namesake already there, as Bolesławiec miejska beside Bolesławiec wiejska)
+                    elsewhere = in_file_by_name.get((unit.parent_teryt, normalise(row.name)))
+                    namesake = live.get(elsewhere)
+                    if elsewhere and elsewhere != unit.teryt and not (
+                            namesake is not None and normalise(namesake.name) == normalise(row.name)):
+                        report.renamed_recoded.append({**entry, "id": row.id, "old_name": row.name,
+                                                       "old_name_teryt": elsewhere})
+                    else:
+                        report.renamed.append({**entry, "id": row.id, "old_name": row.name})
                 else:
                     report.unchanged += 1
                 continue
@@ -210,7 +230,8 @@ def _apply(db, units):
                 continue
             claim = uncoded.get((parent_id, normalise(name)))
             if claim:
-                record_id = claim.pop(0)
+                # namesakes of one parent (Bolesławiec miejska and wiejska): the one of this kind first
+                record_id = claim.pop(next((i for i, r in enumerate(claim) if r.kind == unit.rodz), 0)).id
                 ids[unit.teryt] = record_id
                 updates.append({"id": record_id, "name": name, "teryt": unit.teryt, "updated": stamp})
                 report.coded.append({**entry, "id": record_id})

@@ -1,6 +1,7 @@
 """The hierarchy's resources: every endpoint of SPEC section 7 "Hierarchy"."""
 import sqlalchemy as sa
 
+from smogpanel.gazetteer import same_name_qualifiers, shown_name
 from smogpanel.regions import polish_order
 from smogpanel.resources import Parent, Resource
 from smogpanel.sorting import Sorting
@@ -71,6 +72,18 @@ class BoroughResource(TerytCoded):
             .join(Voivodeship, Voivodeship.id == District.voivodeship_id)
             .where(Borough.deleted.is_(None))
         )
+
+    def list_rows(self, request, statement, default_order=None):
+        """Rows carry `label`: the name as the panel's gmina picker shows it, with the kind and
+        the TERYT code when another gmina of that name lies in the same district (a list holds
+        all the gminy of a district, or all of them)."""
+        listing = super().list_rows(request, statement, default_order)
+        rows = listing["list"]
+        qualifiers = same_name_qualifiers(
+            ((row["id"], row["name"], row["district_id"], row["teryt"], row["kind"]) for row in rows), with_code=True)
+        for row in rows:
+            row["label"] = shown_name(row["name"], qualifiers.get(row["id"]))
+        return listing
 
 
 def includeme(config):

@@ -100,7 +100,17 @@ def import_values(request):
         refresh_places(db, rank, rank_entry_id=entry.id)
     skipped = [{"name": entry.name, "description": f"Pozycja „{entry.name}”: brak jej kolumny w pliku – pominięto."}
                for entry, key in targets if key not in parsed["columns"]]
-    return import_result(created=created, updated=updated, skipped=skipped)
+    one_entry = entries[0] if data["rank_entry_id"] is not None else None
+    return import_result(created=created, updated=updated, skipped=skipped + _unread_columns(parsed, usable, one_entry))
+
+
+def _unread_columns(parsed, usable, entry=None):
+    """The file's entry columns no entry of the import took (a group with fewer entries, or one
+    entry's import), named so the operator knows what went nowhere."""
+    taken = {key for _, key in usable}
+    where = f"nie należy do pozycji „{entry.name}”" if entry else "grupa nie ma pozycji o tej nazwie"
+    return [{"name": classic, "description": f"Kolumna „{classic}”: {where} – pominięto ją."}
+            for key, classic, _ in REPORT if key in parsed["columns"] and key not in taken]
 
 
 def import_definition(request):

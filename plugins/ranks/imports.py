@@ -46,24 +46,29 @@ def parse_rb(table, context):
     """[(borough_id, value, points, place or None)] of a gminy group; context: `index`
     (smogpanel.gazetteer.BoroughIndex), `locked` (the ranking's places are entered)."""
     index, locked = context["index"], context["locked"]
-    found, rows = read_rows(table, RB_COLUMNS)
-    errors, seen, parsed = ErrorList(), {}, []
+    # Every problem of the file in one answer (docs/imports.md): the header's, the cells', then
+    # the gminy not found, each pass on what the earlier ones left readable.
+    errors, cells, seen, parsed = ErrorList(), ErrorList(), {}, []
+    found, rows = read_rows(table, RB_COLUMNS, errors=cells)
     if locked and "place" not in found:
         errors.add("file", "Ranking ma zablokowane przeliczanie miejsc: plik musi mieć kolumnę „Miejsce”.")
-        errors.raise_if_any()
+    errors.extend(cells)
     for row in rows:
         line = row.index + 1
         values = row.values
         value = exact(values["value"])
         points = exact(values["points"])
-        place = None
-        if locked:
+        place, good = None, not row.bad
+        if locked and "place" in found and "place" not in row.bad:
             ref = table.cell_ref(row.index, found["place"])
             place = values.get("place")
             if place is None or place != int(place) or not 1 <= place <= 100001:
                 errors.add(ref, f"Komórka {ref}: podaj miejsce gminy, liczbę całkowitą od 1.")
-                continue
-            place = int(place) - 1
+                good = False
+            else:
+                place = int(place) - 1
+        if row.bad & {"borough", "district", "voivodeship", "teryt"}:
+            continue  # already reported: no gmina to look for
         ids = index.locate(values["borough"], values["district"], values["voivodeship"], values.get("teryt"))
         label = f"„{values['borough']}” (powiat {values['district']}, województwo {values['voivodeship']})"
         if not ids and values.get("teryt"):
@@ -85,7 +90,8 @@ def parse_rb(table, context):
             errors.add(f"{line}:{line}", f"Wiersz {line}: gmina {label} występuje już w wierszu {first}. Każda gmina "
                                          "może wystąpić tylko raz.")
             continue
-        parsed.append((ids[0], value, points, place))
+        if good:
+            parsed.append((ids[0], value, points, place))
     errors.raise_if_any()
     return parsed
 

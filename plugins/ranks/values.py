@@ -4,7 +4,7 @@ transaction (places.py); list rows carry borough_name, district_name and voivode
 import sqlalchemy as sa
 from cornice import Service
 from smogpanel.envelope import ApiError
-from smogpanel.regions import normalise
+from smogpanel.regions import polish_sort_key
 from smogpanel.resources import Parent, Resource
 from smogpanel.sorting import Sorting
 from smogpanel.validation import exact_body_validator
@@ -51,7 +51,8 @@ class RankValueResource(Resource):
 
     # -- lists ---------------------------------------------------------------------
     def list_values(self, request, statement):
-        """Sorted in SQL, or by the names (which live in the hierarchy) in Python."""
+        """Sorted in SQL, or by the names (which live in the hierarchy) in Python, in the Polish
+        alphabet as the hierarchy's lists ('lubelskie' < 'łódzkie')."""
         columns = {c.name: c for c in statement.selected_columns}
         sorting = Sorting(fields={name: columns.get(name, name) for name in self.sortable},
                           default=self.default_order, tie_breaker=columns["id"])
@@ -63,7 +64,7 @@ class RankValueResource(Resource):
         keys = tuple(result.keys())
         rows = attach_names(request, [dict(zip(keys, row)) for row in result.all()])
         if by_name:
-            rows.sort(key=lambda row: (normalise(row[order]), row["id"]), reverse=not asc)
+            rows.sort(key=lambda row: (polish_sort_key(row[order]), row["id"]), reverse=not asc)
         return {"order": order, "asc": asc, "list": rows}
 
     def view_list_by_parent(self, request):

@@ -57,22 +57,35 @@ def _where(row):
     return f"„{row['borough_name']}” (powiat {row['district_name']}, województwo {row['voivodeship_name']})"
 
 
+def _check_lengths(table, found, row, present, errors):
+    for key in present:
+        text = row.values[f"key_{key.id}"]
+        if text is not None and len(text) > MAX_VALUE_LENGTH:
+            cell = table.cell_ref(row.index, found[f"key_{key.id}"])
+            errors.add(cell, f"Komórka {cell}: tekst może mieć najwyżej {MAX_VALUE_LENGTH} znaków.")
+
+
 def parse_entries(table, context):
     """{"rows": [(borough id, {key id: text})], "skipped": [...]} for the search's keys."""
     keys = context["keys"]
     columns = (*PLACE_COLUMNS, TERYT_COLUMN, *(key_column(key) for key in keys))
-    found, rows = read_rows(table, columns)
-    errors = ErrorList()
+    # Every problem of the file in one answer: the header's, then the cells', then the gminy
+    # not found (docs/imports.md), each pass on what the earlier ones left readable.
+    errors, cells = ErrorList(), ErrorList()
+    found, rows = read_rows(table, columns, errors=cells)
     for col, header in found.extra:
         ref = table.cell_ref(found.header_row, col)
         errors.add(ref, f"Komórka {ref}: kolumna „{header}” nie jest właściwością tej wyszukiwarki. Popraw nagłówek "
                         "albo dodaj właściwość w wyszukiwarce (szablon ma nagłówki wszystkich właściwości).")
-    errors.raise_if_any()
+    errors.extend(cells)
     index = context["index"]
     present = [key for key in keys if f"key_{key.id}" in found]
     seen, parsed = {}, []
     for row in rows:
         values = row.values
+        _check_lengths(table, found, row, present, errors)
+        if row.bad & {BOROUGH, DISTRICT, VOIVODESHIP, "teryt"}:
+            continue  # already reported: no gmina to look for
         ids = index.locate(values[BOROUGH], values[DISTRICT], values[VOIVODESHIP], values.get("teryt"))
         ref = table.cell_ref(row.index, found[BOROUGH])
         where = f"„{values[BOROUGH]}” (powiat {values[DISTRICT]}, województwo {values[VOIVODESHIP]})"
@@ -93,14 +106,7 @@ def parse_entries(table, context):
             errors.add(ref, f"Komórka {ref}: gmina {where} była już w wierszu {seen[ids[0]] + 1}. Każda gmina raz.")
             continue
         seen[ids[0]] = row.index
-        texts = {}
-        for key in present:
-            text = values[f"key_{key.id}"]
-            if text is not None and len(text) > MAX_VALUE_LENGTH:
-                cell = table.cell_ref(row.index, found[f"key_{key.id}"])
-                errors.add(cell, f"Komórka {cell}: tekst może mieć najwyżej {MAX_VALUE_LENGTH} znaków.")
-            texts[key.id] = text
-        parsed.append((ids[0], texts))
+        parsed.append((ids[0], {key.id: values[f"key_{key.id}"] for key in present}))
     errors.raise_if_any()
     skipped = [{"name": key.name, "description": f"W pliku brak kolumny „{key.name}” – teksty tej właściwości "
                                                  "pozostały bez zmian."} for key in keys if key not in present]

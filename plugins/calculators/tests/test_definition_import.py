@@ -176,3 +176,23 @@ def test_boundary_values_in_a_pobe_import(api, cell, verdict):
     answer = send(api, rows, code="POBE_HC_XLS_2025", status=422)
     assert answer["errors"][0]["name"] == "C2" and verdict in answer["errors"][0]["description"]
     assert api.get("/api/calculator/definition/")["message"] == before
+
+
+def test_every_problem_of_a_native_sheet_comes_in_one_answer(api):
+    """docs/imports.md: all bad cells at once: an empty value, a name not in snake_case and a
+    repeated definition together, not one kind per try."""
+    before = api.post("/api/calculator/definition/", {"types": demo_types()})["message"]
+    answer = send(api, [NATIVE_HEADER, ("Pellet", "sprawnosc", None), ("Pellet", "Cena za tonę", 1500),
+                        ("Pellet", "sprawnosc", 0.8), (None, "dotacja", 1)], status=422)
+    assert [e["name"] for e in answer["errors"]] == ["C2", "A5", "B3", "B4"]
+    assert api.get("/api/calculator/definition/")["message"] == before
+
+
+def test_every_problem_of_a_pobe_sheet_comes_in_one_answer(api):
+    before = api.post("/api/calculator/definition/", {"types": demo_types()})["message"]
+    answer = send(api, [POBE_HEADER, POBE_ROWS[0], ("Pellet", None, 1500, "zł/t", 18, None, None, None),
+                        ("Drewno", 0.7, 300, "zł/worek", 15, None, None, None)], code="POBE_HC_XLS_2025", status=422)
+    errors = {e["name"]: e["description"] for e in answer["errors"]}
+    assert list(errors) == ["B3", "D4"]
+    assert "brak wartości" in errors["B3"] and "nieznana jednostka" in errors["D4"]
+    assert api.get("/api/calculator/definition/")["message"] == before

@@ -16,9 +16,12 @@ def test_gminy_by_ids_every_one_and_by_name_district_and_voivodeship(api, testap
     gone = add(api, "/api/borough/", {"name": "Wieliczka", "district_id": other["id"]})
     api.delete(f"/api/district/{other['id']}")
     places = testapp.app.registry["smogpanel.gazetteer"]
+    # two of one name in one district, of unknown kind (added by hand): told apart by their ids
     assert places.boroughs_by_ids(db, [first["id"], gone["id"], 999999]) == {
-        first["id"]: {"borough_name": "Zabierzów", "district_name": "krakowski", "voivodeship_name": "małopolskie"}}
+        first["id"]: {"borough_name": f"Zabierzów (id {first['id']})", "district_name": "krakowski",
+                      "voivodeship_name": "małopolskie"}}
     assert set(places.all_boroughs(db)) >= {first["id"], twin["id"]} and gone["id"] not in places.all_boroughs(db)
+    assert places.all_boroughs(db)[twin["id"]]["borough_name"] == f"Zabierzów (id {twin['id']})"
     index = places.borough_index(db)
     assert index.find("ZABIERZOW", " Krakowski ", "MP") == [first["id"], twin["id"]]
     assert index.find("Zabierzów", "krakowski", "małopolskie") == [first["id"], twin["id"]]

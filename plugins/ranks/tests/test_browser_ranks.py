@@ -179,3 +179,56 @@ def test_a_voivodeships_ranking_from_a_definition_file_with_a_place_set_by_hand(
     expect(first_map).to_be_visible()
     expect(first_map.locator("path")).to_have_count(16)
     expect(first_map.locator("path[data-code=zp] title")).to_have_text("zachodniopomorskie: 150")
+
+
+def test_typed_urls_a_missing_ranking_and_the_other_type_show_the_error_alert(page, live_server):
+    """SPEC 8: a missing ranking shows the error alert instead of waiting; a typed URL of the
+    other ranking type shows the alert, never that type's import form; an entry's values name it."""
+    sign_in(page, live_server)
+    page.goto("/rank/987654321/group")
+    expect(page.get_by_role("alert")).to_contain_text("Wystąpił błąd! Sprawdź przekazane dane i ponów próbę.")
+    gminy = api_post(page, "/api/rank/", {"name": "Ranking gmin", "internal_name": "gminy-typ-" + uuid.uuid4().hex[:8],
+                                          "rank_type_name": "gminy", "search_value_title": "t",
+                                          "table_value_title": "t"})
+    page.goto(f"/rank/{gminy['id']}/import")
+    expect(page.get_by_role("alert")).to_contain_text("To ranking gmin")
+    expect(page.get_by_label("Typ pliku")).to_have_count(0)
+    rank = api_post(page, "/api/rank/", {"name": "Ranking województw", "internal_name": "woj-typ-" + uuid.uuid4().hex[:8],
+                                         "rank_type_name": "voivodeships", "table_value_title": "wniosków"})
+    group = api_post(page, "/api/rank_group/", {"name": "2025", "rank_id": rank["id"]})
+    entry = api_post(page, "/api/rank_entry/", {"name": ENTRY_NAMES[3], "rank_group_id": group["id"]})
+    page.goto(f"/rank/{rank['id']}/group/{group['id']}/value/import")
+    expect(page.get_by_role("alert")).to_contain_text("To ranking województw")
+    expect(page.get_by_label("Typ pliku")).to_have_count(0)
+    page.goto(f"/rank/{rank['id']}/group/{group['id']}/entry/{entry['id']}/value")
+    expect(page.get_by_role("heading", name=f"Wartości pozycji „{ENTRY_NAMES[3]}”")).to_be_visible()
+    expect(page.get_by_label("Ścieżka")).to_contain_text(ENTRY_NAMES[3])
+
+
+def test_the_gmina_picker_tells_namesakes_of_one_district_apart(page, live_server):
+    """Two gminy of one name in one district (as Bolesławiec miejska and wiejska): the picker
+    shows their kind and TERYT code, the value list their kind."""
+    import base64
+
+    sign_in(page, live_server)
+    name = "Namesake" + uuid.uuid4().hex[:6]
+    # TERC-shaped test data: a made-up district 1297 in małopolskie (shape only, not the register's)
+    terc = ("WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n12;;;;MAŁOPOLSKIE;województwo;2025-01-01\n"
+            "12;97;;;powiat testowy;powiat;2025-01-01\n"
+            f"12;97;01;1;{name};gmina miejska;2025-01-01\n12;97;02;2;{name};gmina wiejska;2025-01-01\n")
+    api_post(page, "/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": {
+        "name": "TERC.csv", "data": "data:text/csv;base64," + base64.b64encode(terc.encode()).decode()}})
+    rank = api_post(page, "/api/rank/", {"name": "Ranking gmin", "internal_name": "imiennicy-" + uuid.uuid4().hex[:8],
+                                         "rank_type_name": "gminy", "search_value_title": "t", "table_value_title": "t"})
+    group = api_post(page, "/api/rank_group/", {"name": "2025", "rank_id": rank["id"]})
+    page.goto(f"/rank/{rank['id']}/group/{group['id']}/value/add")
+    page.get_by_label("Gmina", exact=True).fill(name.lower())
+    options = page.get_by_label("Gmina: wybór").locator("option")
+    expect(options).to_have_text([
+        f"{name} (gmina miejska, kod TERYT 1297011) (powiat powiat testowy, woj. małopolskie)",
+        f"{name} (gmina wiejska, kod TERYT 1297022) (powiat powiat testowy, woj. małopolskie)"])
+    page.get_by_label("Gmina: wybór").select_option(label=options.nth(1).inner_text())
+    page.get_by_label("Wartość (t)").fill("2")
+    page.get_by_label("Punkty").fill("5")
+    page.get_by_role("button", name="Zapisz").click()
+    expect(page.get_by_role("row", name=re.compile(f"{name} \\(gmina wiejska\\)"))).to_be_visible()

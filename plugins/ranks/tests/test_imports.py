@@ -153,6 +153,26 @@ def test_rv_values_import_fills_the_entries_named_like_columns(api):
     assert "Nic do zaimportowania" in only[0]["description"]
 
 
+def test_rv_values_import_lists_the_columns_no_entry_takes(api):
+    """A group with fewer entries than the file has columns: the columns left unread are named
+    in `skipped`, so the operator sees what the file held that went nowhere."""
+    group = add_group(api, add_rank(api, "voivodeships"))
+    entry = api.post("/api/rank_entry/", {"name": ENTRY_NAMES[3], "rank_group_id": group["id"]})["message"]
+    answer = api.post("/api/rank_value/import", import_file(rv_rows(), rank_group_id=group["id"],
+                                                            type="RV_XLS"))["message"]
+    assert answer["created"] == 16
+    skipped = {s["name"]: s["description"] for s in answer["skipped"]}
+    assert set(skipped) == set(ENTRY_NAMES) - {ENTRY_NAMES[3]}
+    assert skipped[ENTRY_NAMES[0]] == (f"Kolumna „{ENTRY_NAMES[0]}”: grupa nie ma pozycji o tej nazwie – "
+                                       "pominięto ją.")
+    # one entry's import reads its own column only: the others are listed too
+    alone = api.post("/api/rank_value/import", import_file(rv_rows(), rank_entry_id=entry["id"],
+                                                           type="RV_XLS"))["message"]
+    assert alone["updated"] == 16
+    assert {s["name"] for s in alone["skipped"]} == set(ENTRY_NAMES) - {ENTRY_NAMES[3]}
+    assert f"nie należy do pozycji „{ENTRY_NAMES[3]}”" in alone["skipped"][0]["description"]
+
+
 def test_templates_come_from_the_registry(api, anonymous):
     for code, first in (("RB_XLS", "Gmina"), ("RV_XLS", "Województwo"), ("RV_XLS_2025", "Województwo")):
         response = anonymous.app.get(f"/api/import/{code}/template")
@@ -178,4 +198,24 @@ def test_boundary_values_in_an_rb_xls_import(api, gminy, cell, verdict):
         return
     errors = rb_import(api, group, rows, status=422)["errors"]
     assert errors[0]["name"] == "E2" and verdict in errors[0]["description"]
+    assert group_values(api, group) == []
+
+
+def test_rb_xls_reports_every_problem_of_the_file_in_one_answer(api, gminy):
+    """docs/imports.md: all bad cells at once. Empty cells, bad numbers and gminy not found come
+    together, not one kind per try."""
+    group = add_group(api, add_rank(api))
+    errors = rb_import(api, group, [
+        ["Skawina", "krakowski", "małopolskie", "", 1, "", ""],  # points empty
+        ["Liszki", "krakowski", "małopolskie", "", "dużo", 1, ""],  # not a number
+        ["Gdzieśtam", "krakowski", "małopolskie", "", 1, 1, ""],  # no such gmina
+        ["", "krakowski", "małopolskie", "", 1, 1, ""],  # gmina empty: no lookup, one error
+    ], status=422)["errors"]
+    assert [e["name"] for e in errors] == ["F2", "E3", "A5", "4:4"]
+    assert "nie ma gminy o tej nazwie" in errors[3]["description"]
+    # a missing required column and a gmina not found, together as well
+    errors = rb_import(api, group, [["Gdzieśtam", "krakowski", "małopolskie", 1]], status=422,
+                       header=["Gmina", "Powiat", "Województwo", "Wartość"])["errors"]
+    assert "Brak wymaganej kolumny „Punkty”" in errors[0]["description"]
+    assert errors[1]["name"] == "2:2" and "nie znaleziono gminy" in errors[1]["description"]
     assert group_values(api, group) == []

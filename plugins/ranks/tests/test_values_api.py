@@ -133,3 +133,33 @@ def test_voivodeship_values_live_in_entries(api):
     missing = api.post("/api/rank_value/", {"value": 1, "points": 1, "rank_entry_id": entry["id"],
                                             "voivodeship_id": 99999}, status=400)
     assert missing["errors"][0]["description"] == "Wybrane województwo nie istnieje albo zostało usunięte."
+
+
+def test_names_sort_in_the_polish_alphabet(api):
+    """'lubelskie' before 'łódzkie' before 'małopolskie', as the hierarchy's lists sort them:
+    a reader looks for Ł after L, not among the Ls."""
+    ids = {name: add_gmina(api, name, district=district, voivodeship=voivodeship)
+           for name, district, voivodeship in (("Łask", "łaski", "łódzkie"), ("Lublin", "Lublin", "lubelskie"),
+                                               ("Mszana", "limanowski", "małopolskie"), ("Żabno", "tarnowski",
+                                                                                         "małopolskie"))}
+    group = add_group(api, add_rank(api))
+    for points, borough_id in enumerate(ids.values()):
+        add_value(api, group, borough_id, 1, points)
+    for order, expected in (("voivodeship_name", ["lubelskie", "łódzkie", "małopolskie", "małopolskie"]),
+                            ("borough_name", ["Lublin", "Łask", "Mszana", "Żabno"]),
+                            ("district_name", ["limanowski", "Lublin", "łaski", "tarnowski"])):
+        rows = group_values(api, group, f"?order={order}&asc=1")
+        assert [r[order] for r in rows] == expected
+        descending = group_values(api, group, f"?order={order}&asc=0")
+        assert [r[order] for r in descending] == expected[::-1]
+
+
+def test_voivodeship_values_sort_in_the_polish_alphabet(api):
+    group = add_group(api, add_rank(api, "voivodeships"))
+    entry = api.post("/api/rank_entry/", {"name": "Wnioski", "rank_group_id": group["id"]})["message"]
+    for name in ("łódzkie", "lubuskie", "lubelskie", "śląskie", "świętokrzyskie", "podlaskie"):
+        api.post("/api/rank_value/", {"value": 1, "points": 1, "rank_entry_id": entry["id"],
+                                      "voivodeship_id": voivodeship_id(api, name)})
+    rows = api.get(f"/api/rank_value/rank_entry/{entry['id']}?order=voivodeship_name&asc=1")["message"]["list"]
+    assert [r["voivodeship_name"] for r in rows] == [
+        "lubelskie", "lubuskie", "łódzkie", "podlaskie", "śląskie", "świętokrzyskie"]

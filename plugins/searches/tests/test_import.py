@@ -147,3 +147,19 @@ def test_a_file_with_no_rows_or_a_wrong_type_is_refused(api):
     assert answer["errors"][0]["name"] == "type" and "WPG_XLS" in answer["errors"][0]["description"]
     answer = api.post("/api/search_entry/import", dict(import_body(search, rows()), search_id=4242), status=400)
     assert answer["errors"][0]["name"] == "search_id"
+
+
+def test_every_problem_of_the_file_comes_in_one_answer(api):
+    """docs/imports.md: all bad cells at once. An unknown column, an empty required cell and a
+    gmina not found are reported together, not one kind per try."""
+    gminy(api)
+    search = add_search(api)
+    data = rows(["Liszki", None, "małopolskie", "x", "y"],  # Powiat empty
+                ["Liszki", "wielicki", "małopolskie", "x", "y"],  # no such gmina
+                ["Liszki", "krakowski", "małopolskie", "x", "y"],
+                header=[*HEADER[:4], "Dopłata"])
+    answer = api.post("/api/search_entry/import", import_body(search, data), status=422)
+    errors = {error["name"]: error["description"] for error in answer["errors"]}
+    assert list(errors) == ["E1", "B2", "A3"]
+    assert "nie jest właściwością" in errors["E1"] and "Powiat" in errors["B2"] and "nie ma gminy" in errors["A3"]
+    assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []

@@ -15,7 +15,8 @@ export { fold }; // one folding for the kit and the public widgets (@smogpanel/e
 export function loadGminy() {
   if (!cache) {
     cache = api.get('/borough/', { order: 'name', asc: 1 }).then((payload) => payload.list.map((row) => {
-      const label = `${row.name} (powiat ${row.district_name}, woj. ${row.voivodeship_name})`;
+      // row.label: the name, with the kind and TERYT code when a namesake shares the district
+      const label = `${row.label || row.name} (powiat ${row.district_name}, woj. ${row.voivodeship_name})`;
       return { id: row.id, label, key: fold(label) };
     }), (error) => { cache = null; throw error; });
   }

@@ -1,9 +1,10 @@
 // The hierarchy screens over the kit: routes, API calls, links between levels.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT } from '@smogpanel/kit';
 import { fail, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
 import routes from './routes.jsx';
+import { TerytReport } from './teryt.jsx';
 
 const rows = (names) =>
   ok({ order: 'id', asc: false, list: names.map((name, i) => ({ id: i + 1, name, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00' })) });
@@ -114,6 +115,20 @@ describe('Importuj TERYT', () => {
       gone: [{ level: 'borough', teryt: '2402022', name: 'Kozy', id: 9 }],
     },
   };
+
+  it('a unit renamed while its old name has another code in the register is reported apart, with a warning', () => {
+    const recoded = {
+      ...report, renamed: 0, renamed_recoded: 1,
+      changes: { ...report.changes, renamed: [], renamed_recoded: [
+        { level: 'borough', teryt: '1206032', name: 'Igołomia-Wawrzeńczyce', old_name: 'Zabierzów', old_name_teryt: '1206152', id: 7 }] },
+    };
+    render(<TerytReport report={recoded} />);
+    const shown = screen.getByTestId('teryt-report');
+    expect(within(shown).getByText('Zmieniono nazwę i kod naraz (sprawdź): 1')).toBeTruthy();
+    expect(within(shown).getByText(/zmieniły naraz nazwę i kod/)).toBeTruthy();
+    expect(within(shown).getByText(
+      'gmina 1206032: „Zabierzów” → „Igołomia-Wawrzeńczyce” (nazwa „Zabierzów” ma w rejestrze kod 1206152)')).toBeTruthy();
+  });
 
   it('the voivodeship list offers the import', async () => {
     mockApi(() => rows(['małopolskie']));

@@ -26,6 +26,7 @@ function Changes({ title, items, total }) {
           <li key={`${item.level}-${item.teryt}`}>
             {LEVEL[item.level]} {item.teryt}: {item.old_name ? `„${item.old_name}” → ` : ''}„{item.name}”
             {item.reasons ? ` (${item.reasons.join('; ')})` : ''}
+            {item.old_name_teryt && ` (nazwa „${item.old_name}” ma w rejestrze kod ${item.old_name_teryt})`}
           </li>
         ))}
         {total > items.length && <li>…i {total - items.length} innych.</li>}
@@ -42,6 +43,7 @@ export function TerytReport({ report }) {
       <ul className="mb-0">
         <li>Dodano: {report.added}</li>
         <li>Zmieniono nazwę: {report.renamed}</li>
+        {report.renamed_recoded > 0 && <li>Zmieniono nazwę i kod naraz (sprawdź): {report.renamed_recoded}</li>}
         <li>Nadano kod TERYT istniejącym: {report.coded}</li>
         <li>Bez zmian: {report.unchanged}</li>
         <li>Nie ma już w rejestrze (pozostawione): {report.gone}</li>
@@ -49,6 +51,13 @@ export function TerytReport({ report }) {
         {report.retired + report.kept > 0 && <li>Wycofano: {report.retired}</li>}
         {report.retired + report.kept > 0 && <li>Zostawiono (są odwołania): {report.kept}</li>}
       </ul>
+      {report.renamed_recoded > 0 && (
+        <p className="mb-1 mt-2 text-danger fw-semibold">
+          Uwaga: jednostki poniżej zmieniły naraz nazwę i kod (ich dawna nazwa ma w rejestrze inny kod). Zachowały swoje
+          wartości w rankingach i wyszukiwarkach – sprawdź, czy należą do nowej nazwy.
+        </p>
+      )}
+      <Changes title="Zmiana nazwy i kodu naraz" items={changes.renamed_recoded || []} total={report.renamed_recoded} />
       <Changes title="Zmiany nazw" items={changes.renamed} total={report.renamed} />
       <Changes title="Nie ma już w rejestrze" items={changes.gone} total={report.gone} />
       <Changes title="Wycofano" items={changes.retired} total={report.retired} />

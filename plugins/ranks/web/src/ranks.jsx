@@ -1,8 +1,9 @@
 // The rankings list (embed, edit, delete; a name links to the groups), the ranking form whose
 // unit fields follow the type, and the import of a voivodeships group definition (SPEC 2.6, 5).
-import { EditLoader, Field, Form, ListScreen, Page, TEXT, api, publicLinkColumn, useEmbedAction, useItem, useValues } from '@smogpanel/kit';
+import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, api, publicLinkColumn, useEmbedAction, useItem, useValues } from '@smogpanel/kit';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { LoadFailed, WrongType } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import { LIST, RV_TYPES, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
 
@@ -75,7 +76,7 @@ const IMPORT_FIELDS = [
 export function RankImport() {
   const { rankId } = useParams();
   const navigate = useNavigate();
-  const { item } = useItem(ranks, rankId);
+  const { item, error, errors } = useItem(ranks, rankId);
   const [values, set] = useValues(() => ({ name: '', type: '', file: null }));
   const answer = useRef(null);
   const back = groupsPath(rankId);
@@ -84,8 +85,13 @@ export function RankImport() {
     if (result.ok) answer.current = result.payload;
     return result;
   }
+  const crumbs = [CRUMB, { label: item ? item.name : 'Ranking', to: back }, { label: 'Import definicji' }];
+  if (error) return <LoadFailed crumbs={crumbs} errors={errors} />;
+  if (!item) return <Page crumbs={crumbs}><StatusBanner status="loading" /></Page>;
+  // only voivodeships rankings have group definitions (SPEC 2.6): a typed URL of a gminy one gets the alert
+  if (item.rank_type_name !== 'voivodeships') return <WrongType crumbs={crumbs} rank={item} />;
   return (
-    <Page crumbs={[CRUMB, { label: item ? item.name : 'Ranking', to: back }, { label: 'Import definicji' }]}>
+    <Page crumbs={crumbs}>
       <ImportWarning type={values.type || 'RV_XLS'} definition />
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}

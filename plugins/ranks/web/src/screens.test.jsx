@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT, forgetGminy } from '@smogpanel/kit';
-import { mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
+import { fail, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
 import routes from './routes.jsx';
 
 const STAMP = '2026-01-01T10:00:00+00:00';
@@ -118,6 +118,25 @@ describe('values', () => {
     await waitFor(() => expect(where().pathname).toBe('/rank/4/group/7/value'), { timeout: 3000 });
   });
 
+  it('the gmina picker tells namesakes of one district apart by the label the server gives', async () => {
+    const namesakes = [
+      { id: 5, name: 'Bolesławiec', label: 'Bolesławiec (gmina miejska, kod TERYT 0201011)', district_name: 'bolesławiecki', voivodeship_name: 'dolnośląskie' },
+      { id: 6, name: 'Bolesławiec', label: 'Bolesławiec (gmina wiejska, kod TERYT 0201022)', district_name: 'bolesławiecki', voivodeship_name: 'dolnośląskie' },
+    ];
+    mockApi(({ url }) => (url === '/rank/4' ? ok(GMINY) : url === '/rank_group/7' ? ok(GROUP)
+      : url === '/borough/' ? listOf([...namesakes, ...BOROUGHS], 'name', true) : listOf([])));
+    show('/rank/4/group/7/value/add');
+    const search = await screen.findByLabelText('Gmina');
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'boleslawiec' } });
+    const select = screen.getByLabelText('Gmina: wybór');
+    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Bolesławiec (gmina miejska, kod TERYT 0201011) (powiat bolesławiecki, woj. dolnośląskie)',
+      'Bolesławiec (gmina wiejska, kod TERYT 0201022) (powiat bolesławiecki, woj. dolnośląskie)']));
+    fireEvent.change(search, { target: { value: 'wiejska' } });
+    await waitFor(() => expect(select.options).toHaveLength(1));
+  });
+
   it('edits a locked ranking\'s value: the place is shown plus 1 and sent minus 1, once value and ranking loaded', async () => {
     const calls = mockApi(({ method, url }) => (method === 'post' ? ok(VALUE) : url === '/rank/4' ? ok({ ...GMINY, lock_place_refresh: 1 })
       : url === '/rank_group/7' ? ok(GROUP) : ok({ ...VALUE, place: 4 })));
@@ -136,5 +155,57 @@ describe('values', () => {
     show('/rank/5/group/7/entry/8/value/add');
     const select = await screen.findByLabelText('Województwo');
     await waitFor(() => expect([...select.options].map((o) => o.textContent)).toContain('łódzkie'));
+  });
+});
+
+describe('audit: missing records, entries named, typed URLs of the other type', () => {
+  const NOT_FOUND = fail(404, 'NOT_FOUND', [{ name: 'id', description: 'Nie ma rankingu o tym id albo został usunięty.' }]);
+
+  it('/rank/<missing>/group shows the error alert (SPEC 8) instead of waiting', async () => {
+    mockApi(({ url }) => (url === '/rank/999' ? NOT_FOUND : listOf([])));
+    show('/rank/999/group');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TEXT.error);
+    expect(alert.textContent).toContain('Nie ma rankingu o tym id');
+    expect(screen.queryByText(TEXT.loading)).toBe(null);
+  });
+
+  it('a value screen under a missing group shows the error alert', async () => {
+    mockApi(({ url }) => (url === '/rank/4' ? ok(GMINY) : url === '/rank_group/70' ? NOT_FOUND : listOf([])));
+    show('/rank/4/group/70/value/add');
+    expect((await screen.findByRole('alert')).textContent).toContain(TEXT.error);
+  });
+
+  it('an entry\'s value list names the entry in its heading and breadcrumb', async () => {
+    const ENTRY = { id: 8, name: 'Liczba podpisanych umów', hidden: 0, rank_group_id: 7, created: STAMP, updated: STAMP };
+    mockApi(({ url }) => (url === '/rank/5' ? ok(VOIV) : url === '/rank_group/7' ? ok({ ...GROUP, rank_id: 5 })
+      : url === '/rank_entry/8' ? ok(ENTRY) : listOf([], 'place', true)));
+    show('/rank/5/group/7/entry/8/value');
+    expect(await screen.findByRole('heading', { name: 'Wartości pozycji „Liczba podpisanych umów”' })).toBeTruthy();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Ścieżka' }));
+    expect(crumbs.getByRole('link', { name: '2024' }).getAttribute('href')).toBe('/rank/5/group/7/entry');
+    expect(crumbs.getByText('Liczba podpisanych umów')).toBeTruthy();
+    expect(document.title).toContain('Liczba podpisanych umów');
+  });
+
+  it('typed URLs never open an import form of the other ranking type', async () => {
+    mockApi(({ url }) => (url === '/rank/4' ? ok(GMINY) : url === '/rank/5' ? ok(VOIV)
+      : url === '/rank_group/7' ? ok(GROUP) : listOf([])));
+    const cases = [
+      ['/rank/4/import', 'To ranking gmin'], // a definition import of a gminy ranking
+      ['/rank/4/group/7/entry/8/value/import', 'To ranking gmin'], // an entry's import in a gminy ranking
+      ['/rank/5/group/7/value/import', 'To ranking województw'], // a gminy (RB_XLS) import in a voivodeships ranking
+    ];
+    for (const [path, text] of cases) {
+      resetStore();
+      const { unmount } = show(path);
+      expect((await screen.findByRole('alert')).textContent).toContain(text);
+      expect(screen.queryByLabelText('Typ pliku')).toBe(null);
+      expect(screen.queryByRole('button', { name: 'Importuj' })).toBe(null);
+      unmount();
+    }
+    resetStore();
+    show('/rank/5/import');
+    expect((await screen.findByLabelText('Typ pliku'))).toBeTruthy();
   });
 });

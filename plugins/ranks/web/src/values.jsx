@@ -5,7 +5,7 @@
 import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, api, defineResource, useList, useValues } from '@smogpanel/kit';
 import { useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useRankCrumbs } from './groups.jsx';
+import { LoadFailed, WrongType, useRankCrumbs } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import { RB_TYPES, RV_TYPES, entryValues, entryValuesPath, groupValues, valueFromItem, valuePayload, valuesPath } from './resources.js';
 
@@ -30,18 +30,36 @@ function useScope() {
   };
 }
 
+/**
+ * The crumbs of a value screen (with the entry's name under a voivodeships entry), and what to
+ * show instead of the screen: the error alert when the ranking, group or entry is missing, or
+ * when the URL is of the other ranking type (a typed URL never opens a form of the other type).
+ */
+function useValueScreen(scope, last) {
+  const { rank, group, entry, crumbs, failed } = useRankCrumbs(scope.rankId, scope.rankGroupId, scope.rankEntryId);
+  const all = [...crumbs, { label: last }];
+  let instead = null;
+  if (failed) instead = <LoadFailed crumbs={all} errors={failed.errors} />;
+  else if (rank && String(rank.id) === String(scope.rankId) && (rank.rank_type_name === 'voivodeships') !== scope.byEntry) {
+    instead = <WrongType crumbs={all} rank={rank} />;
+  }
+  return { rank, group, entry, crumbs: all, instead };
+}
+
 export function ValueList() {
   const scope = useScope();
-  const { group, crumbs } = useRankCrumbs(scope.rankId, scope.rankGroupId);
+  const { group, entry, crumbs, instead } = useValueScreen(scope, 'Wartości');
   const report = useLocation().state?.imported;
   const where = scope.byEntry
     ? [{ name: 'voivodeship_name', label: 'Województwo' }]
     : [{ name: 'borough_name', label: 'Gmina' }, { name: 'district_name', label: 'Powiat' }, { name: 'voivodeship_name', label: 'Województwo' }];
   const back = scope.byEntry ? { label: 'Wróć do listy pozycji', to: `/rank/${scope.rankId}/group/${scope.rankGroupId}/entry` }
     : { label: 'Wróć do listy grup', to: `/rank/${scope.rankId}/group` };
+  if (instead) return instead;
+  const owner = scope.byEntry ? entry && `Wartości pozycji „${entry.name}”` : group && `Wartości grupy „${group.name}”`;
   return (
-    <ListScreen resource={scope.resource} parent={scope.parent} crumbs={[...crumbs, { label: 'Wartości' }]}
-      heading={group ? `Wartości grupy „${group.name}”` : 'Wartości'}
+    <ListScreen resource={scope.resource} parent={scope.parent} crumbs={crumbs}
+      heading={owner || 'Wartości'}
       actions={[
         { label: 'Dodaj wartość', to: `${scope.base}/add` },
         { label: 'Importuj wartości', to: `${scope.base}/import` },
@@ -105,10 +123,11 @@ function useRank(rankId) {
 
 export function ValueCreate() {
   const scope = useScope();
-  const { crumbs } = useRankCrumbs(scope.rankId, scope.rankGroupId);
+  const { crumbs, instead } = useValueScreen(scope, 'Dodawanie wartości');
   const rank = useRank(scope.rankId);
+  if (instead) return instead;
   return (
-    <Page crumbs={[...crumbs, { label: 'Dodawanie wartości' }]}>
+    <Page crumbs={crumbs}>
       {rank ? <ValueForm scope={scope} rank={rank} /> : <StatusBanner status="loading" />}
     </Page>
   );
@@ -117,10 +136,11 @@ export function ValueCreate() {
 export function ValueEdit() {
   const scope = useScope();
   const { rankValueId } = useParams();
-  const { crumbs } = useRankCrumbs(scope.rankId, scope.rankGroupId);
+  const { crumbs, instead } = useValueScreen(scope, 'Edycja wartości');
   const rank = useRank(scope.rankId);
+  if (instead) return instead;
   return (
-    <Page crumbs={[...crumbs, { label: 'Edycja wartości' }]}>
+    <Page crumbs={crumbs}>
       <EditLoader resource={scope.resource} id={rankValueId}>
         {(item) => (rank ? <ValueForm key={rankValueId} scope={scope} rank={rank} id={rankValueId} item={item} /> : <StatusBanner status="loading" />)}
       </EditLoader>
@@ -131,7 +151,7 @@ export function ValueEdit() {
 export function ValueImport() {
   const scope = useScope();
   const navigate = useNavigate();
-  const { crumbs } = useRankCrumbs(scope.rankId, scope.rankGroupId);
+  const { crumbs, instead } = useValueScreen(scope, 'Import wartości');
   const types = scope.byEntry ? RV_TYPES : RB_TYPES;
   const [values, set] = useValues(() => ({ type: types[0].value, file: null }));
   const answer = useRef(null);
@@ -141,8 +161,9 @@ export function ValueImport() {
     if (result.ok) answer.current = result.payload;
     return result;
   }
+  if (instead) return instead;
   return (
-    <Page crumbs={[...crumbs, { label: 'Import wartości' }]}>
+    <Page crumbs={crumbs}>
       <ImportWarning type={values.type} />
       <div className="col-12 col-lg-8">
         <Form onSubmit={send} onDone={() => navigate(scope.base, { state: { imported: answer.current } })}
