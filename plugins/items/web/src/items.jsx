@@ -8,8 +8,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-  BOROUGH, INTEGRATION, LIST, VOIVODESHIP, hookField, hookRows, hookValues, itemPayload, items, loadTypes,
-  loadVoivodeships, readingText, valueText,
+  BOROUGH, INTEGRATION, LIST, VOIVODESHIP, hookField, hookRows, hookValues, integrationText, itemPayload, items, loadTypes,
+  loadVoivodeships, readingText, refreshFailures, valueText,
 } from './resources.js';
 
 const CRUMB = { label: 'Elementy', to: LIST };
@@ -20,15 +20,31 @@ export async function refreshItem(id) {
   return result;
 }
 
+/** A refresh's outcome: the request's own failure as every form shows it; sources that could not
+ * be read as what they are (not the operator's data to check), with the values kept. */
+function RefreshOutcome({ outcome }) {
+  if (outcome.status !== 'unread') return <StatusBanner status={outcome.status} errors={outcome.errors} />;
+  return (
+    <div className="alert alert-warning" role="alert">
+      Nie udało się odczytać źródła. Zapisane wartości zostają bez zmian; spróbuj odświeżyć później.
+      <ul className="mb-0 mt-2">{outcome.errors.map((e, index) => <li key={index}>{e.description}</li>)}</ul>
+    </div>
+  );
+}
+
+/** The state of RefreshOutcome after `refreshItem`. */
+function refreshOutcome(result) {
+  if (!result.ok) return { status: 'error', errors: result.error.errors || [] };
+  const failed = refreshFailures(result.payload.refresh);
+  return failed.length ? { status: 'unread', errors: failed } : { status: 'success', errors: [] };
+}
+
 export function ItemList() {
   const embed = useEmbedAction('item', { noun: 'Element' });
   const [outcome, setOutcome] = useState(null);
   async function refresh(row) {
     setOutcome({ status: 'loading', errors: [] });
-    const result = await refreshItem(row.id);
-    if (!result.ok) return setOutcome({ status: 'error', errors: result.error.errors || [] });
-    const failed = result.payload.refresh.errors.map((e) => ({ name: e.integration, description: e.error }));
-    setOutcome(failed.length ? { status: 'error', errors: failed } : { status: 'success', errors: [] });
+    setOutcome(refreshOutcome(await refreshItem(row.id)));
   }
   return (
     <ListScreen resource={items} crumbs={[CRUMB]} actions={[{ label: 'Dodaj element', to: `${LIST}/add` }]}
@@ -42,9 +58,10 @@ export function ItemList() {
         },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
-      rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }, { label: 'Odśwież', onClick: refresh }]}
+      rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` },
+        { label: 'Odśwież', onClick: refresh, shown: (row) => Boolean(row.refreshable) }]}
       deletable>
-      {outcome && <StatusBanner status={outcome.status} errors={outcome.errors} />}
+      {outcome && <RefreshOutcome outcome={outcome} />}
       {embed.dialog}
     </ListScreen>
   );
@@ -80,14 +97,16 @@ function ReadOnlyHook({ row, typeGone }) {
       </div>
       {typeGone ? null : row.available ? (
         <div className="form-text">
-          Wartość z integracji ({row.source || row.integration}), tylko do odczytu: {readingText(row)}.
+          {integrationText(row) ? `Wartość z integracji „${integrationText(row)}”` : 'Wartość z integracji'}, tylko do odczytu:{' '}
+          {readingText(row)}.
         </div>
       ) : (
         <div className="form-text text-warning">Typ elementu nie ma już tej właściwości; zniknie po zapisaniu elementu.</div>
       )}
       {row.error && (
         <div className="form-text text-danger" role="alert">
-          Błąd źródła ({formatDate(row.error_at)}): {row.error}. Pokazywany jest ostatni udany odczyt.
+          Błąd źródła ({formatDate(row.error_at)}): {row.error}.{' '}
+          {row.read_at ? 'Pokazywany jest ostatni udany odczyt.' : 'Źródło nie zostało jeszcze ani razu odczytane.'}
         </div>
       )}
     </div>
@@ -129,10 +148,8 @@ function ItemForm({ id, item: loaded }) {
   async function refresh() {
     setRefreshing({ status: 'loading', errors: [] });
     const result = await refreshItem(id);
-    if (!result.ok) return setRefreshing({ status: 'error', errors: result.error.errors || [] });
-    setItem(result.payload);
-    const failures = result.payload.refresh.errors.map((e) => ({ name: e.integration, description: e.error }));
-    setRefreshing(failures.length ? { status: 'error', errors: failures } : { status: 'success', errors: [] });
+    if (result.ok) setItem(result.payload);
+    setRefreshing(refreshOutcome(result));
   }
 
   function send() {
@@ -151,7 +168,7 @@ function ItemForm({ id, item: loaded }) {
             Odśwież
           </button>
         )}>
-        {refreshing && <StatusBanner status={refreshing.status} errors={refreshing.errors} />}
+        {refreshing && <RefreshOutcome outcome={refreshing} />}
         <Field field={{ name: 'name', label: 'Nazwa', required: true }} value={values.name} onChange={set('name')} />
         <Field field={{
           name: 'internal_name', label: 'Nazwa wewnętrzna', required: !editing, disabled: editing,

@@ -41,6 +41,7 @@ export function hookRows(type, item) {
         ...(stored[hook.name] || {}),
         item_type_hook_name: hook.name, item_type_hook_display_name: hook.display_name,
         item_type_hook_type_name: hook.type_name, unit: hook.unit, available: true,
+        ...(hook.integration ? { integration: hook.integration, integration_name: hook.integration_name } : {}),
       }))
     : [];
   const gone = ((item && item.hooks) || []).filter((h) => !type || !type.hooks.some((hook) => hook.name === h.item_type_hook_name));
@@ -79,3 +80,10 @@ export function valueText(row) {
 }
 
 export const readingText = (row) => (row.read_at ? `odczyt z ${formatDate(row.read_at)}` : 'jeszcze nie odczytano');
+
+/** Where an INTEGRATION hook's value comes from: the source of its last reading, else the
+ * integration's name as its plugin gives it. */
+export const integrationText = (row) => row.source || row.integration_name || row.integration || '';
+
+/** The refresh's failed readings as banner details: [{name, description}]. */
+export const refreshFailures = (refresh) => refresh.errors.map((e) => ({ name: e.integration, description: e.error }));
