@@ -49,6 +49,9 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     internal = f"wnioski-{uuid.uuid4().hex[:8]}"
     months = [("Styczeń", "I"), ("Luty", "II")]
     add_graph(page, name, internal, "BAR", [("Złożone", "red", months), ("Umowy", "#0000ff", months)])
+    # %RANGE% is the public page's to fill in: the admin's headings leave it out.
+    shown = " ".join(name.replace("%RANGE%", " ").split())
+    expect(page.get_by_role("heading", name=f"Grupy wykresu „{shown}”")).to_be_visible()
 
     for year in ("2024", "2025"):
         page.get_by_role("link", name="Dodaj grupę").click()
@@ -97,8 +100,7 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     # The bar chart's embed on a partner page of another origin.
     page.goto("/graph")
     page.get_by_role("row").filter(has_text=name).get_by_role("button", name="Osadź").click()
-    # %RANGE% is the public page's to fill in: the dialog's heading and the frame's title leave it out.
-    shown = " ".join(name.replace("%RANGE%", " ").split())
+    # So do the embed dialog's heading and the frame's title.
     expect(page.get_by_role("dialog").get_by_text(f"Kod do osadzenia: {shown}", exact=True)).to_be_visible()
     expect(page.get_by_role("dialog").locator("iframe")).to_have_attribute("title", f"Podgląd: Wykres: {shown}")
     snippet = page.get_by_role("dialog").get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
