@@ -35,7 +35,7 @@ function RefreshOutcome({ outcome }) {
 /** The state of RefreshOutcome after `refreshItem`. */
 function refreshOutcome(result) {
   if (!result.ok) return { status: 'error', errors: result.error.errors || [] };
-  const failed = refreshFailures(result.payload.refresh);
+  const failed = refreshFailures(result.payload);
   return failed.length ? { status: 'unread', errors: failed } : { status: 'success', errors: [] };
 }
 

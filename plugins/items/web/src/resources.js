@@ -85,5 +85,5 @@ export const readingText = (row) => (row.read_at ? `odczyt z ${formatDate(row.re
  * integration's name as its plugin gives it. */
 export const integrationText = (row) => row.source || row.integration_name || row.integration || '';
 
-/** The refresh's failed readings as banner details: [{name, description}]. */
-export const refreshFailures = (refresh) => refresh.errors.map((e) => ({ name: e.integration, description: e.error }));
+/** The refresh's failed readings (of the answer of POST /item/<id>/refresh) as banner details. */
+export const refreshFailures = (payload) => payload.refresh.errors.map((e) => ({ name: e.integration, description: e.error }));
