@@ -39,7 +39,8 @@ def main():
     url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
     app, headers, _ = build(url, ["hierarchy", "graphs"])
     groups = [classic for _, classic, _ in APPLICATION_GROUPS]
-    keys = lambda items: [{"name": name, "short_name": name[:8]} for name in items]  # noqa: E731
+    # Short names must differ within a graph ('Pompy ci' twice would be refused).
+    keys = lambda items: [{"name": name, "short_name": f"{name[:8]} {i}"} for i, name in enumerate(items)]  # noqa: E731
     cases = {
         "LINE": (["CP_LINE_XLS", "CP_LINE_XLS_2025"], {"graph_key_groups": [
             {"name": g, "color": "red", "graph_keys": keys(LINE_ITEMS)} for g in groups]},

@@ -19,8 +19,10 @@ Settings (ini, or the environment's SMOGPANEL_INTEGRATIONS_TIMEOUT / _RETRIES / 
 """
 import json
 import socket
+import ssl
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from . import __version__
@@ -44,6 +46,21 @@ class SourceError(Exception):
         super().__init__(message)
         self.status = status
         self.document = document
+
+
+def unreachable(url, reason):
+    """Why `url` could not be reached, in words the operator can act on (never the system's
+    '[Errno -2] Name or service not known')."""
+    host = urllib.parse.urlsplit(url).hostname or url
+    start = "Nie można połączyć się ze źródłem: "
+    if isinstance(reason, socket.gaierror):
+        return (f"{start}nie znaleziono serwera „{host}” – sprawdź adres źródła i dostęp serwera panelu "
+                "do internetu")
+    if isinstance(reason, ConnectionRefusedError):
+        return f"{start}serwer „{host}” nie przyjmuje połączeń – usługa źródła nie działa albo adres jest błędny"
+    if isinstance(reason, ssl.SSLError):
+        return f"{start}nie udało się nawiązać bezpiecznego połączenia (HTTPS) z serwerem „{host}”"
+    return f"{start}serwer „{host}” jest nieosiągalny"
 
 
 def _number(settings, key, default, low, high, cast=float):
@@ -127,7 +144,7 @@ class HttpSource:
         except urllib.error.URLError as error:
             if isinstance(error.reason, (socket.timeout, TimeoutError)):
                 raise _Retryable(f"Źródło nie odpowiedziało w ciągu {seconds(timeout)} s")
-            raise _Retryable(f"Nie można połączyć się ze źródłem ({error.reason})")
+            raise _Retryable(unreachable(url, error.reason))
         except (ConnectionError, OSError) as error:
             raise _Retryable(f"Połączenie ze źródłem zostało przerwane ({error.__class__.__name__})")
         if len(body) > MAX_BYTES:

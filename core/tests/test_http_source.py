@@ -98,6 +98,20 @@ def test_a_closed_port_is_a_connection_error():
         HttpSource(retries=0).get_json(url + "/doc")
 
 
+@pytest.mark.parametrize("url, words", [
+    ("http://zrodlo.invalid/doc", "nie znaleziono serwera „zrodlo.invalid” – sprawdź adres źródła"),
+    (None, "nie przyjmuje połączeń – usługa źródła nie działa albo adres jest błędny"),
+])
+def test_an_unreachable_source_is_said_in_polish_without_the_systems_error(url, words):
+    if url is None:  # a closed port
+        with LocalSource() as closed:
+            url = closed.url + "/doc"
+    with pytest.raises(SourceError) as raised:
+        HttpSource(retries=0).get_json(url)
+    assert str(raised.value).startswith("Nie można połączyć się ze źródłem: ")
+    assert words in str(raised.value) and "Errno" not in str(raised.value)
+
+
 def test_settings_bound_the_timeout_and_retries():
     http = HttpSource.from_settings({"smogpanel.integrations.timeout": "1000", "smogpanel.integrations.retries": "x"})
     assert (http.timeout, http.retries) == (60.0, 2)

@@ -8,6 +8,7 @@ import sqlalchemy as sa
 from smogpanel.envelope import ApiError
 
 from .models import Definition, DefinitionType, DefinitionVersion
+from .schemas import NAME_RULE, name_fits
 
 
 def current_version(db):
@@ -38,8 +39,8 @@ def types_of(db, version, with_ids=True):
 
 
 def check_names(types, field="types"):
-    """Type names once (case-insensitive), definition names once within their type: a 400
-    naming each repeat, before anything is written."""
+    """Type names once (case-insensitive), definition names once within their type and fitting
+    it (Polish letters only in building standards): a 400 naming each, before anything is written."""
     errors, seen = [], {}
     for index, a_type in enumerate(types):
         key = a_type["name"].casefold()
@@ -49,7 +50,10 @@ def check_names(types, field="types"):
         seen.setdefault(key, index)
         names = set()
         for position, definition in enumerate(a_type["definitions"]):
-            if definition["name"] in names:
+            if not name_fits(a_type["name"], definition["name"]):
+                errors.append({"name": f"{field}.{index}.definitions.{position}.name",
+                               "description": f"Nazwa definicji „{definition['name']}” typu „{a_type['name']}”: {NAME_RULE}"})
+            elif definition["name"] in names:
                 errors.append({"name": f"{field}.{index}.definitions.{position}.name",
                                "description": f"Definicja „{definition['name']}” występuje już w typie „{a_type['name']}”."})
             names.add(definition["name"])

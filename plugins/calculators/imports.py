@@ -7,14 +7,13 @@ from pathlib import Path
 from smogpanel.imports import Column, ImportType, read_rows
 from smogpanel.spreadsheets import ErrorList
 
-from .schemas import SNAKE_CASE, NAME_RULE, exact_decimal
+from .schemas import NAME_RULE, STANDARDS_TYPE, exact_decimal, name_fits
 
 NATIVE = "HC_DEFINITION_XLS"
-STANDARDS_TYPE = "Standard budynku"
 
 NATIVE_COLUMNS = (
     Column("type", "Typ", help="Nazwa typu: źródło ciepła (np. Pellet) albo „Standard budynku”."),
-    Column("name", "Nazwa definicji", aliases=("Nazwa", "Definicja"), help=NAME_RULE),
+    Column("name", "Nazwa definicji", aliases=("Nazwa", "Definicja"), help=NAME_RULE[0].upper() + NAME_RULE[1:]),
     Column("value", "Wartość", kind="number", help="Liczba, dowolna liczba miejsc po przecinku (najwyżej 10)."),
 )
 
@@ -93,10 +92,10 @@ def parse_native(table, context):
         if row.bad & {"type", "name"}:
             continue  # already reported
         name = values["name"]
-        if not SNAKE_CASE.match(name) or len(name) > 100:
-            errors.add(ref["name"], f"Komórka {ref['name']}: „{name}”: {NAME_RULE}")
-            continue
         type_name = values["type"][:255]
+        if not name_fits(type_name, name):
+            errors.add(ref["name"], f"Komórka {ref['name']}: „{name}” nie może być nazwą definicji: {NAME_RULE}")
+            continue
         a_type = types.setdefault(type_name.casefold(), {"name": type_name, "definitions": []})
         key = (type_name.casefold(), name)
         if key in seen:

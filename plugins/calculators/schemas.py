@@ -10,7 +10,23 @@ from smogpanel.schemas import FlagNode, InternalName, LongText, OptionalText, St
 TYPES = {"HEATING_COST": "Kalkulator kosztów ogrzewania"}
 DEFAULT_REFUND_CHECKBOX = "Uwzględnij dotację do wymiany źródła ciepła"
 SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
-NAME_RULE = "Nazwa definicji: małe litery bez polskich znaków, cyfry i „_” (np. cena_za_tone)."
+# A building standard's name is its label in the widget (underscores shown as spaces), so it may
+# be written in Polish; other definitions are names the widget reads (sprawnosc, cena_za_tone).
+STANDARDS_TYPE = "Standard budynku"
+POLISH_SNAKE_CASE = re.compile(r"^[a-ząćęłńóśźż][a-ząćęłńóśźż0-9]*(_[a-ząćęłńóśźż0-9]+)*$")
+# Follows the field's name ("Nazwa definicji: tylko ...").
+NAME_RULE = ("tylko małe litery, cyfry i „_” (np. cena_za_tone); polskie litery tylko w nazwach standardów budynku "
+             "(np. dom_energooszczędny).")
+
+
+def is_standards(type_name):
+    return type_name.strip().casefold() == STANDARDS_TYPE.casefold()
+
+
+def name_fits(type_name, name):
+    """Whether `name` may name a definition of the type `type_name` (see NAME_RULE)."""
+    rule = POLISH_SNAKE_CASE if is_standards(type_name) else SNAKE_CASE
+    return len(name) <= 100 and rule.match(name) is not None
 # A definition's number: the core's bound (below 10**15) and at most 10 digits after the point
 # (prices, efficiencies and calorific values fit with room to spare).
 MAX_FRACTION_DIGITS = 10
@@ -51,9 +67,10 @@ class ExactDecimal(colander.SchemaType):
             raise colander.Invalid(node, str(error))
 
 
-@described(pattern=SNAKE_CASE.pattern, maxLength=100)
+@described(pattern=POLISH_SNAKE_CASE.pattern, maxLength=100)
 def _snake_case(node, value):
-    if len(value) > 100 or not SNAKE_CASE.match(value):
+    """The widest rule (a standard's); the type's own is checked with the type (definition.check_names)."""
+    if len(value) > 100 or not POLISH_SNAKE_CASE.match(value):
         raise colander.Invalid(node, NAME_RULE)
 
 

@@ -44,6 +44,12 @@ def progress(graph_type, series):
     return total
 
 
+def public_key(key):
+    """A key as the chart reads it: the id is what values and categories are matched by (short
+    names are labels; two keys may look alike)."""
+    return {"id": key.id, "name": key.name, "short_name": key.short_name}
+
+
 def entry_payload(graph, entry, keys, key_groups, rows):
     """One chart: values as lists in the keys' order (None: not filled in). BAR and LINE:
     `series`, one list per key group; CIRCLE and MULTILINE: `values`."""
@@ -88,10 +94,9 @@ def graph_payload(request, internal_name):
     }
     if grouped:
         payload["key_groups"] = [{"name": group.name, "color": group.color,
-                                  "keys": [{"name": k.name, "short_name": k.short_name}
-                                           for k in keys if k.key_group_id == group.id]} for group in key_groups]
+                                  "keys": [public_key(k) for k in keys if k.key_group_id == group.id]} for group in key_groups]
     else:
-        payload["keys"] = [{"name": k.name, "short_name": k.short_name} for k in keys if k.key_group_id is None]
+        payload["keys"] = [public_key(k) for k in keys if k.key_group_id is None]
     payload["groups"] = [{
         "id": group.id, "name": group.name,
         "value_title": graph.value_title.replace("%GROUP%", group.name),

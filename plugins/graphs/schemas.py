@@ -5,6 +5,7 @@ import colander
 from smogpanel.keys import ConfirmRemoval, distinct_names
 from smogpanel.numbers import Number
 from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText, Text, UploadNode, described
+from smogpanel.spreadsheets import header_key
 
 from .colors import ColorNode
 from .models import STYLES, TYPES
@@ -33,8 +34,51 @@ class GraphKeySchema(colander.MappingSchema):
     short_name = Text("Krótka nazwa klucza", max_length=100)
 
 
-_distinct_keys = distinct_names("„{name}” występuje dwa razy. Nazwy kluczy wykresu muszą się różnić.")
+_distinct_names = distinct_names("„{name}” występuje dwa razy. Nazwy kluczy wykresu muszą się różnić.")
 _distinct_groups = distinct_names("„{name}” występuje dwa razy. Nazwy grup kluczy muszą się różnić.")
+SHORT_TWICE = ("Krótka nazwa „{short}” występuje dwa razy (klucze „{first}” i „{name}”). Krótkie nazwy kluczy "
+               "wykresu muszą się różnić.")
+
+
+def _short_names(keys_at):
+    """Errors for short names that stand for two keys of different names (compared as imports
+    match them): the chart's categories carry the short names, so such keys would look the same.
+    Keys of one name in different key groups are one category and may share theirs.
+    `keys_at`: [(path of the key list, index, key)]."""
+    first, errors = {}, []
+    for path, index, key in keys_at:
+        short = header_key(key["short_name"])
+        seen = first.setdefault(short, key)
+        if header_key(seen["name"]) != header_key(key["name"]):
+            errors.append((path, index, SHORT_TWICE.format(short=key["short_name"], first=seen["name"], name=key["name"])))
+    return errors
+
+
+def _raise(node, errors):
+    """`errors` [(path of node names and indexes below `node`, index, message)] as one colander error."""
+    if not errors:
+        return
+    top = colander.Invalid(node)
+    for path, index, message in errors:
+        parent, error = node, top
+        for step in path:
+            child = parent.children[0] if isinstance(step, int) else parent[step]
+            inner = colander.Invalid(child)
+            error.add(inner, step if isinstance(step, int) else parent.children.index(child))
+            parent, error = child, inner
+        error.add(colander.Invalid(parent.children[0], message), index)
+    raise top
+
+
+def _distinct_keys(node, keys):
+    _distinct_names(node, keys)
+    _raise(node, _short_names([((), index, key) for index, key in enumerate(keys or ())]))
+
+
+def _distinct_key_groups(node, groups):
+    _distinct_groups(node, groups)
+    _raise(node, _short_names([((index, "graph_keys"), position, key) for index, group in enumerate(groups or ())
+                               for position, key in enumerate(group["graph_keys"])]))
 
 
 class GraphKeys(colander.SequenceSchema):
@@ -68,7 +112,7 @@ class GraphSchema(colander.MappingSchema):
     value_title = Text("Tytuł wartości")
     # None (absent) on edit: the keys stay as they are.
     graph_keys = GraphKeys(title="Klucze", missing=None, validator=_distinct_keys)
-    graph_key_groups = GraphKeyGroups(title="Grupy kluczy", missing=None, validator=_distinct_groups)
+    graph_key_groups = GraphKeyGroups(title="Grupy kluczy", missing=None, validator=_distinct_key_groups)
     remove_keys_with_values = ConfirmRemoval()
 
 

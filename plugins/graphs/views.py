@@ -79,6 +79,9 @@ class GraphGroupResource(Resource):
     parent = Parent("graph", "graph_id", "wykres")
     list_all = False
 
+    def check_parent(self, request, data):
+        load_graph(request, data["graph_id"])  # its message in the right gender ("Wybrany wykres")
+
 
 class GraphEntryResource(Resource):
     kind = "graph_entry"

@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from decimal import Decimal
 
 import sqlalchemy as sa
+from sqlalchemy.orm.attributes import flag_modified
 
 from smogpanel.db import utcnow
 from smogpanel.hookspecs import INTEGRATION, IntegrationCall, Reading
@@ -154,6 +155,10 @@ def store(registry, item, jobs, now=None):
             kept.update(error=str(job.outcome), error_at=now.isoformat())
     item.hook_values = values
     item.integration_state = state
+    if item.id is not None and not any(isinstance(job.outcome, Reading) for job in jobs):
+        # Only errors recorded: the item's values did not change, so neither does `updated`
+        # (written as it is, which keeps the column's onupdate from stamping it).
+        flag_modified(item, "updated")
 
 
 @dataclass

@@ -10,6 +10,7 @@ action:
 from cornice import Service
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
+from smogpanel.hookspecs import INTEGRATION
 from smogpanel.resources import PublicResource
 from smogpanel.sorting import Sorting
 
@@ -55,6 +56,8 @@ class ItemResource(PublicResource):
         for row in answer["list"]:
             item_type = types.get(row["item_type_id"])
             row["item_type_available"] = item_type is not None
+            # 'Odśwież' is offered only where there is something to read.
+            row["refreshable"] = item_type is not None and any(hook.type == INTEGRATION for hook in item_type.hooks)
             if item_type is not None:
                 row["item_type_name"] = item_type.display_name
         return answer
@@ -112,7 +115,11 @@ class ItemResource(PublicResource):
         return services + [refresh, types]
 
 
-def type_dict(item_type):
+def type_dict(item_type, integrations):
+    def integration_name(code):
+        integration = integrations.get(code)
+        return (integration.display_name or integration.source or code) if integration else code
+
     return {
         "id": item_type.code,
         "name": item_type.display_name,
@@ -120,7 +127,8 @@ def type_dict(item_type):
         "hooks": [{
             "id": hook.name, "name": hook.name, "display_name": hook.display_name, "type_name": hook.type,
             **({"unit": hook.unit} if hook.unit else {}),
-            **({"integration": hook.integration} if hook.integration else {}),
+            **({"integration": hook.integration, "integration_name": integration_name(hook.integration)}
+               if hook.integration else {}),
         } for hook in item_type.hooks],
     }
 
@@ -128,7 +136,8 @@ def type_dict(item_type):
 def list_item_types(request):
     """GET /api/item_type/?order&asc: sorted by name ascending (SPEC 7); `asc=0` reverses."""
     order, asc = Sorting(fields={"name": None}, default=("name", True)).parse(request.params)
-    return {"order": order, "asc": asc, "list": [type_dict(t) for t in catalogue(request.registry).sorted_types(asc)]}
+    known = catalogue(request.registry)
+    return {"order": order, "asc": asc, "list": [type_dict(t, known.integrations) for t in known.sorted_types(asc)]}
 
 
 def includeme(config):

@@ -46,6 +46,7 @@ THROTTLE_DEFAULTS = {
 ANSWER = ("Dziękujemy! Wysłaliśmy wiadomość na podany adres e-mail. Kliknij w niej odnośnik, "
           "aby potwierdzić i wysłać list.")
 TOO_MANY = "Zbyt wiele prób wysłania listu. Spróbuj ponownie za godzinę."
+NOBODY = "Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać. Spróbuj później."
 CONFIRM_SUBJECT = "Potwierdź wysłanie listu"
 ERASED_BODY = "(Treść usunięta na żądanie nadawcy.)"
 
@@ -59,6 +60,15 @@ def live_recipients(db, letter):
     return db.scalars(sa.select(Recipient).where(
         Recipient.recipient_group_id == letter.recipient_group_id, Recipient.deleted.is_(None)
     ).order_by(Recipient.name, Recipient.id)).all()
+
+
+def has_recipients(db, letter):
+    return db.scalar(sa.select(Recipient.id).where(
+        Recipient.recipient_group_id == letter.recipient_group_id, Recipient.deleted.is_(None)).limit(1)) is not None
+
+
+def nobody_page():
+    return page("Brak adresatów", f"<p>{html.escape(NOBODY)}</p>", 409)
 
 
 def letter_throttle(request, email):
@@ -83,6 +93,9 @@ def send_view(request):
     letter = letter_by_name(request.db, request.matchdict["internal_name"])
     if letter is None:
         return error_response("NOT_FOUND")
+    if not has_recipients(request.db, letter):
+        # Nobody to send to (the group emptied): no confirmation mail promising a sending.
+        return error_response("CONFLICT", [{"name": "", "description": NOBODY}])
     if data["website"]:
         return ANSWER  # a bot filled the honeypot: the same answer, nothing done
     throttle, limits = letter_throttle(request, data["email"])
@@ -153,7 +166,10 @@ def confirm_page(request):
     if error is not None:
         return error
     letter, sender = found
-    names = ", ".join(html.escape(r.name) for r in live_recipients(request.db, letter))
+    recipients = live_recipients(request.db, letter)
+    if not recipients:
+        return nobody_page()  # no button that could only answer 'Brak adresatów'
+    names = ", ".join(html.escape(r.name) for r in recipients)
     query = html.escape(request.query_string)
     return page(f"Potwierdź wysłanie listu „{letter.title}”",
                 f"<p>Wyślesz list „{html.escape(letter.title)}” jako <strong>{html.escape(sender.name)}</strong> "
@@ -201,8 +217,8 @@ def confirm_post(request):
     if error is not None:
         return error
     letter, sender = found
-    if not live_recipients(request.db, letter):
-        return page("Brak adresatów", "<p>Ten list nie ma teraz żadnych adresatów. Spróbuj później.</p>", 409)
+    if not has_recipients(request.db, letter):
+        return nobody_page()
     count = send_letters(request, letter, sender)
     if count is None:
         return page("List został już wysłany", "<p>List został już wysłany z Twojego adresu. Dziękujemy!</p>")

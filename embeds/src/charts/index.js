@@ -3,7 +3,9 @@
 // (no library: see shared notes on the measured chart libraries). Used by the calculators
 // widget (bar), the graph embed and the graph remote's live preview.
 //   spec: {label, categories: [text], series: [{name, color, values: [number|null]}], unit,
-//          valueTitle, positionTitle, colors: [colour per category] (doughnut)}
+//          valueTitle, positionTitle, colors: [colour per category] (doughnut),
+//          names: [full name per category] (optional: categories are then the short labels on
+//          the axis, the names are what the marks' titles and the table say)}
 const NS = 'http://www.w3.org/2000/svg';
 const number = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2, useGrouping: 'always' });
 const percent = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 1 });
@@ -54,6 +56,8 @@ function mark(tag, attributes, title) {
   return node;
 }
 
+const nameOf = (spec, i) => (spec.names && spec.names[i]) || spec.categories[i];
+
 const numeric = (values) => values.map((v) => (v === null || v === undefined || v === '' ? null : Number(v)));
 
 /** Horizontal bars, one row per category, one bar per series in it, labelled with their values. */
@@ -75,7 +79,7 @@ export function barChart(spec, width) {
       const length = Math.max(1, (value / max) * plot);
       const shown = withUnit(value, spec.unit);
       const name = series.length > 1 ? `${s.name}, ` : '';
-      root.appendChild(mark('rect', { x: labelWidth, y, width: length, height: bar - 2, fill: s.color }, `${name}${category}: ${shown}`));
+      root.appendChild(mark('rect', { x: labelWidth, y, width: length, height: bar - 2, fill: s.color }, `${name}${nameOf(spec, i)}: ${shown}`));
       root.appendChild(svg('text', { x: labelWidth + length + 6, y: y + bar - 6 }, shown));
     });
   });
@@ -101,7 +105,7 @@ export function doughnutChart(spec, width) {
     const d = `M${p(r, angle)}A${r} ${r} 0 ${large} 1 ${p(r, end)}L${p(inner, end)}A${inner} ${inner} 0 ${large} 0 ${p(inner, angle)}Z`;
     const color = (spec.colors && spec.colors[i]) || PALETTE[i % PALETTE.length];
     const share = percent.format((value / total) * 100);
-    root.appendChild(mark('path', { d, fill: color }, `${spec.categories[i]}: ${withUnit(value, spec.unit)} (${share}%)`));
+    root.appendChild(mark('path', { d, fill: color }, `${nameOf(spec, i)}: ${withUnit(value, spec.unit)} (${share}%)`));
     angle += sweep;
   });
   root.appendChild(svg('text', { x: cx, y: cx + 5, 'text-anchor': 'middle', 'font-weight': 'bold' }, withUnit(total, spec.unit)));
@@ -140,7 +144,7 @@ export function lineChart(spec, width) {
     s.values.forEach((value, i) => {
       if (value === null) return;
       root.appendChild(mark('circle', { cx: x(i), cy: y(value), r: 4, fill: s.color },
-        `${s.name ? `${s.name}, ` : ''}${spec.categories[i]}: ${withUnit(value, spec.unit)}`));
+        `${s.name ? `${s.name}, ` : ''}${nameOf(spec, i)}: ${withUnit(value, spec.unit)}`));
     });
   });
   return root;
@@ -188,9 +192,9 @@ export function dataTable(spec) {
   const thead = element('thead');
   thead.appendChild(head);
   const body = element('tbody');
-  spec.categories.forEach((category, i) => {
+  spec.categories.forEach((_, i) => {
     const row = element('tr');
-    row.appendChild(element('th', { scope: 'row' }, String(category)));
+    row.appendChild(element('th', { scope: 'row' }, String(nameOf(spec, i))));
     spec.series.forEach((s) => row.appendChild(element('td', {}, withUnit(s.values[i], spec.unit))));
     body.appendChild(row);
   });

@@ -51,6 +51,14 @@ describe('charts', () => {
     expect(rows[3]).toEqual(['III', '', '2 szt.']);
   });
 
+  it('names the categories in full in the table and the marks when the axis shows short labels', () => {
+    const named = { ...spec, categories: ['lu', 'lu'], names: ['lubelskie', 'lubuskie'], series: [{ name: 'A', values: [1, 2] }] };
+    const rows = [...dataTable(named).querySelectorAll('tbody th')].map((th) => th.textContent);
+    expect(rows).toEqual(['lubelskie', 'lubuskie']);
+    expect(titles(barChart(named, 500))).toEqual(['lubelskie: 1 szt.', 'lubuskie: 2 szt.']);
+    expect([...barChart(named, 500).querySelectorAll('text')].map((t) => t.textContent)).toContain('lu');
+  });
+
   it('mounts at least 300 px wide', () => {
     const container = document.createElement('div');
     mountChart(container, 'multiline', spec);

@@ -43,6 +43,7 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     page.get_by_role("button", name="Dodaj typ").click()
     page.locator("#field-types-0-name").fill("Standard budynku")
     fill_definition(page, 0, "dom_ocieplony", "120")
+    fill_definition(page, 0, "dom_energooszczędny", "70")  # a standard is its label: Polish letters allowed
     page.get_by_role("button", name="Dodaj typ").click()
     page.locator("#field-types-1-name").fill("Ogrzewanie elektryczne")
     fill_definition(page, 1, "sprawnosc", "1")
@@ -54,10 +55,17 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     # Import a POBE sheet: the sources are replaced, the building standards stay.
     page.get_by_role("link", name="Importuj definicję").click()
     page.get_by_label("Typ pliku").select_option("POBE_HC_XLS_2025")
+    layout = page.get_by_role("note", name="Układ pliku")  # as the other imports: the columns and the template
+    expect(layout).to_contain_text("Kolumny pliku: „Źródło ciepła”, „Sprawność”, „Cena”, „Jednostka ceny”, "
+                                   "„Wartość opałowa” (opcjonalna)")
+    expect(layout.get_by_role("link", name="Pobierz szablon pliku POBE_HC_XLS_2025")).to_have_attribute(
+        "href", "/api/import/POBE_HC_XLS_2025/template")
     page.get_by_label("Plik", exact=True).set_input_files(files=[{"name": "pobe-2025.xlsx", "mimeType": XLSX_TYPE,
                                                       "buffer": xlsx(POBE_SHEET)}])
     page.get_by_role("button", name="Importuj").click()
-    page.wait_for_url(re.compile(r"/calculator/definition/set$"), timeout=30_000)
+    page.wait_for_url(re.compile(r"/calculator$"), timeout=30_000)  # SPEC 2.1: back to the list, with the report
+    expect(page.get_by_role("status")).to_contain_text("Zaimportowano definicję (POBE: standard 2025): typy 3, definicje")
+    page.get_by_role("link", name="Ustaw definicję kalkulatorów").click()
     expect(page.locator("#field-types-0-name")).to_have_value("Standard budynku")
     expect(page.locator("#field-types-2-name")).to_have_value("Pompa ciepła powietrzna")
     expect(page.locator("#field-types-3-name")).to_have_count(0)
@@ -85,6 +93,7 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     public.goto(f"/view/calculator/{internal}")
     public.get_by_label("Powierzchnia ogrzewana (m²)").fill("120")
     public.get_by_label("Obecne źródło ciepła").select_option("Węgiel – kocioł zasypowy")
+    expect(public.get_by_label("Standard budynku").locator("option")).to_have_text(["dom ocieplony", "dom energooszczędny"])
     expect(public.locator(".spk-demand")).to_have_text(re.compile(r"14\s400 kWh"))
     assert rows_text(public) == ["Pompa ciepła powietrzna 4 800 kWh 3 840,00 zł",
                                  "Węgiel – kocioł zasypowy (obecne) 3,6 t 5 400,00 zł"]

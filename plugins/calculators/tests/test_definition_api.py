@@ -3,7 +3,7 @@ import pytest
 
 from smogpanel.plugins.calculators.seed import add_demo_data
 
-from .helpers import demo_types, values
+from .helpers import calculator, demo_types, values
 
 
 def replace(api, types, status=200):
@@ -57,6 +57,27 @@ def test_a_bad_definition_is_refused_and_nothing_changes(api, definition, field,
     assert len(api.get("/api/calculator/definition/version/")["message"]) == 1
 
 
+def test_a_bad_name_says_the_rule_once_after_its_label(api):
+    answer = replace(api, [{"name": "Prąd", "definitions": [{"name": "Cena", "value": "1"}]}], status=400)
+    assert answer["errors"][0]["description"] == (
+        "Nazwa definicji: tylko małe litery, cyfry i „_” (np. cena_za_tone); polskie litery tylko w nazwach "
+        "standardów budynku (np. dom_energooszczędny).")
+
+
+def test_building_standards_may_be_named_in_polish_and_the_widget_gets_that_text(api, anonymous):
+    types = [{"name": "Standard budynku", "definitions": [{"name": "dom_energooszczędny", "value": "70"}]},
+             {"name": "Prąd", "definitions": [{"name": "sprawnosc", "value": "1"}, {"name": "cena_za_kwh", "value": "1"}]}]
+    replace(api, types)
+    api.post("/api/calculator/", calculator())
+    definition = anonymous.get("/api/public/calculator/koszty-ogrzewania")["message"]["definition"]
+    assert definition[0]["definitions"][0]["name"] == "dom_energooszczędny"
+    # The names the widget reads stay without Polish letters: 'sprawność' would never be read.
+    types[1]["definitions"][0]["name"] = "sprawność"
+    error = replace(api, types, status=400)["errors"][0]
+    assert error["name"] == "types.1.definitions.0.name"
+    assert error["description"].startswith("Nazwa definicji „sprawność” typu „Prąd”: tylko małe litery")
+
+
 def test_repeated_names_are_refused(api):
     types = [{"name": "Pellet", "definitions": [{"name": "sprawnosc", "value": "1"}, {"name": "sprawnosc", "value": "2"}]},
              {"name": "pellet", "definitions": [{"name": "sprawnosc", "value": "1"}]}]
@@ -87,5 +108,6 @@ def test_demo_data_holds_the_worked_example(db, api):
     add_demo_data(db)
     stored = values(api.get("/api/calculator/definition/")["message"])
     assert stored[("Standard budynku", "dom_ocieplony")] == "120"
+    assert stored[("Standard budynku", "dom_energooszczędny")] == "70"  # the widget shows "dom energooszczędny"
     assert stored[("Pompa ciepła powietrzna", "dotacja")] == "30000"
     assert api.get("/api/public/calculator/koszty-ogrzewania")["message"]["calculator"]["show_refund"] is True

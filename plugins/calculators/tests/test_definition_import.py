@@ -38,6 +38,12 @@ def test_native_import_replaces_the_whole_definition(api):
     assert len(versions) == 2
 
 
+def test_native_import_takes_building_standards_named_in_polish(api):
+    send(api, [NATIVE_HEADER, ("Standard budynku", "dom_energooszczędny", 70), ("Prąd", "sprawnosc", 1)])
+    assert values(api.get("/api/calculator/definition/")["message"]) == {
+        ("Standard budynku", "dom_energooszczędny"): "70", ("Prąd", "sprawnosc"): "1"}
+
+
 def test_native_import_reads_xls_too(api):
     send(api, [NATIVE_HEADER, ("Prąd", "cena_za_kwh", 0.8)], make=xls, name="definicja.xls")
     assert values(api.get("/api/calculator/definition/")["message"]) == {("Prąd", "cena_za_kwh"): "0.8"}
@@ -45,6 +51,7 @@ def test_native_import_reads_xls_too(api):
 
 @pytest.mark.parametrize("rows, cell, text", [
     ([NATIVE_HEADER, ("Prąd", "Cena za kWh", 1)], "B2", "małe litery"),
+    ([NATIVE_HEADER, ("Prąd", "cena_za_kwh_zł", 1)], "B2", "„cena_za_kwh_zł” nie może być nazwą definicji: tylko małe"),
     ([NATIVE_HEADER, ("Prąd", "cena", "dużo")], "C2", "nie jest liczbą"),
     ([NATIVE_HEADER, ("Prąd", "cena", None)], "C2", "brak wartości"),
     ([NATIVE_HEADER, ("Prąd", "cena", 1), ("prąd", "cena", 2)], "B3", "występuje już w komórce B2"),
@@ -81,7 +88,7 @@ def test_export_gives_the_native_sheet_that_imports_back_unchanged(api, anonymou
 
 def test_a_formula_like_type_name_is_exported_as_text_and_imports_back_unchanged(api, anonymous):
     types = demo_types()
-    types[0]["name"] = "=SUM(1,2)"
+    types[1]["name"] = "=SUM(1,2)"  # a heat source: the standards' Polish names belong to "Standard budynku"
     before = api.post("/api/calculator/definition/", {"types": types})["message"]
     url = api.get("/api/calculator/definition/export")["message"]
     exported = anonymous.app.get(url).body

@@ -49,6 +49,9 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     internal = f"wnioski-{uuid.uuid4().hex[:8]}"
     months = [("Styczeń", "I"), ("Luty", "II")]
     add_graph(page, name, internal, "BAR", [("Złożone", "red", months), ("Umowy", "#0000ff", months)])
+    # %RANGE% is the public page's to fill in: the admin's headings leave it out.
+    shown = " ".join(name.replace("%RANGE%", " ").split())
+    expect(page.get_by_role("heading", name=f"Grupy wykresu „{shown}”")).to_be_visible()
 
     for year in ("2024", "2025"):
         page.get_by_role("link", name="Dodaj grupę").click()
@@ -73,7 +76,8 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     expect(page.locator(".spg-value-title")).to_have_text("Wartości w 2025")
     expect(page.locator(".spc-goal")).to_contain_text("Postęp: 1\u00a0520,5 (50,7%)")
     page.get_by_text("Dane w tabeli").click()
-    expect(page.get_by_role("table").get_by_role("row").nth(1)).to_have_text(re.compile("I\\s*1\u00a0500,5"))
+    # The table names the keys in full (the axis shows the short names).
+    expect(page.get_by_role("table").get_by_role("row").nth(1)).to_have_text(re.compile("Styczeń\\s*1\u00a0500,5"))
     page.get_by_label("Wybierz grupę").select_option("2024")
     expect(page.get_by_text("Brak danych w tej grupie.")).to_be_visible()
 
@@ -96,7 +100,11 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     # The bar chart's embed on a partner page of another origin.
     page.goto("/graph")
     page.get_by_role("row").filter(has_text=name).get_by_role("button", name="Osadź").click()
+    # So do the embed dialog's heading and the frame's title.
+    expect(page.get_by_role("dialog").get_by_text(f"Kod do osadzenia: {shown}", exact=True)).to_be_visible()
+    expect(page.get_by_role("dialog").locator("iframe")).to_have_attribute("title", f"Podgląd: Wykres: {shown}")
     snippet = page.get_by_role("dialog").get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
+    assert f'title="Wykres: {shown}"' in snippet
     assert f"{live_server.url}/view/graph/{internal}/embed/" in snippet
     (partner_site.folder / "index.html").write_text(
         "<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title>"
@@ -153,11 +161,12 @@ def test_circle_and_multiline_charts_by_hand_read_the_same_at_300_px(page, live_
 
     page.set_viewport_size({"width": 300, "height": 800})
     page.goto(f"/view/graph/{circle}")
-    expect(page.locator("path.spc-mark title").first).to_have_text("KG: 1 (25%)")
+    expect(page.locator("path.spc-mark title").first).to_have_text("Kotły gazowe: 1 (25%)")
+    expect(page.locator(".spc-legend li")).to_have_text(["Kotły gazowe", "Pompy ciepła"])  # names, not KG and PC
     page.goto(f"/view/graph/{multiline}")
     expect(page.locator("svg.spc-svg")).to_have_attribute("width", "300")
     expect(page.locator("circle.spc-mark")).to_have_count(4)
     page.get_by_text("Dane w tabeli").click()
     rows = page.get_by_role("table").get_by_role("row")
     expect(rows.nth(0)).to_have_text(re.compile("Źródło\\s*Pompy\\s*Kotły"))
-    expect(rows.nth(2)).to_have_text(re.compile("II\\s*7,5\\s*2"))
+    expect(rows.nth(2)).to_have_text(re.compile("II kwartał\\s*7,5\\s*2"))

@@ -127,3 +127,36 @@ def test_delete_removes_the_graph_from_lists(api):
     api.delete(f"/api/graph/{graph['id']}")
     assert api.get("/api/graph/")["message"]["list"] == []
     api.get(f"/api/graph/{graph['id']}", status=404)
+
+
+@pytest.mark.parametrize("graph_type", ["CIRCLE", "MULTILINE"])
+def test_a_short_name_used_twice_is_refused_naming_it(api, graph_type):
+    keys = [{"name": "lubelskie", "short_name": "lu"}, {"name": "lubuskie", "short_name": "LU"}]
+    error = api.post("/api/graph/", graph_body(graph_type=graph_type, graph_keys=keys), status=400)["errors"][0]
+    assert error["name"] == "graph_keys.1"
+    assert "Krótka nazwa „LU” występuje dwa razy (klucze „lubelskie” i „lubuskie”)" in error["description"]
+    assert api.get("/api/graph/")["message"]["list"] == []
+
+
+def test_a_short_name_used_twice_in_a_key_group_or_for_two_names_across_groups_is_refused(api):
+    lubelskie, lubuskie = {"name": "lubelskie", "short_name": "lu"}, {"name": "lubuskie", "short_name": "lu"}
+    groups = [{"name": "Wnioski", "color": "red", "graph_keys": [lubelskie, lubuskie]}]
+    error = api.post("/api/graph/", graph_body(graph_type="LINE", graph_key_groups=groups), status=400)["errors"][0]
+    assert error["name"] == "graph_key_groups.0.graph_keys.1"
+    assert "„lu” występuje dwa razy" in error["description"]
+    groups = [{"name": "Wnioski", "color": "red", "graph_keys": [lubelskie]},
+              {"name": "Umowy", "color": "blue", "graph_keys": [dict(lubelskie), lubuskie]}]
+    error = api.post("/api/graph/", graph_body(graph_type="LINE", graph_key_groups=groups), status=400)["errors"][0]
+    assert error["name"] == "graph_key_groups.1.graph_keys.1"
+    assert "„lu” występuje dwa razy (klucze „lubelskie” i „lubuskie”)" in error["description"]
+    assert api.get("/api/graph/")["message"]["list"] == []
+    # The same key in two key groups is one category of the chart: its short name may repeat.
+    groups[1]["graph_keys"] = [dict(lubelskie), {"name": "lubuskie", "short_name": "lb"}]
+    assert add_graph(api, graph_type="LINE", graph_key_groups=groups)["graph_key_groups"][1]["graph_keys"][0]["short_name"] == "lu"
+
+
+def test_a_group_of_a_missing_graph_is_refused_in_correct_polish(api):
+    graph = add_graph(api)
+    api.delete(f"/api/graph/{graph['id']}")
+    error = api.post("/api/graph_group/", {"name": "2024", "graph_id": graph["id"]}, status=400)["errors"][0]
+    assert error == {"name": "graph_id", "description": "Wybrany wykres nie istnieje albo został usunięty."}

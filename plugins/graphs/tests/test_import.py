@@ -18,7 +18,7 @@ def line_graph(api, graph_type="LINE", groups=GROUP_NAMES[:3]):
 
 def keyed_graph(api, graph_type, items):
     return add_graph(api, graph_type.lower(), graph_type=graph_type,
-                     graph_keys=[{"name": name, "short_name": name[:5]} for name in items])
+                     graph_keys=[{"name": name, "short_name": f"{name[:5]} {index}"} for index, name in enumerate(items)])
 
 
 def send(api, graph, type_name, data, name="Raport 2024", status=200, filename="raport.xlsx"):

@@ -31,7 +31,9 @@ def test_a_multiline_chart_gives_each_entry_its_colour_and_the_last_value_as_pro
     assert payload["name"] == "Linie %RANGE%"  # the placeholder belongs to bar charts
     entry = payload["groups"][0]["entries"][0]
     assert (entry["color"], entry["values"], entry["goal"]["progress"]) == ("navy", [4, 6], 6)
-    assert [k["short_name"] for k in payload["keys"]] == ["PC", "KG"]
+    # The chart matches values and places by key id: short names are only labels.
+    assert [(k["id"], k["name"], k["short_name"]) for k in payload["keys"]] == [
+        (keys[0]["id"], "Pompy ciepła", "PC"), (keys[1]["id"], "Kotły gazowe", "KG")]
 
 
 def test_an_unknown_or_deleted_graph_is_404(api, anonymous):

@@ -1,5 +1,7 @@
 """Integrations fill INTEGRATION hooks: 'Odśwież' in the panel and `smogpanel integrations
 refresh`, against a local source that answers, fails, hangs and talks nonsense."""
+import time
+
 import sqlalchemy as sa
 import pytest
 
@@ -116,6 +118,34 @@ def test_a_source_stopped_entirely_is_an_error_too(make_app, admin):
     item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
     level = hook(api.post(f"/api/item/{item['id']}/refresh")["message"], "level")
     assert "Nie można połączyć się ze źródłem" in level["error"]
+
+
+def test_an_unreachable_source_is_named_and_a_failed_refresh_leaves_the_item_unchanged(make_app, admin):
+    api = meter_api(make_app, admin, "http://czujniki.invalid")
+    item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
+    time.sleep(1.1)  # `updated` is shown to the second: a stamp now would differ from `created`
+    refreshed = api.post(f"/api/item/{item['id']}/refresh")["message"]
+    level = hook(refreshed, "level")
+    assert level["error"].startswith("Nie można połączyć się ze źródłem: nie znaleziono serwera „czujniki.invalid”")
+    assert "Errno" not in level["error"] and level["value"] is None and level["read_at"] is None
+    # Only an error was recorded: the item is not shown as changed after creation.
+    assert refreshed["updated"] == item["updated"] == item["created"]
+    row = api.get("/api/item/")["message"]["list"][0]
+    assert row["updated"] == row["created"]
+
+
+def test_the_list_says_which_items_have_something_to_refresh_and_types_name_their_integration(make_app, admin):
+    from .helpers import note_payload
+
+    api = meter_api(make_app, admin, "http://czujniki.invalid")
+    gmina = add_gmina(api)["id"]
+    api.post("/api/item/", meter_payload(gmina))
+    api.post("/api/item/", note_payload(gmina))
+    rows = api.get("/api/item/?order=id&asc=1")["message"]["list"]
+    assert [(row["internal_name"], row["refreshable"]) for row in rows] == [("czujnik", True), ("zabierzow", False)]
+    meter = next(t for t in api.get("/api/item_type/")["message"]["list"] if t["id"] == "meter")
+    level = next(h for h in meter["hooks"] if h["name"] == "level")
+    assert (level["integration"], level["integration_name"]) == ("meter", "Czujniki testowe")
 
 
 def test_an_item_without_integrations_refreshes_to_nothing(api):

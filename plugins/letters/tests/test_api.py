@@ -70,6 +70,29 @@ def test_deleting_a_group_removes_its_recipients(api):
     assert api.get("/api/recipient_group/")["message"]["list"] == []
 
 
+def test_a_group_that_letters_send_to_cannot_be_deleted_and_the_answer_names_them(api):
+    one = group(api)
+    person = recipient(api, one["id"])
+    first = letter(api, one["id"], name="Apel do radnych")
+    refused = api.delete(f"/api/recipient_group/{one['id']}", status=409)
+    assert refused["message"] == "CONFLICT"
+    assert refused["errors"] == [{"name": "recipient_group_id", "description": (
+        "Nie usunięto grupy adresatów: używa jej list „Apel do radnych”. Wybierz w nim inną grupę adresatów "
+        "albo go usuń, a potem usuń tę grupę.")}]
+    letter(api, one["id"], name="Apel o dopłaty", internal_name="doplaty")
+    description = api.delete(f"/api/recipient_group/{one['id']}", status=409)["errors"][0]["description"]
+    assert "używają jej listy „Apel do radnych”, „Apel o dopłaty”" in description
+    # Nothing was removed: the group, its recipients and the letters' public pages stay.
+    assert api.get(f"/api/recipient/{person['id']}")["message"]["recipient_group_id"] == one["id"]
+    assert api.get("/api/public/letter/apel")["message"]["recipients"] == ["Jan Kowalski"]
+    # Once no live letter uses it, the group goes.
+    for row in api.get("/api/letter/")["message"]["list"]:
+        api.delete(f"/api/letter/{row['id']}")
+    api.delete(f"/api/recipient_group/{one['id']}")
+    assert api.get("/api/recipient_group/")["message"]["list"] == []
+    assert first["recipient_group_id"] == one["id"]
+
+
 def test_create_edit_and_delete_a_letter(api):
     one, two = group(api, "A"), group(api, "B")
     created = letter(api, one["id"])

@@ -128,4 +128,11 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     page.get_by_role("link", name=group).click()
     for i in range(1, 6):
         expect(page.get_by_role("row").filter(has_text=f"radny{i}.{tag}@example.org").locator("td").nth(3)).to_have_text("1")
+
+    # The group the letter sends to cannot be deleted: the list says which letter uses it.
+    page.goto("/letter/recipient_group")
+    page.get_by_role("row").filter(has_text=group).get_by_role("button", name="Usuń").click()
+    page.get_by_role("button", name="Tak, chcę.").click()
+    expect(page.get_by_role("alert")).to_contain_text(f"Nie usunięto grupy adresatów: używa jej list „{name}”.")
+    expect(page.get_by_role("row").filter(has_text=group)).to_be_visible()
     assert alerts == []

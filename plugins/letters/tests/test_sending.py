@@ -123,6 +123,26 @@ def test_the_form_needs_a_name_an_email_and_consent(mail_api, public, smtp_serve
     assert smtp_server.messages == []
 
 
+def test_a_letter_without_recipients_is_not_offered_for_sending(mail_api, mail_app, public, smtp_server, db):
+    record, people = arrange(mail_api)
+    ask(public)  # asked while the group had recipients: the link is in the mail
+    path = confirm_path(smtp_server, "ewa@example.net")
+    for person in people:
+        mail_api.delete(f"/api/recipient/{person['id']}")
+    assert public.get("/api/public/letter/apel")["message"]["recipients"] == []
+    # No confirmation mail promising a sending to nobody.
+    refused = ask(public, {"email": "adam@example.net"}, status=409)
+    assert refused["errors"][0]["description"].startswith("Ten list nie ma teraz żadnych adresatów")
+    assert smtp_server.to("adam@example.net") == []
+    # The confirmation page says so, with no button to press (not 'do: .').
+    page = mail_app.get(path, status=409)
+    assert "Brak adresatów" in page.text and "nie ma teraz żadnych adresatów" in page.text
+    assert "<button" not in page.text and "do: ." not in page.text
+    assert "Brak adresatów" in confirm(mail_app, path, status=409).text
+    assert db.scalar(sa.select(sa.func.count()).select_from(LetterMessage)) == 0
+    assert len(smtp_server.messages) == 1
+
+
 def test_the_honeypot_answers_the_same_and_does_nothing(mail_api, public, smtp_server, db):
     arrange(mail_api)
     answer = ask(public, {"website": "https://spam.example"})

@@ -72,6 +72,18 @@ describe('additions to lists and forms', () => {
     expect(screen.getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/thing/7');
   });
 
+  it('a row action with shown(row) false is left out of that row only', async () => {
+    mockApi(() => ok({ order: 'id', asc: false, list: [{ id: 7, name: 'Siódmy', live: true }, { id: 8, name: 'Ósmy', live: false }] }));
+    render(
+      <MemoryRouter>
+        <ListScreen resource={things} crumbs={[{ label: 'Rzeczy' }]} columns={[{ name: 'name', label: 'Nazwa' }]}
+          rowLinks={[{ label: 'Odśwież', onClick: () => {}, shown: (row) => row.live }]} />
+      </MemoryRouter>,
+    );
+    expect(within(await screen.findByRole('row', { name: /Siódmy/ })).getByRole('button', { name: 'Odśwież' })).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Ósmy/ })).queryByRole('button', { name: 'Odśwież' })).toBeNull();
+  });
+
   it('fromItem turns the loaded record into the edit form values', async () => {
     mockApi(() => ok({ id: 2, name: 'x', on: true }));
     render(

@@ -20,14 +20,15 @@ export function publicLinkColumn(kind, title) {
 }
 
 /** `action` goes into a ListScreen's rowLinks, `dialog` among its children. `noun` names the
- * kind in the preview frame's title (e.g. 'Mapa'). */
-export function useEmbedAction(kind, { noun, defaultSize } = {}) {
+ * kind in the preview frame's title (e.g. 'Mapa'); `nameOf(row)` the record in the dialog's
+ * heading and the frame's title when its stored name is not what the public sees (default: the name). */
+export function useEmbedAction(kind, { noun, defaultSize, nameOf = (row) => row.name } = {}) {
   const [row, setRow] = useState(null);
   const [shown, setShown] = useState(false);
   const action = { label: 'Osadź', onClick: (picked) => { setRow(picked); setShown(true); } };
   const dialog = row && (
     <EmbedFrameDialog show={shown} onHide={() => setShown(false)} path={`${publicPath(kind, row.internal_name)}/embed`}
-      frameTitle={`${noun}: ${row.name}`} title={`Kod do osadzenia: ${row.name}`}
+      frameTitle={`${noun}: ${nameOf(row)}`} title={`Kod do osadzenia: ${nameOf(row)}`}
       {...(defaultSize ? { defaultSize } : {})} />
   );
   return { action, dialog };

@@ -14,8 +14,8 @@ it('links the internal name to the public view in a new tab', () => {
   expect(column.name).toBe('internal_name');
 });
 
-function List() {
-  const embed = useEmbedAction('map', { noun: 'Mapa' });
+function List({ nameOf }) {
+  const embed = useEmbedAction('map', { noun: 'Mapa', nameOf });
   return (
     <>
       <button type="button" onClick={() => embed.action.onClick(ROW)}>{embed.action.label}</button>
@@ -31,4 +31,10 @@ it('opens the embed dialog for the chosen row with its embed path', async () => 
   expect(await screen.findByText('Kod do osadzenia: Mapa smogu')).toBeTruthy();
   const snippet = await screen.findByRole('textbox', { name: /Fragment kodu/ });
   expect(snippet.value).toMatch(/\/view\/map\/mapa-smogu\/embed\/[0-9a-f-]{36}/);
+});
+
+it('names the record in the heading as the list says when its stored name is not what the public sees', async () => {
+  render(<List nameOf={(row) => row.name.toUpperCase()} />);
+  fireEvent.click(screen.getByRole('button', { name: 'Osadź' }));
+  expect(await screen.findByText('Kod do osadzenia: MAPA SMOGU')).toBeTruthy();
 });

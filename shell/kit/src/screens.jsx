@@ -12,7 +12,7 @@ import { TEXT } from './texts.js';
 /**
  * A sortable list of `resource` under `parent` with header operations (`actions`), row links
  * (`rowLinks`: [{label, to(row)}], or [{label, onClick(row)}] for a button, e.g. opening the
- * embed dialog) and, with `deletable`, a Delete guarded by the confirm dialog.
+ * embed dialog; `shown(row)` false leaves it out of that row) and, with `deletable`, a Delete guarded by the confirm dialog.
  * `deleteGuard(row)` may return a text to show instead of deleting (e.g. deleting oneself).
  * `columns` as in ListTable.
  */
@@ -40,7 +40,7 @@ export function ListScreen({ resource, parent, crumbs, heading, actions, columns
   const rowActions = hasRowActions
     ? (row) => (
         <div className="d-inline-flex gap-1">
-          {rowLinks.map((link) =>
+          {rowLinks.filter((link) => !link.shown || link.shown(row)).map((link) =>
             link.onClick ? (
               <button key={link.label} type="button" className="btn btn-sm btn-outline-primary" onClick={() => link.onClick(row)}>
                 {link.label}

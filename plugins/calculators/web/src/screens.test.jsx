@@ -127,4 +127,34 @@ describe('import form', () => {
     fireEvent.change(type, { target: { value: 'POBE_HC_XLS_2025' } });
     expect(screen.getByRole('link', { name: /Pobierz szablon/ }).getAttribute('href')).toBe('/api/import/POBE_HC_XLS_2025/template');
   });
+
+  it('shows the chosen type\'s layout and columns as the server defines them, and returns to the list with the report', async () => {
+    const described = [
+      { code: 'CP_XLS', description: 'Raport.', columns: [{ header: 'Województwo', required: true }] },
+      { code: 'HC_DEFINITION_XLS', description: 'Cała definicja kalkulatorów.\nImport zastępuje całą definicję.',
+        columns: [{ header: 'Typ', required: true }, { header: 'Nazwa definicji', required: true }, { header: 'Wartość', required: true }] },
+      { code: 'POBE_HC_XLS_2025', description: 'Jeden wiersz na źródło ciepła.',
+        columns: [{ header: 'Źródło ciepła', required: true }, { header: 'Dotacja', required: false }] },
+    ];
+    const answer = { created: 2, updated: 0, types: TYPES.slice(0, 2),
+      skipped: [{ name: 'Standard budynku', description: 'Obecna definicja nie ma typu „Standard budynku”.' }] };
+    const calls = api({ 'get /import/': () => ok(described), 'post /calculator/definition/import': () => ok(answer) });
+    renderAt(routes, '/calculator/definition/import');
+    fireEvent.change(await screen.findByLabelText('Typ pliku'), { target: { value: 'POBE_HC_XLS_2025' } });
+    const layout = await screen.findByRole('note', { name: 'Układ pliku' });
+    await waitFor(() => expect(layout.textContent).toContain('Kolumny pliku: „Źródło ciepła”, „Dotacja” (opcjonalna).'));
+    expect(layout.textContent).toContain('Jeden wiersz na źródło ciepła.');
+    fireEvent.change(screen.getByLabelText('Typ pliku'), { target: { value: 'HC_DEFINITION_XLS' } });
+    expect(layout.textContent).toContain('Kolumny pliku: „Typ”, „Nazwa definicji”, „Wartość”.');
+    expect(within(layout).getByRole('link', { name: 'Pobierz szablon pliku HC_DEFINITION_XLS' })).toBeTruthy();
+    const file = new File(['Typ;Nazwa definicji;Wartość\n'], 'definicja.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText(/Plik/), { target: { files: [file] } });
+    screen.getByLabelText(/Plik/).required = false; // jsdom's FileList cannot be filled (the browser test uploads)
+    await new Promise((resolve) => setTimeout(resolve, 50)); // FileReader
+    fireEvent.click(screen.getByRole('button', { name: 'Importuj' }));
+    await waitFor(() => expect(where().pathname).toBe('/calculator'), { timeout: 3000 });
+    expect(calls.find((c) => c.method === 'post').data.type).toBe('HC_DEFINITION_XLS');
+    expect(await screen.findByText('Zaimportowano definicję (Definicja kalkulatora ogrzewania): typy 2, definicje 2.')).toBeTruthy();
+    expect(screen.getByText('Obecna definicja nie ma typu „Standard budynku”.')).toBeTruthy();
+  });
 });

@@ -4,13 +4,13 @@ import { EditLoader, Field, Form, ListScreen, Page, RowsField, TEXT, publicLinkC
   useValues } from '@smogpanel/kit';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Preview } from './preview.jsx';
-import { GROUPED, LIST, STYLES, TYPES, graphPayload, graphValues, graphs, groupsPath, previewPayload } from './resources.js';
+import { GROUPED, LIST, STYLES, TYPES, graphPayload, graphValues, graphs, groupsPath, listedName, previewPayload } from './resources.js';
 
 export const CRUMB = { label: 'Wykresy', to: LIST };
 const STYLE_LABEL = Object.fromEntries(STYLES.map((s) => [s.value, s.label]));
 
 export function GraphList() {
-  const embed = useEmbedAction('graph', { noun: 'Wykres', defaultSize: 600 });
+  const embed = useEmbedAction('graph', { noun: 'Wykres', defaultSize: 600, nameOf: listedName });
   return (
     <ListScreen resource={graphs} crumbs={[CRUMB]} actions={[{ label: 'Dodaj wykres', to: `${LIST}/add` }]}
       columns={[

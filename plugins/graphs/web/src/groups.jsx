@@ -2,12 +2,12 @@
 import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { CRUMB } from './graphs.jsx';
-import { LIST, entriesPath, graphs, groups, groupsPath } from './resources.js';
+import { LIST, entriesPath, graphs, groups, groupsPath, listedName } from './resources.js';
 
 /** Breadcrumbs under a graph: Wykresy > <graph name> > Grupy [> label]. */
 export function useGraphCrumbs(graphId, label) {
   const { item, error, errors } = useItem(graphs, graphId);
-  const crumbs = [CRUMB, { label: item ? item.name : 'Wykres', to: `${LIST}/${graphId}` }, { label: 'Grupy', to: groupsPath(graphId) }];
+  const crumbs = [CRUMB, { label: item ? listedName(item) : 'Wykres', to: `${LIST}/${graphId}` }, { label: 'Grupy', to: groupsPath(graphId) }];
   const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
   return { graph: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
@@ -27,7 +27,7 @@ export function GroupList() {
   const report = useLocation().state?.imported;
   const base = groupsPath(graphId);
   return (
-    <ListScreen resource={groups} parent={graphId} crumbs={crumbs} heading={graph ? `Grupy wykresu „${graph.name}”` : 'Grupy'}
+    <ListScreen resource={groups} parent={graphId} crumbs={crumbs} heading={graph ? `Grupy wykresu „${listedName(graph)}”` : 'Grupy'}
       actions={[
         { label: 'Dodaj grupę', to: `${base}/add` },
         { label: 'Importuj definicję', to: `${LIST}/${graphId}/import` },

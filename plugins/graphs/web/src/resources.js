@@ -33,6 +33,10 @@ export const IMPORT_LABELS = {
   CP_CIRCLE_XLS_2025: 'Czyste Powietrze 2025 – wykres kołowy (CP_CIRCLE_XLS_2025)',
 };
 
+/** A graph's name for the admin's headings: %RANGE% (SPEC 5, replaced by the chart range on the
+ * public page, which the list does not know) left out rather than shown raw. */
+export const listedName = (graph) => String(graph.name || '').replaceAll('%RANGE%', ' ').replace(/\s+/g, ' ').trim();
+
 const FIELDS = ['title', 'subtitle', 'name', 'internal_name', 'subname', 'unit', 'source', 'legend', 'position_title', 'value_title'];
 
 export function graphValues(item) {

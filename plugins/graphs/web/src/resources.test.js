@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryPayload, entryValues, graphPayload, graphValues, previewPayload, valueName } from './resources.js';
+import { entryPayload, entryValues, graphPayload, graphValues, listedName, previewPayload, valueName } from './resources.js';
 
 const bar = {
   name: 'Wnioski %RANGE%', graph_type_name: 'BAR', graph_style_name: 'CLASSIC', unit: 'szt.', value_title: 'W %GROUP%', graph_keys: [],
@@ -30,5 +30,12 @@ describe('graph payloads', () => {
     expect(preview.name).toBe('Wnioski 2025');
     expect(preview.groups[0].value_title).toBe('W 2025');
     expect(preview.groups[0].entries[0].series).toEqual([[1500.5]]);
+  });
+});
+
+describe('the name in admin headings', () => {
+  it('leaves %RANGE% out instead of showing it raw (the range is the public page\'s)', () => {
+    expect(listedName({ name: 'Wnioski %RANGE% w Polsce' })).toBe('Wnioski w Polsce');
+    expect(listedName({ name: 'Umowy' })).toBe('Umowy');
   });
 });

@@ -9,8 +9,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-  BOROUGH, INTEGRATION, LIST, VOIVODESHIP, hookField, hookRows, hookValues, itemPayload, items, loadTypes,
-  loadVoivodeships, noteText, readingText, refreshFailures, valueErrorText, valueText,
+  BOROUGH, INTEGRATION, LIST, VOIVODESHIP, hookField, hookRows, hookValues, integrationText, itemPayload, items,
+  loadTypes, loadVoivodeships, noteText, readingText, refreshFailures, valueErrorText, valueText,
 } from './resources.js';
 
 const CRUMB = { label: 'Elementy', to: LIST };
@@ -21,15 +21,31 @@ export async function refreshItem(id) {
   return result;
 }
 
+/** A refresh's outcome: the request's own failure as every form shows it; sources that could not
+ * be read as what they are (not the operator's data to check), with the values kept. */
+function RefreshOutcome({ outcome }) {
+  if (outcome.status !== 'unread') return <StatusBanner status={outcome.status} errors={outcome.errors} />;
+  return (
+    <div className="alert alert-warning" role="alert">
+      Nie udało się odczytać źródła. Zapisane wartości zostają bez zmian; spróbuj odświeżyć później.
+      <ul className="mb-0 mt-2">{outcome.errors.map((e, index) => <li key={index}>{e.description}</li>)}</ul>
+    </div>
+  );
+}
+
+/** The state of RefreshOutcome after `refreshItem`. */
+function refreshOutcome(result) {
+  if (!result.ok) return { status: 'error', errors: result.error.errors || [] };
+  const failed = refreshFailures(result.payload);
+  return failed.length ? { status: 'unread', errors: failed } : { status: 'success', errors: [] };
+}
+
 export function ItemList() {
   const embed = useEmbedAction('item', { noun: 'Element' });
   const [outcome, setOutcome] = useState(null);
   async function refresh(row) {
     setOutcome({ status: 'loading', errors: [] });
-    const result = await refreshItem(row.id);
-    if (!result.ok) return setOutcome({ status: 'error', errors: result.error.errors || [] });
-    const failed = refreshFailures(result.payload);
-    setOutcome(failed.length ? { status: 'error', errors: failed } : { status: 'success', errors: [] });
+    setOutcome(refreshOutcome(await refreshItem(row.id)));
   }
   return (
     <ListScreen resource={items} crumbs={[CRUMB]} actions={[{ label: 'Dodaj element', to: `${LIST}/add` }]}
@@ -43,9 +59,10 @@ export function ItemList() {
         },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
-      rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }, { label: 'Odśwież', onClick: refresh }]}
+      rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` },
+        { label: 'Odśwież', onClick: refresh, shown: (row) => Boolean(row.refreshable) }]}
       deletable>
-      {outcome && <StatusBanner status={outcome.status} errors={outcome.errors} />}
+      {outcome && <RefreshOutcome outcome={outcome} />}
       {embed.dialog}
     </ListScreen>
   );
@@ -81,7 +98,8 @@ function ReadOnlyHook({ row, typeGone }) {
       </div>
       {typeGone ? null : row.available ? (
         <div className="form-text">
-          Wartość z integracji ({row.source || row.integration}), tylko do odczytu: {readingText(row)}{noteText(row)}.
+          {integrationText(row) ? `Wartość z integracji „${integrationText(row)}”` : 'Wartość z integracji'}, tylko do odczytu:{' '}
+          {readingText(row)}{noteText(row)}.
         </div>
       ) : (
         <div className="form-text text-warning">Typ elementu nie ma już tej właściwości; zniknie po zapisaniu elementu.</div>
@@ -91,7 +109,8 @@ function ReadOnlyHook({ row, typeGone }) {
       )}
       {row.error && (
         <div className="form-text text-danger" role="alert">
-          Błąd źródła ({formatDate(row.error_at)}): {row.error}. Pokazywany jest ostatni udany odczyt.
+          Błąd źródła ({formatDate(row.error_at)}): {row.error}.{' '}
+          {row.read_at ? 'Pokazywany jest ostatni udany odczyt.' : 'Źródło nie zostało jeszcze ani razu odczytane.'}
         </div>
       )}
     </div>
@@ -133,10 +152,8 @@ function ItemForm({ id, item: loaded }) {
   async function refresh() {
     setRefreshing({ status: 'loading', errors: [] });
     const result = await refreshItem(id);
-    if (!result.ok) return setRefreshing({ status: 'error', errors: result.error.errors || [] });
-    setItem(result.payload);
-    const failures = refreshFailures(result.payload);
-    setRefreshing(failures.length ? { status: 'error', errors: failures } : { status: 'success', errors: [] });
+    if (result.ok) setItem(result.payload);
+    setRefreshing(refreshOutcome(result));
   }
 
   function send() {
@@ -155,7 +172,7 @@ function ItemForm({ id, item: loaded }) {
             Odśwież
           </button>
         )}>
-        {refreshing && <StatusBanner status={refreshing.status} errors={refreshing.errors} />}
+        {refreshing && <RefreshOutcome outcome={refreshing} />}
         <Field field={{ name: 'name', label: 'Nazwa', required: true }} value={values.name} onChange={set('name')} />
         <Field field={{
           name: 'internal_name', label: 'Nazwa wewnętrzna', required: !editing, disabled: editing,

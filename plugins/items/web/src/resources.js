@@ -41,6 +41,7 @@ export function hookRows(type, item) {
         ...(stored[hook.name] || {}),
         item_type_hook_name: hook.name, item_type_hook_display_name: hook.display_name,
         item_type_hook_type_name: hook.type_name, unit: hook.unit, available: true,
+        ...(hook.integration ? { integration: hook.integration, integration_name: hook.integration_name } : {}),
       }))
     : [];
   const gone = ((item && item.hooks) || []).filter((h) => !type || !type.hooks.some((hook) => hook.name === h.item_type_hook_name));
@@ -104,3 +105,7 @@ export function valueErrorText(row) {
   const kept = row.value === null || row.value === undefined ? 'Nie ma wcześniejszego odczytu.' : 'Pokazywany jest ostatni udany odczyt tej wartości.';
   return `Nie udało się odczytać tej wartości (${formatDate(row.value_error_at)}): ${withoutStop(row.value_error)}. ${kept}`;
 }
+
+/** Where an INTEGRATION hook's value comes from: the source of its last reading, else the
+ * integration's name as its plugin gives it. */
+export const integrationText = (row) => row.source || row.integration_name || row.integration || '';

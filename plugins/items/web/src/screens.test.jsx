@@ -11,7 +11,8 @@ const TYPES = ok({ order: 'name', asc: true, list: [
   { id: 'airquality', name: 'Jakość powietrza', display_name: 'Jakość powietrza', hooks: [
     { id: 'gmina', name: 'gmina', display_name: 'Gmina', type_name: 'BOROUGH' },
     { id: 'station_id', name: 'station_id', display_name: 'Identyfikator stacji', type_name: 'TEXT' },
-    { id: 'pm10', name: 'pm10', display_name: 'PM10', type_name: 'INTEGRATION', unit: 'µg/m³', integration: 'gios' },
+    { id: 'pm10', name: 'pm10', display_name: 'PM10', type_name: 'INTEGRATION', unit: 'µg/m³', integration: 'gios',
+      integration_name: 'GIOŚ: jakość powietrza' },
   ] },
   { id: 'voivodeship-note', name: 'Komunikat dla województwa', display_name: 'Komunikat dla województwa', hooks: [
     { id: 'voivodeship', name: 'voivodeship', display_name: 'Województwo', type_name: 'VOIVODESHIP' },
@@ -32,7 +33,9 @@ const ITEM = {
     { item_type_hook_id: 'old', item_type_hook_name: 'old', item_type_hook_display_name: 'Stara właściwość', item_type_hook_type_name: 'TEXT', value: 'x', available: false },
   ],
 };
-const LIST = ok({ order: 'id', asc: false, list: [ITEM, { ...ITEM, id: 5, name: 'Sierota', internal_name: 'sierota', item_type_id: 'gone', item_type_name: 'Czujnik', item_type_available: false }] });
+const LIST = ok({ order: 'id', asc: false, list: [{ ...ITEM, refreshable: true },
+  { ...ITEM, id: 5, name: 'Sierota', internal_name: 'sierota', item_type_id: 'gone', item_type_name: 'Czujnik', item_type_available: false, refreshable: false }] });
+const UNREACHABLE = 'Nie można połączyć się ze źródłem: nie znaleziono serwera „api.gios.gov.pl” – sprawdź adres źródła i dostęp serwera panelu do internetu (próby: 3)';
 
 function answer({ method, url }) {
   if (url === '/item_type/') return TYPES;
@@ -77,6 +80,19 @@ describe('list', () => {
     await screen.findByText(TEXT.success);
     expect(calls.some((c) => c.method === 'post' && c.url === '/item/4/refresh')).toBe(true);
   });
+
+  it('offers Odśwież only where there is an integration to read, and says a source failed as such', async () => {
+    mockApi((call) => (call.method === 'post' ? ok({ ...ITEM, refresh: { items: 1, refreshed: 0, failed: 1,
+      errors: [{ item_id: 4, integration: 'gios', error: UNREACHABLE }] } }) : answer(call)));
+    show('/item');
+    const orphan = await screen.findByRole('row', { name: /Sierota/ });
+    expect(within(orphan).queryByRole('button', { name: 'Odśwież' })).toBeNull();
+    fireEvent.click(within(screen.getByRole('row', { name: /Powietrze w Krakowie/ })).getByRole('button', { name: 'Odśwież' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nie udało się odczytać źródła. Zapisane wartości zostają bez zmian');
+    expect(alert.textContent).toContain(UNREACHABLE);
+    expect(alert.textContent).not.toContain(TEXT.error);
+  });
 });
 
 describe('form', () => {
@@ -94,7 +110,8 @@ describe('form', () => {
     fireEvent.change(typeSelect, { target: { value: 'airquality' } });
     expect(screen.queryByLabelText('Województwo')).toBeNull();
     expect(screen.getByLabelText('PM10').readOnly).toBe(true);
-    expect(screen.getByText(/jeszcze nie odczytano/)).toBeTruthy();
+    expect(screen.getByText(/jeszcze nie odczytano/).textContent).toBe(
+      'Wartość z integracji „GIOŚ: jakość powietrza”, tylko do odczytu: jeszcze nie odczytano.');
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Powietrze' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'powietrze' } });
     fireEvent.change(screen.getByLabelText('Identyfikator stacji'), { target: { value: '400' } });
@@ -180,6 +197,18 @@ describe('form', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Odśwież' }));
     expect(await screen.findByText('PM2,5: Stanowisko 2749: wyniki manualne po 4–8 tygodniach.')).toBeTruthy();
+  });
+
+  it('a source never read says so instead of promising the last good reading', async () => {
+    const pm10 = { ...ITEM.hooks[2], value: null, read_at: null, source: null, error: UNREACHABLE };
+    mockApi((call) => (call.method === 'get' && call.url === '/item/4'
+      ? ok({ ...ITEM, hooks: [ITEM.hooks[0], ITEM.hooks[1], pm10] }) : answer(call)));
+    show('/item/4');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(UNREACHABLE);
+    expect(alert.textContent).toContain('Źródło nie zostało jeszcze ani razu odczytane.');
+    expect(alert.textContent).not.toContain('ostatni udany odczyt');
+    expect(screen.getByText(/jeszcze nie odczytano/).textContent).toContain('„GIOŚ: jakość powietrza”');
   });
 
   it('an item whose type is unavailable can only be renamed', async () => {

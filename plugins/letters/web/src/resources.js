@@ -4,7 +4,9 @@ import { defineResource } from '@smogpanel/kit';
 export const LIST = '/letter';
 export const GROUPS = '/letter/recipient_group';
 export const letters = defineResource({ kind: 'letter', base: '/letter' });
-export const groups = defineResource({ kind: 'recipient_group', base: '/recipient_group', sort: { order: 'name', asc: true } });
+// The group list sorts as lists do (id descending, SPEC 2.1); the letter form's select asks for
+// names itself (useGroupOptions), as the API's default is for selects (SPEC 7).
+export const groups = defineResource({ kind: 'recipient_group', base: '/recipient_group' });
 export const recipients = defineResource({
   kind: 'recipient', base: '/recipient', listUrl: (groupId) => `/recipient/recipient_group/${groupId}`,
 });

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT } from '@smogpanel/kit';
-import { mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
+import { fail, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
 import routes from './routes.jsx';
 
 const LETTER = {
@@ -49,6 +49,7 @@ describe('letters', () => {
     show('/letter/5');
     expect((await screen.findByLabelText(/Nazwa wewnętrzna/)).disabled).toBe(true);
     await waitFor(() => expect(screen.getByLabelText(/Grupa adresatów/).value).toBe('2'));
+    expect(calls.find((c) => c.url === '/recipient_group/').params).toEqual({ order: 'name', asc: 1 }); // the select: by name
     expect([...screen.getByLabelText(/Grupa adresatów/).options].map((o) => o.textContent)).toEqual(['— wybierz —', 'Radni', 'Posłowie']);
     await screen.findByRole('toolbar', { name: 'Formatowanie tekstu' }, { timeout: 10000 });
     expect(screen.getByRole('button', { name: 'Pogrubienie' })).toBeTruthy();
@@ -59,6 +60,25 @@ describe('letters', () => {
     expect(sent.url).toBe('/letter/5');
     expect(sent.data).toEqual({ name: 'Apel', recipient_group_id: 3, cover_path: null, title: 'Apel mieszkańców',
       content: '<p>Prosimy o <strong>czyste</strong> powietrze.</p>', gdpr_agreement: '', gdpr_info: 'Info' });
+  });
+});
+
+describe('recipient groups', () => {
+  it('lists id descending like every list (SPEC 2.1)', async () => {
+    const calls = mockApi(() => ok({ order: 'id', asc: false, list: [{ id: 3, name: 'Posłowie' }, { id: 2, name: 'Radni' }] }));
+    show('/letter/recipient_group');
+    await screen.findByRole('row', { name: /Posłowie/ });
+    expect(calls[0]).toMatchObject({ url: '/recipient_group/', params: { order: 'id', asc: 0 } });
+  });
+
+  it('shows why a group that letters use was not deleted', async () => {
+    const refusal = { name: 'recipient_group_id', description: 'Nie usunięto grupy adresatów: używa jej list „Apel”.' };
+    mockApi(({ method }) => (method === 'delete' ? fail(409, 'CONFLICT', [refusal])
+      : ok({ order: 'id', asc: false, list: [{ id: 2, name: 'Radni' }] })));
+    show('/letter/recipient_group');
+    fireEvent.click(within(await screen.findByRole('row', { name: /Radni/ })).getByRole('button', { name: TEXT.delete }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Tak, chcę.' }));
+    expect(await screen.findByText(refusal.description)).toBeTruthy();
   });
 });
 

@@ -12,6 +12,7 @@ export const CSS = [
   '.spl-content{margin-bottom:1rem}',
   '.spl-content img{max-width:100%;height:auto}',
   '.spl-to,.spl-count{color:#52606d;font-size:.95rem}',
+  '.spl-none{padding:1rem;border:1px solid #cbd2d9;border-radius:.5rem;background:#f5f7fa}',
   '.spl-count strong{color:#1f2933}',
   '.spl form{margin-top:1rem;padding:1rem;border:1px solid #cbd2d9;border-radius:.5rem;background:#f5f7fa}',
   '.spl label{display:block;font-weight:600;margin:.5rem 0 .25rem}',
@@ -37,6 +38,8 @@ function el(tag, props = {}, children = []) {
   children.forEach((child) => child && node.appendChild(child));
   return node;
 }
+
+export const NOBODY = 'Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać.';
 
 /** 'Ten list wysłały już 3 osoby.' */
 export function sentText(count) {
@@ -71,6 +74,13 @@ export function renderLetter(root, payload, { post = defaultPost } = {}) {
   const count = el('p', { className: 'spl-count' });
   count.textContent = sentText(payload.sent);
   box.appendChild(count);
+
+  if (!payload.recipients.length) {
+    // Nobody to send it to (the operator emptied the group): the letter is read, not sent.
+    box.appendChild(el('p', { className: 'spl-none', role: 'status', text: NOBODY }));
+    root.replaceChildren(box);
+    return;
+  }
 
   const status = el('p', { className: 'spl-status', role: 'status', 'aria-live': 'polite' });
   const button = el('button', { type: 'submit', text: 'Wyślij list' });

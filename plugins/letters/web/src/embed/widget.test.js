@@ -35,6 +35,15 @@ describe('renderLetter', () => {
     expect(root.querySelector('.spl-trap input').getAttribute('tabindex')).toBe('-1');
   });
 
+  it('offers no sending form when the letter has nobody to send to', () => {
+    const root = document.createElement('div');
+    renderLetter(root, payload({ recipients: [] }));
+    expect(root.querySelector('form')).toBeNull();
+    expect(root.querySelector('.spl-to')).toBeNull();
+    expect(root.querySelector('.spl-none').textContent).toBe('Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać.');
+    expect(root.querySelector('h1').textContent).toBe('Apel mieszkańców');
+  });
+
   it('counts people with Polish forms', () => {
     expect(sentText(0)).toBe('Bądź pierwszą osobą, która wyśle ten list.');
     expect(sentText(1)).toBe('Ten list wysłała już 1 osoba.');
