@@ -1,0 +1,61 @@
+"""Installed and running, the panel refreshes an air-quality item on its own: `smogpanel serve`
+(a real process) reads the local stand-in for GIOŚ on the `items.refresh` job's tick (a second
+here: smogpanel.integrations.refresh_interval; an hour by default), with no command and no
+'Odśwież', and the super administrator sees the job's runs ('Zadania': GET /api/job/)."""
+import json
+import urllib.request
+from pathlib import Path
+
+from smogpanel.testing_http import LocalSource
+from smogpanel.testing_serve import PASSWORD, Served, add_account, fresh_database, wait_for
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ADMIN = "powietrze@example.pl"
+
+
+def serve_station(source):
+    for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
+                       ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
+        source.answer(path, (FIXTURES / name).read_bytes())
+
+
+def call(panel, method, path, body=None, token=None):
+    request = urllib.request.Request(panel.url + path, method=method,
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())["message"]
+
+
+def hook(item, name):
+    return next(row for row in item["hooks"] if row["item_type_hook_name"] == name)
+
+
+def test_an_air_quality_item_refreshes_on_its_own(tmp_path, tmp_path_factory):
+    url = fresh_database(tmp_path_factory, "airquality_scheduled")
+    add_account(url, ADMIN)
+    with LocalSource() as gios:
+        settings = {"smogpanel.airquality.api_url": gios.url, "smogpanel.integrations.refresh_interval": "1",
+                    "smogpanel.integrations.timeout": "2", "smogpanel.integrations.retries": "1"}
+        with Served(tmp_path, url, settings) as panel:
+            token = call(panel, "POST", "/api/auth/login", {"email": ADMIN, "password": PASSWORD})
+            voivodeship = next(row["id"] for row in call(panel, "GET", "/api/voivodeship/?order=name&asc=1", token=token)["list"]
+                               if row["name"] == "małopolskie")
+            district = call(panel, "POST", "/api/district/", {"name": "Kraków", "voivodeship_id": voivodeship}, token)
+            gmina = call(panel, "POST", "/api/borough/", {"name": "Kraków", "district_id": district["id"]}, token)
+            item = call(panel, "POST", "/api/item/", {
+                "name": "Powietrze w Krakowie", "internal_name": "krakow-powietrze", "item_type_id": "airquality",
+                "hooks": [{"item_type_hook_id": "gmina", "value": gmina["id"]},
+                          {"item_type_hook_id": "station_id", "value": "400"}]}, token)
+            assert hook(item, "pm10")["value"] is None  # the source is not up yet: nothing read
+
+            serve_station(gios)  # the source answers from now on
+            read = wait_for(lambda: hook(call(panel, "GET", f"/api/item/{item['id']}", token=token), "pm10")["value"])
+            assert read == 54.8
+            public = call(panel, "GET", "/api/public/item/krakow-powietrze")
+            assert {"name": "pm10", "label": "PM10", "text": "54,8 µg/m³"} in public["fields"]
+
+            jobs = {row["code"]: row for row in call(panel, "GET", "/api/job/", token=token)}
+            assert jobs["items.refresh"]["interval"] == 1 and jobs["items.refresh"]["runs"] >= 1
+            assert jobs["items.refresh"]["title"] == "Odświeżanie integracji elementów"
