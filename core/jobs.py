@@ -1,8 +1,9 @@
 """Periodic jobs run once per tick, however many processes or servers ask.
 
 The jobs are the core's (the outbox retry) and the plugins' (`smogpanel_jobs`). A job's tick is
-the wall-clock interval it falls in, `unix time // interval`, so every process wakes at the
-same boundaries (smogpanel.scheduler). The first to claim a tick runs it:
+the wall-clock interval it falls in, named by its start in unix time (a multiple of the
+interval, so a changed interval never leaves a newer-looking tick behind), and every process
+wakes at the same boundaries (smogpanel.scheduler). The first to claim a tick runs it:
 
 - PostgreSQL: `pg_try_advisory_lock` on a connection of its own, held while the job runs; a
   crashed runner's connection closes and the server releases its lock. Holding it, the runner
@@ -118,7 +119,8 @@ class JobRunner:
         `force` (`smogpanel jobs run`): now, whatever the tick, still never two at once.
         Returns "ok" or "error", or None when this process did not run it."""
         now = time.time() if now is None else now
-        tick = int(now // self.interval(code))
+        interval = self.interval(code)
+        tick = int(now // interval) * interval
         try:
             if self.lock_engine is not None:
                 return self._run_locked(code, tick, force)

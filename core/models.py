@@ -62,7 +62,7 @@ class JobState(Base):
     __tablename__ = "scheduled_job"
 
     code: Mapped[str] = mapped_column(sa.String(100), primary_key=True)
-    last_tick: Mapped[int | None] = mapped_column(sa.BigInteger)  # unix time // interval of the last claimed run
+    last_tick: Mapped[int | None] = mapped_column(sa.BigInteger)  # unix time the last claimed tick began
     running: Mapped[bool] = mapped_column(sa.Boolean, nullable=False, default=False)
     owner: Mapped[str | None] = mapped_column(sa.String(300))  # "host:pid" of the process running it
     started: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -19,7 +19,7 @@ from smogpanel.models import JobState
 from smogpanel.testing import TEST_SECRET, create_user, signed_in
 from smogpanel.testing_serve import fresh_database
 
-MOMENT = 1_800_000_000  # a tick boundary of a minute (unix time)
+MOMENT = 1_800_000_000  # a tick boundary of a minute and of an hour (unix time)
 
 
 class Counting:
@@ -91,7 +91,7 @@ def test_each_tick_runs_once_however_many_processes_ask_at_once(processes):
     assert plugin.runs == 4
     row = state(apps[0])
     assert (row.runs, row.failures, row.outcome, row.summary, row.running) == (4, 0, "ok", "Przebieg 4.", False)
-    assert row.last_tick == (MOMENT + 180) // 60
+    assert row.last_tick == MOMENT + 180  # the tick's start
     assert runners[1].run_due("test.count", MOMENT + 180) is None  # that tick is done, whoever asks later
 
 
@@ -111,7 +111,6 @@ def test_a_run_still_going_makes_the_next_tick_skip(processes):
 
 def test_a_crashed_runners_lock_is_released(processes, database):
     plugin, (survivor,), apps = processes(1)
-    tick = MOMENT // 60
     if survivor.lock_engine is not None:  # PostgreSQL: the lock dies with its connection
         crashed = sa.create_engine(survivor.engine.url, poolclass=sa.pool.NullPool).connect()
         crashed.execute(sa.text("SELECT pg_advisory_lock(:key)"), {"key": survivor.lock_key("test.count")})
@@ -124,7 +123,7 @@ def test_a_crashed_runners_lock_is_released(processes, database):
         alive = subprocess.Popen(["sleep", "30"])
         try:
             with own_transaction(apps[0].registry) as db:
-                db.add(JobState(code="test.count", last_tick=tick - 1, running=True, owner=f"{survivor.owner.rpartition(':')[0]}:{alive.pid}",
+                db.add(JobState(code="test.count", last_tick=MOMENT - 60, running=True, owner=f"{survivor.owner.rpartition(':')[0]}:{alive.pid}",
                                 started=utcnow(), runs=0, failures=0))
             assert survivor.run_due("test.count", MOMENT) is None  # its process still runs it
         finally:
@@ -167,6 +166,15 @@ def test_a_failing_run_is_stored_and_shown_to_super_administrators(processes):
     assert runner.run_due("test.count", MOMENT + 60) == "ok"  # the next good run clears the error
     row = next(row for row in admin.get("/api/job/")["message"] if row["code"] == "test.count")
     assert (row["outcome"], row["error"], row["summary"], row["runs"], row["failures"]) == ("ok", None, "Przebieg 2.", 2, 1)
+
+
+def test_a_longer_interval_set_later_still_runs_on_its_next_tick(processes):
+    plugin, (runner,), (app,) = processes(1, **{"smogpanel.jobs.test.count.interval": "60"})
+    assert runner.run_due("test.count", MOMENT + 60 * 59) == "ok"  # the last minute of an hour
+    app.registry.settings["smogpanel.jobs.test.count.interval"] = "3600"  # now hourly
+    assert runner.run_due("test.count", MOMENT + 3599) is None  # that hour has run
+    assert runner.run_due("test.count", MOMENT + 3600) == "ok"  # the next one runs
+    assert plugin.runs == 2
 
 
 def test_intervals_come_from_the_settings(processes):
