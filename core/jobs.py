@@ -98,12 +98,14 @@ class JobRunner:
             # No pool: the lock's connection closes when the run ends, and with it any lock left.
             self.lock_engine = sa.create_engine(self.engine.url, poolclass=sa.pool.NullPool,
                                                 isolation_level="AUTOCOMMIT")
-        self.installation = self._installation()
+        self.installation = None  # read at the first run: the database may be away at start
 
     def _installation(self):
-        with self.registry["db.session_factory"]() as db:
-            setting = db.get(Setting, INSTALLATION_ID)
-            return setting.value if setting else ""
+        if self.installation is None:
+            with self.registry["db.session_factory"]() as db:
+                setting = db.get(Setting, INSTALLATION_ID)
+                self.installation = setting.value if setting else ""
+        return self.installation
 
     def interval(self, code):
         return interval_of(self.registry, code, self.jobs[code])
@@ -111,7 +113,7 @@ class JobRunner:
     def lock_key(self, code):
         """A signed 64-bit advisory lock key for the job in this database (its installation id:
         two installations on one PostgreSQL server, in two schemas, never block each other)."""
-        digest = hashlib.blake2b(f"smogpanel.job:{self.installation}:{code}".encode(), digest_size=8).digest()
+        digest = hashlib.blake2b(f"smogpanel.job:{self._installation()}:{code}".encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big", signed=True)
 
     def run_due(self, code, now=None, force=False):
@@ -144,9 +146,11 @@ class JobRunner:
                 lock.execute(sa.text("SELECT pg_advisory_unlock(:key)"), {"key": key})
 
     def _claim(self, code, tick, exclusive, force):
-        """Marks the tick as this process's in the job's row; False when it is taken."""
+        """Marks the tick as this process's in the job's row; False when it is taken. The row is
+        read FOR UPDATE (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises): a second
+        claimant waits for the first's commit and then sees its tick."""
         with own_transaction(self.registry) as db:
-            row = db.get(JobState, code)
+            row = db.get(JobState, code, with_for_update=True)
             if row is None:
                 row = JobState(code=code, runs=0, failures=0, running=False)
                 db.add(row)
