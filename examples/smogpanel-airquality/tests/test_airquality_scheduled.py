@@ -49,6 +49,8 @@ def test_an_air_quality_item_refreshes_on_its_own(tmp_path, tmp_path_factory):
                 "hooks": [{"item_type_hook_id": "gmina", "value": gmina["id"]},
                           {"item_type_hook_id": "station_id", "value": "400"}]}, token)
             assert hook(item, "pm10")["value"] is None  # the source is not up yet: nothing read
+            failed = wait_for(lambda: hook(call(panel, "GET", f"/api/item/{item['id']}", token=token), "pm10").get("error"))
+            assert "404" in failed  # a tick came, read the source, recorded its answer
 
             serve_station(gios)  # the source answers from now on
             read = wait_for(lambda: hook(call(panel, "GET", f"/api/item/{item['id']}", token=token), "pm10")["value"])
@@ -59,3 +61,8 @@ def test_an_air_quality_item_refreshes_on_its_own(tmp_path, tmp_path_factory):
             jobs = {row["code"]: row for row in call(panel, "GET", "/api/job/", token=token)}
             assert jobs["items.refresh"]["interval"] == 1 and jobs["items.refresh"]["runs"] >= 1
             assert jobs["items.refresh"]["title"] == "Odświeżanie integracji elementów"
+            # The tick that found no station counts as the integration's error in /metrics.
+            status, _headers, metrics = panel.request("/metrics")
+            errors = [line for line in metrics.decode().splitlines()
+                      if line.startswith('smogpanel_integration_errors_total{integration="gios"}')]
+            assert status == 200 and len(errors) == 1 and float(errors[0].split()[-1]) >= 1
