@@ -147,7 +147,7 @@ def cmd_worker(settings, args):
 
 
 def _when(moment):
-    return f"{moment:%Y-%m-%d %H:%M:%S}" if moment else "-"
+    return f"{moment:%Y-%m-%d %H:%M:%S} UTC" if moment else "-"
 
 
 def cmd_jobs(settings, args):
