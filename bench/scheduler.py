@@ -4,13 +4,14 @@ on with the default intervals, and on with every job ticking each second (the ou
 items' refresh and the letters' purge, every worker asking for every tick), hit in interleaved
 rounds with wrk.
 
-    .venv/bin/python bench/scheduler.py [--seconds 4] [--rounds 3]
+    .venv/bin/python bench/scheduler.py [--seconds 4] [--rounds 3] [--postgresql URL]
 
 The database: `smogpanel init --demo` plus gminy up to the register's 2,477 (bench/serve.py's).
 Targets: the demo timer's public payload (8 connections) and `GET /api/borough/` signed in
 (4 connections). Prints req/s and p99 per configuration, and each one's ratio to the baseline;
 then what a tick costs a process whose turn it is not (the lock attempt or claim that finds the
-tick taken: what every other worker pays per job and tick).
+tick taken: what every other worker pays per job and tick), on SQLite, and on PostgreSQL too
+when `--postgresql` names a database (a schema `bench_scheduler` is made in it and dropped).
 """
 import time
 import argparse
@@ -79,6 +80,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--postgresql", help="also time a skipped tick on this PostgreSQL database")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="smogpanel-bench-scheduler-"))
     url, timer, token = prepare(folder)
@@ -113,7 +115,23 @@ def main():
         print(f"{config:<38}" + "".join(f"{cell:>34}" for cell in cells))
     ran = {code: after.get(code, 0) - before.get(code, 0) for code in after}
     print(f"\njob runs during the measurement (all servers together, one per tick): {ran}")
-    print(f"a tick that is not this process's turn costs it {skip_cost(url):.2f} ms (median of 200)")
+    print(f"a tick that is not this process's turn costs it {skip_cost(url):.2f} ms on SQLite (median of 200)")
+    if args.postgresql:
+        print(f"... and {postgresql_skip_cost(args.postgresql):.2f} ms on PostgreSQL")
+
+
+def postgresql_skip_cost(url):
+    import sqlalchemy as sa
+
+    from smogpanel.settings import normalise_database_url
+    from smogpanel.testing_serve import fresh_database
+
+    os.environ["SMOGPANEL_TEST_DATABASE_URL"] = url
+    try:
+        return skip_cost(fresh_database(None, "bench_scheduler"))
+    finally:
+        with sa.create_engine(normalise_database_url(url), isolation_level="AUTOCOMMIT").connect() as connection:
+            connection.exec_driver_sql("DROP SCHEMA IF EXISTS bench_scheduler CASCADE")
 
 
 if __name__ == "__main__":

@@ -124,6 +124,8 @@ class JobRunner:
         interval = self.interval(code)
         tick = int(now // interval) * interval
         try:
+            if not force and self._done(code, tick):  # the common case: a pooled read, no lock taken
+                return None
             if self.lock_engine is not None:
                 return self._run_locked(code, tick, force)
             if not self._claim(code, tick, exclusive=False, force=force):
@@ -162,6 +164,11 @@ class JobRunner:
                 row.last_tick = tick
             row.running, row.owner, row.started = True, self.owner, utcnow()
             return True
+
+    def _done(self, code, tick):
+        with self.registry["db.session_factory"]() as db:
+            last = db.scalar(sa.select(JobState.last_tick).where(JobState.code == code))
+        return last is not None and last >= tick
 
     def _abandoned(self, row):
         return _owner_gone(row.owner) or row.started is None or row.started < utcnow() - timedelta(seconds=LEASE_SECONDS)
