@@ -146,6 +146,9 @@ def cmd_worker(settings, args):
     return 0
 
 
+OUTCOMES = {"ok": "udane", "error": "błąd"}
+
+
 def _when(moment):
     return f"{moment:%Y-%m-%d %H:%M:%S} UTC" if moment else "-"
 
@@ -155,7 +158,7 @@ def cmd_jobs(settings, args):
 
     app = build_app(settings)
     for row in job_rows(app.registry):
-        outcome = "w toku" if row["running"] else {"ok": "udane", "error": "błąd"}.get(row["outcome"], "jeszcze nie uruchomione")
+        outcome = "w toku" if row["running"] else OUTCOMES.get(row["outcome"], "jeszcze nie uruchomione")
         duration = f"{row['duration_ms'] / 1000:.1f} s".replace(".", ",") if row["duration_ms"] is not None else "-"
         print(f"{row['code']}\tco {row['interval']} s\tostatnio {_when(row['started'])}\t{duration}\t{outcome}"
               f"\turuchomienia {row['runs']}, błędy {row['failures']}\t{row['error'] or row['summary'] or ''}")

@@ -123,7 +123,8 @@ def test_a_crashed_runners_lock_is_released(processes, database):
         alive = subprocess.Popen(["sleep", "30"])
         try:
             with own_transaction(apps[0].registry) as db:
-                db.add(JobState(code="test.count", last_tick=MOMENT - 60, running=True, owner=f"{survivor.owner.rpartition(':')[0]}:{alive.pid}",
+                host = survivor.owner.rpartition(":")[0]
+                db.add(JobState(code="test.count", last_tick=MOMENT - 60, running=True, owner=f"{host}:{alive.pid}",
                                 started=utcnow(), runs=0, failures=0))
             assert survivor.run_due("test.count", MOMENT) is None  # its process still runs it
         finally:
