@@ -21,6 +21,7 @@ import hashlib
 import logging
 import os
 import socket
+import threading
 import time
 from datetime import timedelta
 
@@ -36,6 +37,10 @@ OUTBOX_JOB = "core.outbox"
 DEFAULT_OUTBOX_INTERVAL = 60
 LEASE_SECONDS = 6 * 3600  # SQLite: a run still marked after this is a crashed runner's
 MAX_ERROR = 2000
+# The jobs this process is running now: a run marked as this process's that is not among them
+# ended without its outcome recorded (the database away at that moment), and is over.
+_active = set()
+_active_lock = threading.Lock()
 
 
 def _send_outbox(registry):
@@ -171,17 +176,26 @@ class JobRunner:
         return last is not None and last >= tick
 
     def _abandoned(self, row):
-        return _owner_gone(row.owner) or row.started is None or row.started < utcnow() - timedelta(seconds=LEASE_SECONDS)
+        if row.owner == self.owner:
+            with _active_lock:
+                return row.code not in _active
+        expired = row.started is None or row.started < utcnow() - timedelta(seconds=LEASE_SECONDS)
+        return expired or _owner_gone(row.owner)
 
     def _run(self, code):
         job = self.jobs[code]
         started = time.perf_counter()
         summary, error = None, None
+        with _active_lock:
+            _active.add(code)
         try:
             summary = job.run(self.registry)
         except Exception as exc:  # recorded on the row and shown in 'Zadania'
             log.exception("scheduled job %s failed", code)
             error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR]
+        finally:
+            with _active_lock:
+                _active.discard(code)
         duration_ms = int((time.perf_counter() - started) * 1000)
         outcome = "error" if error else "ok"
         with own_transaction(self.registry) as db:

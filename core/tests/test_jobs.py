@@ -136,6 +136,14 @@ def test_a_crashed_runners_lock_is_released(processes, database):
     assert plugin.runs == 1
 
 
+def test_a_run_whose_outcome_was_never_recorded_does_not_block_its_own_process(processes):
+    plugin, (runner,), apps = processes(1)  # e.g. the database was away when the run ended
+    with own_transaction(apps[0].registry) as db:
+        db.add(JobState(code="test.count", last_tick=MOMENT - 60, running=True, owner=runner.owner,
+                        started=utcnow(), runs=0, failures=0))
+    assert runner.run_due("test.count", MOMENT) == "ok"
+
+
 def test_an_old_run_of_another_host_is_taken_over_after_its_lease(processes):
     plugin, (runner,), apps = processes(1)  # (PostgreSQL: the advisory lock decides, the mark is ignored)
     with own_transaction(apps[0].registry) as db:
