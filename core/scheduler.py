@@ -35,10 +35,14 @@ def build_scheduler(registry, blocking=False):
     # coalesce: a process that fell behind runs the job once, not once per missed tick; a late
     # wake-up within the interval still runs (the tick's owner is decided by the database).
     scheduler = kind(timezone=timezone.utc, job_defaults={"coalesce": True, "max_instances": 1})
+    started = datetime.now(timezone.utc)
     for code, job in runner.jobs.items():
         interval = runner.interval(code)
+        # First at once: the current tick runs now if nobody has run it (a server started at 10:30
+        # refreshes the hourly job then, not at 11:00; a daily one missed while the server was
+        # down runs when it is back), then on every boundary.
         scheduler.add_job(runner.run_due, IntervalTrigger(seconds=interval, start_date=EPOCH, timezone=timezone.utc),
-                          args=[code], id=code, name=job.title, misfire_grace_time=interval)
+                          args=[code], id=code, name=job.title, misfire_grace_time=interval, next_run_time=started)
     return scheduler, runner
 
 

@@ -3,6 +3,8 @@ server is down is delivered once it is back, with no command run, by `smogpanel 
 waitress and on two gunicorn workers (once, not once per worker), and by `smogpanel worker`
 when the web processes have the scheduler turned off. The outbox job's tick is a second here
 (`smogpanel.jobs.core.outbox.interval`), a minute by default."""
+import time
+
 import pytest
 from aiosmtpd.controller import Controller
 from prometheus_client.parser import text_string_to_metric_families
@@ -91,3 +93,20 @@ def test_with_the_scheduler_off_the_worker_alone_runs_the_jobs(tmp_path, tmp_pat
                 assert job(url).owner.endswith(f":{worker.process.pid}")  # the worker ran it, not the web process
         finally:
             controller.stop()
+
+
+def test_a_started_server_runs_the_ticks_nobody_has_run_at_once(tmp_path, tmp_path_factory):
+    """With the default intervals: the daily purge and the hourly refresh of this day and hour
+    run when the server starts, not at the next midnight or hour, and only once."""
+    url = fresh_database(tmp_path_factory, "jobs_start")
+    began = time.time()
+    with Served(tmp_path, url, {"smogpanel.public_url": PUBLIC_URL}, workers=2):
+        for code in ("letters.purge", "items.refresh", "core.outbox"):
+            assert wait_for(lambda: job(url, code) and job(url, code).runs >= 1), code
+    ended = time.time()
+
+    def ticks(seconds):  # 1, or 2 when the test crossed a boundary
+        return int(ended // seconds) - int(began // seconds) + 1
+
+    # Both workers asked at their start; one ran each.
+    assert job(url, "letters.purge").runs <= ticks(86400) and job(url, "items.refresh").runs <= ticks(3600)
