@@ -41,7 +41,7 @@ from .models import OutboxMail
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = 5
+MAX_ATTEMPTS = 12  # then the mail is given up (`smogpanel_outbox_given_up`); see RETRY_ATTEMPTS
 DEFAULT_FROM = "Smogpanel <no-reply@localhost>"
 # Headers folded only past SMTP's 998-character line: the default 78 makes CPython fold a long
 # Polish subject into encoded words that lose a space ("już wysłany" arrives as "jużwysłany").
@@ -297,7 +297,7 @@ def deliver_outbox(session_factory, settings, max_attempts=MAX_ATTEMPTS):
 # The scheduler's retries: the n-th waits 2**n - 1 ticks after the mail was queued (a minute's
 # tick: 1, 3, 7, 15 minutes ... the eleventh about 34 hours later), so an SMTP server down for
 # an afternoon loses nothing and one down for good is not hammered.
-RETRY_ATTEMPTS = 12
+RETRY_ATTEMPTS = MAX_ATTEMPTS
 # A mail never tried (its process died before the after-commit delivery) waits this long, so a
 # delivery still under way in a request's process is not doubled by the retry.
 UNTRIED_GRACE_SECONDS = 300
