@@ -34,8 +34,12 @@ def main(global_config=None, **settings):
         config.include(".public")
         config.include(".openapi")
         config.include(".plugin_manager")
+        config.include(".jobs")
+        config.include(".health")
+        config.include(".metrics")
+    from .metrics import RequestMetrics
     from .public_replay import replay_public_answers
     from .web import serve_static_files
 
     app = config.make_wsgi_app()
-    return serve_static_files(replay_public_answers(app, app.registry))
+    return RequestMetrics(serve_static_files(replay_public_answers(app, app.registry)))

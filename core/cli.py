@@ -1,4 +1,4 @@
-"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail, backup,
+"""The `smogpanel` command: init, user add, serve, worker, jobs, trash, restore, send-mail, backup,
 restore-backup, routes, and the plugins' commands (`smogpanel_cli_commands`, e.g.
 `smogpanel hierarchy import-teryt FILE`).
 
@@ -130,6 +130,65 @@ def cmd_serve(settings, args):
     port = int(args.port or os.environ.get("SMOGPANEL_PORT", "6543"))
     serve(build_app, settings, host, port, args.workers, args.threads)
     return 0
+
+
+def cmd_worker(settings, args):
+    """The periodic jobs alone, in the foreground, whatever `smogpanel.scheduler` says (it is
+    for the web processes): for deployments that keep them apart from the web servers."""
+    import signal
+
+    from .scheduler import build_scheduler
+
+    app = build_app(settings)
+    scheduler, runner = build_scheduler(app.registry, blocking=True)
+    signal.signal(signal.SIGTERM, lambda *_: scheduler.shutdown(wait=False))
+    listed = ", ".join(f"{code} co {runner.interval(code)} s" for code in runner.jobs)
+    print(f"Zadania okresowe działają: {listed}", flush=True)
+    try:
+        scheduler.start()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        runner.dispose()
+    return 0
+
+
+OUTCOMES = {"ok": "udane", "error": "błąd"}
+
+
+def _when(moment):
+    return f"{moment:%Y-%m-%d %H:%M:%S} UTC" if moment else "-"
+
+
+def cmd_jobs(settings, args):
+    from .jobs import job_rows
+
+    app = build_app(settings)
+    for row in job_rows(app.registry):
+        outcome = "w toku" if row["running"] else OUTCOMES.get(row["outcome"], "jeszcze nie uruchomione")
+        duration = f"{row['duration_ms'] / 1000:.1f} s".replace(".", ",") if row["duration_ms"] is not None else "-"
+        print(f"{row['code']}\tco {row['interval']} s\tostatnio {_when(row['started'])}\t{duration}\t{outcome}"
+              f"\turuchomienia {row['runs']}, błędy {row['failures']}\t{row['error'] or row['summary'] or ''}")
+    return 0
+
+
+def cmd_jobs_run(settings, args):
+    from .jobs import JobRunner
+
+    app = build_app(settings)
+    runner = JobRunner(app.registry)
+    if args.code not in runner.jobs:
+        print(f"Nieznane zadanie: {args.code}. Dostępne: {', '.join(runner.jobs)}", file=sys.stderr)
+        return 2
+    try:
+        outcome = runner.run_due(args.code, force=True)
+    finally:
+        runner.dispose()
+    if outcome is None:
+        print(f"Zadanie {args.code} właśnie działa w innym procesie.", file=sys.stderr)
+        return 1
+    print(f"Zadanie {args.code}: {'udane' if outcome == 'ok' else 'błąd (szczegóły: smogpanel jobs)'}.")
+    return 0 if outcome == "ok" else 1
 
 
 def _record_label(obj):
@@ -279,6 +338,16 @@ def parser():
     serve.add_argument("--workers", type=int, help="procesy robocze (domyślnie: liczba rdzeni; 1: waitress)")
     serve.add_argument("--threads", type=int, help="wątki na proces (domyślnie 2; waitress: 8)")
     serve.set_defaults(run=cmd_serve)
+
+    worker = commands.add_parser("worker", help="tylko zadania okresowe (bez serwera WWW)")
+    worker.set_defaults(run=cmd_worker)
+
+    jobs = commands.add_parser("jobs", help="zadania okresowe: ostatnie uruchomienie, czas, wynik")
+    jobs.set_defaults(run=cmd_jobs)
+    jobs_commands = jobs.add_subparsers(dest="jobs_command")
+    run_job = jobs_commands.add_parser("run", help="uruchom zadanie teraz (np. z crona)")
+    run_job.add_argument("code")
+    run_job.set_defaults(run=cmd_jobs_run)
 
     trash = commands.add_parser("trash", help="lista usuniętych elementów")
     trash.add_argument("kind", nargs="?")

@@ -128,6 +128,20 @@ class Integration:
     extra: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class ScheduledJob:
+    """Periodic work the server runs on its own (`smogpanel serve`, `smogpanel worker`): once
+    per tick of `interval` seconds however many processes or servers run the scheduler
+    (`smogpanel.jobs`). `run(registry)` does the work, writing in transactions of its own
+    (`smogpanel.db.own_transaction(registry)`), and returns a short Polish summary or None; an
+    exception is the run's error, recorded and shown in 'Zadania'."""
+
+    code: str  # stable id, "<plugin>.<job>", e.g. "items.refresh"; `smogpanel.jobs.<code>.interval` overrides
+    title: str  # Polish, e.g. "Odświeżanie integracji elementów"
+    run: Callable
+    interval: int  # seconds between ticks, e.g. 3600
+
+
 class HookSpecs:
     @hookspec
     def smogpanel_includeme(self, config):
@@ -327,4 +341,23 @@ class HookSpecs:
             @hookimpl
             def smogpanel_integrations():
                 return [Integration(code="gios", fetch=fetch_air_quality, source="GIOŚ")]
+        """
+
+    @hookspec
+    def smogpanel_jobs(self, settings):
+        """The periodic jobs the plugin declares: a list of `ScheduledJob` (stable code, Polish
+        title, `run(registry)`, interval in seconds, which may come from `settings`).
+
+        Called when the scheduler starts (`smogpanel serve` unless `smogpanel.scheduler = off`,
+        `smogpanel worker`) and by `smogpanel jobs`. Each job's tick runs once across every
+        process and server sharing the database (a database lock decides); its last run,
+        duration, outcome and error are stored and shown to super administrators ('Zadania').
+
+        Example::
+
+            @hookimpl
+            def smogpanel_jobs(settings):
+                hours = int(settings.get("smogpanel.timers.cleanup_hours") or 24)
+                return [ScheduledJob(code="timers.cleanup", title="Porządkowanie liczników",
+                                     run=clean_up_timers, interval=hours * 3600)]
         """

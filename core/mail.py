@@ -9,8 +9,9 @@ Delivery goes over SMTP when `smogpanel.smtp_url` is set:
 
 With no SMTP URL (development) each mail is written as an .eml file into
 `smogpanel.mail_dir` (default var/mail), which counts as delivered. A failed delivery never
-reaches the request: the row keeps `attempts` and `last_error`, and `smogpanel send-mail`
-(`deliver_outbox`) tries the unsent ones again.
+reaches the request: the row keeps `attempts` and `last_error`, and the scheduler's outbox job
+(`retry_outbox`, every minute: smogpanel.jobs) tries it again at doubling intervals for about a
+day and a half; `smogpanel send-mail` (`deliver_outbox`) tries every unsent one at once.
 
 A mail may carry an HTML alternative and a Reply-To (`send_mail(..., html=, reply_to=)`);
 `send_mails` queues a batch in one statement (a letter to every recipient of a group), delivered
@@ -23,6 +24,7 @@ import secrets
 import smtplib
 import ssl
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import NamedTuple
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
@@ -34,11 +36,12 @@ import zope.sqlalchemy
 from pyramid.exceptions import ConfigurationError
 
 from .db import utcnow
+from .metrics import mail_delivered
 from .models import OutboxMail
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = 5
+MAX_ATTEMPTS = 12  # then the mail is given up (`smogpanel_outbox_given_up`); see RETRY_ATTEMPTS
 DEFAULT_FROM = "Smogpanel <no-reply@localhost>"
 # Headers folded only past SMTP's 998-character line: the default 78 makes CPython fold a long
 # Polish subject into encoded words that lose a space ("już wysłany" arrives as "jużwysłany").
@@ -182,6 +185,7 @@ def deliver(session_factory, settings, mail_id):
             if error is None:
                 row.sent = utcnow()
             db.commit()
+        mail_delivered(error is None)
         return error is None
     except Exception:
         log.exception("mail %s: recording the delivery failed", mail_id)
@@ -217,6 +221,8 @@ def deliver_many(session_factory, settings, mail_ids):
                 db.execute(sa.update(OutboxMail).where(OutboxMail.id == mail_id).values(
                     attempts=OutboxMail.attempts + 1, last_error=error))
             db.commit()
+        mail_delivered(True, len(sent))
+        mail_delivered(False, len(failed))
         return len(sent)
     except Exception:
         log.exception("mails %s: delivering or recording the delivery failed", list(mail_ids)[:10])
@@ -286,6 +292,37 @@ def deliver_outbox(session_factory, settings, max_attempts=MAX_ATTEMPTS):
         ).scalars().all()
     sent = sum(1 for mail_id in ids if deliver(session_factory, settings, mail_id))
     return OutboxResult(sent=sent, failed=len(ids) - sent)
+
+
+# The scheduler's retries: the n-th waits 2**n - 1 ticks after the mail was queued (a minute's
+# tick: 1, 3, 7, 15 minutes ... the eleventh about 34 hours later), so an SMTP server down for
+# an afternoon loses nothing and one down for good is not hammered.
+RETRY_ATTEMPTS = MAX_ATTEMPTS
+# A mail never tried (its process died before the after-commit delivery) waits this long, so a
+# delivery still under way in a request's process is not doubled by the retry.
+UNTRIED_GRACE_SECONDS = 300
+
+
+def retry_due(created, attempts, now, tick_seconds):
+    if attempts == 0:
+        return created + timedelta(seconds=max(UNTRIED_GRACE_SECONDS, tick_seconds)) <= now
+    return created + timedelta(seconds=tick_seconds * (2 ** attempts - 1)) <= now
+
+
+def retry_outbox(session_factory, settings, tick_seconds, now=None):
+    """The scheduler's outbox job: delivers the unsent mails whose next retry is due (see
+    `retry_due`), over one SMTP connection. Returns `(sent, failed)` counts."""
+    now = now or utcnow()
+    with session_factory() as db:
+        rows = db.execute(
+            sa.select(OutboxMail.id, OutboxMail.created, OutboxMail.attempts)
+            .where(OutboxMail.sent.is_(None), OutboxMail.attempts < RETRY_ATTEMPTS).order_by(OutboxMail.id)
+        ).all()
+    due = [mail_id for mail_id, created, attempts in rows if retry_due(created, attempts, now, tick_seconds)]
+    if not due:
+        return OutboxResult(sent=0, failed=0)
+    sent = deliver_many(session_factory, settings, due)
+    return OutboxResult(sent=sent, failed=len(due) - sent)
 
 
 def includeme(config):

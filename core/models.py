@@ -53,3 +53,23 @@ class Setting(Base):
 
     key: Mapped[str] = mapped_column(sa.String(100), primary_key=True)
     value: Mapped[str] = mapped_column(sa.Text, nullable=False, default="")
+
+
+class JobState(Base):
+    """A scheduled job's last run (smogpanel.jobs): the tick it claimed, who runs it, and how its
+    last run ended. One row per job code, written by whichever process ran the tick."""
+
+    __tablename__ = "scheduled_job"
+
+    code: Mapped[str] = mapped_column(sa.String(100), primary_key=True)
+    last_tick: Mapped[int | None] = mapped_column(sa.BigInteger)  # unix time the last claimed tick began
+    running: Mapped[bool] = mapped_column(sa.Boolean, nullable=False, default=False)
+    owner: Mapped[str | None] = mapped_column(sa.String(300))  # "host:pid" of the process running it
+    started: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    duration_ms: Mapped[int | None] = mapped_column(sa.Integer)
+    outcome: Mapped[str | None] = mapped_column(sa.String(20))  # "ok" | "error"
+    error: Mapped[str | None] = mapped_column(sa.Text)
+    summary: Mapped[str | None] = mapped_column(sa.Text)
+    runs: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=0)
+    failures: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=0)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import brotli
 
+from .metrics import cache_lookup
+
 log = logging.getLogger(__name__)
 
 DEFAULT_SIZE = 512
@@ -131,21 +133,25 @@ class RedisCache:
 class PublicCache:
     """The local LRU in front of Redis (when configured)."""
 
-    def __init__(self, local, shared=None):
+    def __init__(self, local, shared=None, name="payload"):
         self.local = local
         self.shared = shared
+        self.name = name  # in /metrics: smogpanel_public_cache_lookups{cache=name}
 
     def get_or_build(self, key, build):
         """The cached `Built` for `key`, or `build()`'s (None: nothing to cache, e.g. not found)."""
         shared = self.shared
         entry = self.local.get(key)
         if entry is not None:
+            cache_lookup(self.name, "hit")
             return entry
         if shared is not None:
             entry = shared.get(key)
             if entry is not None:
+                cache_lookup(self.name, "hit")
                 self.local.put(key, entry)
                 return entry
+        cache_lookup(self.name, "miss")
         entry = build()
         if entry is not None:
             self.local.put(key, entry)
@@ -164,4 +170,4 @@ def make_caches(settings, namespace, installation=None):
     size = int(settings.get("smogpanel.public_cache_size") or DEFAULT_SIZE)
     url = settings.get("smogpanel.redis_url")
     shared = RedisCache(url, f"smogpanel:{namespace}:{installation}:") if url and installation else None
-    return PublicCache(LocalCache(size), shared), PublicCache(LocalCache(size))
+    return PublicCache(LocalCache(size), shared, "payload"), PublicCache(LocalCache(size), name="page")

@@ -12,6 +12,7 @@ as before, so Pyramid stays the one that decides what an answer is; this only re
 """
 import re
 
+from .metrics import ROUTE, cache_lookup
 from .public_cache import LocalCache
 from .versions import raw_data_version
 
@@ -20,6 +21,7 @@ PUBLIC_PATH = re.compile(r"^/(?:api/public|view)/([^/]+)/[^/]+(?:/embed/[^/]+)?$
 # Per answer, not per request: headers that describe the bytes sent, set again each time.
 _BYTES_HEADERS = {"content-length", "content-encoding", "content-type"}
 _NOT_REPLAYED = {"set-cookie"}
+REPLAYED_ROUTE = "(public replay)"  # the route a replayed answer is counted under in /metrics
 
 
 class PublicReplay:
@@ -43,7 +45,10 @@ class PublicReplay:
         url = (environ["PATH_INFO"], environ.get("QUERY_STRING", ""))
         found = self.answers.get((url, raw_data_version(engine, tables)))
         if found is not None:
+            cache_lookup("replay", "hit")
+            environ[ROUTE] = REPLAYED_ROUTE
             return self._replay(environ, start_response, *found)
+        cache_lookup("replay", "miss")
         return self._answer_and_keep(environ, start_response, url)
 
     def _answer_and_keep(self, environ, start_response, url):

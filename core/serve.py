@@ -7,9 +7,19 @@ Workers and threads: `--workers` / SMOGPANEL_WORKERS (default: the number of cor
 measurement (docs/performance.md, "Serving"): on 2 cores, 2 sync workers serve public payloads
 and the borough list fastest, and a second thread per worker costs little while keeping a worker
 responsive when one request is a long import.
+
+Periodic jobs (smogpanel.scheduler) run in every process that serves, unless
+`smogpanel.scheduler = off`: waitress's one process, or each gunicorn worker once it has forked
+(the database lock runs each tick once; docs/deployment.md, "Scheduled jobs"). Under gunicorn,
+/metrics adds up the workers' counters through prometheus_client's multi-process mode: serve
+gives them a fresh PROMETHEUS_MULTIPROC_DIR (or empties the one the environment names).
 """
+import atexit
 import os
+import shutil
 import sys
+import tempfile
+from pathlib import Path
 
 DEFAULT_THREADS_PER_WORKER = 2
 DEFAULT_WAITRESS_THREADS = 8
@@ -38,10 +48,42 @@ def choose(workers=None, threads=None, environ=os.environ):
     return server, workers, threads
 
 
+def app_with_jobs(build_app, settings):
+    """The app, with the scheduler started in this process when the settings want it."""
+    from .scheduler import scheduler_enabled, start_scheduler
+
+    app = build_app(settings)
+    if scheduler_enabled(settings):
+        start_scheduler(app.registry)
+    return app
+
+
+def prepare_metrics_folder(environ=os.environ):
+    """PROMETHEUS_MULTIPROC_DIR for gunicorn's workers, set before they fork (prometheus_client
+    picks its multi-process mode when first imported, in the worker): the environment's, emptied
+    of an earlier run's files, or a temporary folder removed when the server stops."""
+    folder = environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        for stale in Path(folder).glob("*.db"):
+            stale.unlink()
+        return folder
+    folder = tempfile.mkdtemp(prefix="smogpanel-metrics-")
+    environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+def _worker_exited(server, worker):
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
 def run_waitress(build_app, settings, host, port, threads):
     from waitress import serve
 
-    serve(build_app(settings), host=host, port=port, threads=threads, max_request_body_size=MAX_BODY_BYTES,
+    serve(app_with_jobs(build_app, settings), host=host, port=port, threads=threads, max_request_body_size=MAX_BODY_BYTES,
           ident="smogpanel")
 
 
@@ -54,22 +96,26 @@ def run_gunicorn(build_app, settings, host, port, workers, threads):
         def load_config(self):
             for key, value in {"bind": f"{host}:{port}", "workers": workers, "threads": threads,
                                "timeout": REQUEST_TIMEOUT_SECONDS, "graceful_timeout": 10,
-                               "proc_name": "smogpanel", "accesslog": None}.items():
+                               "proc_name": "smogpanel", "accesslog": None, "child_exit": _worker_exited}.items():
                 self.cfg.set(key, value)
             if "control_socket_disable" in self.cfg.settings:  # one fixed path per user: several panels would collide
                 self.cfg.set("control_socket_disable", True)
 
-        def load(self):
-            return build_app(settings)
+        def load(self):  # in the worker, after the fork
+            return app_with_jobs(build_app, settings)
 
+    prepare_metrics_folder()
     Panel().run()
 
 
 def serve(build_app, settings, host, port, workers=None, threads=None):
     server, workers, threads = choose(workers, threads)
     settings.setdefault("smogpanel.listen", f"{host}:{port}")  # links in mails without a public URL
+    from .scheduler import scheduler_enabled
+
     described = f"{workers} procesy robocze × {threads} wątki" if server == "gunicorn" else f"{threads} wątków"
-    print(f"Smogpanel działa pod adresem http://{host}:{port}/ ({server}, {described})", flush=True)
+    jobs = "zadania okresowe w tym serwerze" if scheduler_enabled(settings) else "zadania okresowe wyłączone"
+    print(f"Smogpanel działa pod adresem http://{host}:{port}/ ({server}, {described}; {jobs})", flush=True)
     if server == "gunicorn":
         run_gunicorn(build_app, settings, host, port, workers, threads)
     else:

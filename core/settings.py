@@ -19,6 +19,10 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_INTEGRATIONS_WORKERS": "smogpanel.integrations.workers",
     "SMOGPANEL_INTEGRATIONS_BUDGET": "smogpanel.integrations.budget",
     "SMOGPANEL_TRUSTED_PROXIES": "smogpanel.trusted_proxies",
+    "SMOGPANEL_SCHEDULER": "smogpanel.scheduler",
+    "SMOGPANEL_INTEGRATIONS_REFRESH_INTERVAL": "smogpanel.integrations.refresh_interval",
+    "SMOGPANEL_METRICS_ALLOW": "smogpanel.metrics.allow",
+    "SMOGPANEL_METRICS_TOKEN": "smogpanel.metrics.token",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 

@@ -16,7 +16,9 @@ from smogpanel.schemas import FlagNode
 from smogpanel.validation import body_validator
 from smogpanel.testing import signed_in
 
-PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "smogpanel-file", "import-template"}
+# /healthz is for anyone; /metrics is for the addresses and token of its own settings (test_health_metrics).
+PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "smogpanel-file", "import-template",
+                 "healthz", "metrics"}
 PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset", "/api/public/")
 
 

@@ -110,12 +110,41 @@ def test_a_delivery_failure_never_reaches_the_request_and_send_mail_retries_it(
     assert row.sent is not None and row.attempts == 2 and row.last_error is None
 
 
-def test_send_mail_gives_up_after_five_attempts(make_app, db, dead_smtp_url):
+def test_send_mail_gives_up_after_twelve_attempts(make_app, db, dead_smtp_url):
     app, registry = plugin_app(make_app, **{"smogpanel.smtp_url": dead_smtp_url})
     app.get("/api/mail-test/ok")
     factory, settings = registry["db.session_factory"], registry.settings
-    assert [deliver_outbox(factory, settings) for _ in range(5)] == [(0, 1)] * 4 + [(0, 0)]
-    assert outbox(db)[0].attempts == 5
+    assert [deliver_outbox(factory, settings) for _ in range(12)] == [(0, 1)] * 11 + [(0, 0)]
+    assert outbox(db)[0].attempts == 12  # as many as the scheduler's retries (smogpanel_outbox_given_up)
+
+
+def test_the_scheduled_retry_waits_longer_after_each_failure(make_app, db, dead_smtp_url, start_smtp):
+    """The outbox job (a minute's tick): the n-th retry 2**n - 1 minutes after the mail was
+    queued; a mail never tried (its process died) waits five minutes, so a delivery still under
+    way in a request is not doubled."""
+    from datetime import timedelta
+
+    from smogpanel.mail import retry_outbox
+
+    app, registry = plugin_app(make_app, **{"smogpanel.smtp_url": dead_smtp_url})
+    app.get("/api/mail-test/ok")  # tried once after the commit: failed
+    [row] = outbox(db)
+    queued, factory = row.created, registry["db.session_factory"]
+    assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(seconds=59)) == (0, 0)
+    assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(minutes=1)) == (0, 1)
+    assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(minutes=2)) == (0, 0)  # next at 3
+    assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(minutes=3)) == (0, 1)
+    inbox = start_smtp()
+    settings = dict(registry.settings, **{"smogpanel.smtp_url": inbox.url})
+    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=6)) == (0, 0)  # next at 7
+    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=7)) == (1, 0)
+    assert [m["Subject"] for m in inbox.messages] == [SUBJECT]
+
+    db.add(OutboxMail(recipient="ktos@example.pl", subject="Nigdy nie próbowana", body="-", created=queued,
+                      attempts=0))
+    db.commit()
+    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=4)) == (0, 0)
+    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=5)) == (1, 0)
 
 
 @pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")

@@ -3,7 +3,7 @@
 `smogpanel_item_types` and `smogpanel_integrations` hooks; this plugin adds two plain types."""
 from pathlib import Path
 
-from smogpanel.hookspecs import Remote, hookimpl
+from smogpanel.hookspecs import Remote, ScheduledJob, hookimpl
 
 from . import cli, views
 from .public import ITEM
@@ -25,6 +25,16 @@ def smogpanel_item_types():
 @hookimpl
 def smogpanel_cli_commands(commands):
     cli.add_commands(commands)
+
+
+@hookimpl
+def smogpanel_jobs(settings):
+    from .refresh import refresh_job
+
+    # GIOŚ publishes hourly; an hour by default (smogpanel.integrations.refresh_interval, seconds).
+    interval = int(float(settings.get("smogpanel.integrations.refresh_interval") or 3600))
+    return [ScheduledJob(code="items.refresh", title="Odświeżanie integracji elementów", run=refresh_job,
+                         interval=interval)]
 
 
 @hookimpl

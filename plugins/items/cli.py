@@ -1,5 +1,5 @@
-"""`smogpanel integrations refresh`: reads every item's integrations now (run it from cron,
-e.g. every 20 minutes; GIOŚ publishes hourly)."""
+"""`smogpanel integrations refresh`: reads every item's integrations now (the server's own
+`items.refresh` job does it hourly: smogpanel.integrations.refresh_interval)."""
 import sys
 
 

@@ -1,5 +1,5 @@
-"""Refreshing items' INTEGRATION hooks from their sources: `smogpanel integrations refresh`
-(for cron) and the panel's 'Odśwież' action.
+"""Refreshing items' INTEGRATION hooks from their sources: the scheduler's `items.refresh` job
+(hourly by default), `smogpanel integrations refresh` and the panel's 'Odśwież' action.
 
 Three steps, so no database transaction (nor SQLite's write lock) is held while sources are
 read: the items are read, every (item, integration) pair is fetched at most `WORKERS` at a
@@ -20,6 +20,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from smogpanel.db import utcnow
 from smogpanel.hookspecs import INTEGRATION, IntegrationCall, Reading
 from smogpanel.http_source import HttpSource, SourceError, budget_of
+from smogpanel.metrics import integration_failed
 
 from .models import Item
 from .types import catalogue
@@ -153,6 +154,7 @@ def store(registry, item, jobs, now=None):
                         source=job.outcome.source or (integration.source if integration else "") or None)
         else:
             kept.update(error=str(job.outcome), error_at=now.isoformat())
+            integration_failed(job.integration_code)
     item.hook_values = values
     item.integration_state = state
     if item.id is not None and not any(isinstance(job.outcome, Reading) for job in jobs):
@@ -224,3 +226,8 @@ def refresh_all(registry, ids=None, batch=200):
             for item in live_items(db, chunk):  # deleted meanwhile: skipped
                 store(registry, item, by_item[item.id])
     return summarise(jobs)
+
+
+def refresh_job(registry):
+    """The scheduler's `items.refresh`: every live item, its summary as the run's."""
+    return refresh_all(registry).text()

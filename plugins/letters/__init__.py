@@ -3,7 +3,7 @@ to every recipient of the letter's group (SPEC 2.10, 3 Letter/Recipient group/Re
 5 Letter/Recipient, 7 Letters and recipients; docs/letters.md)."""
 from pathlib import Path
 
-from smogpanel.hookspecs import Remote, hookimpl
+from smogpanel.hookspecs import Remote, ScheduledJob, hookimpl
 
 from . import cli, sending, views
 from .public import LETTER
@@ -14,6 +14,12 @@ from .seed import add_demo_data
 def smogpanel_includeme(config):
     views.includeme(config)
     sending.includeme(config)
+
+
+@hookimpl
+def smogpanel_jobs():
+    return [ScheduledJob(code="letters.purge", title="Usuwanie niepotwierdzonych zgłoszeń listów",
+                         run=sending.purge_job, interval=24 * 3600)]
 
 
 @hookimpl

@@ -20,7 +20,7 @@ from cornice import Service
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from smogpanel.db import utcnow
+from smogpanel.db import own_transaction, utcnow
 from smogpanel.envelope import error_response
 from smogpanel.mail import send_mail, send_mails
 from smogpanel.models import OutboxMail
@@ -242,6 +242,13 @@ def purge_unconfirmed(db):
     before = utcnow() - timedelta(seconds=LINK_VALIDITY) - timedelta(days=1)
     return erase(db, db.scalars(sa.select(LetterSender).where(
         LetterSender.confirmed.is_(None), LetterSender.erased.is_(None), LetterSender.created < before)).all())
+
+
+def purge_job(registry):
+    """The scheduler's daily `letters.purge` (the public form also purges when used)."""
+    with own_transaction(registry) as db:
+        count = purge_unconfirmed(db)
+    return f"Usunięto niepotwierdzone zgłoszenia: {count}."
 
 
 def erase(db, senders):

@@ -1,6 +1,7 @@
 // Navigation from the enabled plugins (in their order) and the user menu. Plain Bootstrap
 // markup with a small toggle: react-bootstrap's Navbar/Dropdown would add ~24 KB gzip (Popper).
 import { displayName, logout, PRODUCT, supportLink } from '@smogpanel/kit';
+import { isSuper } from '../accounts/users.js';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { START } from '../start.js';
@@ -38,6 +39,7 @@ function UserMenu({ me }) {
         <ul className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} data-bs-popper="static">
           <li><Link className="dropdown-item" to="/user/profile">Mój profil</Link></li>
           <li><Link className="dropdown-item" to="/account">Konta użytkowników</Link></li>
+          {isSuper(me) && <li><Link className="dropdown-item" to="/jobs">Zadania</Link></li>}
           <li><a className="dropdown-item" href={support} target="_blank" rel="noreferrer">Wsparcie techniczne</a></li>
           <li><hr className="dropdown-divider" /></li>
           <li><button type="button" className="dropdown-item" onClick={logout}>Wyloguj</button></li>

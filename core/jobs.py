@@ -1,0 +1,248 @@
+"""Periodic jobs run once per tick, however many processes or servers ask.
+
+The jobs are the core's (the outbox retry) and the plugins' (`smogpanel_jobs`). A job's tick is
+the wall-clock interval it falls in, named by its start in unix time (a multiple of the
+interval, so a changed interval never leaves a newer-looking tick behind), and every process
+wakes at the same boundaries (smogpanel.scheduler). The first to claim a tick runs it:
+
+- PostgreSQL: `pg_try_advisory_lock` on a connection of its own, held while the job runs; a
+  crashed runner's connection closes and the server releases its lock. Holding it, the runner
+  marks the tick in the job's row (`scheduled_job.last_tick`) unless the row already names it
+  (another process ran this tick and has let go): so one run per tick, not one at a time.
+- SQLite (one machine, one writer): the row is the lock. The tick is claimed in a BEGIN
+  IMMEDIATE transaction when the row names an older tick and no run is going on; a run whose
+  process is gone (same host, no such pid) or older than `LEASE_SECONDS` is taken over.
+
+Each run's start, duration, outcome, error and summary are written to the row (`JobState`),
+which `smogpanel jobs`, the panel's 'Zadania' and /metrics read.
+"""
+import functools
+import hashlib
+import logging
+import os
+import socket
+import threading
+import time
+from datetime import timedelta
+
+import sqlalchemy as sa
+
+from .db import own_transaction, utcnow
+from .hookspecs import ScheduledJob
+from .models import INSTALLATION_ID, JobState, Setting
+
+log = logging.getLogger(__name__)
+
+OUTBOX_JOB = "core.outbox"
+DEFAULT_OUTBOX_INTERVAL = 60
+LEASE_SECONDS = 6 * 3600  # SQLite: a run still marked after this is a crashed runner's
+MAX_ERROR = 2000
+# The jobs this process is running now: a run marked as this process's that is not among them
+# ended without its outcome recorded (the database away at that moment), and is over.
+_active = set()
+_active_lock = threading.Lock()
+
+
+def _send_outbox(registry):
+    from .mail import retry_outbox
+
+    factory = functools.partial(registry["db.session_factory"], bind=registry["db.writer"])
+    result = retry_outbox(factory, registry.settings, interval_of(registry, OUTBOX_JOB))
+    return f"Wysłano: {result.sent}, nieudane: {result.failed}."
+
+
+CORE_JOBS = (ScheduledJob(code=OUTBOX_JOB, title="Ponowne wysyłanie wiadomości z kolejki", run=_send_outbox,
+                          interval=DEFAULT_OUTBOX_INTERVAL),)
+
+
+def declared_jobs(registry):
+    """{code: ScheduledJob}: the core's and every enabled plugin's, in that order."""
+    jobs = {job.code: job for job in CORE_JOBS}
+    for declared in registry.plugin_manager.hook.smogpanel_jobs(settings=registry.settings):
+        for job in declared or ():
+            if job.code in jobs:
+                raise ValueError(f"two scheduled jobs share the code {job.code!r}")
+            jobs[job.code] = job
+    return jobs
+
+
+def interval_of(registry, code, job=None):
+    """Seconds between the job's ticks: `smogpanel.jobs.<code>.interval`, else its own."""
+    job = job or declared_jobs(registry)[code]
+    return max(1, int(float(registry.settings.get(f"smogpanel.jobs.{code}.interval") or job.interval)))
+
+
+def process_owner():
+    return f"{socket.gethostname()}:{os.getpid()}"[:300]
+
+
+def _owner_gone(owner):
+    """True when `owner` ("host:pid") is a process of this host that no longer runs."""
+    host, _, pid = (owner or "").rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+class JobRunner:
+    """Runs the registry's jobs, each tick once across every process (see the module's text)."""
+
+    def __init__(self, registry):
+        self.registry = registry
+        self.jobs = declared_jobs(registry)
+        self.engine = registry["db.engine"]
+        self.owner = process_owner()
+        self.lock_engine = None
+        if self.engine.dialect.name == "postgresql":
+            # No pool: the lock's connection closes when the run ends, and with it any lock left.
+            self.lock_engine = sa.create_engine(self.engine.url, poolclass=sa.pool.NullPool,
+                                                isolation_level="AUTOCOMMIT")
+        self.installation = None  # read at the first run: the database may be away at start
+
+    def _installation(self):
+        if self.installation is None:
+            with self.registry["db.session_factory"]() as db:
+                setting = db.get(Setting, INSTALLATION_ID)
+                self.installation = setting.value if setting else ""
+        return self.installation
+
+    def interval(self, code):
+        return interval_of(self.registry, code, self.jobs[code])
+
+    def lock_key(self, code):
+        """A signed 64-bit advisory lock key for the job in this database (its installation id:
+        two installations on one PostgreSQL server, in two schemas, never block each other)."""
+        digest = hashlib.blake2b(f"smogpanel.job:{self._installation()}:{code}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big", signed=True)
+
+    def run_due(self, code, now=None, force=False):
+        """Runs job `code` for the current tick unless another process has or is running it.
+        `force` (`smogpanel jobs run`): now, whatever the tick, still never two at once.
+        Returns "ok" or "error", or None when this process did not run it."""
+        now = time.time() if now is None else now
+        interval = self.interval(code)
+        tick = int(now // interval) * interval
+        try:
+            if not force and self._done(code, tick):  # the common case: a pooled read, no lock taken
+                return None
+            if self.lock_engine is not None:
+                return self._run_locked(code, tick, force)
+            if not self._claim(code, tick, exclusive=False, force=force):
+                return None
+            return self._run(code)
+        except Exception:  # the database away for a moment: the next tick tries again
+            log.exception("scheduled job %s: claiming or recording the run failed", code)
+            return None
+
+    def _run_locked(self, code, tick, force):
+        with self.lock_engine.connect() as lock:
+            key = self.lock_key(code)
+            if not lock.scalar(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": key}):
+                return None
+            try:
+                if not self._claim(code, tick, exclusive=True, force=force):
+                    return None
+                return self._run(code)
+            finally:
+                lock.execute(sa.text("SELECT pg_advisory_unlock(:key)"), {"key": key})
+
+    def _claim(self, code, tick, exclusive, force):
+        """Marks the tick as this process's in the job's row; False when it is taken. The row is
+        read FOR UPDATE (PostgreSQL; SQLite's BEGIN IMMEDIATE already serialises): a second
+        claimant waits for the first's commit and then sees its tick."""
+        with own_transaction(self.registry) as db:
+            row = db.get(JobState, code, with_for_update=True)
+            if row is None:
+                row = JobState(code=code, runs=0, failures=0, running=False)
+                db.add(row)
+            elif not force and row.last_tick is not None and row.last_tick >= tick:
+                return False
+            elif not exclusive and row.running and not self._abandoned(row):
+                return False
+            if not force or row.last_tick is None or row.last_tick < tick:
+                row.last_tick = tick
+            row.running, row.owner, row.started = True, self.owner, utcnow()
+            return True
+
+    def _done(self, code, tick):
+        with self.registry["db.session_factory"]() as db:
+            last = db.scalar(sa.select(JobState.last_tick).where(JobState.code == code))
+        return last is not None and last >= tick
+
+    def _abandoned(self, row):
+        if row.owner == self.owner:
+            with _active_lock:
+                return row.code not in _active
+        expired = row.started is None or row.started < utcnow() - timedelta(seconds=LEASE_SECONDS)
+        return expired or _owner_gone(row.owner)
+
+    def _run(self, code):
+        job = self.jobs[code]
+        started = time.perf_counter()
+        summary, error = None, None
+        with _active_lock:
+            _active.add(code)
+        try:
+            summary = job.run(self.registry)
+        except Exception as exc:  # recorded on the row and shown in 'Zadania'
+            log.exception("scheduled job %s failed", code)
+            error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR]
+        finally:
+            with _active_lock:
+                _active.discard(code)
+        duration_ms = int((time.perf_counter() - started) * 1000)
+        outcome = "error" if error else "ok"
+        with own_transaction(self.registry) as db:
+            row = db.get(JobState, code)
+            row.running, row.finished, row.duration_ms = False, utcnow(), duration_ms
+            row.outcome, row.error = outcome, error
+            row.summary = None if summary is None else str(summary)[:MAX_ERROR]
+            row.runs += 1
+            row.failures += 1 if error else 0
+        return outcome
+
+    def dispose(self):
+        if self.lock_engine is not None:
+            self.lock_engine.dispose()
+
+
+def job_rows(registry):
+    """Every declared job with its interval and last run, as dicts (CLI, API), by code."""
+    jobs = declared_jobs(registry)
+    with registry["db.session_factory"]() as db:
+        states = {row.code: row for row in db.scalars(sa.select(JobState))}
+    rows = []
+    for code, job in jobs.items():
+        state = states.get(code)
+        rows.append({
+            "code": code, "title": job.title, "interval": interval_of(registry, code, job),
+            "running": bool(state and state.running),
+            "started": state.started if state else None, "finished": state.finished if state else None,
+            "duration_ms": state.duration_ms if state else None, "outcome": state.outcome if state else None,
+            "error": state.error if state else None, "summary": state.summary if state else None,
+            "runs": state.runs if state else 0, "failures": state.failures if state else 0,
+        })
+    return rows
+
+
+def list_jobs(request):
+    """GET /api/job/: the scheduled jobs and their last runs (super administrators: 'Zadania')."""
+    return job_rows(request.registry)
+
+
+def includeme(config):
+    from .openapi import describe_route, envelope_responses
+    from .security import SUPER
+
+    config.add_route("api-jobs", "/api/job/")
+    config.add_view(list_jobs, route_name="api-jobs", request_method="GET", renderer="envelope", permission=SUPER)
+    describe_route(config, "/api/job/", "GET", {
+        "summary": "Zadania okresowe: co ile, ostatnie uruchomienie, czas trwania, wynik i błąd "
+                   "(tylko superadministrator).",
+        "produces": ["application/json"], "responses": envelope_responses()})

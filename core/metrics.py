@@ -1,0 +1,206 @@
+"""GET /metrics: Prometheus's text format (prometheus_client).
+
+Counted in the process: requests by route pattern, method and status with their latency (a
+WSGI layer around the whole app, static files and replayed public answers included), the
+public cache's hits and misses by layer, mail deliveries and integration errors. Read from the
+database at each scrape, so every process and `smogpanel worker` agree: the outbox's backlog
+and the mails given up, and each scheduled job's runs, failures, last duration and last success.
+
+Under gunicorn (`smogpanel serve` with several workers) prometheus_client's multi-process mode
+adds the workers' counters up: PROMETHEUS_MULTIPROC_DIR, set by `smogpanel serve` before the
+workers fork. prometheus_client is imported only when first used, in the worker, because it
+picks its mode when imported.
+
+Who may read it: clients at the addresses of `smogpanel.metrics.allow` (SMOGPANEL_METRICS_ALLOW;
+addresses or networks, default 127.0.0.1 and ::1; the client address honours
+`smogpanel.trusted_proxies`), or any client sending `Authorization: Bearer <token>` with the
+token of `smogpanel.metrics.token` (SMOGPANEL_METRICS_TOKEN). Others get 403.
+"""
+import hmac
+import os
+import threading
+import time
+from types import SimpleNamespace
+
+from pyramid.exceptions import ConfigurationError
+from pyramid.response import Response
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from .client_address import client_address, parse_trusted_proxies
+
+ROUTE = "smogpanel.route"  # the environ key the route's pattern is left under, for the count
+STATIC = "(static)"
+UNMATCHED = "(none)"
+DEFAULT_ALLOW = "127.0.0.1 ::1"
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+FORBIDDEN = "Brak dostępu do metryk: adres spoza smogpanel.metrics.allow i brak poprawnego tokenu."
+
+_lock = threading.Lock()
+_metrics = None
+
+
+def metrics():
+    """The process's counters, made on first use (see the module's text)."""
+    global _metrics
+    if _metrics is None:
+        with _lock:
+            if _metrics is None:
+                from prometheus_client import Counter, Histogram, disable_created_metrics
+
+                disable_created_metrics()  # the *_created series: noise for counters that start with the process
+
+                _metrics = SimpleNamespace(
+                    requests=Counter("smogpanel_http_requests", "HTTP requests answered",
+                                     ["route", "method", "status"]),
+                    latency=Histogram("smogpanel_http_request_duration_seconds", "Time to answer a request",
+                                      ["route"]),
+                    cache=Counter("smogpanel_public_cache_lookups", "Public answers looked up in the cache",
+                                  ["cache", "result"]),
+                    mail=Counter("smogpanel_mail_deliveries", "Mail delivery attempts", ["outcome"]),
+                    integration_errors=Counter("smogpanel_integration_errors",
+                                               "Integration readings that failed", ["integration"]),
+                )
+    return _metrics
+
+
+def cache_lookup(cache, result):
+    """A public cache lookup: `cache` "payload" | "page" | "replay", `result` "hit" | "miss"."""
+    metrics().cache.labels(cache, result).inc()
+
+
+def mail_delivered(ok, count=1):
+    if count:
+        metrics().mail.labels("sent" if ok else "failed").inc(count)
+
+
+def integration_failed(code):
+    metrics().integration_errors.labels(code).inc()
+
+
+class RequestMetrics:
+    """WSGI layer counting every request with its route pattern (left in the environ by the
+    tween below, or by the public replay), status and time."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __getattr__(self, name):  # the wrapped app's attributes (the registry)
+        return getattr(self.app, name)
+
+    def __call__(self, environ, start_response):
+        started = time.perf_counter()
+        seen = {}
+
+        def recording(status, headers, exc_info=None):
+            seen["status"] = status[:3]
+            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+
+        try:
+            return self.app(environ, recording)
+        finally:
+            route = environ.get(ROUTE, STATIC)
+            counters = metrics()
+            counters.requests.labels(route, environ.get("REQUEST_METHOD", ""), seen.get("status", "500")).inc()
+            counters.latency.labels(route).observe(time.perf_counter() - started)
+
+
+def route_tween_factory(handler, registry):
+    def tween(request):
+        try:
+            return handler(request)
+        finally:
+            route = request.matched_route
+            request.environ[ROUTE] = route.pattern if route is not None else UNMATCHED
+
+    return tween
+
+
+class DatabaseCollector:
+    """The outbox and the jobs, read from the database at each scrape."""
+
+    def __init__(self, registry):
+        self.registry = registry
+
+    def collect(self):
+        import sqlalchemy as sa
+        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+
+        from .jobs import declared_jobs
+        from .mail import RETRY_ATTEMPTS
+        from .models import JobState, OutboxMail
+
+        with self.registry["db.session_factory"]() as db:
+            unsent = db.execute(sa.select(OutboxMail.attempts, sa.func.count()).where(OutboxMail.sent.is_(None))
+                                .group_by(OutboxMail.attempts)).all()
+            states = {row.code: row for row in db.scalars(sa.select(JobState))}
+        backlog = GaugeMetricFamily("smogpanel_outbox_backlog", "Unsent mails still to be tried")
+        backlog.add_metric([], sum(count for attempts, count in unsent if attempts < RETRY_ATTEMPTS))
+        given_up = GaugeMetricFamily("smogpanel_outbox_given_up", "Unsent mails whose retries are used up")
+        given_up.add_metric([], sum(count for attempts, count in unsent if attempts >= RETRY_ATTEMPTS))
+        runs = CounterMetricFamily("smogpanel_job_runs", "Scheduled job runs", labels=["job"])
+        failures = CounterMetricFamily("smogpanel_job_failures", "Scheduled job runs that failed", labels=["job"])
+        duration = GaugeMetricFamily("smogpanel_job_last_duration_seconds", "The last run's duration", labels=["job"])
+        success = GaugeMetricFamily("smogpanel_job_last_success_timestamp_seconds",
+                                    "When the last successful run ended (0: none yet)", labels=["job"])
+        for code in declared_jobs(self.registry):
+            state = states.get(code)
+            runs.add_metric([code], state.runs if state else 0)
+            failures.add_metric([code], state.failures if state else 0)
+            duration.add_metric([code], (state.duration_ms or 0) / 1000 if state else 0)
+            ok = state is not None and state.outcome == "ok" and state.finished is not None
+            success.add_metric([code], state.finished.timestamp() if ok else 0)
+        yield from (backlog, given_up, runs, failures, duration, success)
+
+
+def allowed(request):
+    settings = request.registry.settings
+    token = (settings.get("smogpanel.metrics.token") or "").strip()
+    sent = request.headers.get("Authorization", "")
+    if token and sent.startswith("Bearer ") and hmac.compare_digest(sent[7:].strip().encode(), token.encode()):
+        return True
+    networks = request.registry["smogpanel.metrics_networks"]
+    return any(_in(client_address(request), network) for network in networks)
+
+
+def _in(address, network):
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(address.strip("[]")) in network
+    except ValueError:
+        return False
+
+
+def metrics_view(request):
+    from prometheus_client import CollectorRegistry, generate_latest
+
+    if not allowed(request):
+        return Response(FORBIDDEN, status=403, content_type="text/plain", charset="utf-8")
+    metrics()  # the families exist (at zero) before the first request counts
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        process = CollectorRegistry()
+        multiprocess.MultiProcessCollector(process)
+    else:
+        from prometheus_client import REGISTRY as process
+    database = CollectorRegistry(auto_describe=False)
+    database.register(DatabaseCollector(request.registry))
+    response = Response(generate_latest(process) + generate_latest(database))
+    response.headers["Content-Type"] = CONTENT_TYPE
+    response.cache_control = "no-store"
+    return response
+
+
+def includeme(config):
+    settings = config.registry.settings
+    allow = settings.get("smogpanel.metrics.allow")
+    try:
+        networks = parse_trusted_proxies(DEFAULT_ALLOW if allow is None else allow)
+    except ConfigurationError:
+        raise ConfigurationError(f"smogpanel.metrics.allow (SMOGPANEL_METRICS_ALLOW): {allow!r} is not a list of IP "
+                                 "addresses or networks (e.g. 127.0.0.1 10.0.0.0/8).") from None
+    config.registry["smogpanel.metrics_networks"] = networks
+    config.add_tween("smogpanel.metrics.route_tween_factory")
+    config.add_route("metrics", "/metrics")
+    config.add_view(metrics_view, route_name="metrics", request_method="GET", permission=NO_PERMISSION_REQUIRED)

@@ -1,0 +1,71 @@
+// /jobs, 'Zadania': the server's periodic jobs and how their last run went (GET /api/job/).
+// A core screen of the shell, for super administrators (the server answers 403 to others).
+import { api, formatDate, ListTable, Page, StatusBanner, useMe } from '@smogpanel/kit';
+import { useCallback, useEffect, useState } from 'react';
+import { isSuper } from '../accounts/users.js';
+
+const CRUMBS = [{ label: 'Zadania' }];
+const SUPER_ONLY = 'Zadania okresowe widzi tylko superadministrator.';
+
+const decimal = (value) => String(value).replace('.', ',');
+
+/** 60 -> 'co 1 min', 3600 -> 'co 1 godz.', 86400 -> 'co 24 godz.', 5 -> 'co 5 s'. */
+export function every(seconds) {
+  if (seconds % 3600 === 0) return `co ${seconds / 3600} godz.`;
+  if (seconds % 60 === 0) return `co ${seconds / 60} min`;
+  return `co ${seconds} s`;
+}
+
+export function duration(ms) {
+  if (ms === null || ms === undefined) return '';
+  return ms < 1000 ? `${ms} ms` : `${decimal((ms / 1000).toFixed(1))} s`;
+}
+
+export function outcome(row) {
+  if (row.running) return <span className="badge text-bg-info">W toku</span>;
+  if (row.outcome === 'ok') return <span className="badge text-bg-success">Udane</span>;
+  if (row.outcome === 'error') return <span className="badge text-bg-danger">Błąd</span>;
+  return <span className="text-muted">Jeszcze nie uruchomione</span>;
+}
+
+const COLUMNS = [
+  { name: 'title', label: 'Zadanie', render: (row) => (<>{row.title}<div className="small text-muted">{row.code}</div></>) },
+  { name: 'interval', label: 'Harmonogram', render: (row) => every(row.interval) },
+  { name: 'started', label: 'Ostatnie uruchomienie', type: 'date' },
+  { name: 'duration_ms', label: 'Czas trwania', render: (row) => duration(row.duration_ms) },
+  { name: 'outcome', label: 'Wynik', render: outcome },
+  { name: 'details', label: 'Błąd albo podsumowanie',
+    render: (row) => (row.error ? <span className="text-danger">{row.error}</span> : row.summary || '') },
+  { name: 'runs', label: 'Uruchomienia (błędy)', render: (row) => `${row.runs} (${row.failures})` },
+];
+
+export function Jobs() {
+  const me = useMe();
+  const [state, setState] = useState({ rows: null, errors: [], failed: false });
+  const load = useCallback(() => {
+    api.get('/job/').then(
+      (rows) => setState({ rows: (rows || []).map((row) => ({ ...row, id: row.code })), errors: [], failed: false }),
+      (error) => setState({ rows: [], errors: error.errors || [], failed: true }),
+    );
+  }, []);
+  const superAdmin = isSuper(me);
+  useEffect(() => {
+    if (superAdmin) load();
+  }, [superAdmin, load]);
+
+  if (!superAdmin) {
+    return <Page crumbs={CRUMBS}><div className="alert alert-warning" role="alert">{SUPER_ONLY}</div></Page>;
+  }
+  const refresh = <button type="button" className="btn btn-sm btn-outline-primary" onClick={load}>Odśwież</button>;
+  return (
+    <Page crumbs={CRUMBS} actions={[refresh]}>
+      <p className="text-muted">
+        Serwer wykonuje te zadania sam, według harmonogramu; przy kilku procesach lub serwerach każde uruchomienie
+        odbywa się raz. Godziny w czasie polskim.
+      </p>
+      {state.failed && <StatusBanner status="error" errors={state.errors} />}
+      <ListTable columns={COLUMNS.map((column) => ({ ...column, sortable: false }))} rows={state.rows || []}
+        loading={state.rows === null} />
+    </Page>
+  );
+}
