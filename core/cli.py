@@ -254,22 +254,23 @@ def cmd_backup(settings, args):
 
     try:
         manifest = backup(settings["sqlalchemy.url"], args.file)
-    except BackupError as error:
-        print(error, file=sys.stderr)
-        return 1
-    except sa.exc.OperationalError as error:
-        return _unreachable(settings, error)
-    except OSError as error:
-        print(f"Błąd pliku: {error}", file=sys.stderr)
-        return 1
+    except (BackupError, sa.exc.OperationalError, OSError) as error:
+        return _backup_failed(settings, error)
     print(f"Kopia zapisana: {args.file} (baza {manifest['database']}, {megabytes(Path(args.file).stat().st_size)}, "
           f"rewizje schematu: {', '.join(manifest['revisions'])}).")
     return 0
 
 
-def _unreachable(settings, error):
-    print(f"Nie można połączyć się z bazą {_safe_url(settings['sqlalchemy.url'])}: "
-          f"{str(getattr(error, 'orig', error)).strip()}", file=sys.stderr)
+def _backup_failed(settings, error):
+    """One Polish line on stderr, never a traceback: the backup's own refusal, a database that
+    does not answer, or a file that cannot be read or written."""
+    if isinstance(error, sa.exc.OperationalError):
+        print(f"Nie można połączyć się z bazą {_safe_url(settings['sqlalchemy.url'])}: "
+              f"{str(getattr(error, 'orig', error)).strip()}", file=sys.stderr)
+    elif isinstance(error, OSError):
+        print(f"Błąd pliku: {error}", file=sys.stderr)
+    else:
+        print(error, file=sys.stderr)
     return 1
 
 
@@ -287,14 +288,8 @@ def cmd_restore_backup(settings, args):
                       f"{_safe_url(url)}. Aby potwierdzić, dodaj --yes.", file=sys.stderr)
             return 2
         manifest, behind = restore(url, args.file, script)
-    except BackupError as error:
-        print(error, file=sys.stderr)
-        return 1
-    except sa.exc.OperationalError as error:
-        return _unreachable(settings, error)
-    except OSError as error:
-        print(f"Błąd pliku: {error}", file=sys.stderr)
-        return 1
+    except (BackupError, sa.exc.OperationalError, OSError) as error:
+        return _backup_failed(settings, error)
     print(f"Przywrócono kopię z {manifest['created']} do bazy {_safe_url(url)}.")
     if behind:
         print("Schemat przywróconej bazy jest starszy niż ta wersja Smogpanelu: uruchom `smogpanel init`, "
