@@ -170,6 +170,9 @@ def cmd_restore(settings, args):
         if reason:
             print(reason, file=sys.stderr)
             return 1
+        from .history import record, record_name
+
+        record(db, "restore", args.kind, obj.id, record_name(obj))
     print(f"Przywrócono {args.kind} {args.id}.")
     return 0
 

@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
+from . import history
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
@@ -59,6 +60,7 @@ class Resource:
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
+        self._history_fields = None
 
     # -- reading -----------------------------------------------------------------
     def columns(self):
@@ -284,19 +286,47 @@ class Resource:
     def view_create(self, request):
         obj = self.create(request, request.validated)
         self.flush(request)
+        history.record(request, "create", self.kind, obj.id, history.record_name(obj))
         return self.serialize(request, obj)
 
     def view_update(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
-        self.update(request, obj, request.validated)
+        return self.edit(request, obj, request.validated)
+
+    def edit(self, request, obj, data, reverts=None):
+        """`update` with `data` (validated by `edit_schema`), recorded in history with the fields
+        it changed (nothing changed, nothing recorded); answers the record."""
+        before = self.history_snapshot(request, obj)
+        self.update(request, obj, data)
         self.flush(request)
-        return self.serialize(request, obj)
+        answer = self.serialize(request, obj)
+        changes = history.changes_between(before, self.history_snapshot(request, obj, answer), self.uploads)
+        if changes or reverts:
+            history.record(request, "update", self.kind, obj.id, history.record_name(obj), changes, reverts)
+        return answer
+
+    def history_fields(self):
+        """The fields history compares: those of `schema` (what the operator enters), so
+        answers' derived fields (a map's summary, a value's gmina name) stay out."""
+        if self._history_fields is None:
+            self._history_fields = frozenset(node.name for node in self.schema().children)
+        return self._history_fields
+
+    def history_snapshot(self, request, obj, answer=None):
+        fields = self.history_fields()
+        data = answer if answer is not None else self.serialize(request, obj)
+        return history.snapshot(self, request, obj, {k: v for k, v in data.items() if k in fields})
 
     def view_delete(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
+        self.remove(request, obj)
+        return {"id": obj.id}
+
+    def remove(self, request, obj, reverts=None):
+        """`delete` (with its cascade), recorded in history."""
         self.delete(request, obj)
         self.flush(request)
-        return {"id": obj.id}
+        history.record(request, "delete", self.kind, obj.id, history.record_name(obj), reverts=reverts)
 
     # -- registration ----------------------------------------------------------------
     def services(self):
