@@ -1,4 +1,4 @@
-"""The `smogpanel` command: init, user add, serve, trash, restore, send-mail, routes, and the
+"""The `smogpanel` command: init, user add, serve, trash, restore, history purge, send-mail, routes, and the
 plugins' commands (`smogpanel_cli_commands`, e.g. `smogpanel hierarchy import-teryt FILE`).
 
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
@@ -177,6 +177,32 @@ def cmd_restore(settings, args):
     return 0
 
 
+def cmd_history_purge(settings, args):
+    """Deletes history entries older than --older-than DAYS, or than the setting
+    smogpanel.history.keep_days (empty, the default: entries are kept for ever). For cron."""
+    from .history import purge
+
+    days = args.older_than
+    if days is None:
+        configured = (settings.get("smogpanel.history.keep_days") or "").strip()
+        if not configured:
+            print("Historia jest przechowywana bezterminowo (smogpanel.history.keep_days nie jest ustawione). "
+                  "Podaj --older-than DNI, aby usunąć starsze wpisy.", file=sys.stderr)
+            return 2
+        if not configured.isdigit():
+            print(f"smogpanel.history.keep_days musi być liczbą dni, nie „{configured}”.", file=sys.stderr)
+            return 2
+        days = int(configured)
+    if days < 1:
+        print("Liczba dni musi być większa od zera.", file=sys.stderr)
+        return 2
+    app = build_app(settings)
+    with session_factory(app)() as db, db.begin():
+        count = purge(db, days)
+    print(f"Usunięto wpisy historii starsze niż {days} dni: {count}.")
+    return 0
+
+
 def cmd_send_mail(settings, args):
     from .mail import deliver_outbox
 
@@ -231,6 +257,12 @@ def parser():
     restore.add_argument("kind")
     restore.add_argument("id", type=int)
     restore.set_defaults(run=cmd_restore)
+
+    history = commands.add_parser("history", help="historia zmian").add_subparsers(dest="history_command", required=True)
+    purge = history.add_parser("purge", help="usuń wpisy historii starsze niż podana liczba dni")
+    purge.add_argument("--older-than", type=int, metavar="DNI",
+                       help="domyślnie: ustawienie smogpanel.history.keep_days")
+    purge.set_defaults(run=cmd_history_purge)
 
     send = commands.add_parser("send-mail", help="wyślij zaległe wiadomości z kolejki")
     send.set_defaults(run=cmd_send_mail)

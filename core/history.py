@@ -150,16 +150,22 @@ def purge(db, older_than_days):
 
 
 def forget_text(db, text):
-    """Deletes every entry made by, or holding, `text` (an e-mail address being erased);
-    returns how many. Case-insensitive; LIKE's wildcards in `text` match only themselves."""
+    """Deletes every entry holding `text` (an e-mail address being erased) as a record's name or
+    a value, and every other entry of the records those describe (their names name the person
+    too); returns how many. An operator's own entries stay: the audit of who did what is not
+    the resident's data. A whole value, case-insensitive: "ewa@example.org" is not in "nowa.ewa@example.org"."""
     text = text.strip().lower()
     if not text:
         return 0
-    pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    quoted = dumps(text).decode()  # as the value is written in `changes`, quotes included
+    pattern = "%" + quoted.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     holds = sa.or_(
-        sa.func.lower(HistoryEntry.user_email) == text,
-        sa.func.lower(HistoryEntry.record_name).like(pattern, escape="\\"),
+        sa.func.lower(HistoryEntry.record_name) == text,
         sa.func.lower(HistoryEntry.changes).like(pattern, escape="\\"),
     )
-    result = db.execute(sa.delete(HistoryEntry).where(holds))
+    records = db.execute(sa.select(HistoryEntry.kind, HistoryEntry.record_id).where(
+        holds, HistoryEntry.record_id.is_not(None)).distinct()).all()
+    of_records = [sa.and_(HistoryEntry.kind == kind, HistoryEntry.record_id == record_id)
+                  for kind, record_id in records]
+    result = db.execute(sa.delete(HistoryEntry).where(sa.or_(holds, *of_records)))
     return result.rowcount

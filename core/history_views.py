@@ -128,7 +128,8 @@ def _load_any(request, resource, record_id):
 def _resource_of(request, kind):
     resource = resources(request).get(kind)
     if resource is None:
-        raise conflict(f"Elementów rodzaju „{kind}” nie ma już w panelu (wtyczka jest wyłączona).")
+        raise conflict(f"Tego wpisu nie da się cofnąć z historii: „{kind}” nie jest rodzajem elementów panelu "
+                       "(albo jego wtyczka jest wyłączona).")
     return resource
 
 

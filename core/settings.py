@@ -19,6 +19,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_INTEGRATIONS_WORKERS": "smogpanel.integrations.workers",
     "SMOGPANEL_INTEGRATIONS_BUDGET": "smogpanel.integrations.budget",
     "SMOGPANEL_TRUSTED_PROXIES": "smogpanel.trusted_proxies",
+    "SMOGPANEL_HISTORY_KEEP_DAYS": "smogpanel.history.keep_days",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 
