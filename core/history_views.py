@@ -108,8 +108,10 @@ def list_view(request):
     total = request.db.scalar(sa.select(sa.func.count()).select_from(HistoryEntry).where(where))
     entries = request.db.scalars(sa.select(HistoryEntry).where(where).order_by(*SORTING.order_by(order, asc))
                                  .limit(per_page).offset((page - 1) * per_page)).all()
+    kinds = sorted(({"kind": kind, "label": resource.label} for kind, resource in resources(request).items()),
+                   key=lambda item: (item["label"], item["kind"]))
     return {"order": order, "asc": asc, "page": page, "per_page": per_page, "total": total,
-            "list": [entry_dict(request, entry) for entry in entries]}
+            "list": [entry_dict(request, entry) for entry in entries], "kinds": kinds}
 
 
 # -- reverting ----------------------------------------------------------------------------------

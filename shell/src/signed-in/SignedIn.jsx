@@ -6,6 +6,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AccountCreate, AccountList } from '../accounts/accounts.jsx';
 import { Profile } from '../accounts/Profile.jsx';
 import { Footer } from '../Footer.jsx';
+import { HistoryScreen } from '../history/HistoryScreen.jsx';
 import { PluginOutlet } from '../plugins/PluginOutlet.jsx';
 import { byOrder, START, startPath } from '../start.js';
 import { Waiting } from '../Waiting.jsx';
@@ -68,6 +69,7 @@ function SignedInShell() {
           <Route path="/account/add" caseSensitive element={<AccountCreate />} />
           <Route path="/user/add" caseSensitive element={<Navigate to="/account/add" replace />} />
           <Route path="/user/profile" caseSensitive element={<Profile />} />
+          <Route path="/history" caseSensitive element={<HistoryScreen />} />
           {plugins.list.map((plugin) => (
             <Route key={plugin.name} path={`${plugin.path}/*`} caseSensitive element={<PluginOutlet key={plugin.name} plugin={plugin} />} />
           ))}
