@@ -22,6 +22,7 @@ operator saw and what reverting sends back through the same validated edit.
 Never recorded: passwords and tokens (fields whose name says so), and the contents of uploaded
 files or of values longer than `MAX_COPIED` characters (recorded as "changed").
 """
+import functools
 import json
 from decimal import Decimal
 
@@ -45,6 +46,7 @@ def plain(value):
     return json.loads(dumps(value), parse_float=Decimal)
 
 
+@functools.lru_cache(maxsize=4096)
 def is_secret(field):
     name = field.lower()
     return any(word in name for word in SECRET_WORDS)
@@ -83,17 +85,17 @@ def record_name(obj):
 
 
 def record(request, action, kind, record_id, name="", changes=None, reverts=None):
-    """Records one entry in the current transaction and returns it: THE call for a plugin that
+    """Records one entry in the current transaction and returns its id: THE call for a plugin that
     writes a record outside the Resource machinery and `run_import`.
 
     `request` is the web request (the signed-in user is recorded) or, outside one, a database
     Session (recorded as the CLI). `action` is one of ACTIONS; `changes` is
     `{field: [old, new]}` (see `changes_between`) or, for an import, what it did.
 
-        before = history.snapshot(resource, request, item)
+        before = resource.history_snapshot(request, item)
         ...  # the hand-written write
         history.record(request, "update", "item", item.id, item.name,
-                       history.changes_between(before, history.snapshot(resource, request, item)))
+                       history.changes_between(before, resource.history_snapshot(request, item)))
     """
     if action not in ACTIONS:
         raise ValueError(f"history action must be one of {ACTIONS}, not {action!r}")
@@ -103,11 +105,11 @@ def record(request, action, kind, record_id, name="", changes=None, reverts=None
         identity = request.identity
         db, via = request.db, "api"
         user_id, email = (identity.id, identity.email) if identity is not None else (None, None)
-    entry = HistoryEntry(at=utcnow(), user_id=user_id, user_email=email, via=via, action=action, kind=kind,
-                         record_id=record_id, record_name=(name or "")[:255],
-                         changes=dumps(changes or {}).decode(), reverts=reverts)
-    db.add(entry)
-    return entry
+    # One Core INSERT, not an ORM object: a unit-of-work flush for it cost writes ~10%.
+    result = db.execute(sa.insert(HistoryEntry.__table__).values(
+        at=utcnow(), user_id=user_id, user_email=email, via=via, action=action, kind=kind, record_id=record_id,
+        record_name=(name or "")[:255], changes=dumps(changes or {}).decode(), reverts=reverts))
+    return result.inserted_primary_key[0]
 
 
 # -- imports ----------------------------------------------------------------------------------
@@ -118,25 +120,24 @@ def start_import(request, import_type, file_name, target=None, creates=None):
     kind, record_id, name = "import", None, ""
     if target is not None:
         kind, record_id, name = target.__tablename__, target.id, record_name(target)
-    entry = record(request, "import", kind, record_id, name,
-                   {"file": file_name, "type": import_type.code, "type_label": import_type.label})
-    entry.pending = {"creates": creates}
-    request.environ[_PENDING_IMPORT] = entry
-    return entry
+    details = {"file": file_name, "type": import_type.code, "type_label": import_type.label}
+    entry_id = record(request, "import", kind, record_id, name, details)
+    request.environ[_PENDING_IMPORT] = (entry_id, details, creates)
+    return entry_id
 
 
 def finish_import(request, value):
     """The counts of an import's answer (`import_result`) into its entry."""
-    entry = request.environ.pop(_PENDING_IMPORT, None)
-    if entry is None or not isinstance(value, dict):
+    pending = request.environ.pop(_PENDING_IMPORT, None)
+    if pending is None or not isinstance(value, dict):
         return
-    details = json.loads(entry.changes)
-    details.update(created=value.get("created", 0), updated=value.get("updated", 0),
+    entry_id, details, creates = pending
+    details = dict(details, created=value.get("created", 0), updated=value.get("updated", 0),
                    skipped=len(value.get("skipped") or ()))
-    creates = entry.pending["creates"]
     if creates and isinstance(value.get("id"), int):
         details.update(created_kind=creates, created_id=value["id"])
-    entry.changes = dumps(details).decode()
+    table = HistoryEntry.__table__
+    request.db.execute(sa.update(table).where(table.c.id == entry_id).values(changes=dumps(details).decode()))
 
 
 # -- reading, retention, erasure ---------------------------------------------------------------

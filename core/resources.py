@@ -61,6 +61,7 @@ class Resource:
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
         self._history_fields = None
+        self._history_columns_only = None
 
     # -- reading -----------------------------------------------------------------
     def columns(self):
@@ -313,8 +314,16 @@ class Resource:
         return self._history_fields
 
     def history_snapshot(self, request, obj, answer=None):
+        """The compared fields as plain JSON. When they are all the model's own columns they are
+        read from the record (sparing `serialize` its queries), before and after alike."""
         fields = self.history_fields()
-        data = answer if answer is not None else self.serialize(request, obj)
+        if self._history_columns_only is None:
+            columns = {c.key for c in self.model.__mapper__.column_attrs}
+            self._history_columns_only = fields <= columns
+        if self._history_columns_only:
+            data = {field: getattr(obj, field) for field in fields}
+        else:
+            data = answer if answer is not None else self.serialize(request, obj)
         return history.snapshot(self, request, obj, {k: v for k, v in data.items() if k in fields})
 
     def view_delete(self, request):

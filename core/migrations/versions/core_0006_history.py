@@ -31,8 +31,6 @@ def upgrade():
     sa.PrimaryKeyConstraint('id', name=op.f('pk_history_entry'))
     )
     op.create_index('ix_history_entry_at', 'history_entry', ['at'])
-    op.create_index('ix_history_entry_user_id', 'history_entry', ['user_id'])
-    op.create_index('ix_history_entry_action', 'history_entry', ['action'])
     op.create_index('ix_history_entry_kind_record_id', 'history_entry', ['kind', 'record_id'])
 
 
