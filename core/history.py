@@ -23,6 +23,7 @@ Never recorded: passwords and tokens (fields whose name says so), and the conten
 files or of values longer than `MAX_COPIED` characters (recorded as "changed").
 """
 import functools
+import hashlib
 import json
 from decimal import Decimal
 
@@ -39,6 +40,7 @@ MAX_COPIED = 20_000  # characters of a value's JSON kept; longer ones are record
 # Never kept, whatever the plugin: every field whose name holds one of these.
 SECRET_WORDS = ("password", "token", "secret")
 SKIPPED = frozenset({"id", "created", "updated", "deleted"})
+BINARY = "\x00binary:"  # marks a digest standing for bytes in a snapshot (never stored)
 
 
 def plain(value):
@@ -57,8 +59,15 @@ def snapshot(resource, request, obj, answer=None):
     plain JSON, less ids, timestamps, secrets and the URLs derived from uploads."""
     data = answer if answer is not None else resource.serialize(request, obj)
     derived = {field.removesuffix("_path") + "_url" for field in resource.uploads}
-    return plain({key: value for key, value in data.items()
+    return plain({key: _binary_mark(value) for key, value in data.items()
                   if key not in SKIPPED and key not in derived and not is_secret(key)})
+
+
+def _binary_mark(value):
+    """Bytes are never copied: a digest tells a change, and `changes_between` says "changed"."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return BINARY + hashlib.sha256(bytes(value)).hexdigest()
+    return value
 
 
 def changes_between(before, after, opaque=()):
@@ -69,7 +78,8 @@ def changes_between(before, after, opaque=()):
         old, new = before.get(field), after.get(field)
         if old == new or is_secret(field):
             continue
-        if field in opaque or len(dumps(old)) > MAX_COPIED or len(dumps(new)) > MAX_COPIED:
+        binary = any(isinstance(value, str) and value.startswith(BINARY) for value in (old, new))
+        if binary or field in opaque or len(dumps(old)) > MAX_COPIED or len(dumps(new)) > MAX_COPIED:
             changes[field] = CHANGED
         else:
             changes[field] = [old, new]

@@ -23,6 +23,9 @@ from .validation import validate
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 PER_PAGE, MAX_PER_PAGE = 50, 200
+MAX_ID = 2**31 - 1
+MAX_PAGE = 1_000_000
+FIRST_YEAR, LAST_YEAR = 2000, 2999
 SORTING = Sorting(fields={"id": HistoryEntry.id, "at": HistoryEntry.at}, default=("id", False),
                   tie_breaker=HistoryEntry.id)
 ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
@@ -57,7 +60,7 @@ def _int_param(request, name, minimum=1, maximum=None, default=None):
     raw = request.params.get(name)
     if raw in (None, ""):
         return default
-    if not raw.isdigit() or int(raw) < minimum or (maximum and int(raw) > maximum):
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12 or int(raw) < minimum or (maximum and int(raw) > maximum):
         bound = f" od {minimum} do {maximum}" if maximum else f" od {minimum}"
         raise ApiError.invalid(name, f"Podaj liczbę całkowitą{bound}.")
     return int(raw)
@@ -68,9 +71,12 @@ def _day(request, name):
     if raw in (None, ""):
         return None
     try:
-        return date.fromisoformat(raw)
+        day = date.fromisoformat(raw)
     except ValueError:
-        raise ApiError.invalid(name, "Podaj datę w postaci RRRR-MM-DD.")
+        day = None
+    if day is None or not FIRST_YEAR <= day.year <= LAST_YEAR:  # far years overflow the time zone arithmetic
+        raise ApiError.invalid(name, f"Podaj datę w postaci RRRR-MM-DD (lata {FIRST_YEAR}–{LAST_YEAR}).")
+    return day
 
 
 def _midnight(day):
@@ -85,10 +91,10 @@ def list_view(request):
     kind = request.params.get("kind")
     if kind:
         conditions.append(HistoryEntry.kind == kind)
-    record_id = _int_param(request, "record_id", minimum=0)
+    record_id = _int_param(request, "record_id", minimum=0, maximum=MAX_ID)
     if record_id is not None:
         conditions.append(HistoryEntry.record_id == record_id)
-    user_id = _int_param(request, "user_id", minimum=0)
+    user_id = _int_param(request, "user_id", minimum=0, maximum=MAX_ID)
     if user_id is not None:
         conditions.append(HistoryEntry.user_id == user_id)
     action = request.params.get("action")
@@ -102,7 +108,7 @@ def list_view(request):
     if end:
         conditions.append(HistoryEntry.at < _midnight(end + timedelta(days=1)))
     order, asc = SORTING.parse(request.params)
-    page = _int_param(request, "page", default=1)
+    page = _int_param(request, "page", maximum=MAX_PAGE, default=1)
     per_page = _int_param(request, "per_page", maximum=MAX_PER_PAGE, default=PER_PAGE)
     where = sa.and_(sa.true(), *conditions)
     total = request.db.scalar(sa.select(sa.func.count()).select_from(HistoryEntry).where(where))
@@ -186,7 +192,7 @@ def revert_view(request):
     record restored; a create or a restore: the record deleted; an import that created one
     record: that record deleted). Recorded as a new entry naming the one it reverts."""
     entry_id = int(request.matchdict["id"])
-    entry = request.db.get(HistoryEntry, entry_id) if entry_id < 2**31 else None
+    entry = request.db.get(HistoryEntry, entry_id) if entry_id <= MAX_ID else None
     if entry is None:
         raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiego wpisu historii."}])
     kind, record_id = entry.kind, entry.record_id

@@ -143,6 +143,9 @@ def test_the_log_filters_pages_and_refuses_bad_filters(operator, other):
     assert other.get("/api/history/?from=2000-01-01&to=2000-01-02")["message"]["total"] == 0
     assert other.get("/api/history/?action=rename", status=400)["errors"][0]["name"] == "action"
     assert other.get("/api/history/?from=wczoraj", status=400)["errors"][0]["name"] == "from"
+    assert other.get("/api/history/?to=9999-12-31", status=400)["errors"][0]["name"] == "to"
+    assert other.get("/api/history/?page=99999999999", status=400)["errors"][0]["name"] == "page"
+    assert other.get("/api/history/?record_id=99999999999", status=400)["errors"][0]["name"] == "record_id"
     assert other.get("/api/history/?order=user_email", status=400)["errors"][0]["name"] == "order"
 
 
@@ -154,3 +157,12 @@ def test_history_needs_a_signed_in_user(anonymous):
 def test_the_openapi_document_describes_history(anonymous):
     paths = anonymous.get("/api/openapi.json")
     assert "get" in paths["paths"]["/api/history/"] and "post" in paths["paths"]["/api/history/{id}/revert"]
+
+
+def test_bytes_and_secrets_are_never_copied():
+    from smogpanel.history import _binary_mark, changes_between
+
+    before = {"name": "a", "data": _binary_mark(b"\x89PNG 1"), "api_token": "x"}
+    after = {"name": "b", "data": _binary_mark(b"\x89PNG 2"), "api_token": "y"}
+    assert changes_between(before, after) == {"name": ["a", "b"], "data": "changed"}
+    assert changes_between({"text": "a" * 30_000}, {"text": "b"}) == {"text": "changed"}
