@@ -11,6 +11,7 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+import colander
 import orjson
 import sqlalchemy as sa
 from cornice import Service
@@ -211,10 +212,37 @@ def revert_view(request):
     return {"action": action, "record": record}
 
 
+class _Query(colander.MappingSchema):
+    """The list's query string, for the OpenAPI document only: `list_view` reads and checks it
+    itself (Polish errors, the envelope)."""
+
+    kind = colander.SchemaNode(colander.String(), missing=colander.drop, description="rodzaj, np. timer")
+    record_id = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="id elementu")
+    user_id = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="id operatora")
+    action = colander.SchemaNode(colander.String(), missing=colander.drop,
+                                 validator=colander.OneOf(history.ACTIONS), description="czynność")
+    # "from" is a Python keyword: the node is named in the constructor
+    to = colander.SchemaNode(colander.String(), missing=colander.drop, description="do dnia RRRR-MM-DD (czas polski)")
+    page = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="strona, od 1")
+    per_page = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="wpisów na stronę, do 200")
+    order = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("id", "at")))
+    asc = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("0", "1")))
+
+
+def _list_schema():
+    query = _Query()
+    query.add(colander.SchemaNode(colander.String(), name="from", missing=colander.drop,
+                                  description="od dnia RRRR-MM-DD (czas polski)"))
+    schema = colander.MappingSchema()
+    query.name = "querystring"
+    schema.add(query)
+    return schema
+
+
 def includeme(config):
     listing = Service(name="history-collection", path="/api/history/",
                       description="history: the entries of every record, or of one (kind, record_id)")
-    listing.add_view("GET", list_view, renderer="envelope")
+    listing.add_view("GET", list_view, renderer="envelope", schema=_list_schema())
     revert = Service(name="history-revert", path="/api/history/{id:\\d+}/revert",
                      description="history: put a record back as it was before an entry")
     revert.add_view("POST", revert_view, renderer="envelope")

@@ -155,8 +155,10 @@ def test_history_needs_a_signed_in_user(anonymous):
 
 
 def test_the_openapi_document_describes_history(anonymous):
-    paths = anonymous.get("/api/openapi.json")
-    assert "get" in paths["paths"]["/api/history/"] and "post" in paths["paths"]["/api/history/{id}/revert"]
+    paths = anonymous.get("/api/openapi.json")["paths"]
+    assert {p["name"] for p in paths["/api/history/"]["get"]["parameters"]} == {
+        "kind", "record_id", "user_id", "action", "from", "to", "page", "per_page", "order", "asc"}
+    assert "Puts the record back" in paths["/api/history/{id}/revert"]["post"]["summary"]
 
 
 def test_bytes_and_secrets_are_never_copied():
