@@ -143,6 +143,8 @@ def _resource_of(request, kind):
 
 
 def _revert_update(request, entry, resource, obj):
+    if not resource.revert_edits:
+        raise conflict("Zmian tego rodzaju elementów nie cofa się z historii.")
     if obj.deleted is not None:
         raise conflict("Ten element jest usunięty. Przywróć najpierw jego usunięcie.")
     labels = labels_of(request, entry.kind)

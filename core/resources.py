@@ -57,6 +57,7 @@ class Resource:
     # a repeat costs one indexed read instead of the query and its JSON (smogpanel.versions).
     # Empty: never kept. A test compares it with what the list statements read.
     list_reads: tuple = ()
+    revert_edits: bool = True  # False: history shows this kind's edits but does not put them back
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered

@@ -27,9 +27,9 @@ def other(testapp, db):
     return signed_in(testapp, create_user(db, email="jan@example.pl", super=1, firstname="Jan"))
 
 
-def operator_id(api):
+def operator_id(api, email="ewa@example.pl"):
     users = api.get("/api/user/")["message"]["list"]
-    return next(user["id"] for user in users if user["email"] == "ewa@example.pl")
+    return next(user["id"] for user in users if user["email"] == email)
 
 
 def record_history(api, kind, record_id):
@@ -168,3 +168,16 @@ def test_bytes_and_secrets_are_never_copied():
     after = {"name": "b", "data": _binary_mark(b"\x89PNG 2"), "api_token": "y"}
     assert changes_between(before, after) == {"name": ["a", "b"], "data": "changed"}
     assert changes_between({"text": "a" * 30_000}, {"text": "b"}) == {"text": "changed"}
+
+
+def test_an_account_profile_change_is_recorded_without_the_password_and_not_reverted(operator, other):
+    operator.post("/api/user/update", {"email": "ewa.kowal@example.pl", "password": "Nowe-haslo-123",
+                                       "firstname": "Ewa", "lastname": "Kowal"})
+    me = {"id": operator_id(other, "ewa.kowal@example.pl")}  # her older tokens died with the password
+    edit = record_history(other, "user", me["id"])[0]
+    assert edit["changes"] == {"email": ["ewa@example.pl", "ewa.kowal@example.pl"], "password": "changed"}
+    assert "Nowe-haslo" not in str(edit)
+    errors = other.post(f"/api/history/{edit['id']}/revert", {}, status=409)["errors"]
+    assert "nie cofa się" in errors[0]["description"]
+    other.delete(f"/api/user/{me['id']}")
+    assert record_history(other, "user", me["id"])[0]["action"] == "delete"
