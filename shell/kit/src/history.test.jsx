@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { canRevert, changeRows, formatValue, NOT_KEPT, whoMade } from './history.js';
-import { historyQuery, pageCount } from './HistoryLog.jsx';
+import HistoryLog, { historyQuery, pageCount } from './HistoryLog.jsx';
 import { defineResource } from './resource.js';
 import { EditLoader, historyKindOf } from './screens.jsx';
 import { fail, mockApi, ok, resetStore } from './testing.js';
@@ -115,5 +115,25 @@ describe('Historia on an edit screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Historia' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Przywróć tę wersję' }));
     expect((await screen.findByRole('alert')).textContent).toContain('pole „Wartość” zmieniono później');
+  });
+});
+
+describe('Historia zmian', () => {
+  it('asks again with the chosen filter from the first page, and pages through the total', async () => {
+    const calls = mockApi(({ url, params }) => {
+      if (url === '/user/') return ok({ list: [{ id: 2, email: 'ewa@example.pl' }] });
+      return ok({ list: [{ ...EDIT, id: params.page }], total: 120, kinds: [{ kind: 'timer', label: 'licznik' }] });
+    });
+    render(<MemoryRouter><HistoryLog /></MemoryRouter>);
+    await screen.findByText('Strona 1 z 3 (wpisów: 120)');
+    fireEvent.click(screen.getByRole('button', { name: 'Następna' }));
+    await screen.findByText('Strona 2 z 3 (wpisów: 120)');
+    await screen.findByRole('option', { name: 'ewa@example.pl' });
+    fireEvent.change(screen.getByLabelText('Operator'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Czynność'), { target: { value: 'update' } });
+    await screen.findByText('Strona 1 z 3 (wpisów: 120)');
+    const last = calls.filter((c) => c.url === '/history/').at(-1);
+    expect(last.params).toEqual({ user_id: '2', action: 'update', page: 1, per_page: 50 });
+    expect(screen.getByText(/wartość #3/)).toBeTruthy(); // the log names the record
   });
 });
