@@ -10,3 +10,14 @@ def test_a_rename_is_recorded_and_reverted(api):
     assert edit["changes"] == {"name": ["krakowski", "wielicki"]}
     api.post(f"/api/history/{edit['id']}/revert", {})
     assert api.get(f"/api/district/{district['id']}")["message"]["name"] == "krakowski"
+
+
+def test_a_terc_import_is_one_entry_and_a_dry_run_none(api):
+    from .test_teryt_api_cli import FIXTURES, upload
+
+    body = {"type": "TERYT_TERC", "file": upload(FIXTURES / "terc_sample.csv", "terc.csv"), "dry_run": 1}
+    api.post("/api/hierarchy/import-teryt", body)
+    assert api.get("/api/history/?action=import")["message"]["total"] == 0
+    api.post("/api/hierarchy/import-teryt", dict(body, dry_run=0))
+    entry = api.get("/api/history/?action=import")["message"]["list"][0]
+    assert (entry["changes"]["file"], entry["changes"]["type"], entry["changes"]["created"]) == ("terc.csv", "TERYT_TERC", 23)
