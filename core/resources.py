@@ -288,8 +288,11 @@ class Resource:
     def view_create(self, request):
         obj = self.create(request, request.validated)
         self.flush(request)
-        history.record(request, "create", self.kind, obj.id, history.record_name(obj))
-        return self.serialize(request, obj)
+        answer = self.serialize(request, obj)
+        # What it was created with: each field given, as [null, value].
+        created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
+        history.record(request, "create", self.kind, obj.id, history.record_name(obj), created)
+        return answer
 
     def view_update(self, request):
         obj = self.load(request, int(request.matchdict["id"]))

@@ -181,3 +181,12 @@ def test_an_account_profile_change_is_recorded_without_the_password_and_not_reve
     assert "nie cofa się" in errors[0]["description"]
     other.delete(f"/api/user/{me['id']}")
     assert record_history(other, "user", me["id"])[0]["action"] == "delete"
+
+
+def test_a_create_records_what_the_record_was_created_with(operator, other):
+    timer = add_timer(operator)
+    create = record_history(other, "timer", timer["id"])[0]
+    assert create["action"] == "create" and create["user_email"] == "ewa@example.pl"
+    assert create["changes"]["name"] == [None, "Do końca sezonu"]
+    assert create["changes"]["deadline"] == [None, timer["deadline"]]
+    assert "logo_path" not in create["changes"]  # nothing given, nothing recorded
