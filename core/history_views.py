@@ -45,12 +45,29 @@ def labels_of(request, kind):
     return cache[kind]
 
 
+def kind_labels(request):
+    """{kind: Polish label}; a label two kinds share names the parent's too ('grupa (wykres)')."""
+    labels = request.registry.get("smogpanel.history_kind_labels")
+    if labels is None:
+        every = resources(request)
+        counts = {}
+        for resource in every.values():
+            counts[resource.label] = counts.get(resource.label, 0) + 1
+        labels = {}
+        for kind, resource in every.items():
+            label = resource.label
+            if counts[label] > 1:
+                label = f"{label} ({every[resource.parent.kind].label})" if resource.parent else f"{label} ({kind})"
+            labels[kind] = label
+        request.registry["smogpanel.history_kind_labels"] = labels
+    return labels
+
+
 def entry_dict(request, entry):
-    resource = resources(request).get(entry.kind)
     return {
         "id": entry.id, "at": entry.at, "user_id": entry.user_id,
         "user_email": entry.user_email if entry.via != "cli" else "CLI", "via": entry.via,
-        "action": entry.action, "kind": entry.kind, "kind_label": resource.label if resource else entry.kind,
+        "action": entry.action, "kind": entry.kind, "kind_label": kind_labels(request).get(entry.kind, entry.kind),
         "record_id": entry.record_id, "record_name": entry.record_name,
         "changes": orjson.Fragment(entry.changes),  # as stored: exact decimals stay exact
         "labels": labels_of(request, entry.kind), "reverts": entry.reverts,
@@ -115,7 +132,7 @@ def list_view(request):
     total = request.db.scalar(sa.select(sa.func.count()).select_from(HistoryEntry).where(where))
     entries = request.db.scalars(sa.select(HistoryEntry).where(where).order_by(*SORTING.order_by(order, asc))
                                  .limit(per_page).offset((page - 1) * per_page)).all()
-    kinds = sorted(({"kind": kind, "label": resource.label} for kind, resource in resources(request).items()),
+    kinds = sorted(({"kind": kind, "label": label} for kind, label in kind_labels(request).items()),
                    key=lambda item: (item["label"], item["kind"]))
     return {"order": order, "asc": asc, "page": page, "per_page": per_page, "total": total,
             "list": [entry_dict(request, entry) for entry in entries], "kinds": kinds}

@@ -190,3 +190,10 @@ def test_a_create_records_what_the_record_was_created_with(operator, other):
     assert create["changes"]["name"] == [None, "Do końca sezonu"]
     assert create["changes"]["deadline"] == [None, timer["deadline"]]
     assert "logo_path" not in create["changes"]  # nothing given, nothing recorded
+
+
+def test_the_log_names_every_kind_once_in_polish(other):
+    kinds = {k["kind"]: k["label"] for k in other.get("/api/history/")["message"]["kinds"]}
+    assert kinds["timer"] == "licznik"
+    assert (kinds["graph_group"], kinds["rank_group"]) == ("grupa (wykres)", "grupa (ranking)")
+    assert len(set(kinds.values())) == len(kinds)
