@@ -31,6 +31,7 @@ def main(global_config=None, **settings):
         config.include(".files")
         config.include(".gazetteer")
         config.include(".imports")
+        config.include(".history_views")
         config.include(".public")
         config.include(".openapi")
         config.include(".plugin_manager")

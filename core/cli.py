@@ -1,6 +1,6 @@
-"""The `smogpanel` command: init, user add, serve, worker, jobs, trash, restore, send-mail, backup,
-restore-backup, routes, and the plugins' commands (`smogpanel_cli_commands`, e.g.
-`smogpanel hierarchy import-teryt FILE`).
+"""The `smogpanel` command: init, user add, serve, worker, jobs, trash, restore, history purge,
+send-mail, backup, restore-backup, routes, and the plugins' commands (`smogpanel_cli_commands`,
+e.g. `smogpanel hierarchy import-teryt FILE`).
 
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
 present) with `SMOGPANEL_*` environment overrides, exactly as the web app reads them.
@@ -236,7 +236,37 @@ def cmd_restore(settings, args):
         if reason:
             print(reason, file=sys.stderr)
             return 1
+        from .history import record, record_name
+
+        record(db, "restore", args.kind, obj.id, record_name(obj))
     print(f"Przywrócono {args.kind} {args.id}.")
+    return 0
+
+
+def cmd_history_purge(settings, args):
+    """Deletes history entries older than --older-than DAYS, or than the setting
+    smogpanel.history.keep_days (empty, the default: entries are kept for ever). The server's daily
+job core.history_purge does the same on its own; this is for a purge now."""
+    from .history import keep_days, purge
+
+    days = args.older_than
+    if days is None:
+        try:
+            days = keep_days(settings)
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
+        if days is None:
+            print("Historia jest przechowywana bezterminowo (smogpanel.history.keep_days nie jest ustawione). "
+                  "Podaj --older-than DNI, aby usunąć starsze wpisy.", file=sys.stderr)
+            return 2
+    if days < 1:
+        print("Liczba dni musi być większa od zera.", file=sys.stderr)
+        return 2
+    app = build_app(settings)
+    with session_factory(app)() as db, db.begin():
+        count = purge(db, days)
+    print(f"Usunięto wpisy historii starsze niż {days} dni: {count}.")
     return 0
 
 
@@ -352,6 +382,12 @@ def parser():
     restore.add_argument("kind")
     restore.add_argument("id", type=int)
     restore.set_defaults(run=cmd_restore)
+
+    history = commands.add_parser("history", help="historia zmian").add_subparsers(dest="history_command", required=True)
+    purge = history.add_parser("purge", help="usuń wpisy historii starsze niż podana liczba dni")
+    purge.add_argument("--older-than", type=int, metavar="DNI",
+                       help="domyślnie: ustawienie smogpanel.history.keep_days")
+    purge.set_defaults(run=cmd_history_purge)
 
     send = commands.add_parser("send-mail", help="wyślij zaległe wiadomości z kolejki")
     send.set_defaults(run=cmd_send_mail)

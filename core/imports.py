@@ -19,6 +19,7 @@ from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from . import history
 from .envelope import ApiError
 from .files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from .filetypes import FORMATS
@@ -185,11 +186,18 @@ def _type_not_allowed(code, allowed, field_name):
     return ApiError.invalid(field_name, f"Nieznany albo niedozwolony tu typ importu{shown}.{choices}")
 
 
-def run_import(request, type_code, upload, context=None, allowed=None, field="file", type_field="type"):
+def run_import(request, type_code, upload, context=None, allowed=None, field="file", type_field="type",
+               target=None, creates=None, record=True):
     """What a plugin's import endpoint calls: checks that `type_code` is registered and among
     `allowed` (400 otherwise), decodes the `{name, data}` upload (400 malformed, 413 too large),
     reads the spreadsheet (422 when it is none or is broken) and returns
-    `parse(table, context)`. Any ImportFailed answers 422 and the endpoint writes nothing."""
+    `parse(table, context)`. Any ImportFailed answers 422 and the endpoint writes nothing.
+
+    History (smogpanel.history) gets one entry for the import: the file, its type and the
+    counts of the endpoint's answer (`import_result`), on `target` (the record imported into,
+    e.g. the ranking) when given. `creates`: the kind of the one record the import creates and
+    answers as `id` (a measurement, a ranking's group), so reverting the import deletes it.
+    `record=False`: the endpoint records the import itself (it may write nothing: a dry run)."""
     types = import_types(request.registry)
     choices = [code for code in (allowed if allowed is not None else types) if code in types]
     if not isinstance(type_code, str) or type_code not in choices:
@@ -200,7 +208,10 @@ def run_import(request, type_code, upload, context=None, allowed=None, field="fi
     if kind not in SPREADSHEETS:
         raise ImportFailed.at(field, wrong_format_message(name, kind, SPREADSHEETS))
     table = read_table(data, name, sheet=import_type.sheet, kind=kind, limits=request.registry["smogpanel.import_limits"])
-    return import_type.parse(table, context)
+    result = import_type.parse(table, context)
+    if record:
+        history.start_import(request, import_type, name, target, creates)
+    return result
 
 
 # -- views ------------------------------------------------------------------------------------

@@ -51,8 +51,18 @@ def _send_outbox(registry):
     return f"Wysłano: {result.sent}, nieudane: {result.failed}."
 
 
-CORE_JOBS = (ScheduledJob(code=OUTBOX_JOB, title="Ponowne wysyłanie wiadomości z kolejki", run=_send_outbox,
-                          interval=DEFAULT_OUTBOX_INTERVAL),)
+def _purge_history(registry):
+    from .history import purge_by_setting
+
+    return purge_by_setting(registry)
+
+
+CORE_JOBS = (
+    ScheduledJob(code=OUTBOX_JOB, title="Ponowne wysyłanie wiadomości z kolejki", run=_send_outbox,
+                 interval=DEFAULT_OUTBOX_INTERVAL),
+    ScheduledJob(code="core.history_purge", title="Usuwanie starych wpisów historii zmian", run=_purge_history,
+                 interval=24 * 3600),
+)
 
 
 def declared_jobs(registry):

@@ -73,3 +73,26 @@ class JobState(Base):
     summary: Mapped[str | None] = mapped_column(sa.Text)
     runs: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=0)
     failures: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=0)
+
+
+class HistoryEntry(Base):
+    """One recorded change of a record (smogpanel.history): written in the transaction of the
+    change itself, so a change and its entry commit or vanish together. Two indexes only (a
+    record's entries; days, for the log's range and purging): each costs every write."""
+
+    __tablename__ = "history_entry"
+    __table_args__ = (sa.Index("ix_history_entry_kind_record_id", "kind", "record_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False, index=True)
+    user_id: Mapped[int | None] = mapped_column(sa.Integer)  # no foreign key: entries outlive accounts
+    user_email: Mapped[str | None] = mapped_column(sa.String(254))
+    via: Mapped[str] = mapped_column(sa.String(10), nullable=False, default="api")  # "api" or "cli"
+    action: Mapped[str] = mapped_column(sa.String(10), nullable=False)
+    kind: Mapped[str] = mapped_column(sa.String(50), nullable=False)
+    record_id: Mapped[int | None] = mapped_column(sa.Integer)
+    record_name: Mapped[str] = mapped_column(sa.String(255), nullable=False, default="")
+    # JSON text, exact decimals kept as written: {field: [old, new]} ("changed" for files and
+    # long values, which are not copied); an import's {file, type, type_label, created, ...}.
+    changes: Mapped[str] = mapped_column(sa.Text, nullable=False, default="{}")
+    reverts: Mapped[int | None] = mapped_column(sa.Integer)  # the entry this one put back

@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
+from . import history
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
@@ -56,9 +57,12 @@ class Resource:
     # a repeat costs one indexed read instead of the query and its JSON (smogpanel.versions).
     # Empty: never kept. A test compares it with what the list statements read.
     list_reads: tuple = ()
+    revert_edits: bool = True  # False: history shows this kind's edits but does not put them back
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
+        self._history_fields = None
+        self._history_columns_only = None
 
     # -- reading -----------------------------------------------------------------
     def columns(self):
@@ -284,19 +288,58 @@ class Resource:
     def view_create(self, request):
         obj = self.create(request, request.validated)
         self.flush(request)
-        return self.serialize(request, obj)
+        answer = self.serialize(request, obj)
+        # What it was created with: each field given, as [null, value].
+        created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
+        history.record(request, "create", self.kind, obj.id, history.record_name(obj), created)
+        return answer
 
     def view_update(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
-        self.update(request, obj, request.validated)
+        return self.edit(request, obj, request.validated)
+
+    def edit(self, request, obj, data, reverts=None):
+        """`update` with `data` (validated by `edit_schema`), recorded in history with the fields
+        it changed (nothing changed, nothing recorded); answers the record."""
+        before = self.history_snapshot(request, obj)
+        self.update(request, obj, data)
         self.flush(request)
-        return self.serialize(request, obj)
+        answer = self.serialize(request, obj)
+        changes = history.changes_between(before, self.history_snapshot(request, obj, answer), self.uploads)
+        if changes or reverts:
+            history.record(request, "update", self.kind, obj.id, history.record_name(obj), changes, reverts)
+        return answer
+
+    def history_fields(self):
+        """The fields history compares: those of `schema` (what the operator enters), so
+        answers' derived fields (a map's summary, a value's gmina name) stay out."""
+        if self._history_fields is None:
+            self._history_fields = frozenset(node.name for node in self.schema().children)
+        return self._history_fields
+
+    def history_snapshot(self, request, obj, answer=None):
+        """The compared fields as plain JSON. When they are all the model's own columns they are
+        read from the record (sparing `serialize` its queries), before and after alike."""
+        fields = self.history_fields()
+        if self._history_columns_only is None:
+            columns = {c.key for c in self.model.__mapper__.column_attrs}
+            self._history_columns_only = fields <= columns
+        if self._history_columns_only:
+            data = {field: getattr(obj, field) for field in fields}
+        else:
+            data = answer if answer is not None else self.serialize(request, obj)
+        return history.snapshot(self, request, obj, {k: v for k, v in data.items() if k in fields})
 
     def view_delete(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
+        self.remove(request, obj)
+        return {"id": obj.id}
+
+    def remove(self, request, obj, reverts=None):
+        """`delete` (with its cascade), recorded in history."""
         self.delete(request, obj)
         self.flush(request)
-        return {"id": obj.id}
+        history.record(request, "delete", self.kind, obj.id, history.record_name(obj), reverts=reverts)
 
     # -- registration ----------------------------------------------------------------
     def services(self):

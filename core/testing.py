@@ -217,3 +217,8 @@ class TablesRead:
 
     def __exit__(self, *exc):
         event.remove(self.engine, "before_execute", self.record)
+
+
+def history_of(api, kind, record_id):
+    """A record's history entries (smogpanel.history), newest first, as the panel reads them."""
+    return api.get(f"/api/history/?kind={kind}&record_id={record_id}")["message"]["list"]

@@ -108,6 +108,39 @@ def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, 
     assert query(ini, "SELECT deleted FROM district") == [(None,)]
     assert run(ini, "restore", "district", "1") == 1  # not deleted any more
     assert run(ini, "restore", "nothing", "1") == 2
+    assert query(ini, "SELECT action, kind, record_id, record_name, user_id, via FROM history_entry") == [
+        ("restore", "district", 1, "krakowski", None, "cli")]  # once: the refused ones wrote nothing
+
+
+def test_history_purge_deletes_entries_older_than_asked_or_than_the_setting(ini, capsys, monkeypatch):
+    run(ini, "init")
+    with sa.create_engine(database_url(ini)).begin() as connection:
+        for at in ("2020-01-01T10:00:00+00:00", "2099-01-01T10:00:00+00:00"):
+            connection.exec_driver_sql(
+                "INSERT INTO history_entry (at, via, action, kind, record_name, changes) "
+                f"VALUES ('{at}', 'cli', 'restore', 'district', 'krakowski', '{{}}')")
+    capsys.readouterr()
+    assert run(ini, "history", "purge") == 2  # kept for ever unless told
+    assert "bezterminowo" in capsys.readouterr().err
+    monkeypatch.setenv("SMOGPANEL_HISTORY_KEEP_DAYS", "365")
+    assert run(ini, "history", "purge") == 0
+    assert "starsze niż 365 dni: 1" in capsys.readouterr().out
+    assert query(ini, "SELECT at FROM history_entry") == [("2099-01-01T10:00:00+00:00",)]
+    assert run(ini, "history", "purge", "--older-than", "0") == 2
+
+
+def test_the_servers_daily_job_purges_history_by_the_setting(ini, capsys, monkeypatch):
+    run(ini, "init")
+    with sa.create_engine(database_url(ini)).begin() as connection:
+        for at in ("2020-01-01T10:00:00+00:00", "2099-01-01T10:00:00+00:00"):
+            connection.exec_driver_sql(
+                "INSERT INTO history_entry (at, via, action, kind, record_name, changes) "
+                f"VALUES ('{at}', 'cli', 'restore', 'district', 'krakowski', '{{}}')")
+    assert run(ini, "jobs", "run", "core.history_purge") == 0  # unset: kept for ever
+    assert len(query(ini, "SELECT at FROM history_entry")) == 2
+    monkeypatch.setenv("SMOGPANEL_HISTORY_KEEP_DAYS", "365")
+    assert run(ini, "jobs", "run", "core.history_purge") == 0
+    assert query(ini, "SELECT at FROM history_entry") == [("2099-01-01T10:00:00+00:00",)]
 
 
 def test_restore_refuses_when_the_unique_value_was_taken_meanwhile(ini, capsys):

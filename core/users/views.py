@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from cornice import Service
 
 from ..envelope import ApiError
+from .. import history
 from ..resources import Resource
 from ..security import SUPER
 from ..validation import body_validator
@@ -34,6 +35,8 @@ class UserResource(Resource):
     unique = ("email",)
     sortable = ("id", "email", "firstname", "lastname", "super", "created", "updated")
     default_order = ("updated", False)
+    # An account's details are its owner's to change (the profile): history shows, never reverts them.
+    revert_edits = False
 
     def columns(self):
         return [c for c in User.__table__.columns if c.name not in HIDDEN]
@@ -59,8 +62,7 @@ class UserResource(Resource):
         user = self.load(request, int(request.matchdict["id"]))
         if user.id == request.identity.id:
             raise ApiError("FORBIDDEN", [{"name": "", "description": SELF_DELETE}])
-        self.delete(request, user)
-        self.flush(request)
+        self.remove(request, user)
         return {"id": user.id}
 
     def services(self):
@@ -90,6 +92,7 @@ def update_profile(request):
     user, data = request.db.get(User, request.identity.id), request.validated
     resource = request.registry["smogpanel.resources"]["user"]
     resource.check_unique(request, data, user)
+    before = resource.history_snapshot(request, user)
     user.email = data["email"]
     for field in ("firstname", "lastname"):
         if field in data:
@@ -97,6 +100,11 @@ def update_profile(request):
     if data["password"]:
         set_password(user, data["password"])
     resource.flush(request)
+    changes = history.changes_between(before, resource.history_snapshot(request, user))
+    if data["password"]:
+        changes["password"] = history.CHANGED  # that it changed, never what to
+    if changes:
+        history.record(request, "update", "user", user.id, user.email, changes)
     return dict(me(user), token=request.registry["smogpanel.tokens"].issue(user))
 
 

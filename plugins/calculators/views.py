@@ -4,6 +4,7 @@ from cornice import Service
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.imports import ImportFailed, import_result, run_import
 from smogpanel.resources import PublicResource
@@ -27,6 +28,13 @@ class CalculatorResource(PublicResource):
     sortable = ("id", "name", "internal_name", "calculator_type_name", "updated")
 
 
+def record_version(request, version):
+    """The shared definition is no resource: its history entry names the new version, whose
+    contents the definition's own versions keep (and restore)."""
+    history.record(request, "update", "calculator_definition", version.id, version.source,
+                   {"types": history.CHANGED})
+
+
 def current_types(request):
     return types_of(request.db, current_version(request.db))
 
@@ -40,7 +48,7 @@ def set_definition(request):
     """POST /api/calculator/definition/ {types}: a new current version from the form."""
     types = request.validated["types"]
     check_names(types)
-    write_version(request.db, types, "Formularz definicji")
+    record_version(request, write_version(request.db, types, "Formularz definicji"))
     return current_types(request)
 
 
@@ -84,7 +92,7 @@ def versions(request):
 
 def restore(request):
     """POST /api/calculator/definition/version/<id>/restore: a copy of that version becomes current."""
-    restore_version(request.db, int(request.matchdict["id"]))
+    record_version(request, restore_version(request.db, int(request.matchdict["id"])))
     return current_types(request)
 
 

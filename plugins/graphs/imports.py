@@ -178,7 +178,7 @@ def _values(graph, family, found, rows, db):
 
 def import_graph(request, graph, name, type_name, file):
     allowed = BY_GRAPH_TYPE[graph.graph_type_name]
-    family, found, rows = run_import(request, type_name, file, allowed=allowed)
+    family, found, rows = run_import(request, type_name, file, allowed=allowed, target=graph)
     db = request.db
     wanted, skipped = _values(graph, family, found, rows, db)
     if not wanted:

@@ -16,6 +16,7 @@ from pathlib import Path
 import colander
 from cornice import Service
 
+from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
@@ -63,7 +64,7 @@ def read_units(request, upload, field="file"):
     name, data = decode_upload(request, upload, field)
     kind = detect(data)
     if kind in SPREADSHEETS and kind != "csv":
-        return run_import(request, CODE, upload, allowed=[CODE], field=field)
+        return run_import(request, CODE, upload, allowed=[CODE], field=field, record=False)
     if kind not in (None, "csv"):
         raise ImportFailed.at(field, wrong_format_message(name, kind, ("csv",)))
     try:
@@ -100,8 +101,17 @@ def import_teryt_view(request):
     except NotTerc as error:
         name = "accept_removals" if isinstance(error, TooManyGone) else "file"
         raise ImportFailed([{"name": name, "description": message} for message in error.errors])
+    if not data["dry_run"]:  # whatever the file's format: CSV, XML and ZIP are not read by run_import
+        record_import(request, (data["file"] or {}).get("name") or "plik", report)
     return import_result(created=len(report.added), updated=len(report.renamed) + len(report.coded),
                          **report.as_dict())
+
+
+def record_import(request, file_name, report):
+    """The import's history entry (a request, or the CLI's session): one for the whole register."""
+    history.record(request, "import", "voivodeship", None, "Rejestr TERYT",
+                   {"file": str(file_name)[:255], "type": CODE, "type_label": TERYT_TERC.label,
+                    "created": len(report.added), "updated": len(report.renamed) + len(report.coded), "skipped": 0})
 
 
 def ImportTerytSchema():
@@ -143,6 +153,8 @@ def cmd_import_teryt(settings, args):
         with own_transaction(app.registry) as db:
             report = run_terc(db, units, app.registry, dry_run=args.dry_run, accept_removals=args.accept_removals,
                               retire_gone=args.retire_gone)
+            if not args.dry_run:
+                record_import(db, path.name, report)
     except NotTerc as error:
         print(f"Nie zaimportowano pliku {path}; nic nie zapisano.", file=sys.stderr)
         for message in error.errors:

@@ -8,6 +8,7 @@ action:
     GET  /api/item_type/?order&asc               (the enabled plugins' types, by name)
 """
 from cornice import Service
+from smogpanel import history
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.hookspecs import INTEGRATION
@@ -98,9 +99,13 @@ class ItemResource(PublicResource):
         fetch_all(request.registry, jobs)
         request.tm.begin()
         obj = self.load(request, item_id)  # deleted meanwhile: 404, nothing written
+        before = self.history_snapshot(request, obj)
         store(request.registry, obj, jobs)
         self.flush(request)
         data = self.serialize(request, obj)
+        changes = history.changes_between(before, self.history_snapshot(request, obj, data))
+        if changes:  # readings that changed nothing are no event in the item's history
+            history.record(request, "update", self.kind, obj.id, obj.name, changes)
         data["refresh"] = summarise(jobs).as_dict()
         return data
 

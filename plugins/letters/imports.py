@@ -12,6 +12,7 @@ from openpyxl.utils import column_index_from_string
 from smogpanel.cells import ErrorList, ImportFailed
 from smogpanel.files import decode_upload, wrong_format_message
 from smogpanel.filetypes import SPREADSHEETS, detect
+from smogpanel import history
 from smogpanel.imports import import_result
 from smogpanel.spreadsheets import header_key, read_table
 from smogpanel.text import control_character_problem
@@ -102,4 +103,7 @@ def import_recipients(request, group, upload, name_column, email_column):
         skipped.raise_if_any()
     request.db.add_all(Recipient(recipient_group_id=group.id, **row) for row in rows)
     request.db.flush()
+    history.record(request, "import", "recipient_group", group.id, group.name,
+                   {"file": name, "type": "RECIPIENTS", "type_label": "Adresaci z arkusza",
+                    "created": len(rows), "updated": 0, "skipped": len(skipped)})
     return import_result(created=len(rows), skipped=skipped, added=len(rows), skipped_count=len(skipped))

@@ -20,6 +20,7 @@ from cornice import Service
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from smogpanel import history
 from smogpanel.db import own_transaction, utcnow
 from smogpanel.envelope import error_response
 from smogpanel.mail import send_mail, send_mails
@@ -231,9 +232,12 @@ def confirm_post(request):
 def forget_sender(db, email):
     """Erases what is kept about the senders with this e-mail: their name, e-mail and address;
     their unsent mails are dropped, sent ones keep no trace of them (the counts stay). Returns
-    the number of senders erased."""
+    the number of senders erased. History (smogpanel.history) forgets every entry holding the
+    address too (a recipient added with it, say)."""
     email = (email or "").strip().lower()
-    return erase(db, db.scalars(sa.select(LetterSender).where(LetterSender.email == email)).all())
+    erased = erase(db, db.scalars(sa.select(LetterSender).where(LetterSender.email == email)).all())
+    history.forget_text(db, email)
+    return erased
 
 
 def purge_unconfirmed(db):

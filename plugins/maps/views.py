@@ -138,7 +138,8 @@ def import_checkpoint(request):
     data = request.validated
     a_map = load_map(request, data["map_id"])
     keys = live_keys(request.db, a_map.id)
-    parsed = run_import(request, data["type"], data["file"], context={"keys": keys}, allowed=IMPORT_CODES)
+    parsed = run_import(request, data["type"], data["file"], context={"keys": keys}, allowed=IMPORT_CODES,
+                        target=a_map, creates="checkpoint")
     if not parsed["properties"]:
         raise ImportFailed([{"name": "file", "description": "Nic do zaimportowania: plik nie zawiera wartości żadnej "
                                                            "właściwości tej mapy. Nazwy kolumn muszą być nazwami "

@@ -75,13 +75,13 @@ def import_values(request):
     else:
         raise ApiError.invalid("rank_group_id", "Grupa: To pole jest wymagane.")
     if rank.rank_type_name == "gminy":
-        rows = run_import(request, data["type"], data["file"], allowed=("RB_XLS",),
+        rows = run_import(request, data["type"], data["file"], allowed=("RB_XLS",), target=group,
                           context={"index": gazetteer(request).borough_index(db), "locked": bool(rank.lock_place_refresh)})
         scope = sa.and_(RankValue.rank_group_id == group.id, RankValue.rank_entry_id.is_(None))
         created, updated = upsert_values(db, scope, "borough_id", rows, group.id)
         refresh_places(db, rank, rank_group_id=group.id)
         return import_result(created=created, updated=updated)
-    parsed = run_import(request, data["type"], data["file"], allowed=RV_CODES)
+    parsed = run_import(request, data["type"], data["file"], allowed=RV_CODES, target=entries[0] if entries else group)
     if entries is None:
         entries = db.scalars(sa.select(RankEntry).where(RankEntry.rank_group_id == group.id)).all()
     targets = [(entry, report_key(entry.name)) for entry in entries]
@@ -121,7 +121,7 @@ def import_definition(request):
     rank = load_rank(request, data["rank_id"])
     if rank.rank_type_name != "voivodeships":
         raise ApiError.invalid("rank_id", "Definicję grupy z pliku importuje się tylko do rankingu województw.")
-    parsed = run_import(request, data["type"], data["file"], allowed=RV_CODES)
+    parsed = run_import(request, data["type"], data["file"], allowed=RV_CODES, target=rank, creates="rank_group")
     if not any(parsed["columns"].values()):
         raise ImportFailed([{"name": "file", "description": "Nic do zaimportowania: plik nie ma wartości żadnej z "
                                                            "wymaganych pozycji."}, *_skipped(parsed["missing"])])

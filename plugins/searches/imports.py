@@ -119,7 +119,8 @@ def import_entries(request, search, type_code, upload):
     db = request.db
     keys = live_keys(db, search.id)
     index = gazetteer(request).borough_index(db)
-    parsed = run_import(request, type_code, upload, context={"keys": keys, "index": index}, allowed=(CODE,))
+    parsed = run_import(request, type_code, upload, context={"keys": keys, "index": index}, allowed=(CODE,),
+                        target=search)
     if not parsed["rows"]:
         raise ApiError("IMPORT_FAILED", [{"name": "file", "description": "Nic do zaimportowania: pod nagłówkiem nie "
                                                                          "ma żadnego wiersza z gminą."}])

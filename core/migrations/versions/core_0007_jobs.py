@@ -1,7 +1,7 @@
 """scheduled jobs: each periodic job's claimed tick and last run (smogpanel.jobs)
 
 Revision ID: core_0007
-Revises: core_0005
+Revises: core_0006
 """
 from alembic import op
 import sqlalchemy as sa
@@ -10,7 +10,7 @@ from smogpanel.db import UTCDateTime
 
 
 revision = 'core_0007'
-down_revision = 'core_0005'  # core_0006 comes from another branch; chained when both are merged
+down_revision = 'core_0006'
 branch_labels = None
 depends_on = None
 

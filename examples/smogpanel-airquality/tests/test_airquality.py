@@ -291,3 +291,22 @@ def test_nothing_in_the_core_or_the_built_in_plugins_imports_it():
     users = [str(path.relative_to(root)) for folder in ("core", "plugins") for path in (root / folder).rglob("*.py")
              if "smogpanel_airquality" in path.read_text(encoding="utf-8")]
     assert users == []
+
+
+def test_its_items_have_history_with_no_code_of_its_own(make_app, admin, gios):
+    from smogpanel.testing import history_of
+
+    api = panel(make_app, admin, gios.url)
+    gmina = add_gmina(api)
+    body = {"name": "Powietrze", "internal_name": "powietrze", "item_type_id": "airquality",
+            "hooks": [{"item_type_hook_id": "gmina", "value": gmina["id"]},
+                      {"item_type_hook_id": "station_id", "value": "400"}]}
+    item = api.post("/api/item/", body)["message"]
+    body["hooks"][1]["value"] = "401"
+    api.post(f"/api/item/{item['id']}", dict(body, name="Powietrze w Krakowie"))
+    edit = history_of(api, "item", item["id"])[0]
+    assert edit["changes"]["name"] == ["Powietrze", "Powietrze w Krakowie"]
+    assert hook({"hooks": edit["changes"]["hooks"][0]}, "station_id")["value"] == "400"
+    api.post(f"/api/history/{edit['id']}/revert", {})
+    again = api.get(f"/api/item/{item['id']}")["message"]
+    assert (again["name"], hook(again, "station_id")["value"]) == ("Powietrze", "400")

@@ -1,5 +1,5 @@
 // Whole screens as declarations: a plugin names its resource, crumbs, columns and fields.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from './Dialog.jsx';
 import { Field, Form, useValues } from './Form.jsx';
@@ -135,9 +135,45 @@ export function FormScreen({ resource, id, parent, crumbs, heading, fields, extr
   );
 }
 
-/** Renders children(item) once the record `id` of `resource` has loaded; the banner until then. */
+// The API kind of a resource's records: its base path ('/rank_value' -> 'rank_value').
+export const historyKindOf = (resource) => resource.historyKind || resource.base.replace(/^\/+|\/+$/g, '');
+const HistoryPanel = lazy(() => import(/* webpackChunkName: "lazy-history" */ './HistoryPanel.jsx'));
+const LazyHistoryLog = lazy(() => import(/* webpackChunkName: "lazy-history-log" */ './HistoryLog.jsx'));
+
+/** The whole history with its filters ('Historia zmian'), loaded on demand; the shell's screen frames it. */
+export function HistoryLog() {
+  return (
+    <Suspense fallback={<p>{TEXT.tableLoading}</p>}>
+      <LazyHistoryLog />
+    </Suspense>
+  );
+}
+
+/**
+ * Renders children(item) once the record `id` of `resource` has loaded; the banner until then.
+ * Above it, 'Historia': the record's history (loaded on demand), whose 'Przywróć tę wersję'
+ * reloads the record, so the form shows the values put back. Every edit screen has it.
+ */
 export function EditLoader({ resource, id, children }) {
   const { item, error, errors } = useItem(resource, id);
-  if (item) return children(item);
-  return <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
+  const [history, setHistory] = useState(false);
+  return (
+    <>
+      {(item || history) && (
+        <div className="d-flex justify-content-end mb-2">
+          <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={history}
+            onClick={() => setHistory(!history)}>
+            Historia
+          </button>
+        </div>
+      )}
+      {history && (
+        <Suspense fallback={<p>{TEXT.tableLoading}</p>}>
+          <HistoryPanel kind={historyKindOf(resource)} id={Number(id)}
+            onReverted={() => resource.get(id)} />
+        </Suspense>
+      )}
+      {item ? children(item) : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />}
+    </>
+  );
 }

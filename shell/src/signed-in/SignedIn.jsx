@@ -7,6 +7,7 @@ import { AccountCreate, AccountList } from '../accounts/accounts.jsx';
 import { Profile } from '../accounts/Profile.jsx';
 import { Footer } from '../Footer.jsx';
 import { Jobs } from '../jobs/Jobs.jsx';
+import { HistoryScreen } from '../history/HistoryScreen.jsx';
 import { PluginOutlet } from '../plugins/PluginOutlet.jsx';
 import { byOrder, START, startPath } from '../start.js';
 import { Waiting } from '../Waiting.jsx';
@@ -70,6 +71,7 @@ function SignedInShell() {
           <Route path="/user/add" caseSensitive element={<Navigate to="/account/add" replace />} />
           <Route path="/user/profile" caseSensitive element={<Profile />} />
           <Route path="/jobs" caseSensitive element={<Jobs />} />
+          <Route path="/history" caseSensitive element={<HistoryScreen />} />
           {plugins.list.map((plugin) => (
             <Route key={plugin.name} path={`${plugin.path}/*`} caseSensitive element={<PluginOutlet key={plugin.name} plugin={plugin} />} />
           ))}

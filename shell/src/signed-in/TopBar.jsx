@@ -40,6 +40,7 @@ function UserMenu({ me }) {
           <li><Link className="dropdown-item" to="/user/profile">Mój profil</Link></li>
           <li><Link className="dropdown-item" to="/account">Konta użytkowników</Link></li>
           {isSuper(me) && <li><Link className="dropdown-item" to="/jobs">Zadania</Link></li>}
+          <li><Link className="dropdown-item" to="/history">Historia zmian</Link></li>
           <li><a className="dropdown-item" href={support} target="_blank" rel="noreferrer">Wsparcie techniczne</a></li>
           <li><hr className="dropdown-divider" /></li>
           <li><button type="button" className="dropdown-item" onClick={logout}>Wyloguj</button></li>

@@ -1,0 +1,130 @@
+"""What recording history costs writes, against the same writes without it in the same run.
+
+    .venv/bin/python bench/history.py [--rounds 7] [--writes 60] [--database-url URL]
+
+1. Single writes through the app: `POST /api/timer/<id>` (an edit: the record's answer read
+   before and after, the changed fields diffed, an entry written) and `POST /api/rank_value/<id>`
+   (an edit of one gmina's value in a 2,477-value group: places recomputed), each with history
+   and without it, interleaved (the machine's noise hits both alike), medians compared.
+   Target ≤ 1.15×.
+2. RB_XLS import of 2,477 gminy, `POST /api/rank_value/import`, with history (one entry naming
+   the file, its type and the counts) and without it, interleaved. Target ≤ 1.3×.
+
+"Without" runs the Resource edit and run_import as they were before history (copied below),
+in the same process on the same database. Prints times and ratios; asserts nothing.
+"""
+import argparse
+import contextlib
+import statistics
+import tempfile
+
+from common import GMINY, build, line, timed, upload
+from ranks import add_group, values_file
+
+
+# -- the write paths without history (as before it) -----------------------------------------------
+def _edit(self, request, obj, data, reverts=None):
+    """Resource.edit as view_update was before history: update, flush, answer."""
+    self.update(request, obj, data)
+    self.flush(request)
+    return self.serialize(request, obj)
+
+
+@contextlib.contextmanager
+def without_history():
+    """The views are bound when the app is built, but look these up on every call."""
+    from smogpanel import history
+    from smogpanel.resources import Resource
+
+    saved = Resource.edit, history.record, history.start_import
+    Resource.edit, history.record = _edit, lambda *args, **kwargs: None
+    history.start_import = lambda *args, **kwargs: None
+    try:
+        yield
+    finally:
+        Resource.edit, history.record, history.start_import = saved
+
+
+def both(function, with_times, without_times, first_with=True):
+    def measured_with():
+        with_times.append(timed(function))
+
+    def measured_without():
+        with without_history():
+            without_times.append(timed(function))
+
+    for measure in ((measured_with, measured_without) if first_with else (measured_without, measured_with)):
+        measure()
+
+
+def bench_writes(app, headers, places, writes):
+    timer = {"name": "Do końca sezonu", "internal_name": "bench-timer", "timer_style_name": "SEA",
+             "text_above": "Zostało", "deadline": "2031-01-01", "countdown": True, "text_below": "Ogrzewaj czysto.",
+             "logo_path": None, "hidden_brand": 0}
+    timer_id = app.post_json("/api/timer/", timer, headers=headers).json["message"]["id"]
+    group = add_group(app, headers, "bench-writes")
+    app.post_json("/api/rank_value/import", {"rank_group_id": group["id"], "type": "RB_XLS",
+                                             "file": upload(values_file(places, 1))}, headers=headers)
+    value = app.get(f"/api/rank_value/rank_group/{group['id']}", headers=headers).json["message"]["list"][0]
+    counter = iter(range(10**6))
+
+    def edit_timer():
+        body = dict(timer, text_below=f"Ogrzewaj czysto {next(counter)}.")
+        del body["internal_name"]
+        app.post_json(f"/api/timer/{timer_id}", body, headers=headers)
+
+    def edit_value():
+        app.post_json(f"/api/rank_value/{value['id']}", {"value": next(counter), "points": next(counter) % 997,
+                                                        "place": None}, headers=headers)
+
+    print(f"Single writes, {writes} interleaved requests each (medians):")
+    for label, function in (("POST /api/timer/<id>", edit_timer), ("POST /api/rank_value/<id> (2,477-value group)", edit_value)):
+        for _ in range(3):
+            both(function, [], [])  # warm-up
+        with_times, without_times = [], []
+        for index in range(writes):
+            both(function, with_times, without_times, first_with=index % 2 == 0)
+        baseline = statistics.median(without_times)
+        line(f"{label} without history (baseline)", baseline)
+        line(f"{label} with history", statistics.median(with_times), baseline)
+
+
+def bench_import(app, headers, places, rounds):
+    files = [values_file(places, version) for version in (1, 2)]
+    with_times, without_times = [], []
+    for round_ in range(rounds):
+        pair = ((with_times, True), (without_times, False))
+        for times, recording in (pair if round_ % 2 else pair[::-1]):  # either goes first as often
+            group = add_group(app, headers, f"bench-import-{round_}-{int(recording)}")
+            body = {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(files[0])}
+
+            def request():
+                answer = app.post_json("/api/rank_value/import", body, headers=headers).json["message"]
+                assert answer["created"] == GMINY, answer
+
+            if recording:
+                times.append(timed(request))
+            else:
+                with without_history():
+                    times.append(timed(request))
+    baseline = statistics.median(without_times)
+    print(f"RB_XLS import of {GMINY:,} gminy, median of {rounds} interleaved rounds:")
+    line("POST /api/rank_value/import without history (baseline)", baseline)
+    line("POST /api/rank_value/import with history", statistics.median(with_times), baseline)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--writes", type=int, default=60)
+    parser.add_argument("--database-url")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
+        app, headers, places = build(url, ["hierarchy", "ranks", "timers"])
+        bench_writes(app, headers, places, args.writes)
+        bench_import(app, headers, places, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

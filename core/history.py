@@ -1,0 +1,205 @@
+"""History of every record: who created, changed, deleted, restored or imported what, and when.
+
+Entries are written in the transaction of the change they describe, so the two commit or vanish
+together. What records them:
+
+- the Resource machinery (smogpanel.resources): every create, edit and delete through
+  `/api/<kind>/`, for every plugin with no code of its own. An edit's changes are the
+  difference between the record's answer (`Resource.serialize`, what `GET /api/<kind>/<id>`
+  shows) before and after it, so whatever a plugin writes by hand inside its `create`/`update`
+  (keyed values, hooks, places) is in the entry too;
+- `smogpanel restore` (the CLI) and reverting a delete;
+- `run_import` (smogpanel.imports): one entry per import naming the file, its type and the
+  counts of the answer (`import_result`);
+- `record`, the one call for a plugin that writes a record outside those paths (a refresh from
+  an integration, an import not read through `run_import`).
+
+Not SQLAlchemy session events: most writes here are bulk Core statements (values of maps,
+searches, graphs, imports) that those events never see, and a row-level log would name tables
+and columns where the operator knows records and fields. The record's own answer is what the
+operator saw and what reverting sends back through the same validated edit.
+
+Never recorded: passwords and tokens (fields whose name says so), and the contents of uploaded
+files or of values longer than `MAX_COPIED` characters (recorded as "changed").
+"""
+import functools
+import hashlib
+import json
+from decimal import Decimal
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from .db import utcnow
+from .envelope import PENDING_IMPORT as _PENDING_IMPORT, dumps
+from .models import HistoryEntry
+
+ACTIONS = ("create", "update", "delete", "restore", "import")
+CHANGED = "changed"  # a field's value not copied into history (a file, a long text)
+MAX_COPIED = 20_000  # characters of a value's JSON kept; longer ones are recorded as CHANGED
+# Never kept, whatever the plugin: every field whose name holds one of these.
+SECRET_WORDS = ("password", "token", "secret")
+SKIPPED = frozenset({"id", "created", "updated", "deleted"})
+BINARY = "\x00binary:"  # marks a digest standing for bytes in a snapshot (never stored)
+
+
+def plain(value):
+    """`value` as the JSON it is answered as, exact decimals kept (Decimal), dates as text."""
+    return json.loads(dumps(value), parse_float=Decimal)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_secret(field):
+    name = field.lower()
+    return any(word in name for word in SECRET_WORDS)
+
+
+def snapshot(resource, request, obj, answer=None):
+    """What history compares of a record: its answer (`answer`, or `resource.serialize`) as
+    plain JSON, less ids, timestamps, secrets and the URLs derived from uploads."""
+    data = answer if answer is not None else resource.serialize(request, obj)
+    derived = {field.removesuffix("_path") + "_url" for field in resource.uploads}
+    return plain({key: _binary_mark(value) for key, value in data.items()
+                  if key not in SKIPPED and key not in derived and not is_secret(key)})
+
+
+def _binary_mark(value):
+    """Bytes are never copied: a digest tells a change, and `changes_between` says "changed"."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return BINARY + hashlib.sha256(bytes(value)).hexdigest()
+    return value
+
+
+def changes_between(before, after, opaque=()):
+    """`{field: [old, new]}` of what differs between two snapshots; fields in `opaque` (file
+    fields) and values too long to copy are `"changed"`."""
+    changes = {}
+    for field in after.keys() | before.keys():
+        old, new = before.get(field), after.get(field)
+        if old == new or is_secret(field):
+            continue
+        binary = any(isinstance(value, str) and value.startswith(BINARY) for value in (old, new))
+        if binary or field in opaque or len(dumps(old)) > MAX_COPIED or len(dumps(new)) > MAX_COPIED:
+            changes[field] = CHANGED
+        else:
+            changes[field] = [old, new]
+    return changes
+
+
+def record_name(obj):
+    for field in ("name", "title", "email"):
+        value = getattr(obj, field, None)
+        if value:
+            return str(value)[:255]
+    return ""
+
+
+def record(request, action, kind, record_id, name="", changes=None, reverts=None):
+    """Records one entry in the current transaction and returns its id: THE call for a plugin that
+    writes a record outside the Resource machinery and `run_import`.
+
+    `request` is the web request (the signed-in user is recorded) or, outside one, a database
+    Session (recorded as the CLI). `action` is one of ACTIONS; `changes` is
+    `{field: [old, new]}` (see `changes_between`) or, for an import, what it did.
+
+        before = resource.history_snapshot(request, item)
+        ...  # the hand-written write
+        history.record(request, "update", "item", item.id, item.name,
+                       history.changes_between(before, resource.history_snapshot(request, item)))
+    """
+    if action not in ACTIONS:
+        raise ValueError(f"history action must be one of {ACTIONS}, not {action!r}")
+    if isinstance(request, Session):
+        db, user_id, email, via = request, None, None, "cli"
+    else:
+        identity = request.identity
+        db, via = request.db, "api"
+        user_id, email = (identity.id, identity.email) if identity is not None else (None, None)
+    # One Core INSERT, not an ORM object: a unit-of-work flush for it cost writes ~10%.
+    result = db.execute(sa.insert(HistoryEntry.__table__).values(
+        at=utcnow(), user_id=user_id, user_email=email, via=via, action=action, kind=kind, record_id=record_id,
+        record_name=(name or "")[:255], changes=dumps(changes or {}).decode(), reverts=reverts))
+    return result.inserted_primary_key[0]
+
+
+# -- imports ----------------------------------------------------------------------------------
+def start_import(request, import_type, file_name, target=None, creates=None):
+    """Called by `run_import` once the file is read: the import's entry, completed with the
+    answer's counts by `finish_import` when the endpoint's answer is rendered (still in the
+    request's transaction)."""
+    kind, record_id, name = "import", None, ""
+    if target is not None:
+        kind, record_id, name = target.__tablename__, target.id, record_name(target)
+    details = {"file": file_name, "type": import_type.code, "type_label": import_type.label}
+    entry_id = record(request, "import", kind, record_id, name, details)
+    request.environ[_PENDING_IMPORT] = (entry_id, details, creates)
+    return entry_id
+
+
+def finish_import(request, value):
+    """The counts of an import's answer (`import_result`) into its entry."""
+    pending = request.environ.pop(_PENDING_IMPORT, None)
+    if pending is None or not isinstance(value, dict):
+        return
+    entry_id, details, creates = pending
+    details = dict(details, created=value.get("created", 0), updated=value.get("updated", 0),
+                   skipped=len(value.get("skipped") or ()))
+    if creates and isinstance(value.get("id"), int):
+        details.update(created_kind=creates, created_id=value["id"])
+    table = HistoryEntry.__table__
+    request.db.execute(sa.update(table).where(table.c.id == entry_id).values(changes=dumps(details).decode()))
+
+
+# -- reading, retention, erasure ---------------------------------------------------------------
+def keep_days(settings):
+    """`smogpanel.history.keep_days` as whole days, or None (unset: entries are kept for ever);
+    ValueError with the Polish reason when it is no positive whole number."""
+    configured = str(settings.get("smogpanel.history.keep_days") or "").strip()
+    if not configured:
+        return None
+    if not configured.isdigit() or int(configured) < 1:
+        raise ValueError(f"smogpanel.history.keep_days musi być dodatnią liczbą dni, nie „{configured}”.")
+    return int(configured)
+
+
+def purge_by_setting(registry):
+    """The daily job `core.history_purge`: entries older than the setting, when it is set."""
+    from .db import own_transaction
+
+    days = keep_days(registry.settings)
+    if days is None:
+        return "Historia jest przechowywana bezterminowo (smogpanel.history.keep_days nie jest ustawione)."
+    with own_transaction(registry) as db:
+        count = purge(db, days)
+    return f"Usunięto wpisy historii starsze niż {days} dni: {count}."
+
+
+def purge(db, older_than_days):
+    """Deletes entries older than `older_than_days` days; returns how many."""
+    from datetime import timedelta
+
+    cutoff = utcnow() - timedelta(days=older_than_days)
+    result = db.execute(sa.delete(HistoryEntry).where(HistoryEntry.at < cutoff))
+    return result.rowcount
+
+
+def forget_text(db, text):
+    """Deletes every entry holding `text` (an e-mail address being erased) as a record's name or
+    a value, and every other entry of the records those describe (their names name the person
+    too); returns how many. An operator's own entries stay: the audit of who did what is not
+    the resident's data. A whole value, case-insensitive: "ewa@example.org" is not in "nowa.ewa@example.org"."""
+    text = text.strip().lower()
+    if not text:
+        return 0
+    quoted = dumps(text).decode()  # as the value is written in `changes`, quotes included
+    pattern = "%" + quoted.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    holds = sa.or_(
+        sa.func.lower(HistoryEntry.record_name) == text,
+        sa.func.lower(HistoryEntry.changes).like(pattern, escape="\\"),
+    )
+    records = db.execute(sa.select(HistoryEntry.kind, HistoryEntry.record_id).where(
+        holds, HistoryEntry.record_id.is_not(None)).distinct()).all()
+    of_records = [sa.and_(HistoryEntry.kind == kind, HistoryEntry.record_id == record_id)
+                  for kind, record_id in records]
+    result = db.execute(sa.delete(HistoryEntry).where(sa.or_(holds, *of_records)))
+    return result.rowcount

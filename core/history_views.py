@@ -1,0 +1,269 @@
+"""The history endpoints (smogpanel.history records the entries):
+
+    GET  /api/history/?kind&record_id&user_id&action&from&to&page&per_page&order&asc
+    POST /api/history/<id>/revert
+
+Reverting is an edit (any signed-in operator), except for bringing back a deleted record: a
+restore, which SPEC 6 leaves to the system administrator, so it takes a super administrator.
+"""
+import json
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import colander
+import orjson
+import sqlalchemy as sa
+from cornice import Service
+
+from . import history
+from .envelope import ApiError, dumps
+from .models import HistoryEntry
+from .sorting import Sorting
+from .validation import validate
+
+WARSAW = ZoneInfo("Europe/Warsaw")
+PER_PAGE, MAX_PER_PAGE = 50, 200
+MAX_ID = 2**31 - 1
+MAX_PAGE = 1_000_000
+FIRST_YEAR, LAST_YEAR = 2000, 2999
+SORTING = Sorting(fields={"id": HistoryEntry.id, "at": HistoryEntry.at}, default=("id", False),
+                  tie_breaker=HistoryEntry.id)
+ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
+
+
+def resources(request):
+    return request.registry["smogpanel.resources"]
+
+
+def labels_of(request, kind):
+    """{field: Polish title} of a kind's form fields, for showing changes."""
+    cache = request.registry.setdefault("smogpanel.history_labels", {})
+    if kind not in cache:
+        resource = resources(request).get(kind)
+        cache[kind] = {node.name: node.title for node in resource.schema().children} if resource else {}
+    return cache[kind]
+
+
+def kind_labels(request):
+    """{kind: Polish label}; a label two kinds share names the parent's too ('grupa (wykres)')."""
+    labels = request.registry.get("smogpanel.history_kind_labels")
+    if labels is None:
+        every = resources(request)
+        counts = {}
+        for resource in every.values():
+            counts[resource.label] = counts.get(resource.label, 0) + 1
+        labels = {}
+        for kind, resource in every.items():
+            label = resource.label
+            if counts[label] > 1:
+                label = f"{label} ({every[resource.parent.kind].label})" if resource.parent else f"{label} ({kind})"
+            labels[kind] = label
+        request.registry["smogpanel.history_kind_labels"] = labels
+    return labels
+
+
+def entry_dict(request, entry):
+    return {
+        "id": entry.id, "at": entry.at, "user_id": entry.user_id,
+        "user_email": entry.user_email if entry.via != "cli" else "CLI", "via": entry.via,
+        "action": entry.action, "kind": entry.kind, "kind_label": kind_labels(request).get(entry.kind, entry.kind),
+        "record_id": entry.record_id, "record_name": entry.record_name,
+        "changes": orjson.Fragment(entry.changes),  # as stored: exact decimals stay exact
+        "labels": labels_of(request, entry.kind), "reverts": entry.reverts,
+    }
+
+
+def _int_param(request, name, minimum=1, maximum=None, default=None):
+    raw = request.params.get(name)
+    if raw in (None, ""):
+        return default
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12 or int(raw) < minimum or (maximum and int(raw) > maximum):
+        bound = f" od {minimum} do {maximum}" if maximum else f" od {minimum}"
+        raise ApiError.invalid(name, f"Podaj liczbę całkowitą{bound}.")
+    return int(raw)
+
+
+def _day(request, name):
+    raw = request.params.get(name)
+    if raw in (None, ""):
+        return None
+    try:
+        day = date.fromisoformat(raw)
+    except ValueError:
+        day = None
+    if day is None or not FIRST_YEAR <= day.year <= LAST_YEAR:  # far years overflow the time zone arithmetic
+        raise ApiError.invalid(name, f"Podaj datę w postaci RRRR-MM-DD (lata {FIRST_YEAR}–{LAST_YEAR}).")
+    return day
+
+
+def _midnight(day):
+    return datetime.combine(day, time(), WARSAW)
+
+
+def list_view(request):
+    """The history, newest first by default: every entry, or a record's (`kind` and
+    `record_id`), filtered by `user_id`, `action`, and `from`/`to` (days in Warsaw time, both
+    included); paged (`page` from 1, `per_page` up to 200) with the `total` of the filter."""
+    conditions = []
+    kind = request.params.get("kind")
+    if kind:
+        conditions.append(HistoryEntry.kind == kind)
+    record_id = _int_param(request, "record_id", minimum=0, maximum=MAX_ID)
+    if record_id is not None:
+        conditions.append(HistoryEntry.record_id == record_id)
+    user_id = _int_param(request, "user_id", minimum=0, maximum=MAX_ID)
+    if user_id is not None:
+        conditions.append(HistoryEntry.user_id == user_id)
+    action = request.params.get("action")
+    if action:
+        if action not in history.ACTIONS:
+            raise ApiError.invalid("action", f"Nieznana czynność. Wybierz jedną z: {', '.join(history.ACTIONS)}.")
+        conditions.append(HistoryEntry.action == action)
+    start, end = _day(request, "from"), _day(request, "to")
+    if start:
+        conditions.append(HistoryEntry.at >= _midnight(start))
+    if end:
+        conditions.append(HistoryEntry.at < _midnight(end + timedelta(days=1)))
+    order, asc = SORTING.parse(request.params)
+    page = _int_param(request, "page", maximum=MAX_PAGE, default=1)
+    per_page = _int_param(request, "per_page", maximum=MAX_PER_PAGE, default=PER_PAGE)
+    where = sa.and_(sa.true(), *conditions)
+    total = request.db.scalar(sa.select(sa.func.count()).select_from(HistoryEntry).where(where))
+    entries = request.db.scalars(sa.select(HistoryEntry).where(where).order_by(*SORTING.order_by(order, asc))
+                                 .limit(per_page).offset((page - 1) * per_page)).all()
+    kinds = sorted(({"kind": kind, "label": label} for kind, label in kind_labels(request).items()),
+                   key=lambda item: (item["label"], item["kind"]))
+    return {"order": order, "asc": asc, "page": page, "per_page": per_page, "total": total,
+            "list": [entry_dict(request, entry) for entry in entries], "kinds": kinds}
+
+
+# -- reverting ----------------------------------------------------------------------------------
+def conflict(description, name=""):
+    return ApiError("CONFLICT", [{"name": name, "description": description}])
+
+
+def _load_any(request, resource, record_id):
+    """The record, deleted or not (None when there is none)."""
+    if record_id is None:
+        return None
+    return request.db.scalar(sa.select(resource.model).where(resource.model.id == record_id)
+                             .execution_options(include_deleted=True))
+
+
+def _resource_of(request, kind):
+    resource = resources(request).get(kind)
+    if resource is None:
+        raise conflict(f"Tego wpisu nie da się cofnąć z historii: „{kind}” nie jest rodzajem elementów panelu "
+                       "(albo jego wtyczka jest wyłączona).")
+    return resource
+
+
+def _revert_update(request, entry, resource, obj):
+    if not resource.revert_edits:
+        raise conflict("Zmian tego rodzaju elementów nie cofa się z historii.")
+    if obj.deleted is not None:
+        raise conflict("Ten element jest usunięty. Przywróć najpierw jego usunięcie.")
+    labels = labels_of(request, entry.kind)
+    editable = {node.name for node in resource.edit_schema().children}
+    changes = json.loads(entry.changes, parse_float=Decimal)
+    fields = [f for f, change in changes.items() if change != history.CHANGED and f in editable]
+    if not fields:
+        raise conflict("Tej zmiany nie da się cofnąć: dotyczyła tylko plików albo długich treści, których "
+                       "historia nie przechowuje.")
+    current = resource.history_snapshot(request, obj)
+    moved = [f for f in fields if current.get(f) != changes[f][1]]
+    if moved:
+        names = ", ".join(f"„{labels.get(f, f)}”" for f in moved)
+        raise ApiError("CONFLICT", [{"name": f, "description": f"Nie można przywrócić tej wersji: pole "
+                                     f"„{labels.get(f, f)}” zmieniono później." } for f in moved] +
+                       [{"name": "", "description": f"Od tej zmiany ktoś zmienił te same pola: {names}. "
+                                                    "Przywróć najpierw późniejsze zmiany."}])
+    payload = {f: value for f, value in current.items() if f in editable}
+    payload.update({f: changes[f][0] for f in fields})
+    # The edit as the form would send it: a plugin's `update` may read the body itself.
+    request.body = dumps(payload)
+    data = validate(request, resource.edit_schema(), payload)
+    return "update", resource.edit(request, obj, data, reverts=entry.id)
+
+
+def _revert_delete(request, entry, resource, obj):
+    if not (request.identity and request.identity.super):
+        raise ApiError("FORBIDDEN", [{"name": "", "description": ONLY_SUPER_RESTORES}])
+    if obj.deleted is None:
+        raise conflict("Ten element nie jest usunięty: nie ma czego przywracać.")
+    reason = resource.restore(request.db, obj)
+    if reason:
+        raise conflict(reason)
+    resource.flush(request)
+    history.record(request, "restore", entry.kind, obj.id, history.record_name(obj), reverts=entry.id)
+    return "restore", resource.serialize(request, obj)
+
+
+def _revert_create(request, entry, resource, obj):
+    if obj.deleted is not None:
+        raise conflict("Ten element jest już usunięty.")
+    resource.remove(request, obj, reverts=entry.id)
+    return "delete", {"id": obj.id}
+
+
+def revert_view(request):
+    """Puts the record back as it was before the entry (an edit's old values; a delete: the
+    record restored; a create or a restore: the record deleted; an import that created one
+    record: that record deleted). Recorded as a new entry naming the one it reverts."""
+    entry_id = int(request.matchdict["id"])
+    entry = request.db.get(HistoryEntry, entry_id) if entry_id <= MAX_ID else None
+    if entry is None:
+        raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiego wpisu historii."}])
+    kind, record_id = entry.kind, entry.record_id
+    if entry.action == "import":
+        details = json.loads(entry.changes)
+        if not details.get("created_kind"):
+            raise conflict("Tego importu nie da się cofnąć automatycznie: zmienił istniejące elementy. "
+                           "Zaimportuj ponownie poprzedni plik albo popraw elementy ręcznie.")
+        kind, record_id = details["created_kind"], details["created_id"]
+    resource = _resource_of(request, kind)
+    obj = _load_any(request, resource, record_id)
+    if obj is None:
+        raise conflict("Tego elementu nie ma już w bazie danych.")
+    revert = {"update": _revert_update, "delete": _revert_delete}.get(entry.action, _revert_create)
+    action, record = revert(request, entry, resource, obj)
+    return {"action": action, "record": record}
+
+
+class _Query(colander.MappingSchema):
+    """The list's query string, for the OpenAPI document only: `list_view` reads and checks it
+    itself (Polish errors, the envelope)."""
+
+    kind = colander.SchemaNode(colander.String(), missing=colander.drop, description="rodzaj, np. timer")
+    record_id = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="id elementu")
+    user_id = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="id operatora")
+    action = colander.SchemaNode(colander.String(), missing=colander.drop,
+                                 validator=colander.OneOf(history.ACTIONS), description="czynność")
+    # "from" is a Python keyword: the node is named in the constructor
+    to = colander.SchemaNode(colander.String(), missing=colander.drop, description="do dnia RRRR-MM-DD (czas polski)")
+    page = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="strona, od 1")
+    per_page = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="wpisów na stronę, do 200")
+    order = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("id", "at")))
+    asc = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("0", "1")))
+
+
+def _list_schema():
+    query = _Query()
+    query.add(colander.SchemaNode(colander.String(), name="from", missing=colander.drop,
+                                  description="od dnia RRRR-MM-DD (czas polski)"))
+    schema = colander.MappingSchema()
+    query.name = "querystring"
+    schema.add(query)
+    return schema
+
+
+def includeme(config):
+    listing = Service(name="history-collection", path="/api/history/",
+                      description="history: the entries of every record, or of one (kind, record_id)")
+    listing.add_view("GET", list_view, renderer="envelope", schema=_list_schema())
+    revert = Service(name="history-revert", path="/api/history/{id:\\d+}/revert",
+                     description="history: put a record back as it was before an entry")
+    revert.add_view("POST", revert_view, renderer="envelope")
+    config.add_cornice_service(listing)
+    config.add_cornice_service(revert)
