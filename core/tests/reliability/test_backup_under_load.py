@@ -117,7 +117,13 @@ def test_a_backup_taken_during_writes_restores_the_database_at_the_backup_s_mome
     assert set(restored["stored_file"]) <= set(final["stored_file"])
     # The data version counts the transactions that wrote timers: one per restored timer.
     assert version_of(restored, "timer") - version_of(before, "timer") == len(new_timers)
-    for table in set(final) - {"timer", "stored_file", "table_version"}:
+    # History: the restored timers' own entries (each write records its create), and no other.
+    entry_name_at = [c.name for c in live_columns(live, "history_entry")].index("record_name")
+    restored_entries, final_entries = set(map(tuple, restored["history_entry"])), set(map(tuple, final["history_entry"]))
+    assert restored_entries <= final_entries
+    new_entries = restored_entries - set(map(tuple, before["history_entry"]))
+    assert sorted(row[entry_name_at] for row in new_entries) == sorted(row[name_at] for row in new_timers)
+    for table in set(final) - {"timer", "stored_file", "table_version", "history_entry"}:
         assert restored[table] == final[table], table
 
 

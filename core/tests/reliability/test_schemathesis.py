@@ -82,6 +82,7 @@ UNSATISFIABLE = {
     "/api/auth/login": "only a real account's password signs in (401, not a validation error)",
     "/api/rank/": "which unit titles are required depends on rank_type_name (Swagger 2.0 has no if/then)",
     "/api/rank_value/": "a value names either an entry or a group with a unit, as the ranking's type says",
+    "/api/calculator/definition/": "Polish letters are allowed in the names of one type only (building standards)",
     "/api/item/": "item types and their properties come from the enabled plugins at run time",
     "/api/rank_value/import": "rank_group_id is required for gminy rankings only (it depends on the ranking)",
 }
