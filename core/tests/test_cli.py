@@ -112,13 +112,17 @@ def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, 
         ("restore", "district", 1, "krakowski", None, "cli")]  # once: the refused ones wrote nothing
 
 
-def test_history_purge_deletes_entries_older_than_asked_or_than_the_setting(ini, capsys, monkeypatch):
-    run(ini, "init")
+def add_an_old_and_a_new_history_entry(ini):
     with sa.create_engine(database_url(ini)).begin() as connection:
         for at in ("2020-01-01T10:00:00+00:00", "2099-01-01T10:00:00+00:00"):
             connection.exec_driver_sql(
                 "INSERT INTO history_entry (at, via, action, kind, record_name, changes) "
                 f"VALUES ('{at}', 'cli', 'restore', 'district', 'krakowski', '{{}}')")
+
+
+def test_history_purge_deletes_entries_older_than_asked_or_than_the_setting(ini, capsys, monkeypatch):
+    run(ini, "init")
+    add_an_old_and_a_new_history_entry(ini)
     capsys.readouterr()
     assert run(ini, "history", "purge") == 2  # kept for ever unless told
     assert "bezterminowo" in capsys.readouterr().err
@@ -131,11 +135,7 @@ def test_history_purge_deletes_entries_older_than_asked_or_than_the_setting(ini,
 
 def test_the_servers_daily_job_purges_history_by_the_setting(ini, capsys, monkeypatch):
     run(ini, "init")
-    with sa.create_engine(database_url(ini)).begin() as connection:
-        for at in ("2020-01-01T10:00:00+00:00", "2099-01-01T10:00:00+00:00"):
-            connection.exec_driver_sql(
-                "INSERT INTO history_entry (at, via, action, kind, record_name, changes) "
-                f"VALUES ('{at}', 'cli', 'restore', 'district', 'krakowski', '{{}}')")
+    add_an_old_and_a_new_history_entry(ini)
     assert run(ini, "jobs", "run", "core.history_purge") == 0  # unset: kept for ever
     assert len(query(ini, "SELECT at FROM history_entry")) == 2
     monkeypatch.setenv("SMOGPANEL_HISTORY_KEEP_DAYS", "365")
