@@ -89,6 +89,16 @@ class KeyedValues:
         return [{"key": self.key_dict(key, full=False), "value": shown(rows[key.id])}
                 for key in keys if key.id in rows]
 
+    def entry_values(self, db, entry_id, owner_id):
+        """An entry's values as its record's live keys show them."""
+        return self.values_of(self.live_keys(db, owner_id), self.value_rows(db, [entry_id]).get(entry_id, {}))
+
+    def rewrite(self, db, entry_id, sent, owner_id, field="values"):
+        """Replaces an entry's values by `sent`, checked against its record's live keys first
+        (None: left as they are)."""
+        if sent is not None:
+            self.write_values(db, {entry_id: self.check_values(sent, self.live_keys(db, owner_id), field)})
+
     def check_values(self, values, keys, field="values"):
         """{key id: value} of the sent `values` ([{key: {id}, value: ...}]), empty ones left out;
         a key that is not the record's (or is sent twice) is a 400 before anything is written."""

@@ -58,8 +58,7 @@ class CheckpointResource(Resource):
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
-        rows = VALUES.value_rows(request.db, [obj.id]).get(obj.id, {})
-        data["properties"] = VALUES.values_of(VALUES.live_keys(request.db, obj.map_id), rows)
+        data["properties"] = VALUES.entry_values(request.db, obj.id, obj.map_id)
         return data
 
     def create(self, request, data):
@@ -75,9 +74,7 @@ class CheckpointResource(Resource):
 
     def update(self, request, obj, data):
         data = dict(data)
-        properties = data.pop("properties")
-        if properties is not None:
-            write_properties(request.db, obj, properties, VALUES.live_keys(request.db, obj.map_id))
+        VALUES.rewrite(request.db, obj.id, data.pop("properties"), obj.map_id, field="properties")
         for name, value in data.items():
             setattr(obj, name, value)
         obj.updated = utcnow()

@@ -59,8 +59,7 @@ class SearchEntryResource(Resource):
 
     def serialize(self, request, obj):
         data = self.with_names(request, super().serialize(request, obj))
-        rows = VALUES.value_rows(request.db, [obj.id]).get(obj.id, {})
-        data["values"] = VALUES.values_of(VALUES.live_keys(request.db, obj.search_id), rows)
+        data["values"] = VALUES.entry_values(request.db, obj.id, obj.search_id)
         return data
 
     def create(self, request, data):
@@ -79,10 +78,7 @@ class SearchEntryResource(Resource):
         return obj
 
     def update(self, request, obj, data):
-        values = data.get("values")
-        if values is not None:
-            wanted = VALUES.check_values(values, VALUES.live_keys(request.db, obj.search_id))
-            VALUES.write_values(request.db, {obj.id: wanted})
+        VALUES.rewrite(request.db, obj.id, data.get("values"), obj.search_id)
         obj.updated = utcnow()
         return obj
 
