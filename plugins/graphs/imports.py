@@ -18,7 +18,7 @@ from smogpanel.regions import VOIVODESHIPS
 from smogpanel.spreadsheets import header_key
 
 from .models import GraphEntry, GraphGroup
-from .values import live_groups, live_keys, value_rows, write_values
+from .values import VALUES, live_groups, live_keys
 
 # (key, classic header = the key group's name, the 2025 edition's header): as RV_XLS (rankings).
 APPLICATION_GROUPS = (
@@ -203,9 +203,9 @@ def import_graph(request, graph, name, type_name, file):
         db.add(entry)
         db.flush()
         created += 1
-        write_values(db, {entry.id: wanted}, existing={})
+        VALUES.write_values(db, {entry.id: wanted}, existing={})
     else:
-        write_values(db, {entry.id: wanted}, existing=value_rows(db, [entry.id]))
+        VALUES.write_values(db, {entry.id: wanted})
         entry.updated = utcnow()  # also marks the session changed: the Core writes above are committed
         updated += 1
     return import_result(created=created, updated=updated, skipped=skipped, graph_group_id=group.id,

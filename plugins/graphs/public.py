@@ -15,7 +15,7 @@ from smogpanel.numbers import json_number
 from smogpanel.public import PublicKind
 
 from .models import GROUPED, Graph, GraphEntry, GraphGroup, GraphKey, GraphKeyGroup, GraphValue
-from .values import live_groups, live_keys, value_rows
+from .values import VALUES, live_groups, live_keys
 
 
 def chart_range(group_names):
@@ -84,7 +84,7 @@ def graph_payload(request, internal_name):
                         .order_by(GraphGroup.id)).all()
     entries = db.scalars(sa.select(GraphEntry).where(GraphEntry.graph_group_id.in_([g.id for g in groups] or [0]),
                                                      GraphEntry.deleted.is_(None)).order_by(GraphEntry.id)).all()
-    rows = value_rows(db, [entry.id for entry in entries])
+    rows = VALUES.value_rows(db, [entry.id for entry in entries])
     grouped = graph.graph_type_name in GROUPED
     payload = {
         "name": graph_name(graph, [group.name for group in groups]),

@@ -3,7 +3,7 @@ Every number is an example, marked as such in the source: no real programme figu
 from decimal import Decimal
 
 from .models import Graph, GraphEntry, GraphGroup, GraphKey, GraphKeyGroup
-from .values import write_values
+from .values import VALUES
 
 SOURCE = "Dane przykładowe – zastąp je własnymi (import CP_*_XLS)."
 MONTHS = (("Styczeń", "I"), ("Luty", "II"), ("Marzec", "III"), ("Kwiecień", "IV"))
@@ -30,7 +30,7 @@ def _entry(db, group, name, numbers, keys, **fields):
     entry = GraphEntry(graph_group_id=group.id, name=name, **fields)
     db.add(entry)
     db.flush()
-    write_values(db, {entry.id: {key.id: Decimal(str(n)) for key, n in zip(keys, numbers)}}, existing={})
+    VALUES.write_values(db, {entry.id: {key.id: Decimal(str(n)) for key, n in zip(keys, numbers)}}, existing={})
 
 
 def _grouped(db, graph, series):

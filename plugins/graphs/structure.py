@@ -8,7 +8,7 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 
 from .models import GROUPED, GraphKey, GraphKeyGroup
-from .values import entries_with_values, live_groups, live_keys
+from .values import VALUES, live_groups, live_keys
 
 GROUP_NOT_OURS = "Ta grupa kluczy nie należy do tego wykresu (albo została usunięta). Odśwież formularz."
 KEY_NOT_OURS = "Ten klucz nie należy do tej grupy (albo został usunięty). Odśwież formularz."
@@ -76,7 +76,7 @@ def sync(db, graph, keys_sent, groups_sent, allow_removal):
     """Applies the sent keys or key groups to `graph` (whose graph_type_name is already the new type)."""
     grouped = graph.graph_type_name in GROUPED
     removed_groups, removed_keys = plan(db, graph.id, graph.graph_type_name, keys_sent, groups_sent)
-    counts = entries_with_values(db, [key.id for key in removed_keys])
+    counts = VALUES.keys_with_values(db, [key.id for key in removed_keys])
     blocked = [key for key in removed_keys if counts.get(key.id)]
     if blocked and not allow_removal:
         listed = ", ".join(f"„{key.name}” (wartości {_entries(counts[key.id])})" for key in blocked)

@@ -13,7 +13,7 @@ from .colors import normalize_color
 from .imports import import_graph
 from .models import Graph, GraphEntry, GraphGroup
 from .schemas import GraphEntrySchema, GraphGroupSchema, GraphImportSchema, GraphSchema
-from .values import check_values, group_dict, key_dict, live_groups, live_keys, value_rows, values_of, write_values
+from .values import VALUES, group_dict, live_groups, live_keys, values_of
 
 GOAL_FIELDS = ("goal_progress_info", "goal_value_info", "goal_value_subinfo")
 REQUIRED_WITH_GOAL = "To pole jest wymagane, gdy wpis ma cel."
@@ -38,7 +38,7 @@ class GraphResource(PublicResource):
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
         keys = live_keys(request.db, obj.id)
-        data["graph_keys"] = [key_dict(key) for key in keys if key.key_group_id is None]
+        data["graph_keys"] = [VALUES.key_dict(key) for key in keys if key.key_group_id is None]
         data["graph_key_groups"] = [group_dict(group, keys) for group in live_groups(request.db, obj.id)]
         return data
 
@@ -101,7 +101,7 @@ class GraphEntryResource(Resource):
         data = super().serialize(request, obj)
         data["goal"] = json_number(obj.goal)
         graph = self.graph_of(request, obj.graph_group_id)
-        rows = value_rows(request.db, [obj.id]).get(obj.id, {})
+        rows = VALUES.value_rows(request.db, [obj.id]).get(obj.id, {})
         data["values"] = values_of(live_keys(request.db, graph.id), live_groups(request.db, graph.id), rows)
         return data
 
@@ -131,11 +131,11 @@ class GraphEntryResource(Resource):
     def create(self, request, data):
         graph = self.graph_of(request, data["graph_group_id"])
         data = self.checked(graph, data)
-        wanted = check_values(data.pop("values") or [], live_keys(request.db, graph.id))
+        wanted = VALUES.check_values(data.pop("values") or [], live_keys(request.db, graph.id))
         obj = GraphEntry(**data)
         request.db.add(obj)
         self.flush(request)
-        write_values(request.db, {obj.id: wanted}, existing={})
+        VALUES.write_values(request.db, {obj.id: wanted}, existing={})
         return obj
 
     def update(self, request, obj, data):
@@ -143,7 +143,7 @@ class GraphEntryResource(Resource):
         data = self.checked(graph, data)
         values = data.pop("values")
         if values is not None:
-            write_values(request.db, {obj.id: check_values(values, live_keys(request.db, graph.id))})
+            VALUES.write_values(request.db, {obj.id: VALUES.check_values(values, live_keys(request.db, graph.id))})
         for name, value in data.items():
             setattr(obj, name, value)
         obj.updated = utcnow()

@@ -13,7 +13,7 @@ from smogpanel.exports import header_row, row
 from smogpanel.regions import VOIVODESHIPS
 
 from .models import Checkpoint
-from .values import live_keys, summary, tidy, value_rows
+from .values import VALUES, summary, tidy
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 SUMMARY_SHEET = "Podsumowanie"
@@ -50,13 +50,13 @@ def _rows(keys, values_of):
 
 
 def export_workbook(db, a_map):
-    keys = live_keys(db, a_map.id)
+    keys = VALUES.live_keys(db, a_map.id)
     checkpoints = db.execute(
         sa.select(Checkpoint.id, Checkpoint.name)
         .where(Checkpoint.map_id == a_map.id, Checkpoint.deleted.is_(None))
         .order_by(Checkpoint.captured, Checkpoint.id)
     ).all()
-    stored = value_rows(db, [checkpoint.id for checkpoint in checkpoints])
+    stored = VALUES.value_rows(db, [checkpoint.id for checkpoint in checkpoints])
     workbook = Workbook(write_only=True)
     taken = {SUMMARY_SHEET.lower()}
     headers = [VOIVODESHIP_HEADER, *(key.name for key in keys)]

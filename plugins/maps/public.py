@@ -5,7 +5,11 @@ from smogpanel.public import PublicKind
 from smogpanel.regions import VOIVODESHIPS
 
 from .models import Checkpoint, CheckpointValue, Map, MapPropertyKey
-from .values import key_dict, live_keys, properties_of, summary, value_rows
+from .values import VALUES, summary, value_dict
+
+
+def public_value(row):
+    return value_dict(row, with_id=False)
 
 
 def map_payload(request, internal_name):
@@ -13,25 +17,25 @@ def map_payload(request, internal_name):
     a_map = db.scalar(sa.select(Map).where(Map.internal_name == internal_name, Map.deleted.is_(None)))
     if a_map is None:
         return None
-    keys = live_keys(db, a_map.id)
+    keys = VALUES.live_keys(db, a_map.id)
     checkpoints = db.execute(
         sa.select(Checkpoint.id, Checkpoint.name, Checkpoint.source, Checkpoint.captured)
         .where(Checkpoint.map_id == a_map.id, Checkpoint.deleted.is_(None), Checkpoint.hidden == 0)
         .order_by(Checkpoint.captured.desc(), Checkpoint.id.desc())
     ).all()
-    rows = value_rows(db, [checkpoint.id for checkpoint in checkpoints])
+    rows = VALUES.value_rows(db, [checkpoint.id for checkpoint in checkpoints])
     return {
         "name": a_map.name,
         "internal_name": a_map.internal_name,
         "source": a_map.source,
         "details": a_map.details,
         "show_summary": a_map.show_summary,
-        "property_keys": [key_dict(key) for key in keys],
+        "property_keys": [VALUES.key_dict(key) for key in keys],
         "voivodeships": [{"code": code, "name": name} for code, name in VOIVODESHIPS],
         "checkpoints": [
             {"id": checkpoint.id, "name": checkpoint.name, "source": checkpoint.source or a_map.source,
              "captured": checkpoint.captured,
-             "properties": properties_of(keys, rows.get(checkpoint.id, {}), with_id=False)}
+             "properties": VALUES.values_of(keys, rows.get(checkpoint.id, {}), shown=public_value)}
             for checkpoint in checkpoints
         ],
         "summary": _public_summary(db, a_map, keys) if a_map.show_summary else None,

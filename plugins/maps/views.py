@@ -5,6 +5,7 @@ from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
+from smogpanel.keyed import KeyedResource
 from smogpanel.keys import KeyList
 from smogpanel.imports import ImportFailed, import_result, run_import
 from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
@@ -13,18 +14,9 @@ from smogpanel.validation import body_validator
 
 from .export import XLSX_TYPE, export_workbook
 from .imports import IMPORT_CODES
-from .models import Checkpoint, Map, MapPropertyKey
+from .models import Checkpoint, Map
 from .schemas import CheckpointImportSchema, CheckpointSchema, MapSchema
-from .values import (
-    key_dict,
-    keys_with_values,
-    live_keys,
-    properties_of,
-    summary,
-    today,
-    value_rows,
-    write_properties,
-)
+from .values import VALUES, summary, today, write_properties
 
 # Keys removed from the form are soft-deleted; one with measured values only when confirmed.
 PROPERTY_KEYS = KeyList(
@@ -36,50 +28,18 @@ PROPERTY_KEYS = KeyList(
 )
 
 
-class MapResource(PublicResource):
+class MapResource(KeyedResource, PublicResource):
     kind = "map"
     model = Map
     schema = MapSchema
     label = "mapa"
+    keyed = VALUES
+    key_list = PROPERTY_KEYS
 
     def serialize(self, request, obj):
-        keys = live_keys(request.db, obj.id)
         data = super().serialize(request, obj)
-        data["property_keys"] = [key_dict(key) for key in keys]
-        data["summary"] = summary(request.db, obj, keys)
+        data["summary"] = summary(request.db, obj)
         return data
-
-    def create(self, request, data):
-        data = dict(data)
-        keys = data.pop("property_keys") or []
-        data.pop("remove_keys_with_values", None)
-        self.check_unique(request, data)
-        obj = Map(**data)
-        request.db.add(obj)
-        self.flush(request)
-        self.sync_keys(request, obj, keys, allow_removal=False)
-        return obj
-
-    def update(self, request, obj, data):
-        data = dict(data)
-        keys = data.pop("property_keys")
-        allow_removal = bool(data.pop("remove_keys_with_values", 0))
-        if keys is not None:
-            self.sync_keys(request, obj, keys, allow_removal)
-        for name, value in data.items():
-            setattr(obj, name, value)
-        obj.updated = utcnow()
-        return obj
-
-    def sync_keys(self, request, a_map, sent, allow_removal):
-        db = request.db
-
-        def create(position, fields):
-            db.add(MapPropertyKey(map_id=a_map.id, position=position, **fields))
-
-        PROPERTY_KEYS.sync(live_keys(db, a_map.id), sent, allow_removal,
-                           lambda ids: keys_with_values(db, ids), create)
-        self.flush(request)
 
 
 class CheckpointResource(Resource):
@@ -98,8 +58,7 @@ class CheckpointResource(Resource):
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
-        rows = value_rows(request.db, [obj.id]).get(obj.id, {})
-        data["properties"] = properties_of(live_keys(request.db, obj.map_id), rows)
+        data["properties"] = VALUES.entry_values(request.db, obj.id, obj.map_id)
         return data
 
     def create(self, request, data):
@@ -110,14 +69,12 @@ class CheckpointResource(Resource):
         obj = Checkpoint(**data)
         request.db.add(obj)
         self.flush(request)
-        write_properties(request.db, obj, properties, live_keys(request.db, obj.map_id), new=True)
+        write_properties(request.db, obj, properties, VALUES.live_keys(request.db, obj.map_id), new=True)
         return obj
 
     def update(self, request, obj, data):
         data = dict(data)
-        properties = data.pop("properties")
-        if properties is not None:
-            write_properties(request.db, obj, properties, live_keys(request.db, obj.map_id))
+        VALUES.rewrite(request.db, obj.id, data.pop("properties"), obj.map_id, field="properties")
         for name, value in data.items():
             setattr(obj, name, value)
         obj.updated = utcnow()
@@ -137,7 +94,7 @@ def import_checkpoint(request):
     measurement from a CP_XLS or CP_XLS_2025 file; all or nothing."""
     data = request.validated
     a_map = load_map(request, data["map_id"])
-    keys = live_keys(request.db, a_map.id)
+    keys = VALUES.live_keys(request.db, a_map.id)
     parsed = run_import(request, data["type"], data["file"], context={"keys": keys}, allowed=IMPORT_CODES,
                         target=a_map, creates="checkpoint")
     if not parsed["properties"]:

@@ -14,11 +14,12 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.imports import Column, ErrorList, ImportType, import_result, read_rows, run_import
+from smogpanel.keyed import chunks
 from smogpanel.resources import MAX_ID
 
 from .models import Search, SearchEntry
 from .schemas import MAX_VALUE_LENGTH
-from .values import CHUNK, live_keys, value_rows, write_values
+from .values import VALUES
 
 CODE = "WPG_XLS"
 BOROUGH, DISTRICT, VOIVODESHIP = "borough", "district", "voivodeship"
@@ -46,7 +47,7 @@ def template_for(request):
     if search is None or search.deleted is not None:
         raise ApiError.invalid("search_id", "Podaj wyszukiwarkę, której szablon chcesz pobrać (search_id): ta nie "
                                             "istnieje albo została usunięta.")
-    keys = live_keys(request.db, search.id)
+    keys = VALUES.live_keys(request.db, search.id)
     return dataclasses.replace(
         WPG_XLS, columns=(*PLACE_COLUMNS, *(key_column(key) for key in keys)),
         label=f"{WPG_XLS.label}: {search.name}",
@@ -117,7 +118,7 @@ def import_entries(request, search, type_code, upload):
     """POST /api/search_entry/import: creates the gminy's entries that are missing and updates
     those already there; all or nothing."""
     db = request.db
-    keys = live_keys(db, search.id)
+    keys = VALUES.live_keys(db, search.id)
     index = gazetteer(request).borough_index(db)
     parsed = run_import(request, type_code, upload, context={"keys": keys, "index": index}, allowed=(CODE,),
                         target=search)
@@ -127,7 +128,7 @@ def import_entries(request, search, type_code, upload):
     entries = SearchEntry.__table__
     existing = dict(db.execute(sa.select(entries.c.borough_id, entries.c.id).where(
         entries.c.search_id == search.id, entries.c.deleted.is_(None))).all())
-    stored = value_rows(db, existing.values())
+    stored = VALUES.value_rows(db, existing.values())
     missing = [{"search_id": search.id, "borough_id": borough_id}
                for borough_id, _ in parsed["rows"] if borough_id not in existing]
     # Core statements, batched: thousands of rows are a few round trips, not one per entry.
@@ -141,10 +142,10 @@ def import_entries(request, search, type_code, upload):
         wanted[entry_id] = after
         if borough_id in existing and after != before:
             changed.append(entry_id)
-    write_values(db, wanted, existing=stored)
+    VALUES.write_values(db, wanted, existing=stored)
     stamp = utcnow()
-    for start in range(0, len(changed), CHUNK):
-        db.execute(sa.update(entries).where(entries.c.id.in_(changed[start:start + CHUNK])).values(updated=stamp))
+    for chunk in chunks(changed):
+        db.execute(sa.update(entries).where(entries.c.id.in_(chunk)).values(updated=stamp))
     return import_result(created=len(missing), updated=len(changed), skipped=parsed["skipped"],
                          unchanged=len(parsed["rows"]) - len(missing) - len(changed))
 

@@ -14,8 +14,8 @@ from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID
 
 from .models import Search, SearchEntry, SearchKey, SearchValue
-from .values import VALUES
 
+VALUES = SearchValue.__table__
 CACHE_CONTROL = "public, max-age=60"
 
 

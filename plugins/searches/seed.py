@@ -2,7 +2,7 @@
 entry for every demo gmina. The texts are examples, marked as such: no real programme's
 amounts or dates are claimed."""
 from .models import Search, SearchEntry, SearchKey
-from .values import write_values
+from .values import VALUES
 
 KEYS = (
     ("Dotacja", 0, "TOP", "Przykład: dotacja na wymianę starego pieca na ogrzewanie niskoemisyjne w gminie {name}."),
@@ -25,5 +25,6 @@ def add_demo_data(db, gazetteer):
     entries = [SearchEntry(search_id=search.id, borough_id=borough_id) for borough_id, _ in gminy]
     db.add_all(entries)
     db.flush()
-    write_values(db, {entry.id: {key.id: text.format(name=names['borough_name']) for key, (*_, text) in zip(keys, KEYS)}
-                      for entry, (_, names) in zip(entries, gminy)}, existing={})
+    VALUES.write_values(db, {entry.id: {key.id: text.format(name=names['borough_name'])
+                                        for key, (*_, text) in zip(keys, KEYS)}
+                             for entry, (_, names) in zip(entries, gminy)}, existing={})

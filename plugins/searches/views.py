@@ -4,6 +4,7 @@ from cornice import Service
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
+from smogpanel.keyed import KeyedResource
 from smogpanel.keys import KeyList
 from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
@@ -11,9 +12,9 @@ from smogpanel.sorting import Sorting
 from smogpanel.validation import body_validator
 
 from .imports import import_entries
-from .models import Search, SearchEntry, SearchKey
+from .models import Search, SearchEntry
 from .schemas import SearchEntryImportSchema, SearchEntrySchema, SearchSchema
-from .values import check_values, entry_of, key_dict, keys_with_values, live_keys, value_rows, values_of, write_values
+from .values import VALUES, entry_of
 
 # Keys removed from the form are soft-deleted; one with entries' texts only when confirmed.
 SEARCH_KEYS = KeyList(
@@ -28,47 +29,13 @@ BOROUGH_GONE = "Wybrana gmina nie istnieje albo została usunięta."
 TAKEN = "Ta gmina ma już wpis w tej wyszukiwarce. Edytuj istniejący wpis."
 
 
-class SearchResource(PublicResource):
+class SearchResource(KeyedResource, PublicResource):
     kind = "search"
     model = Search
     schema = SearchSchema
     label = "wyszukiwarka"
-
-    def serialize(self, request, obj):
-        data = super().serialize(request, obj)
-        data["search_keys"] = [key_dict(key) for key in live_keys(request.db, obj.id)]
-        return data
-
-    def create(self, request, data):
-        data = dict(data)
-        keys = data.pop("search_keys") or []
-        data.pop("remove_keys_with_values", None)
-        self.check_unique(request, data)
-        obj = Search(**data)
-        request.db.add(obj)
-        self.flush(request)
-        self.sync_keys(request, obj, keys, allow_removal=False)
-        return obj
-
-    def update(self, request, obj, data):
-        data = dict(data)
-        keys = data.pop("search_keys")
-        allow_removal = bool(data.pop("remove_keys_with_values", 0))
-        if keys is not None:
-            self.sync_keys(request, obj, keys, allow_removal)
-        for name, value in data.items():
-            setattr(obj, name, value)
-        obj.updated = utcnow()
-        return obj
-
-    def sync_keys(self, request, search, sent, allow_removal):
-        db = request.db
-
-        def create(position, fields):
-            db.add(SearchKey(search_id=search.id, position=position, **fields))
-
-        SEARCH_KEYS.sync(live_keys(db, search.id), sent, allow_removal, lambda ids: keys_with_values(db, ids), create)
-        self.flush(request)
+    keyed = VALUES
+    key_list = SEARCH_KEYS
 
 
 class SearchEntryResource(Resource):
@@ -92,8 +59,7 @@ class SearchEntryResource(Resource):
 
     def serialize(self, request, obj):
         data = self.with_names(request, super().serialize(request, obj))
-        rows = value_rows(request.db, [obj.id]).get(obj.id, {})
-        data["values"] = values_of(live_keys(request.db, obj.search_id), rows)
+        data["values"] = VALUES.entry_values(request.db, obj.id, obj.search_id)
         return data
 
     def create(self, request, data):
@@ -104,18 +70,15 @@ class SearchEntryResource(Resource):
             raise ApiError.invalid("borough_id", BOROUGH_GONE)
         if entry_of(request.db, data["search_id"], data["borough_id"]) is not None:
             raise ApiError("CONFLICT", [{"name": "borough_id", "description": TAKEN}])
-        wanted = check_values(values, live_keys(request.db, data["search_id"]))
+        wanted = VALUES.check_values(values, VALUES.live_keys(request.db, data["search_id"]))
         obj = SearchEntry(**data)
         request.db.add(obj)
         self.flush(request)
-        write_values(request.db, {obj.id: wanted}, existing={})
+        VALUES.write_values(request.db, {obj.id: wanted}, existing={})
         return obj
 
     def update(self, request, obj, data):
-        values = data.get("values")
-        if values is not None:
-            wanted = check_values(values, live_keys(request.db, obj.search_id))
-            write_values(request.db, {obj.id: wanted})
+        VALUES.rewrite(request.db, obj.id, data.get("values"), obj.search_id)
         obj.updated = utcnow()
         return obj
 
