@@ -407,6 +407,9 @@ def add_resource(config, resource):
     resources = config.registry.setdefault("smogpanel.resources", {})
     if resource.kind in resources:
         raise ValueError(f"resource kind {resource.kind!r} registered twice")
+    if resource.gazetteer_names and resource.list_reads:
+        # A kept list would outlive a renamed gmina: the gazetteer's tables are not tracked.
+        raise ValueError(f"resource kind {resource.kind!r}: gazetteer_names lists are not kept (list_reads)")
     resources[resource.kind] = resource
     resource.all_kinds = resources
     for service in resource.services():
