@@ -160,5 +160,26 @@ def gazetteer(request):
     return request.registry["smogpanel.gazetteer"]
 
 
+NAME_FIELDS = ("borough_name", "district_name", "voivodeship_name")
+
+
+def attach_names(request, rows, voivodeships=None):
+    """Adds NAME_FIELDS to rows (dicts with `borough_id`, and `voivodeship_id` where a row may
+    name a voivodeship instead of a gmina): the names of a gone gmina are None."""
+    db, places = request.db, gazetteer(request)
+    boroughs = places.boroughs_by_ids(db, [row["borough_id"] for row in rows if row["borough_id"]])
+    voivodeships = voivodeships if voivodeships is not None else (
+        places.voivodeships(db) if any(row.get("voivodeship_id") for row in rows) else {})
+    empty = dict.fromkeys(NAME_FIELDS)
+    for row in rows:
+        if row["borough_id"]:
+            row.update(boroughs.get(row["borough_id"], empty))
+        else:
+            row.update(empty)
+            if row.get("voivodeship_id") in voivodeships:
+                row["voivodeship_name"] = voivodeships[row["voivodeship_id"]]["name"]
+    return rows
+
+
 def includeme(config):
     config.registry["smogpanel.gazetteer"] = find_gazetteer(config.registry.plugin_manager)

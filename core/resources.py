@@ -20,9 +20,11 @@ from . import history
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
+from .gazetteer import NAME_FIELDS, attach_names
 from .public_cache import Built, LocalCache, PublicCache, answer
+from .regions import polish_sort_key
 from .sorting import Sorting
-from .validation import body_validator
+from .validation import body_validator, exact_body_validator
 from .versions import engine_of, request_version, table_name, track
 
 MAX_ID = 2**31 - 1
@@ -33,7 +35,18 @@ LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind
 class Parent:
     kind: str  # the parent's kind, also the path segment of the per-parent list
     field: str  # the foreign key attribute on the child, e.g. "voivodeship_id"
-    label: str  # Polish name for messages, e.g. "województwo"
+    # The whole Polish message when the chosen parent is missing or deleted, in the noun's own
+    # gender: "Wybrane województwo nie istnieje albo zostało usunięte.", "Wybrany powiat …".
+    gone: str
+
+    def live(self, request, record_id, field=None):
+        """The live parent `record_id`, or a 400 naming `field` (the child's foreign key when
+        not given) with `gone`. Import views load their target with it too."""
+        model = request.registry["smogpanel.resources"][self.kind].model
+        obj = request.db.get(model, record_id) if record_id is not None and record_id <= MAX_ID else None
+        if obj is None or obj.deleted is not None:
+            raise ApiError.invalid(field or self.field, self.gone)
+        return obj
 
 
 class Resource:
@@ -58,6 +71,13 @@ class Resource:
     # Empty: never kept. A test compares it with what the list statements read.
     list_reads: tuple = ()
     revert_edits: bool = True  # False: history shows this kind's edits but does not put them back
+    # True: fractional numbers in POST bodies reach the schema as Decimals, exactly as typed
+    # (smogpanel.validation.exact_body_validator), for values kept as exact decimals.
+    exact_numbers: bool = False
+    # True: records name a gmina (borough_id) or a voivodeship (voivodeship_id) of the gazetteer,
+    # and rows and answers carry its NAME_FIELDS; those named in `sortable` sort lists in the
+    # Polish alphabet (in Python: the names live in another plugin's tables).
+    gazetteer_names: bool = False
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
@@ -83,24 +103,36 @@ class Resource:
     def sorting(self, default=None):
         columns = {c.name: c for c in self.list_statement().selected_columns}
         return Sorting(
-            fields={name: columns[name] for name in self.sortable},
+            fields={name: name if self.sorted_by_name(name) else columns[name] for name in self.sortable},
             default=default or self.default_order,
             tie_breaker=columns["id"],
         )
 
+    def sorted_by_name(self, order):
+        return self.gazetteer_names and order in NAME_FIELDS
+
     def list_rows(self, request, statement, default_order=None):
         sorting = self.sorting(default_order)
         order, asc = sorting.parse(request.params)
+        by_name = self.sorted_by_name(order)
         # Core, not ORM: lists are the hot path and their statements filter deleted rows.
-        result = request.db.connection().execute(statement.order_by(*sorting.order_by(order, asc)))
+        statement = statement.order_by(*([sorting.tie_breaker] if by_name else sorting.order_by(order, asc)))
+        result = request.db.connection().execute(statement)
         keys = tuple(result.keys())
-        return {"order": order, "asc": asc, "list": [dict(zip(keys, row)) for row in result.all()]}
+        rows = [dict(zip(keys, row)) for row in result.all()]
+        if self.gazetteer_names:
+            attach_names(request, rows)
+        if by_name:
+            rows.sort(key=lambda row: (polish_sort_key(row[order]), row["id"]), reverse=not asc)
+        return {"order": order, "asc": asc, "list": rows}
 
     def serialize(self, request, obj):
         data = {c.name: getattr(obj, c.key) for c in self.columns()}
         for field in self.uploads:
             stored = data.get(field)
             data[field.removesuffix("_path") + "_url"] = file_url(request, stored) if stored else None
+        if self.gazetteer_names:
+            attach_names(request, [data])
         return data
 
     def with_uploads(self, request, data):
@@ -130,15 +162,8 @@ class Resource:
         return schema
 
     def check_parent(self, request, data):
-        if self.parent is None:
-            return
-        parent = self.all_kinds[self.parent.kind]
-        value = data[self.parent.field]
-        obj = request.db.get(parent.model, value) if value <= MAX_ID else None
-        if obj is None or obj.deleted is not None:
-            raise ApiError.invalid(
-                self.parent.field, f"Wybrane {self.parent.label} nie istnieje albo zostało usunięte."
-            )
+        if self.parent is not None:
+            self.parent.live(request, data[self.parent.field])
 
     def check_unique(self, request, data, obj=None):
         for field in self.unique:
@@ -351,11 +376,10 @@ class Resource:
         record = Service(name=f"{kind}-record", path=f"/api/{kind}/{{id:\\d+}}", description=f"{kind}: one record")
         if self.list_all:
             collection.add_view("GET", self.view_list, **common)
-        collection.add_view(
-            "POST", self.view_create, schema=self.schema(), validators=(body_validator,), **common
-        )
+        validators = (exact_body_validator if self.exact_numbers else body_validator,)
+        collection.add_view("POST", self.view_create, schema=self.schema(), validators=validators, **common)
         record.add_view("GET", self.view_get, **common)
-        record.add_view("POST", self.view_update, schema=self.edit_schema(), validators=(body_validator,), **common)
+        record.add_view("POST", self.view_update, schema=self.edit_schema(), validators=validators, **common)
         record.add_view("DELETE", self.view_delete, **common)
         services = [collection, record]
         if self.parent is not None:
@@ -383,6 +407,9 @@ def add_resource(config, resource):
     resources = config.registry.setdefault("smogpanel.resources", {})
     if resource.kind in resources:
         raise ValueError(f"resource kind {resource.kind!r} registered twice")
+    if resource.gazetteer_names and resource.list_reads:
+        # A kept list would outlive a renamed gmina: the gazetteer's tables are not tracked.
+        raise ValueError(f"resource kind {resource.kind!r}: gazetteer_names lists are not kept (list_reads)")
     resources[resource.kind] = resource
     resource.all_kinds = resources
     for service in resource.services():

@@ -4,7 +4,7 @@ from cornice import Service
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.numbers import json_number
-from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
+from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.validation import exact_body_validator
 
 from . import structure
@@ -17,15 +17,9 @@ from .values import VALUES, group_dict, live_groups, live_keys, values_of
 
 GOAL_FIELDS = ("goal_progress_info", "goal_value_info", "goal_value_subinfo")
 REQUIRED_WITH_GOAL = "To pole jest wymagane, gdy wpis ma cel."
-
-
-def exact_posts(services):
-    """Decimals arrive exactly as typed (smogpanel.validation.exact_body_validator)."""
-    for service in services:
-        for method, _view, args in service.definitions:
-            if method == "POST":
-                args["validators"] = (exact_body_validator,)
-    return services
+# A group's parent, and the graph an import fills.
+GRAPH = Parent("graph", "graph_id", "Wybrany wykres nie istnieje albo został usunięty.")
+GRAPH_GROUP = Parent("graph_group", "graph_group_id", "Wybrana grupa nie istnieje albo została usunięta.")
 
 
 class GraphResource(PublicResource):
@@ -76,11 +70,8 @@ class GraphGroupResource(Resource):
     model = GraphGroup
     schema = GraphGroupSchema
     label = "grupa"
-    parent = Parent("graph", "graph_id", "wykres")
+    parent = GRAPH
     list_all = False
-
-    def check_parent(self, request, data):
-        load_graph(request, data["graph_id"])  # its message in the right gender ("Wybrany wykres")
 
 
 class GraphEntryResource(Resource):
@@ -88,14 +79,12 @@ class GraphEntryResource(Resource):
     model = GraphEntry
     schema = staticmethod(GraphEntrySchema)
     label = "wpis"
-    parent = Parent("graph_group", "graph_group_id", "grupa")
+    parent = GRAPH_GROUP
     list_all = False
+    exact_numbers = True  # decimals arrive exactly as typed
 
     def graph_of(self, request, group_id):
-        group = request.db.get(GraphGroup, group_id) if group_id <= MAX_ID else None
-        if group is None or group.deleted is not None:
-            raise ApiError.invalid("graph_group_id", "Wybrana grupa nie istnieje albo została usunięta.")
-        return request.db.get(Graph, group.graph_id)
+        return request.db.get(Graph, GRAPH_GROUP.live(request, group_id).graph_id)
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
@@ -149,20 +138,10 @@ class GraphEntryResource(Resource):
         obj.updated = utcnow()
         return obj
 
-    def services(self):
-        return exact_posts(super().services())
-
-
-def load_graph(request, graph_id):
-    graph = request.db.get(Graph, graph_id) if graph_id <= MAX_ID else None
-    if graph is None or graph.deleted is not None:
-        raise ApiError.invalid("graph_id", "Wybrany wykres nie istnieje albo został usunięty.")
-    return graph
-
 
 def import_view(request):
     data = request.validated
-    graph = load_graph(request, data["graph_id"])
+    graph = GRAPH.live(request, data["graph_id"])
     return import_graph(request, graph, data["name"], data["type"], data["file"])
 
 

@@ -82,7 +82,7 @@ class Report:
     def summary(self):
         """One Polish line, as the CLI prints it."""
         recoded = "" if not self.renamed_recoded else (
-            f"UWAGA: zmieniono nazwę jednostek, których dawna nazwa ma w rejestrze inny kod – sprawdź ich wartości: "
+            "UWAGA: zmieniono nazwę jednostek, których dawna nazwa ma w rejestrze inny kod – sprawdź ich wartości: "
             + "; ".join(f"{item['teryt']} „{item['old_name']}” → „{item['name']}” (kod „{item['old_name']}”: "
                         f"{item['old_name_teryt']})" for item in self.renamed_recoded[:LISTED]) + ". ")
         return recoded + (f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "

@@ -45,7 +45,7 @@ class DistrictResource(TerytCoded):
     model = District
     schema = DistrictSchema
     label = "powiat"
-    parent = Parent("voivodeship", "voivodeship_id", "województwo")
+    parent = Parent("voivodeship", "voivodeship_id", "Wybrane województwo nie istnieje albo zostało usunięte.")
     list_reads = (District,)
 
 
@@ -54,7 +54,7 @@ class BoroughResource(TerytCoded):
     model = Borough
     schema = BoroughSchema
     label = "gmina"
-    parent = Parent("district", "district_id", "powiat")
+    parent = Parent("district", "district_id", "Wybrany powiat nie istnieje albo został usunięty.")
     list_all_order = ("name", True)
     list_reads = (Borough, District, Voivodeship)
 

@@ -11,7 +11,7 @@ values (`Reading.errors`): each of those keeps its last good value with its own 
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import timezone
 from decimal import Decimal
 
 import sqlalchemy as sa

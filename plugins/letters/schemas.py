@@ -2,7 +2,7 @@
 recipients"), and the public form; checked before anything is written."""
 import colander
 
-from smogpanel.schemas import FileNode, Id, InternalName, LongText, OptionalText, String, StringNode, Text, UploadNode, described
+from smogpanel.schemas import FileNode, Id, InternalName, LongText, String, Text, UploadNode, described
 from smogpanel.users.schemas import Email
 
 DEFAULT_GDPR_AGREEMENT = "Wyrażam zgodę na przetwarzanie moich danych osobowych podanych w formularzu."

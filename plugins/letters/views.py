@@ -3,11 +3,10 @@ recipients", the recipient import and the operator's list of a letter's senders.
 import sqlalchemy as sa
 from cornice import Service
 
-from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
 from smogpanel.models import OutboxMail
-from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
+from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.validation import body_validator
 
 from .imports import import_recipients
@@ -16,14 +15,9 @@ from .sanitise import sanitise
 from .schemas import LetterSchema, RecipientGroupSchema, RecipientImportSchema, RecipientSchema
 
 EMAIL_TAKEN = "Ten adres e-mail jest już w tej grupie adresatów."
-GROUP_GONE = "Wybrana grupa adresatów nie istnieje albo została usunięta."
-
-
-def live_group(request, group_id, field="recipient_group_id"):
-    group = request.db.get(RecipientGroup, group_id) if group_id <= MAX_ID else None
-    if group is None or group.deleted is not None:
-        raise ApiError.invalid(field, GROUP_GONE)
-    return group
+# A recipient's parent, and the group a letter sends to or an import fills.
+RECIPIENT_GROUP = Parent("recipient_group", "recipient_group_id",
+                         "Wybrana grupa adresatów nie istnieje albo została usunięta.")
 
 
 class LetterResource(PublicResource):
@@ -46,11 +40,11 @@ class LetterResource(PublicResource):
         return data
 
     def create(self, request, data):
-        live_group(request, data["recipient_group_id"])
+        RECIPIENT_GROUP.live(request, data["recipient_group_id"])
         return super().create(request, dict(data, content=sanitise(data["content"])))
 
     def update(self, request, obj, data):
-        live_group(request, data["recipient_group_id"])
+        RECIPIENT_GROUP.live(request, data["recipient_group_id"])
         return super().update(request, obj, dict(data, content=sanitise(data["content"])))
 
 
@@ -88,16 +82,13 @@ class RecipientResource(Resource):
     model = Recipient
     schema = RecipientSchema
     label = "adresat"
-    parent = Parent("recipient_group", "recipient_group_id", "grupa adresatów")
+    parent = RECIPIENT_GROUP
     list_all = False
     sortable = ("id", "name", "email", "sent", "updated")
 
     def list_statement(self):
         return (sa.select(*self.list_columns(), recipient_sent(Recipient.id).label("sent"))
                 .where(Recipient.deleted.is_(None)))
-
-    def check_parent(self, request, data):
-        live_group(request, data["recipient_group_id"])
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
@@ -125,7 +116,7 @@ class RecipientResource(Resource):
 # -- the import --------------------------------------------------------------------------------
 def import_view(request):
     data = request.validated
-    group = live_group(request, data["recipient_group_id"])
+    group = RECIPIENT_GROUP.live(request, data["recipient_group_id"])
     return import_recipients(request, group, data["file"], data["name_column"], data["email_column"])
 
 

@@ -8,7 +8,7 @@ from smogpanel.envelope import ApiError
 from smogpanel.keyed import KeyedResource
 from smogpanel.keys import KeyList
 from smogpanel.imports import ImportFailed, import_result, run_import
-from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
+from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.validation import body_validator
 
@@ -26,6 +26,8 @@ PROPERTY_KEYS = KeyList(
     values_where=lambda count: "w 1 pomiarze" if count == 1 else f"w {count} pomiarach",
     lost="zmierzone wartości zniknęłyby z pomiarów",
 )
+# A measurement's parent, and the map an import adds one to.
+MAP = Parent("map", "map_id", "Wybrana mapa nie istnieje albo została usunięta.")
 
 
 class MapResource(KeyedResource, PublicResource):
@@ -47,14 +49,11 @@ class CheckpointResource(Resource):
     model = Checkpoint
     schema = staticmethod(CheckpointSchema)
     label = "pomiar"
-    parent = Parent("map", "map_id", "mapa")
+    parent = MAP
     fixed = ("captured",)
     sortable = ("id", "name", "hidden", "captured", "updated")
     default_order = ("captured", False)
     list_all = False  # measurements are listed per map: GET /api/checkpoint/map/<id>
-
-    def check_parent(self, request, data):
-        load_map(request, data["map_id"])
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
@@ -81,19 +80,11 @@ class CheckpointResource(Resource):
         return obj
 
 
-def load_map(request, map_id, field="map_id"):
-    """The live map `map_id`, or a 400 naming the field."""
-    a_map = request.db.get(Map, map_id) if map_id <= MAX_ID else None
-    if a_map is None or a_map.deleted is not None:
-        raise ApiError.invalid(field, "Wybrana mapa nie istnieje albo została usunięta.")
-    return a_map
-
-
 def import_checkpoint(request):
     """POST /api/checkpoint/import {name, source, captured, map_id, type, file}: one new
     measurement from a CP_XLS or CP_XLS_2025 file; all or nothing."""
     data = request.validated
-    a_map = load_map(request, data["map_id"])
+    a_map = MAP.live(request, data["map_id"])
     keys = VALUES.live_keys(request.db, a_map.id)
     parsed = run_import(request, data["type"], data["file"], context={"keys": keys}, allowed=IMPORT_CODES,
                         target=a_map, creates="checkpoint")

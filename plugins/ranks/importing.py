@@ -10,7 +10,7 @@ from smogpanel.validation import body_validator
 
 from smogpanel.gazetteer import gazetteer
 from .imports import REPORT, RV_CODES, report_key
-from .loading import load_entry, load_group, load_rank, voivodeships_with_codes
+from .loading import RANK, load_entry, load_group, voivodeships_with_codes
 from .models import RankEntry, RankGroup, RankValue
 from .places import competition_places, refresh_places
 from .schemas import RankImportSchema, RankValueImportSchema
@@ -118,7 +118,7 @@ def import_definition(request):
     with the five entries of SPEC 5 found in the file and their values per voivodeship."""
     data = request.validated
     db = request.db
-    rank = load_rank(request, data["rank_id"])
+    rank = RANK.live(request, data["rank_id"])
     if rank.rank_type_name != "voivodeships":
         raise ApiError.invalid("rank_id", "Definicję grupy z pliku importuje się tylko do rankingu województw.")
     parsed = run_import(request, data["type"], data["file"], allowed=RV_CODES, target=rank, creates="rank_group")

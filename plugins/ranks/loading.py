@@ -1,31 +1,22 @@
-"""Loading the live ranking, group or entry a payload names, or a 400 naming the field."""
-from smogpanel.envelope import ApiError
+"""The rankings' parents (a payload's ranking, group or entry: `.live` loads it or answers a 400
+naming the field) and the chains from an entry or a group up to its ranking."""
 from smogpanel.regions import voivodeship_code
-from smogpanel.resources import MAX_ID
+from smogpanel.resources import Parent
 
-from .models import Rank, RankEntry, RankGroup
-
-
-def live(request, model, record_id, field, message):
-    obj = request.db.get(model, record_id) if record_id and record_id <= MAX_ID else None
-    if obj is None or obj.deleted is not None:
-        raise ApiError.invalid(field, message)
-    return obj
-
-
-def load_rank(request, rank_id, field="rank_id"):
-    return live(request, Rank, rank_id, field, "Wybrany ranking nie istnieje albo został usunięty.")
+RANK = Parent("rank", "rank_id", "Wybrany ranking nie istnieje albo został usunięty.")
+RANK_GROUP = Parent("rank_group", "rank_group_id", "Wybrana grupa nie istnieje albo została usunięta.")
+RANK_ENTRY = Parent("rank_entry", "rank_entry_id", "Wybrana pozycja nie istnieje albo została usunięta.")
 
 
 def load_group(request, group_id, field="rank_group_id"):
     """The live group and its ranking."""
-    group = live(request, RankGroup, group_id, field, "Wybrana grupa nie istnieje albo została usunięta.")
-    return group, load_rank(request, group.rank_id, field)
+    group = RANK_GROUP.live(request, group_id, field)
+    return group, RANK.live(request, group.rank_id, field)
 
 
 def load_entry(request, entry_id, field="rank_entry_id"):
     """The live entry, its group and its ranking."""
-    entry = live(request, RankEntry, entry_id, field, "Wybrana pozycja nie istnieje albo została usunięta.")
+    entry = RANK_ENTRY.live(request, entry_id, field)
     group, rank = load_group(request, entry.rank_group_id, field)
     return entry, group, rank
 

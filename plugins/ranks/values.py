@@ -4,36 +4,15 @@ transaction (places.py); list rows carry borough_name, district_name and voivode
 import sqlalchemy as sa
 from cornice import Service
 from smogpanel.envelope import ApiError
-from smogpanel.regions import polish_sort_key
-from smogpanel.resources import Parent, Resource
-from smogpanel.sorting import Sorting
-from smogpanel.validation import exact_body_validator
+from smogpanel.resources import Resource
 
-from smogpanel.gazetteer import gazetteer
-from .loading import load_entry, load_group
+from smogpanel.gazetteer import NAME_FIELDS, gazetteer
+from .loading import RANK_GROUP, load_entry, load_group
 from .models import RankValue
 from .places import refresh_places
 from .schemas import RankValueEditSchema, RankValueSchema
 
-NAME_FIELDS = ("borough_name", "district_name", "voivodeship_name")
 PLACE_REQUIRED = "Miejsce: Ranking ma zablokowane przeliczanie miejsc – podaj miejsce."
-
-
-def attach_names(request, rows, voivodeships=None):
-    """Adds the three names to value rows (dicts with borough_id / voivodeship_id)."""
-    db, places = request.db, gazetteer(request)
-    boroughs = places.boroughs_by_ids(db, [row["borough_id"] for row in rows if row["borough_id"]])
-    voivodeships = voivodeships if voivodeships is not None else (
-        places.voivodeships(db) if any(row["voivodeship_id"] for row in rows) else {})
-    empty = dict.fromkeys(NAME_FIELDS)
-    for row in rows:
-        if row["borough_id"]:
-            row.update(boroughs.get(row["borough_id"], empty))
-        else:
-            row.update(empty)
-            if row["voivodeship_id"] in voivodeships:
-                row["voivodeship_name"] = voivodeships[row["voivodeship_id"]]["name"]
-    return rows
 
 
 class RankValueResource(Resource):
@@ -41,43 +20,24 @@ class RankValueResource(Resource):
     model = RankValue
     schema = RankValueSchema
     label = "wartość"
-    parent = Parent("rank_group", "rank_group_id", "grupa")
+    parent = RANK_GROUP
     sortable = ("id", "value", "points", "place", "updated", *NAME_FIELDS)
     default_order = ("place", True)
     list_all = False
+    exact_numbers = True  # decimals arrive exactly as typed
+    gazetteer_names = True  # a gmina's value names it, a voivodeship's its voivodeship
 
     def edit_schema(self):
         return RankValueEditSchema()
 
     # -- lists ---------------------------------------------------------------------
-    def list_values(self, request, statement):
-        """Sorted in SQL, or by the names (which live in the hierarchy) in Python, in the Polish
-        alphabet as the hierarchy's lists ('lubelskie' < 'łódzkie')."""
-        columns = {c.name: c for c in statement.selected_columns}
-        sorting = Sorting(fields={name: columns.get(name, name) for name in self.sortable},
-                          default=self.default_order, tie_breaker=columns["id"])
-        order, asc = sorting.parse(request.params)
-        by_name = order in NAME_FIELDS
-        if not by_name:
-            statement = statement.order_by(*sorting.order_by(order, asc))
-        result = request.db.connection().execute(statement)
-        keys = tuple(result.keys())
-        rows = attach_names(request, [dict(zip(keys, row)) for row in result.all()])
-        if by_name:
-            rows.sort(key=lambda row: (polish_sort_key(row[order]), row["id"]), reverse=not asc)
-        return {"order": order, "asc": asc, "list": rows}
-
     def view_list_by_parent(self, request):
         group, _ = load_group(request, int(request.matchdict["parent_id"]), field="id")
-        return self.list_values(request, self.list_statement().where(RankValue.rank_group_id == group.id))
+        return self.list_rows(request, self.list_statement().where(RankValue.rank_group_id == group.id))
 
     def view_list_by_entry(self, request):
         entry, _, _ = load_entry(request, int(request.matchdict["parent_id"]), field="id")
-        return self.list_values(request, self.list_statement().where(RankValue.rank_entry_id == entry.id))
-
-    def serialize(self, request, obj):
-        data = super().serialize(request, obj)
-        return attach_names(request, [data])[0]
+        return self.list_rows(request, self.list_statement().where(RankValue.rank_entry_id == entry.id))
 
     # -- writes ----------------------------------------------------------------------
     def create(self, request, data):
@@ -159,15 +119,10 @@ class RankValueResource(Resource):
         self._refresh(request, self._rank_of(request, obj), obj)
 
     def services(self):
-        services = super().services()
         by_entry = Service(name="rank_value-by-rank_entry", path="/api/rank_value/rank_entry/{parent_id:\\d+}",
                            description="rank_value: list of one rank_entry")
         by_entry.add_view("GET", self.view_list_by_entry, renderer="envelope")
-        for service in services:  # decimals arrive exactly as typed
-            for method, view, args in service.definitions:
-                if method == "POST":
-                    args["validators"] = (exact_body_validator,)
-        return [*services, by_entry]
+        return [*super().services(), by_entry]
 
 
 def includeme(config):

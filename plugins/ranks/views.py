@@ -2,10 +2,10 @@
 import sqlalchemy as sa
 from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
-from smogpanel.resources import Parent, PublicResource, Resource
+from smogpanel.resources import PublicResource, Resource
 
 from . import values
-from .loading import load_group, load_rank
+from .loading import RANK, RANK_GROUP, load_group
 from .models import Rank, RankEntry, RankGroup, RankValue
 from .places import refresh_places
 from .schemas import RankEntrySchema, RankGroupSchema, RankSchema, required_titles
@@ -55,11 +55,8 @@ class RankGroupResource(Resource):
     model = RankGroup
     schema = RankGroupSchema
     label = "grupa"
-    parent = Parent("rank", "rank_id", "ranking")
+    parent = RANK
     list_all = False  # groups are listed per ranking: GET /api/rank_group/rank/<id>
-
-    def check_parent(self, request, data):
-        load_rank(request, data["rank_id"])
 
 
 class RankEntryResource(Resource):
@@ -67,7 +64,7 @@ class RankEntryResource(Resource):
     model = RankEntry
     schema = RankEntrySchema
     label = "pozycja"
-    parent = Parent("rank_group", "rank_group_id", "grupa")
+    parent = RANK_GROUP
     list_all = False
 
     def check_parent(self, request, data):

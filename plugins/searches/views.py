@@ -3,12 +3,10 @@ entries' import."""
 from cornice import Service
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
-from smogpanel.gazetteer import gazetteer
+from smogpanel.gazetteer import NAME_FIELDS, gazetteer
 from smogpanel.keyed import KeyedResource
 from smogpanel.keys import KeyList
-from smogpanel.regions import polish_sort_key
-from smogpanel.resources import MAX_ID, Parent, PublicResource, Resource
-from smogpanel.sorting import Sorting
+from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.validation import body_validator
 
 from .imports import import_entries
@@ -24,9 +22,10 @@ SEARCH_KEYS = KeyList(
     values_where=lambda count: "w 1 gminie" if count == 1 else f"w {count} gminach",
     lost="wpisane teksty zniknęłyby z kart gmin",
 )
-NAME_FIELDS = ("borough_name", "district_name", "voivodeship_name")
 BOROUGH_GONE = "Wybrana gmina nie istnieje albo została usunięta."
 TAKEN = "Ta gmina ma już wpis w tej wyszukiwarce. Edytuj istniejący wpis."
+# An entry's parent, and the search an import fills.
+SEARCH = Parent("search", "search_id", "Wybrana wyszukiwarka nie istnieje albo została usunięta.")
 
 
 class SearchResource(KeyedResource, PublicResource):
@@ -43,22 +42,15 @@ class SearchEntryResource(Resource):
     model = SearchEntry
     schema = staticmethod(SearchEntrySchema)
     label = "wpis"
-    parent = Parent("search", "search_id", "wyszukiwarka")
+    parent = SEARCH
     fixed = ("borough_id",)
     sortable = ("id", "updated", *NAME_FIELDS)
     default_order = ("id", True)  # SPEC 9: search entries by id ascending
     list_all = False  # entries are listed per search: GET /api/search_entry/search/<id>
-
-    def check_parent(self, request, data):
-        load_search(request, data["search_id"])
-
-    def with_names(self, request, data):
-        data.update(gazetteer(request).boroughs_by_ids(request.db, [data["borough_id"]]).get(
-            data["borough_id"], dict.fromkeys(NAME_FIELDS)))
-        return data
+    gazetteer_names = True  # gminy are another plugin's: names and their order come from the gazetteer
 
     def serialize(self, request, obj):
-        data = self.with_names(request, super().serialize(request, obj))
+        data = super().serialize(request, obj)
         data["values"] = VALUES.entry_values(request.db, obj.id, obj.search_id)
         return data
 
@@ -90,40 +82,12 @@ class SearchEntryResource(Resource):
     def view_list_by_parent(self, request):
         """Rows carry the gmina's, district's and voivodeship's names; sorting by a name
         follows the Polish alphabet (names come from the gazetteer: gminy are another plugin's)."""
-        search = load_search(request, int(request.matchdict["parent_id"]), missing="NOT_FOUND")
-        statement = self.list_statement().where(SearchEntry.search_id == search.id)
-        sql_fields = {name: column for name, column in
-                      ((c.name, c) for c in statement.selected_columns) if name in ("id", "updated")}
-        sorting = Sorting(fields=dict(sql_fields, **dict.fromkeys(NAME_FIELDS)), default=self.default_order)
-        order, asc = sorting.parse(request.params)
-        by_sql = order in sql_fields
-        ordered = statement.order_by(*(Sorting(fields=sql_fields, tie_breaker=sql_fields["id"])
-                                       .order_by(order if by_sql else "id", asc if by_sql else True)))
-        result = request.db.connection().execute(ordered)
-        keys = tuple(result.keys())
-        rows = [dict(zip(keys, row)) for row in result.all()]
-        names = gazetteer(request).boroughs_by_ids(request.db, [row["borough_id"] for row in rows])
-        empty = dict.fromkeys(NAME_FIELDS)
-        for row in rows:
-            row.update(names.get(row["borough_id"], empty))
-        if not by_sql:
-            rows.sort(key=lambda row: polish_sort_key(row[order]), reverse=not asc)
-        return {"order": order, "asc": asc, "list": rows}
-
-
-def load_search(request, search_id, field="search_id", missing=None):
-    """The live search `search_id`, or a 400 naming the field (404 when `missing` says so)."""
-    search = request.db.get(Search, search_id) if search_id <= MAX_ID else None
-    if search is None or search.deleted is not None:
-        if missing:
-            raise ApiError(missing)
-        raise ApiError.invalid(field, "Wybrana wyszukiwarka nie istnieje albo została usunięta.")
-    return search
+        return super().view_list_by_parent(request)  # kept for its docstring: the OpenAPI summary
 
 
 def import_view(request):
     data = request.validated
-    search = load_search(request, data["search_id"])
+    search = SEARCH.live(request, data["search_id"])
     return import_entries(request, search, data["type"], data["file"])
 
 

@@ -111,6 +111,14 @@ def test_a_district_under_a_missing_voivodeship_is_refused(api):
     api.post("/api/district/", {"name": "x", "voivodeship_id": 10**12}, status=400)
 
 
+def test_a_borough_under_a_deleted_district_is_refused_in_the_districts_gender(api):
+    district = add_district(api, voivodeship_id(api))
+    api.delete(f"/api/district/{district['id']}")
+    answer = api.post("/api/borough/", {"name": "Liszki", "district_id": district["id"]}, status=400)
+    assert answer["errors"] == [{"name": "district_id",
+                                 "description": "Wybrany powiat nie istnieje albo został usunięty."}]
+
+
 def test_listing_the_districts_of_a_missing_voivodeship_is_404(api):
     assert api.get("/api/district/voivodeship/999999", status=404)["message"] == "NOT_FOUND"
 
