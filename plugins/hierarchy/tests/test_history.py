@@ -18,6 +18,7 @@ def test_a_terc_import_is_one_entry_and_a_dry_run_none(api):
     body = {"type": "TERYT_TERC", "file": upload(FIXTURES / "terc_sample.csv", "terc.csv"), "dry_run": 1}
     api.post("/api/hierarchy/import-teryt", body)
     assert api.get("/api/history/?action=import")["message"]["total"] == 0
-    api.post("/api/hierarchy/import-teryt", dict(body, dry_run=0))
+    created = api.post("/api/hierarchy/import-teryt", dict(body, dry_run=0))["message"]["created"]
     entry = api.get("/api/history/?action=import")["message"]["list"][0]
-    assert (entry["changes"]["file"], entry["changes"]["type"], entry["changes"]["created"]) == ("terc.csv", "TERYT_TERC", 23)
+    assert created > 0  # the entry says what the import answered
+    assert (entry["changes"]["file"], entry["changes"]["type"], entry["changes"]["created"]) == ("terc.csv", "TERYT_TERC", created)
