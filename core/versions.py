@@ -144,18 +144,18 @@ def stable_version(db, tables):
     return data_version(connection, tables)
 
 
-def _insert_missing(connection, names):
-    rows = [{"name": name, "version": 0} for name in names]
+def _create_or_bump(connection, names):
+    """One more for each of `names`, creating a counter at 1 where none exists yet: one upsert,
+    so two transactions writing a table's first rows at once both count (neither finds the row
+    missing after the other has made it)."""
+    rows = [{"name": name, "version": 1} for name in names]
     dialect = connection.dialect.name
-    if dialect == "postgresql":
-        connection.execute(postgresql.insert(TABLE).on_conflict_do_nothing(), rows)
-    elif dialect == "sqlite":
-        connection.execute(sqlite.insert(TABLE).on_conflict_do_nothing(), rows)
+    if dialect in ("postgresql", "sqlite"):
+        insert = (postgresql if dialect == "postgresql" else sqlite).insert(TABLE)
+        connection.execute(insert.on_conflict_do_update(index_elements=[TABLE.c.name],
+                                                        set_={"version": TABLE.c.version + 1}), rows)
     else:  # pragma: no cover - the two supported databases are above
-        known = set(connection.execute(sa.select(TABLE.c.name).where(TABLE.c.name.in_(names))).scalars())
-        missing = [row for row in rows if row["name"] not in known]
-        if missing:
-            connection.execute(sa.insert(TABLE), missing)
+        connection.execute(sa.insert(TABLE), rows)
 
 
 def bump(connection, names):
@@ -163,13 +163,12 @@ def bump(connection, names):
     names = sorted(names)
     if not names:
         return
-    result = connection.execute(sa.update(TABLE).where(TABLE.c.name.in_(names))
-                                .values(version=TABLE.c.version + 1))
-    if result.rowcount != len(names):
-        known = set(connection.execute(sa.select(TABLE.c.name).where(TABLE.c.name.in_(names))).scalars())
-        missing = [name for name in names if name not in known]
-        _insert_missing(connection, missing)
-        connection.execute(sa.update(TABLE).where(TABLE.c.name.in_(missing)).values(version=TABLE.c.version + 1))
+    # The usual case, every counter there: one UPDATE, which says which it found.
+    found = set(connection.execute(sa.update(TABLE).where(TABLE.c.name.in_(names))
+                                   .values(version=TABLE.c.version + 1).returning(TABLE.c.name)).scalars())
+    missing = [name for name in names if name not in found]
+    if missing:
+        _create_or_bump(connection, missing)
 
 
 def _after_execute(connection, statement, multiparams, params, execution_options, result):

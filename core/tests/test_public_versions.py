@@ -119,3 +119,38 @@ def test_a_transaction_that_wrote_a_table_gets_no_version_to_cache_under(tracked
         with tracked.begin_nested():  # a savepoint inside still sees the enclosing write
             assert stable_version(tracked, {SHOWN.name}) is None
     assert stable_version(tracked, {SHOWN.name}) == version(tracked)
+
+
+def test_transactions_writing_a_tables_first_rows_at_once_each_count_and_none_fails(tmp_path_factory):
+    """The first write to a table creates its counter. Writers racing on that (a burst of new
+    accounts on a fresh database) each count once and none fails: a counter another transaction
+    created between this one's update and its look-up was once inserted again with no values
+    (a NOT NULL error, a 500)."""
+    import threading
+
+    from smogpanel.db import make_engine
+    from smogpanel.testing_serve import fresh_database
+    from smogpanel.versions import bump
+
+    engine = make_engine(fresh_database(tmp_path_factory, "versions_race"))
+    rounds, writers, errors = 30, 6, []
+
+    def write(round_number):
+        try:
+            with engine.begin() as connection:
+                bump(connection, {f"race_{round_number}", "race_shared"})
+        except Exception as error:  # noqa: BLE001 - every failure is the finding
+            errors.append(repr(error))
+
+    for round_number in range(rounds):
+        threads = [threading.Thread(target=write, args=(round_number,)) for _ in range(writers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+    with engine.connect() as connection:
+        versions = dict(connection.execute(sa.select(TABLE.c.name, TABLE.c.version)).all())
+    engine.dispose()
+    assert errors == []
+    assert versions["race_shared"] == rounds * writers
+    assert all(versions[f"race_{n}"] == writers for n in range(rounds))
