@@ -3,6 +3,7 @@ import, places recomputed, a place set by hand in a locked ranking, the public t
 without diacritics, and the embed dialog's preview."""
 import re
 import uuid
+from pathlib import Path
 
 from playwright.sync_api import expect
 from smogpanel.regions import VOIVODESHIPS
@@ -10,6 +11,8 @@ from smogpanel.testing_browser import sign_in
 from smogpanel.testing_files import xlsx
 
 from smogpanel.plugins.ranks.imports import ENTRY_NAMES
+
+SAMPLE = (Path(__file__).parents[2] / "hierarchy" / "fixtures" / "terc_sample.csv").read_text(encoding="utf-8")
 
 SUCCESS = "Operacja została zakończona :)"
 
@@ -212,11 +215,12 @@ def test_the_gmina_picker_tells_namesakes_of_one_district_apart(page, live_serve
 
     sign_in(page, live_server)
     name = "Namesake" + uuid.uuid4().hex[:6]
-    # TERC-shaped test data: a made-up district 1297 in małopolskie (shape only, not the register's)
-    terc = ("WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n12;;;;MAŁOPOLSKIE;województwo;2025-01-01\n"
-            "12;97;;;powiat testowy;powiat;2025-01-01\n"
-            f"12;97;01;1;{name};gmina miejska;2025-01-01\n12;97;02;2;{name};gmina wiejska;2025-01-01\n")
-    api_post(page, "/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": {
+    # The hierarchy's TERC-shaped sample (the import takes only a whole register) with a made-up
+    # district 1257 in małopolskie (codes of the shape only, not the register's); the live
+    # database is shared by the browser tests, so what others imported may go (accepted).
+    terc = (SAMPLE + "12;57;;;powiat testowy;powiat;2025-01-01\n"
+            f"12;57;01;1;{name};gmina miejska;2025-01-01\n12;57;02;2;{name};gmina wiejska;2025-01-01\n")
+    api_post(page, "/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "accept_removals": 1, "file": {
         "name": "TERC.csv", "data": "data:text/csv;base64," + base64.b64encode(terc.encode()).decode()}})
     rank = api_post(page, "/api/rank/", {"name": "Ranking gmin", "internal_name": "imiennicy-" + uuid.uuid4().hex[:8],
                                          "rank_type_name": "gminy", "search_value_title": "t", "table_value_title": "t"})
@@ -225,8 +229,8 @@ def test_the_gmina_picker_tells_namesakes_of_one_district_apart(page, live_serve
     page.get_by_label("Gmina", exact=True).fill(name.lower())
     options = page.get_by_label("Gmina: wybór").locator("option")
     expect(options).to_have_text([
-        f"{name} (gmina miejska, kod TERYT 1297011) (powiat powiat testowy, woj. małopolskie)",
-        f"{name} (gmina wiejska, kod TERYT 1297022) (powiat powiat testowy, woj. małopolskie)"])
+        f"{name} (gmina miejska, kod TERYT 1257011) (powiat powiat testowy, woj. małopolskie)",
+        f"{name} (gmina wiejska, kod TERYT 1257022) (powiat powiat testowy, woj. małopolskie)"])
     page.get_by_label("Gmina: wybór").select_option(label=options.nth(1).inner_text())
     page.get_by_label("Wartość (t)").fill("2")
     page.get_by_label("Punkty").fill("5")
