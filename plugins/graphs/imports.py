@@ -12,6 +12,7 @@ that group gets its values replaced. What the file or the graph lacks is skipped
 import re
 
 import sqlalchemy as sa
+from smogpanel.cells import ErrorList
 from smogpanel.db import utcnow
 from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
 from smogpanel.regions import VOIVODESHIPS
@@ -77,22 +78,24 @@ def _parse(family, edition):
     columns = _columns(family, edition)
 
     def parse(table, context):
-        found, rows = read_rows(table, columns, header_row=0 if edition == "classic" else None)
-        errors, seen = [], {}
+        # Every problem of the file in one answer (docs/imports.md): the header's and the cells',
+        # then the checks below on the cells read well (a bad cell's value is None).
+        errors, seen = ErrorList(), {}
+        found, rows = read_rows(table, columns, header_row=0 if edition == "classic" else None, errors=errors)
         for row in rows:
+            for key, value in row.values.items():
+                if key != "item" and value is not None and value < 0:
+                    ref = table.cell_ref(row.index, found[key])
+                    errors.add(ref, f"Komórka {ref}: wartość nie może być mniejsza niż 0.")
+            if "item" in row.bad:
+                continue  # already reported
             folded = header_key(row.values["item"])
             if folded in seen:
                 ref, first = table.cell_ref(row.index, found["item"]), table.cell_ref(seen[folded], found["item"])
-                errors.append({"name": ref, "description": f"Komórka {ref}: pozycja „{row.values['item']}” występuje "
-                                                           f"już w komórce {first}. Każda pozycja może wystąpić tylko raz."})
+                errors.add(ref, f"Komórka {ref}: pozycja „{row.values['item']}” występuje już w komórce {first}. "
+                                "Każda pozycja może wystąpić tylko raz.")
             seen.setdefault(folded, row.index)
-            for key, value in row.values.items():
-                if key != "item" and value is not None and value < 0:
-                    col = found[key]
-                    ref = table.cell_ref(row.index, col)
-                    errors.append({"name": ref, "description": f"Komórka {ref}: wartość nie może być mniejsza niż 0."})
-        if errors:
-            raise ImportFailed(errors)
+        errors.raise_if_any()
         return family, found, rows
     return parse
 

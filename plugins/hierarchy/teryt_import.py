@@ -47,12 +47,17 @@ class TooManyGone(NotTerc):
 
 
 def max_gone_percent(settings):
-    """The setting `smogpanel.hierarchy.max_gone_percent` (a number, e.g. 2 or 0.5)."""
-    value = str(settings.get("smogpanel.hierarchy.max_gone_percent") or MAX_GONE_PERCENT).strip()
+    """The setting `smogpanel.hierarchy.max_gone_percent` (a number of percent from 0 to 100,
+    e.g. 2 or 0.5; 0 stops every run that would report a unit as gone)."""
+    value = settings.get("smogpanel.hierarchy.max_gone_percent")
+    value = str(MAX_GONE_PERCENT if value is None or str(value).strip() == "" else value).strip()
     try:
-        return float(value.rstrip("%").replace(",", "."))
+        number = float(value.rstrip("%").replace(",", "."))
     except ValueError:
         raise ValueError(f"smogpanel.hierarchy.max_gone_percent: „{value}” is no number")
+    if not 0 <= number <= 100:  # also NaN; inf or -1 would turn the check off or refuse every run
+        raise ValueError(f"smogpanel.hierarchy.max_gone_percent: „{value}” is not a percent from 0 to 100")
+    return number
 
 
 @dataclass

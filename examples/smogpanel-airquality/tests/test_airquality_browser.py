@@ -2,8 +2,10 @@
 a gmina (its station lists a manual PM2.5 position first), refresh it and see which position
 each value came from, embed it on a partner page; one position fails: the other values are
 refreshed and the failed one shows its error beside it; stop the source and refresh again: the
-page still shows the last reading and the panel shows the error. GIOŚ is a local server serving
-the recorded shapes (SMOGPANEL_AIRQUALITY_API_URL points the plugin at it)."""
+page still shows the last reading and the panel shows the error, saying that the source could
+not be read (not that the operator's data is wrong); an item never read promises no last
+reading. GIOŚ is a local server serving the recorded shapes (SMOGPANEL_AIRQUALITY_API_URL
+points the plugin at it)."""
 import re
 import uuid
 from pathlib import Path
@@ -47,6 +49,9 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
     page.get_by_label("Gmina: wybór").select_option(label=f"{gmina} (powiat Kraków, woj. małopolskie)")
     page.get_by_label("Identyfikator stacji pomiarowej GIOŚ").fill("400")
     expect(page.get_by_label("PM10")).to_have_attribute("readonly", "")
+    # The integration is named, never '()', and nothing was read yet.
+    expect(page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm10"))).to_contain_text(
+        "Wartość z integracji „GIOŚ: jakość powietrza”, tylko do odczytu: jeszcze nie odczytano.")
     page.get_by_role("button", name="Zapisz").click()
     page.wait_for_url(re.compile(r"/item$"))
 
@@ -116,6 +121,31 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
     expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
     page.get_by_role("button", name="Odśwież").click()
     expect(page.get_by_text(re.compile("Błąd źródła")).first).to_be_visible()
-    expect(page.get_by_role("alert").filter(has_text="Błąd źródła").first).to_contain_text("ze źródłem")
+    source_error = page.get_by_role("alert").filter(has_text="Błąd źródła").first
+    expect(source_error).to_contain_text("Nie można połączyć się ze źródłem: serwer „127.0.0.1” nie przyjmuje połączeń")
+    expect(source_error).to_contain_text("Pokazywany jest ostatni udany odczyt.")
+    expect(source_error).not_to_contain_text("Errno")
+    # The source could not be read: said as such, not as the operator's data to check.
+    banner = page.get_by_role("alert").filter(has_text="Nie udało się odczytać źródła.")
+    expect(banner).to_contain_text("Zapisane wartości zostają bez zmian")
+    expect(page.get_by_text("Sprawdź przekazane dane")).to_have_count(0)
     expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
     check_partner_page()
+
+    # An item whose source was never read does not promise its last good reading.
+    never = live_server.unique("Nieodczytany")
+    page.goto("/item/add")
+    page.get_by_label("Nazwa", exact=True).fill(never)
+    page.get_by_label("Nazwa wewnętrzna").fill(f"nieodczytany-{uuid.uuid4().hex[:8]}")
+    page.get_by_label("Typ").select_option(label="Jakość powietrza")
+    page.get_by_placeholder("Szukaj gminy, np. Kraków").fill(gmina.lower())
+    page.get_by_label("Gmina: wybór").select_option(label=f"{gmina} (powiat Kraków, woj. małopolskie)")
+    page.get_by_label("Identyfikator stacji pomiarowej GIOŚ").fill("401")
+    page.get_by_role("button", name="Zapisz").click()
+    page.wait_for_url(re.compile(r"/item$"))
+    page.get_by_role("row").filter(has_text=never).get_by_role("link", name="Edytuj").click()
+    expect(page.get_by_label("Nazwa", exact=True)).to_have_value(never)
+    page.get_by_role("button", name="Odśwież").click()
+    source_error = page.get_by_role("alert").filter(has_text="Błąd źródła").first
+    expect(source_error).to_contain_text("Źródło nie zostało jeszcze ani razu odczytane.")
+    expect(source_error).not_to_contain_text("ostatni udany odczyt")

@@ -170,3 +170,29 @@ def test_circle_and_multiline_charts_by_hand_read_the_same_at_300_px(page, live_
     rows = page.get_by_role("table").get_by_role("row")
     expect(rows.nth(0)).to_have_text(re.compile("Źródło\\s*Pompy\\s*Kotły"))
     expect(rows.nth(2)).to_have_text(re.compile("II kwartał\\s*7,5\\s*2"))
+
+
+def test_two_keys_of_one_short_name_are_refused_in_the_form_naming_them(page, live_server):
+    """The chart's axis shows short names: two keys sharing one would look like one category
+    (a voivodeship's value vanished from the line). The form says which, and nothing is saved."""
+    sign_in(page, live_server)
+    name = live_server.unique("Województwa")
+    page.goto("/graph")
+    page.get_by_role("link", name="Dodaj wykres").click()
+    page.get_by_label("Nazwa", exact=True).fill(name)
+    page.get_by_label("Nazwa wewnętrzna").fill(f"wojewodztwa-{uuid.uuid4().hex[:8]}")
+    page.get_by_label("Typ wykresu").select_option("CIRCLE")
+    page.get_by_label("Motyw").select_option(label="modern")
+    page.get_by_label("Tytuł pozycji").fill("Województwo")
+    page.get_by_label("Tytuł wartości").fill("Liczba")
+    for index, (key, short) in enumerate([("lubelskie", "lu"), ("lubuskie", "lu")]):
+        page.get_by_role("button", name="Dodaj klucz").click()
+        row = page.get_by_role("group", name=f"Klucz {index + 1}")
+        row.get_by_label("Nazwa klucza").fill(key)
+        row.get_by_label("Krótka nazwa").fill(short)
+    page.get_by_role("button", name="Zapisz").click()
+    expect(page.get_by_text("Krótka nazwa „lu” występuje dwa razy (klucze „lubelskie” i „lubuskie”).").first) \
+        .to_be_visible()
+    expect(page.get_by_text(SUCCESS)).to_have_count(0)
+    page.goto("/graph")
+    expect(page.get_by_role("row").filter(has_text=name)).to_have_count(0)

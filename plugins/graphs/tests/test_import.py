@@ -104,6 +104,19 @@ def test_a_bad_cell_is_a_422_naming_it_and_nothing_is_written(api, rows, cell):
     assert groups_of(api, graph) == []
 
 
+def test_every_problem_of_the_file_comes_in_one_answer(api):
+    """docs/imports.md: all bad cells at once. A cell that is no number, a negative value and an
+    item given twice are reported together, not one kind per try."""
+    graph = line_graph(api)
+    rows = [["Pozycja", GROUP_NAMES[0], GROUP_NAMES[1]], ["Małopolskie", "abc", -1], ["Cała Polska", 1, 2],
+            ["małopolskie", 3, 4], [None, 5, 6]]
+    errors = send(api, graph, "CP_LINE_XLS", xlsx(rows), status=422)["errors"]
+    assert [error["name"] for error in errors] == ["B2", "A5", "C2", "A4"]
+    assert "nie jest liczbą" in errors[0]["description"] and "brak wartości" in errors[1]["description"]
+    assert "mniejsza niż 0" in errors[2]["description"] and "występuje już w komórce A2" in errors[3]["description"]
+    assert groups_of(api, graph) == []
+
+
 def test_an_error_cell_of_a_legacy_xls_is_named_not_taken_for_a_blank(api):
     graph = line_graph(api)
     rows = [["Pozycja", GROUP_NAMES[0]], ["Małopolskie", XlsFormulaError("#DIV/0!")]]

@@ -181,5 +181,14 @@ def test_the_limit_on_gone_units_is_a_setting_and_a_bad_one_stops_the_start(make
     api = signed_in(make_app(**{"smogpanel.hierarchy.max_gone_percent": "15"}), admin)
     api_errors(api, SAMPLE, status=200)
     assert api_errors(api, SMALLER, status=200)["gone"] == 8  # 12.7% is under 15%
-    with pytest.raises(ValueError, match="max_gone_percent"):
-        make_app(**{"smogpanel.hierarchy.max_gone_percent": "dwa"})
+    for bad in ("dwa", "-1", "150", "inf", "nan"):
+        with pytest.raises(ValueError, match="max_gone_percent"):
+            make_app(**{"smogpanel.hierarchy.max_gone_percent": bad})
+
+
+def test_a_limit_of_zero_is_kept_not_taken_for_the_default():
+    from smogpanel.plugins.hierarchy.teryt_import import MAX_GONE_PERCENT, max_gone_percent
+
+    assert [max_gone_percent({"smogpanel.hierarchy.max_gone_percent": value}) for value in (0, "0", "0,5%", "")] \
+        == [0, 0, 0.5, MAX_GONE_PERCENT]
+    assert max_gone_percent({}) == MAX_GONE_PERCENT

@@ -39,6 +39,8 @@ def test_items_of_each_built_in_type_created_edited_embedded_and_deleted(page, l
     page.wait_for_url(re.compile(r"/item$"))
     row = page.get_by_role("row").filter(has_text=name)
     expect(row).to_contain_text("Komunikat dla gminy")
+    expect(row.get_by_role("button", name="Osadź")).to_be_visible()
+    expect(row.get_by_role("button", name="Odśwież")).to_have_count(0)  # a type with no integration: nothing to read
 
     # Edit: the type is fixed, the values are there.
     row.get_by_role("link", name="Edytuj").click()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing_browser import api_headers, sign_in
 from smogpanel.testing_files import xlsx
 
 SUCCESS = "Operacja została zakończona :)"
@@ -35,12 +35,17 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     page.wait_for_url(re.compile(r"/letter$"))
 
     # A recipient group and its recipients from a spreadsheet.
+    earlier = page.request.post("/api/recipient_group/", data={"name": live_server.unique("Adresaci")},
+                                headers=api_headers(page))
+    assert earlier.ok, earlier.text()
     group = live_server.unique("Radni")
     page.get_by_role("link", name="Zarządzaj grupami adresatów").click()
     page.get_by_role("link", name="Dodaj grupę adresatów").click()
     page.get_by_label("Nazwa").fill(group)
     page.get_by_role("button", name="Zapisz").click()
     expect(page.get_by_text(SUCCESS)).to_be_visible()
+    # The list sorts as every list, newest first (SPEC 2.1), not by name: 'Radni' above 'Adresaci'.
+    expect(page.get_by_role("row").nth(1)).to_contain_text(group)
     page.get_by_role("link", name=group).click()
     page.get_by_role("link", name="Importuj adresatów").click()
     tag = uuid.uuid4().hex[:6]
@@ -135,4 +140,21 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     page.get_by_role("button", name="Tak, chcę.").click()
     expect(page.get_by_role("alert")).to_contain_text(f"Nie usunięto grupy adresatów: używa jej list „{name}”.")
     expect(page.get_by_role("row").filter(has_text=group)).to_be_visible()
+
+    # Its recipients all removed: the letter is still read on the partner page, but no sending
+    # is offered (no form, no confirmation mail promising what cannot happen).
+    headers = api_headers(page)
+    groups = page.request.get("/api/recipient_group/?order=name&asc=1", headers=headers).json()["message"]["list"]
+    group_id = next(row["id"] for row in groups if row["name"] == group)
+    listed = page.request.get(f"/api/recipient/recipient_group/{group_id}", headers=headers).json()["message"]["list"]
+    for recipient in listed:
+        assert page.request.delete(f"/api/recipient/{recipient['id']}", headers=headers).ok
+    reader = page.context.browser.new_context().new_page()  # the earlier answer may be in this context's cache
+    reader.goto(f"{partner_site.url}/index.html")
+    frame = reader.frame_locator("iframe")
+    expect(frame.locator("h1")).to_have_text("Apel o czyste powietrze")
+    expect(frame.locator(".spl-none")).to_have_text("Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać.")
+    expect(frame.locator("form")).to_have_count(0)
+    expect(frame.locator(".spl-to")).to_have_count(0)
+    reader.context.close()
     assert alerts == []
