@@ -19,6 +19,7 @@ from cornice import Service
 from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
+from smogpanel.cells import ErrorList
 from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
 from smogpanel.schemas import FlagNode, String, UploadNode
 from smogpanel.validation import body_validator
@@ -31,16 +32,21 @@ MAX_FILE = 64 * 1024 * 1024
 
 
 def _from_table(table, context):
-    """A spreadsheet with the TERC columns (an operator's copy of the CSV in Excel)."""
-    _, rows = read_rows(table, COLUMN_DEFINITIONS)
-    errors, units = [], []
+    """A spreadsheet with the TERC columns (an operator's copy of the CSV in Excel). Every
+    problem of the file comes in one answer: the empty required cells, then each readable row's
+    codes and names."""
+    cells = ErrorList()
+    _, rows = read_rows(table, COLUMN_DEFINITIONS, errors=cells)
+    problems, units = [], []
     for row in rows:
+        if row.bad:
+            continue  # already in `cells`
         values = {name: "" if row.values[name] is None else str(row.values[name]) for name in COLUMNS}
-        unit = _unit(row.index + 1, values, errors)
+        unit = _unit(row.index + 1, values, problems)
         if unit is not None:
             units.append(unit)
-    if errors:
-        raise ImportFailed([{"name": "file", "description": error} for error in errors])
+    cells.extend({"name": "file", "description": problem} for problem in problems)
+    cells.raise_if_any()
     return units
 
 

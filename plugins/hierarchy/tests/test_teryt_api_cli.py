@@ -192,3 +192,24 @@ def test_a_limit_of_zero_is_kept_not_taken_for_the_default():
     assert [max_gone_percent({"smogpanel.hierarchy.max_gone_percent": value}) for value in (0, "0", "0,5%", "")] \
         == [0, 0, 0.5, MAX_GONE_PERCENT]
     assert max_gone_percent({}) == MAX_GONE_PERCENT
+
+
+def test_a_spreadsheet_copy_of_the_register_reports_every_problem_in_one_answer(api):
+    """docs/imports.md: every bad cell at once, the spreadsheet copy of TERC too (an empty
+    required cell used to hide the rows' bad codes until the next try)."""
+    from smogpanel.testing_files import xlsx
+
+    header = ["WOJ", "POW", "GMI", "RODZ", "NAZWA", "NAZWA_DOD", "STAN_NA"]
+    data = xlsx([header,
+                 ["12", "", "", "", "", "województwo", "2025-01-01"],
+                 ["99", "06", "", "", "krakowski", "powiat", "2025-01-01"],
+                 ["12", "06", "01", "6", "Liszki", "gmina wiejska", "2025-01-01"]])
+    before = api.get("/api/district/")["message"]["list"]
+    answer = api.post("/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(data, "TERC.xlsx")},
+                      status=422)
+    descriptions = [error["description"] for error in answer["errors"]]
+    assert len(descriptions) == 3, descriptions
+    assert descriptions[0].startswith("Komórka E2: brak wartości w wymaganej kolumnie „NAZWA”")
+    assert descriptions[1].startswith("Wiersz 3: „99” nie jest kodem województwa")
+    assert descriptions[2].startswith("Wiersz 4: RODZ „6”")
+    assert api.get("/api/district/")["message"]["list"] == before
