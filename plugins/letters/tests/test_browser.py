@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing_browser import sign_in, watch_policy_violations
 from smogpanel.testing_files import xlsx
 
 SUCCESS = "Operacja została zakończona :)"
@@ -116,10 +116,13 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
 
     # The counters: on the partner page (a new visitor: browsers may keep a public page for
     # the minute docs/deployment.md describes), the letter list and each recipient.
-    visitor = resident.context.browser.new_context().new_page()
+    visitor_context = resident.context.browser.new_context()
+    violations = watch_policy_violations(visitor_context)  # as the `page` fixture's are
+    visitor = visitor_context.new_page()
     visitor.goto(f"{partner_site.url}/index.html")
     expect(visitor.frame_locator("iframe").locator(".spl-count")).to_have_text("Ten list wysłała już 1 osoba.")
-    visitor.context.close()
+    visitor_context.close()
+    assert violations == []
     page.goto("/letter")
     expect(page.get_by_role("row").filter(has_text=name).locator("td").nth(3)).to_have_text("1")  # Wysłane
     page.get_by_role("row").filter(has_text=name).get_by_role("link", name="Nadawcy").click()
