@@ -2,6 +2,7 @@
 plugin that stores or imports values per voivodeship; and sorting names in the Polish
 alphabet, in Python (`polish_sort_key`) and in SQL (`polish_order`)."""
 import sqlite3
+import unicodedata
 from functools import lru_cache
 
 import sqlalchemy as sa
@@ -62,13 +63,28 @@ def voivodeship_code(text):
 
 
 _POLISH_ALPHABET = "aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż"
-_POLISH_RANK = {letter: index for index, letter in enumerate(_POLISH_ALPHABET)}
+_LETTERS = 0x110000  # letters rank after every code point: spaces, hyphens and digits come first
+_POLISH_RANK = {letter: _LETTERS + index for index, letter in enumerate(_POLISH_ALPHABET)}
+
+
+@lru_cache(maxsize=1024)
+def _rank(ch):
+    """A character's place: a Polish letter by the alphabet; another letter as its base letter
+    ('é' as 'e') or after 'ż'; anything else (a space, a hyphen, a digit) before every letter,
+    by code point. So 'Biała' < 'Biała Podlaska' < 'Białaczów', as PostgreSQL's ICU collation
+    orders them: SQLite and PostgreSQL list names with spaces and hyphens alike."""
+    if ch in _POLISH_RANK:
+        return _POLISH_RANK[ch]
+    if not ch.isalpha():
+        return ord(ch)
+    base = unicodedata.normalize("NFD", ch)[0]
+    return _POLISH_RANK.get(base, _LETTERS + len(_POLISH_ALPHABET) + ord(ch))
 
 
 def polish_sort_key(text):
-    """Sorts names in Python as a Polish reader expects: 'Lubin' < 'Łódź' < 'Żywiec' (other
-    characters after the Polish alphabet, by code point)."""
-    return [_POLISH_RANK.get(ch, len(_POLISH_ALPHABET) + ord(ch)) for ch in (text or "").lower()]
+    """Sorts names in Python as a Polish reader expects: 'Lubin' < 'Łódź' < 'Żywiec' (see `_rank`
+    for the other characters)."""
+    return [_rank(ch) for ch in (text or "").lower()]
 
 
 # -- Polish order in the database ----------------------------------------------------------------

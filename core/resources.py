@@ -239,8 +239,9 @@ class Resource:
                 ).execution_options(include_deleted=True)
             ).first()
             if taken is not None:
+                title = next((node.title for node in self.schema().children if node.name == field), field)
                 return (
-                    f"Nie można przywrócić: wartość „{getattr(obj, field)}” pola {field} "
+                    f"Nie można przywrócić: wartość „{getattr(obj, field)}” pola „{title}” "
                     f"jest już zajęta przez element {taken.id}."
                 )
         if self.parent is not None:
@@ -250,8 +251,11 @@ class Resource:
                 .execution_options(include_deleted=True)
             ).scalar_one_or_none()
             if parent_obj is not None and parent_obj.deleted is not None:
+                from .history import record_name
+
+                named = f" „{record_name(parent_obj)}”" if record_name(parent_obj) else ""
                 return (
-                    f"Nie można przywrócić: element nadrzędny ({parent.kind} {parent_obj.id}) "
+                    f"Nie można przywrócić: element nadrzędny ({parent.label}{named}, id {parent_obj.id}) "
                     "jest usunięty. Przywróć najpierw jego."
                 )
         self.uncascade(db, obj.id, obj.deleted)

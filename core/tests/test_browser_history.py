@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing_browser import api_headers, sign_in, watch_policy_violations
 
 from smogpanel.plugins.timers.models import Timer
 
@@ -30,7 +30,9 @@ def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_se
     expect(page.get_by_text(SUCCESS)).to_be_visible()
     page.wait_for_url(re.compile(r"/timer$"))
 
-    other = browser.new_context(base_url=live_server.url, locale="pl-PL", timezone_id="Europe/Warsaw").new_page()
+    other_context = browser.new_context(base_url=live_server.url, locale="pl-PL", timezone_id="Europe/Warsaw")
+    violations = watch_policy_violations(other_context)  # as the `page` fixture's are
+    other = other_context.new_page()
     errors = []
     other.on("pageerror", lambda error: errors.append(str(error)))
     sign_in(other, live_server)
@@ -56,3 +58,62 @@ def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_se
     expect(entries.filter(has_text=live_server.user_email)).to_have_count(1)
     other.context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
+def test_a_rank_value_edit_and_a_deleted_graph_are_seen_and_put_back_by_another_operator(page, browser, live_server):
+    """The rest of what history promises in the browser: numbers with the decimal comma in a
+    record's 'Historia', and a delete (which has no edit screen) put back from 'Historia zmian'."""
+    from smogpanel.plugins.graphs.tests.helpers import graph_body
+
+    tag = uuid.uuid4().hex[:8]
+    sign_in(page, live_server, live_server.user_email)
+    headers = api_headers(page)
+
+    def post(path, body):
+        answer = page.request.post(path, data=body, headers=headers)
+        assert answer.ok, answer.text()
+        return answer.json()["message"]
+
+    mp = next(v for v in page.request.get("/api/voivodeship/", headers=headers).json()["message"]["list"]
+              if v["name"] == "małopolskie")
+    district = post("/api/district/", {"name": f"powiat {tag}", "voivodeship_id": mp["id"]})
+    gmina = post("/api/borough/", {"name": f"Gmina {tag}", "district_id": district["id"]})
+    rank = post("/api/rank/", {"name": "Ranking gmin", "internal_name": f"historia-{tag}", "rank_type_name": "gminy",
+                               "search_value_title": "ton CO2", "table_value_title": "ton CO2 na mieszkańca",
+                               "choose_group_title": "Wybierz rok"})
+    group = post("/api/rank_group/", {"name": "2024", "rank_id": rank["id"]})
+    value = post("/api/rank_value/", {"value": "12,5", "points": 3, "place": None, "rank_group_id": group["id"],
+                                      "borough_id": gmina["id"]})
+    post(f"/api/rank_value/{value['id']}", {"value": "13,75", "points": 4, "place": None})
+    graph = post("/api/graph/", graph_body(internal_name=f"historia-{tag}", name=f"Wnioski {tag} %RANGE%"))
+    assert page.request.delete(f"/api/graph/{graph['id']}", headers=headers).ok
+
+    other_context = browser.new_context(base_url=live_server.url, locale="pl-PL", timezone_id="Europe/Warsaw")
+    violations = watch_policy_violations(other_context)
+    other = other_context.new_page()
+    sign_in(other, live_server)  # the super administrator: the one who may bring a deleted record back
+    other.goto(f"/rank/{rank['id']}/group/{group['id']}/value/{value['id']}")
+    other.get_by_role("button", name="Historia").click()
+    history = other.get_by_role("region", name="Historia")
+    change = history.locator("li").filter(has_text="Zmiana")
+    expect(change).to_contain_text(live_server.user_email)
+    expect(change.get_by_role("row").filter(has_text="Punkty").get_by_role("cell")).to_have_text(["3", "4"])
+    expect(change.get_by_role("row").filter(has_text="Wartość").get_by_role("cell")).to_have_text(["12,5", "13,75"])
+    change.get_by_role("button", name="Przywróć tę wersję").click()
+    expect(history.locator("li").filter(has_text="cofa wpis")).to_contain_text(live_server.admin_email)
+    again = other.request.get(f"/api/rank_value/{value['id']}", headers=api_headers(other)).json()["message"]
+    assert (again["value"], again["points"]) == (12.5, 3)
+
+    other.goto("/history")
+    other.get_by_label("Rodzaj").select_option(label="wykres")
+    other.get_by_label("Czynność").select_option(label="Usunięcie")
+    deleted = other.locator("li").filter(has_text=f"Wnioski {tag}").filter(has_text=live_server.user_email)
+    expect(deleted).to_have_count(1)
+    deleted.get_by_role("button", name="Przywróć tę wersję").click()
+    expect(other.get_by_text(SUCCESS)).to_be_visible()
+    assert other.request.get(f"/api/graph/{graph['id']}", headers=api_headers(other)).ok
+    other.get_by_label("Czynność").select_option(label="Przywrócenie")
+    expect(other.locator("li").filter(has_text=f"Wnioski {tag}").first).to_contain_text(live_server.admin_email)
+    other_context.close()
+    assert not violations, f"Content-Security-Policy violations: {violations}"

@@ -109,6 +109,19 @@ def test_a_restore_is_refused_when_the_internal_name_is_taken(operator, other):
     add_graph(operator)  # the same internal name, live
     errors = other.post(f"/api/history/{delete['id']}/revert", {}, status=409)["errors"]
     assert "jest już zajęta" in errors[0]["description"]
+    assert "pola „Nazwa wewnętrzna”" in errors[0]["description"]  # the field as the form names it
+
+
+def test_a_restore_is_refused_while_the_parent_is_deleted_naming_it(operator, other):
+    rank = add_rank(operator, name="Ranking smogowy")
+    group = add_group(operator, rank)
+    operator.delete(f"/api/rank_group/{group['id']}")
+    operator.delete(f"/api/rank/{rank['id']}")
+    delete = record_history(other, "rank_group", group["id"])[0]
+    errors = other.post(f"/api/history/{delete['id']}/revert", {}, status=409)["errors"]
+    assert errors[0]["description"] == (f"Nie można przywrócić: element nadrzędny (ranking „Ranking smogowy”, "
+                                         f"id {rank['id']}) jest usunięty. Przywróć najpierw jego.")
+    assert other.get(f"/api/rank_group/{group['id']}", status=404)
 
 
 def test_a_ranking_import_is_one_entry_and_reverting_it_removes_what_it_created(operator, other):

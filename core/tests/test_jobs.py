@@ -175,6 +175,10 @@ def test_a_failing_run_is_stored_and_shown_to_super_administrators(processes):
     assert runner.run_due("test.count", MOMENT + 60) == "ok"  # the next good run clears the error
     row = next(row for row in admin.get("/api/job/")["message"] if row["code"] == "test.count")
     assert (row["outcome"], row["error"], row["summary"], row["runs"], row["failures"]) == ("ok", None, "Przebieg 2.", 2, 1)
+    # Monitoring reads the same row: runs and failures of every job in /metrics.
+    metrics = testapp.get("/metrics", extra_environ={"REMOTE_ADDR": "127.0.0.1"}).text
+    assert 'smogpanel_job_runs_total{job="test.count"} 2.0' in metrics
+    assert 'smogpanel_job_failures_total{job="test.count"} 1.0' in metrics
 
 
 def test_a_longer_interval_set_later_still_runs_on_its_next_tick(processes):

@@ -23,6 +23,12 @@ def test_the_polish_alphabet_in_python():
                                                   "Zabrze", "Żywiec"]
 
 
+def test_spaces_hyphens_and_digits_come_before_letters_and_foreign_letters_sort_with_their_base():
+    names = ["Białaczów", "Bielsko-Biała", "Biała Podlaska", "Bielsk Podlaski", "Biała", "Nowa1", "Nowak", "Éb", "Ea"]
+    assert sorted(names, key=polish_sort_key) == ["Biała", "Biała Podlaska", "Białaczów", "Bielsk Podlaski",
+                                                  "Bielsko-Biała", "Ea", "Éb", "Nowa1", "Nowak"]
+
+
 def test_every_sqlite_connection_sorts_in_the_polish_alphabet():
     engine = sa.create_engine("sqlite://")
     with engine.connect() as connection:

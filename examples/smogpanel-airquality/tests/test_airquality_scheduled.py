@@ -100,5 +100,7 @@ def test_a_runner_killed_mid_refresh_does_not_stop_the_job(tmp_path, tmp_path_fa
             with Served(tmp_path, url, settings, command="worker") as second:
                 read = wait_for(lambda: hook(call(panel, "GET", f"/api/item/{item['id']}", token=token), "pm10")["value"])
                 assert read == 54.8
-                (owner, outcome), = query(url, "SELECT owner, outcome FROM scheduled_job WHERE code = 'items.refresh'")
-                assert owner.endswith(f":{second.process.pid}") and outcome == "ok"
+                # The run's outcome is written after its readings commit: wait for it too.
+                state = "SELECT owner, outcome FROM scheduled_job WHERE code = 'items.refresh'"
+                done = wait_for(lambda: next((row for row in query(url, state) if row.outcome == "ok"), None))
+                assert done and done.owner.endswith(f":{second.process.pid}"), query(url, state)

@@ -7,7 +7,9 @@ import sqlalchemy as sa
 from smogpanel.plugins.hierarchy.models import Borough, District, Voivodeship
 from smogpanel.regions import polish_order
 
-POLISH = ["Czersk", "Ćmielów", "Elbląg", "Ełk", "Lubin", "Lublin", "Łask", "Łódź", "Oświęcim", "Ożarów",
+# Spaces and hyphens before letters, as PostgreSQL's ICU collation has them: 'Biała Podlaska'
+# before 'Białaczów' (real gminy), so SQLite and PostgreSQL list them alike.
+POLISH = ["Biała", "Biała Podlaska", "Białaczów", "Bielsk", "Bielsk Podlaski", "Bielsko-Biała", "Czersk", "Ćmielów", "Elbląg", "Ełk", "Lubin", "Lublin", "Łask", "Łódź", "Oświęcim", "Ożarów",
           "Sopot", "Ścinawa", "Tczew", "Zabrze", "Żywiec"]
 
 

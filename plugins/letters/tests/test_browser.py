@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import api_headers, sign_in
+from smogpanel.testing_browser import api_headers, sign_in, watch_policy_violations
 from smogpanel.testing_files import xlsx
 
 SUCCESS = "Operacja została zakończona :)"
@@ -121,10 +121,13 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
 
     # The counters: on the partner page (a new visitor: browsers may keep a public page for
     # the minute docs/deployment.md describes), the letter list and each recipient.
-    visitor = resident.context.browser.new_context().new_page()
+    visitor_context = resident.context.browser.new_context()
+    violations = watch_policy_violations(visitor_context)  # as the `page` fixture's are
+    visitor = visitor_context.new_page()
     visitor.goto(f"{partner_site.url}/index.html")
     expect(visitor.frame_locator("iframe").locator(".spl-count")).to_have_text("Ten list wysłała już 1 osoba.")
-    visitor.context.close()
+    visitor_context.close()
+    assert violations == []
     page.goto("/letter")
     expect(page.get_by_role("row").filter(has_text=name).locator("td").nth(3)).to_have_text("1")  # Wysłane
     page.get_by_role("row").filter(has_text=name).get_by_role("link", name="Nadawcy").click()
@@ -149,12 +152,15 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     listed = page.request.get(f"/api/recipient/recipient_group/{group_id}", headers=headers).json()["message"]["list"]
     for recipient in listed:
         assert page.request.delete(f"/api/recipient/{recipient['id']}", headers=headers).ok
-    reader = page.context.browser.new_context().new_page()  # the earlier answer may be in this context's cache
+    reader_context = page.context.browser.new_context()  # the earlier answer may be in this context's cache
+    reader_violations = watch_policy_violations(reader_context)
+    reader = reader_context.new_page()
     reader.goto(f"{partner_site.url}/index.html")
     frame = reader.frame_locator("iframe")
     expect(frame.locator("h1")).to_have_text("Apel o czyste powietrze")
     expect(frame.locator(".spl-none")).to_have_text("Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać.")
     expect(frame.locator("form")).to_have_count(0)
     expect(frame.locator(".spl-to")).to_have_count(0)
-    reader.context.close()
+    reader_context.close()
+    assert reader_violations == []
     assert alerts == []
