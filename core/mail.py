@@ -11,7 +11,8 @@ With no SMTP URL (development) each mail is written as an .eml file into
 `smogpanel.mail_dir` (default var/mail), which counts as delivered. A failed delivery never
 reaches the request: the row keeps `attempts` and `last_error`, and the scheduler's outbox job
 (`retry_outbox`, every minute: smogpanel.jobs) tries it again at doubling intervals for about a
-day and a half; `smogpanel send-mail` (`deliver_outbox`) tries every unsent one at once.
+day and a half, and at the first tick the server answers again when it was unreachable (a cheap
+probe, not an attempt); `smogpanel send-mail` (`deliver_outbox`) tries every unsent one at once.
 
 A mail may carry an HTML alternative and a Reply-To (`send_mail(..., html=, reply_to=)`);
 `send_mails` queues a batch in one statement (a letter to every recipient of a group), delivered
@@ -47,6 +48,14 @@ DEFAULT_FROM = "Smogpanel <no-reply@localhost>"
 # Polish subject into encoded words that lose a space ("już wysłany" arrives as "jużwysłany").
 POLICY = email.policy.default.clone(max_line_length=998)
 _TRUE = {"1", "true", "yes", "on"}
+
+
+class SmtpUnreachable(Exception):
+    """No SMTP session could be opened (connection, TLS or login): nothing about the message, so
+    the outbox job sends it as soon as a probe opens a session again (`retry_outbox`)."""
+
+
+UNREACHABLE = SmtpUnreachable.__name__ + ":"  # how the outbox's `last_error` starts for it
 
 
 @dataclass(frozen=True)
@@ -121,6 +130,13 @@ class Transmitter:
             except Exception:
                 client.close()
 
+    def open(self):
+        """A fresh SMTP session, or SmtpUnreachable saying why none could be opened."""
+        try:
+            return self._connect()
+        except Exception as exc:
+            raise SmtpUnreachable(f"{self.target.host}:{self.target.port}: {type(exc).__name__}: {exc}") from exc
+
     def _connect(self):
         target = self.target
         timeout = float(self.settings.get("smogpanel.smtp_timeout") or 10)
@@ -148,12 +164,25 @@ class Transmitter:
             (folder / name).write_bytes(message.as_bytes())
             return
         if self.client is None:
-            self.client = self._connect()
+            self.client = self.open()
         try:
             self.client.send_message(message, from_addr=parseaddr(message["From"])[1], to_addrs=[message["To"]])
         except Exception:
             self.reset()
             raise
+
+
+def smtp_answers(settings):
+    """Whether an SMTP session opens (connect, TLS, login, then QUIT): the outbox job's probe
+    before it retries mails that failed only because the server was unreachable."""
+    with Transmitter(settings) as transmitter:
+        if transmitter.target is None:
+            return False  # files: nothing to probe, failures there are not the server's
+        try:
+            transmitter.client = transmitter.open()
+        except SmtpUnreachable:
+            return False
+        return True
 
 
 def transmit(settings, message):
@@ -204,14 +233,18 @@ def deliver_many(session_factory, settings, mail_ids):
             ).all()
         if not rows:
             return 0
-        sent, failed = [], {}
+        sent, failed, unreachable = [], {}, None
         with Transmitter(settings) as transmitter:
             for mail_id, recipient, subject, body, html, reply_to in rows:
+                if unreachable:  # one wait for the server's timeout, not one per mail
+                    failed[mail_id] = unreachable
+                    continue
                 try:
                     transmitter.send(build_message(settings, recipient, subject, body, html, reply_to))
                     sent.append(mail_id)
                 except Exception as exc:  # kept on the row for the next attempt
                     failed[mail_id] = f"{type(exc).__name__}: {exc}"[:2000]
+                    unreachable = failed[mail_id] if isinstance(exc, SmtpUnreachable) else None
                     log.warning("mail %s to %s not delivered: %s", mail_id, recipient, failed[mail_id])
         with session_factory() as db:
             if sent:
@@ -311,14 +344,21 @@ def retry_due(created, attempts, now, tick_seconds):
 
 def retry_outbox(session_factory, settings, tick_seconds, now=None):
     """The scheduler's outbox job: delivers the unsent mails whose next retry is due (see
-    `retry_due`), over one SMTP connection. Returns `(sent, failed)` counts."""
+    `retry_due`), over one SMTP connection. Mails that failed only because the server was
+    unreachable do not wait for their turn once a probe opens a session: a server back after an
+    hour's outage delivers at the next tick, not up to an hour later. A mail the server itself
+    refused keeps its doubling wait. Returns `(sent, failed)` counts."""
     now = now or utcnow()
     with session_factory() as db:
         rows = db.execute(
-            sa.select(OutboxMail.id, OutboxMail.created, OutboxMail.attempts)
+            sa.select(OutboxMail.id, OutboxMail.created, OutboxMail.attempts, OutboxMail.last_error)
             .where(OutboxMail.sent.is_(None), OutboxMail.attempts < RETRY_ATTEMPTS).order_by(OutboxMail.id)
         ).all()
-    due = [mail_id for mail_id, created, attempts in rows if retry_due(created, attempts, now, tick_seconds)]
+    due = [row.id for row in rows if retry_due(row.created, row.attempts, now, tick_seconds)]
+    waiting = [row.id for row in rows if row.id not in due and row.attempts
+               and (row.last_error or "").startswith(UNREACHABLE)]
+    if waiting and smtp_answers(settings):
+        due = sorted(due + waiting)
     if not due:
         return OutboxResult(sent=0, failed=0)
     sent = deliver_many(session_factory, settings, due)

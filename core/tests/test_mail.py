@@ -134,10 +134,11 @@ def test_the_scheduled_retry_waits_longer_after_each_failure(make_app, db, dead_
     assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(minutes=1)) == (0, 1)
     assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(minutes=2)) == (0, 0)  # next at 3
     assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(minutes=3)) == (0, 1)
+    assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(minutes=6)) == (0, 0)  # next at 7
+    assert retry_outbox(factory, registry.settings, 60, now=queued + timedelta(minutes=7)) == (0, 1)
     inbox = start_smtp()
     settings = dict(registry.settings, **{"smogpanel.smtp_url": inbox.url})
-    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=6)) == (0, 0)  # next at 7
-    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=7)) == (1, 0)
+    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=7, seconds=1)) == (1, 0)
     assert [m["Subject"] for m in inbox.messages] == [SUBJECT]
 
     db.add(OutboxMail(recipient="ktos@example.pl", subject="Nigdy nie próbowana", body="-", created=queued,
@@ -145,6 +146,64 @@ def test_the_scheduled_retry_waits_longer_after_each_failure(make_app, db, dead_
     db.commit()
     assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=4)) == (0, 0)
     assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=5)) == (1, 0)
+
+
+def test_a_server_back_from_an_outage_gets_the_waiting_mail_at_the_next_tick(make_app, db, dead_smtp_url,
+                                                                            start_smtp):
+    """With the server down for a quarter of an hour the next retry is due at minute 31; once a
+    probe opens a session again the mail leaves at the next tick (docs/deployment.md: within two
+    minutes of SMTP coming back), and a probe that fails costs no attempt."""
+    from datetime import timedelta
+
+    from smogpanel.mail import retry_outbox
+
+    app, registry = plugin_app(make_app, **{"smogpanel.smtp_url": dead_smtp_url})
+    app.get("/api/mail-test/ok")
+    app.get("/api/mail-test/ok")
+    factory, settings = registry["db.session_factory"], registry.settings
+    queued = outbox(db)[0].created
+    for minute in (1, 3, 7, 15):
+        assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=minute)) == (0, 2)
+    db.expire_all()
+    assert [row.attempts for row in outbox(db)] == [5, 5]
+    assert all(row.last_error.startswith("SmtpUnreachable: 127.0.0.1:") for row in outbox(db))
+    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=16)) == (0, 0)  # probed: still down
+    db.expire_all()
+    assert [row.attempts for row in outbox(db)] == [5, 5]
+    inbox = start_smtp()
+    settings = dict(settings, **{"smogpanel.smtp_url": inbox.url})
+    assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=17)) == (2, 0)
+    assert [m["Subject"] for m in inbox.messages] == [SUBJECT, SUBJECT]
+    assert len({m.peer for m in inbox.messages}) == 1  # both over one session
+
+
+def test_a_mail_the_server_refused_keeps_its_doubling_wait(make_app, db):
+    """A refusal of the message (here its recipient) is not an outage: probing would succeed
+    every minute and use the mail's twelve attempts up within a quarter of an hour."""
+    from datetime import timedelta
+
+    from aiosmtpd.controller import Controller
+
+    from smogpanel.mail import retry_outbox
+    from smogpanel.testing_mail import free_port
+
+    class Refusing:
+        async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+            return "550 5.1.1 Nie ma takiej skrzynki"
+
+    controller = Controller(Refusing(), hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        app, registry = plugin_app(make_app, **{"smogpanel.smtp_url": f"smtp://127.0.0.1:{controller.port}"})
+        app.get("/api/mail-test/ok")
+        factory, settings = registry["db.session_factory"], registry.settings
+        [row] = outbox(db)
+        assert row.attempts == 1 and "550" in row.last_error and not row.last_error.startswith("SmtpUnreachable")
+        assert retry_outbox(factory, settings, 60, now=row.created + timedelta(seconds=59)) == (0, 0)
+        assert retry_outbox(factory, settings, 60, now=row.created + timedelta(minutes=1)) == (0, 1)
+        assert retry_outbox(factory, settings, 60, now=row.created + timedelta(minutes=2)) == (0, 0)  # next at 3
+    finally:
+        controller.stop()
 
 
 @pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
