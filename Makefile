@@ -16,8 +16,9 @@ run: setup
 test: setup chromium pg-client test-node test-python
 
 # The two database runs go side by side: much of a run waits on browsers, subprocesses and
-# sockets (on 2 cores: 878 s together against about 1,400 s one after the other). SQLite's
-# output streams; PostgreSQL's is kept and printed when it ends, then one line for each.
+# sockets, so together they take about two thirds of the time one after the other does
+# (docs/performance.md, "The test suite"). SQLite's output streams; PostgreSQL's is kept and
+# printed when it ends, then one line for each.
 test-python:
 	@if [ -z "$$SMOGPANEL_TEST_DATABASE_URL" ]; then exec $(BIN)/pytest -q; fi; \
 	log=$$(mktemp); \

@@ -1,5 +1,6 @@
-"""Bounded reading of .xlsx and .xls workbooks with python-calamine (12× faster than openpyxl's
-read-only mode, reads .xls too: docs/performance.md, "Spreadsheet reading"), for `spreadsheets.read_table`.
+"""Bounded reading of .xlsx and .xls workbooks with python-calamine (faster than openpyxl's
+read-only mode on large sheets, and it reads .xls too: docs/performance.md, "Spreadsheet
+reading"), for `spreadsheets.read_table`.
 
 A spreadsheet is a hostile file until read: an .xlsx is a zip whose parts may expand a
 thousandfold (a zip bomb), and one cell far away (XFD1048576) makes a dense sheet of billions of
