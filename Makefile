@@ -5,19 +5,33 @@ BIN := $(VENV)/bin
 PYTHON ?= python3
 CONFIG ?= development.ini
 
-.PHONY: run test setup python-deps node-deps build chromium pg-client test-python test-node bench clean
+.PHONY: run test lint setup python-deps node-deps build chromium pg-client test-python test-node bench clean
 
 run: setup
 	$(BIN)/smogpanel -c $(CONFIG) init --demo
 	$(BIN)/smogpanel -c $(CONFIG) serve
 
-# Front-end unit tests, then the Python suite (functional and browser tests) on SQLite, and
-# on PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
-test: setup chromium pg-client test-node test-python
+# The linters, front-end unit tests, then the Python suite (functional and browser tests) on
+# SQLite, and on PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
+test: setup chromium pg-client lint test-node test-python
+
+# Formatting and lint, Python and JavaScript: settings in pyproject.toml ([tool.ruff]),
+# .prettierrc.json and eslint.config.js. Each tool runs even when an earlier one fails, so one
+# run lists every finding; `ruff format`, `ruff check --fix`, `prettier --write` and
+# `eslint --fix` repair most of them.
+JS_SOURCES := 'shell/**/*.{js,jsx,mjs}' 'embeds/**/*.{js,jsx,mjs}' 'plugins/*/web/**/*.{js,jsx,mjs}' eslint.config.js
+lint: python-deps node-deps
+	@status=0; \
+	$(BIN)/ruff format --check . || status=1; \
+	$(BIN)/ruff check . || status=1; \
+	npx --no-install prettier --check --cache --log-level warn $(JS_SOURCES) || status=1; \
+	npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ --max-warnings 0 . || status=1; \
+	exit $$status
 
 # The two database runs go side by side: much of a run waits on browsers, subprocesses and
-# sockets (on 2 cores: 878 s together against about 1,400 s one after the other). SQLite's
-# output streams; PostgreSQL's is kept and printed when it ends, then one line for each.
+# sockets, so together they take about two thirds of the time one after the other does
+# (docs/performance.md, "The test suite"). SQLite's output streams; PostgreSQL's is kept and
+# printed when it ends, then one line for each.
 test-python:
 	@if [ -z "$$SMOGPANEL_TEST_DATABASE_URL" ]; then exec $(BIN)/pytest -q; fi; \
 	log=$$(mktemp); \

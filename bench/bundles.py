@@ -92,7 +92,8 @@ def main():
         budget = row["budget"]
         status = "-" if budget is None else ("ok" if kb <= budget else "OVER")
         share = "" if budget is None else f" ({kb / budget:.0%} of budget)"
-        print(f"{row['label']:<24}{len(row['files']):>6}{row['raw'] / 1000:>10.1f}{kb:>10.1f}{budget or '-':>11}  {status}{share}")
+        print(f"{row['label']:<24}{len(row['files']):>6}{row['raw'] / 1000:>10.1f}{kb:>10.1f}"
+              f"{budget or '-':>11}  {status}{share}")
         if show_files:
             for name, raw, gz in sorted(row["files"], key=lambda f: -f[2]):
                 print(f"  {name:<28}{raw / 1000:>10.1f}{gz / 1000:>10.1f}")

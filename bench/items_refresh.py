@@ -1,7 +1,8 @@
 """Refreshing items' integrations: 500 air-quality items (examples/smogpanel-airquality, five
-GIOŚ requests each: index, sensors, PM10, the manual PM2.5 position refused, the automatic one) against a local server answering the recorded shapes with a simulated
-network latency, as `smogpanel integrations refresh` does it (`refresh_all`): with the default
-8 sources at a time, against one at a time measured in the same run.
+GIOŚ requests each: index, sensors, PM10, the manual PM2.5 position refused, the automatic
+one) against a local server answering the recorded shapes with a simulated network latency,
+as `smogpanel integrations refresh` does it (`refresh_all`): with the default 8 sources at a
+time, against one at a time measured in the same run.
 
     .venv/bin/python bench/items_refresh.py [--items 500] [--latency 0.02]
 

@@ -3,7 +3,7 @@
     python3 -m venv /tmp/kinto-venv && /tmp/kinto-venv/bin/pip install kinto   # once, outside the project
     .venv/bin/python bench/kinto.py [--kinto /tmp/kinto-venv/bin/kinto] [--seconds 5] [--rounds 3]
 
-Kinto (the reference the issue names; not a dependency of the project, so it lives in a venv of
+Kinto (the reference service for list throughput; not a dependency of the project, so it lives in a venv of
 its own) runs as its docs start it (`kinto start`, memory backend, Basic auth) with the same
 2,477 records as the register-shaped gminy (id, name, district and voivodeship names and ids,
 TERYT code, timestamps): `GET /v1/buckets/b/collections/gminy/records`. Smogpanel runs as a user

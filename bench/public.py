@@ -9,7 +9,7 @@ threads as connections, when installed: the faster one is the ceiling). Then, wi
 (Debian's `wrk`; `make bench` installs it) and rounds interleaved because the machine is noisy:
 the public timer, map and rank payloads, their 304s, the embed pages and an embed bundle, all
 with `Accept-Encoding: gzip, br` as browsers send it. Prints requests/s, p50 and p99 latency
-(median over the rounds) and each one's ratio to the ceiling, with the issue's targets:
+(median over the rounds) and each one's ratio to the ceiling, with the targets:
 payloads >= 0.5x the ceiling with p99 < 50 ms, 304s >= 0.7x, the map within 1.5x of the timer.
 Nothing is asserted: the figures go to docs/performance.md.
 """

@@ -9,7 +9,7 @@
    openpyxl loading the same file read-only. The target is under a second.
 2. The value list of that 2,477-row group, `GET /api/rank_value/rank_group/<id>` (names of
    gmina, district and voivodeship on each row), against the borough list `GET /api/borough/`
-   of the same 2,477 gminy, requests interleaved: per row, at least as fast, says the issue.
+   of the same 2,477 gminy, requests interleaved: the target: per row, at least as fast.
 3. The public table `GET /api/public/rank/<name>` of that group against the same borough list.
 
 Prints times and ratios; asserts nothing.

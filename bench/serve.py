@@ -6,7 +6,7 @@ interleaved rounds with wrk.
 
 The database: `smogpanel init --demo` plus gminy up to the register's 2,477. Targets: the demo
 timer's public payload and its 304 (8 connections), and `GET /api/borough/` signed in (the
-2,477-row list, 4 connections, as the issue compares it). Prints req/s and p99 per
+2,477-row list, 4 connections, as bench/kinto.py compares it). Prints req/s and p99 per
 configuration, and each one's ratio to the old default (waitress, 8 threads).
 """
 import argparse

@@ -1,7 +1,7 @@
 """JSON answers of the API over 1 KB, compressed for clients that accept it: brotli quality 3,
-else gzip level 1. The borough list (613 KB of JSON for 2,477 gminy) becomes 23 KB in 2 ms
-(brotli) or 49 KB in 2 ms (gzip), against about 24 ms to build it; higher levels cost twice the
-time for a fifth less (measured 2026-11-24: gzip 6 3.9 ms / 41 KB, brotli 5 5.1 ms / 20 KB).
+else gzip level 1. These low levels compress a long list in a small part of the time it takes
+to build it; higher ones cost about twice the time for a fifth less (figures:
+docs/performance.md, "Compressing API answers").
 
 Answers that already carry a Content-Encoding (public payloads come compressed from their
 cache) and built files (WhiteNoise, precompressed at build time) are left as they are.

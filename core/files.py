@@ -57,7 +57,8 @@ def megabytes(size):
 def _too_large(field, size, limit):
     return ApiError("FILE_TOO_LARGE", [{
         "name": field,
-        "description": f"Plik jest za duży ({megabytes(size)}). Największy dozwolony rozmiar pliku to {megabytes(limit)}.",
+        "description": f"Plik jest za duży ({megabytes(size)}). "
+                       f"Największy dozwolony rozmiar pliku to {megabytes(limit)}.",
     }])
 
 
@@ -99,7 +100,8 @@ def decode_upload(request, upload, field="file"):
 def wrong_format_message(name, kind, kinds):
     shown = f"„{name}” " if name else ""
     if kind is None:
-        return f"Nieobsługiwany format pliku {shown}(sprawdzono jego zawartość). Dozwolone formaty: {formats_label(kinds)}."
+        return (f"Nieobsługiwany format pliku {shown}(sprawdzono jego zawartość). "
+                f"Dozwolone formaty: {formats_label(kinds)}.")
     # Any plain text reads as CSV; where CSV is not wanted (a logo) it is just a text file (an
     # HTML page, an SVG), so say that rather than "w formacie CSV".
     what = f"w formacie {FORMATS[kind].label}" if kind != "csv" or "csv" in kinds else "plikiem tekstowym"

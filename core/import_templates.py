@@ -16,7 +16,8 @@ RULES = (
     "(wielkość liter, polskie znaki i odstępy nie mają znaczenia); kolejność kolumn może być dowolna.",
     "Liczby wpisuj jako liczby albo w formacie 1234, 1 234,5 lub 1234.5. Pusta komórka albo „-” oznacza brak wartości.",
     "Województwa wpisuj nazwą (np. łódzkie, Łódzkie, LODZKIE) albo dwuliterowym kodem (np. ld).",
-    "Akceptowane pliki: XLSX, XLS i CSV (kodowanie UTF-8 albo Windows-1250, separator: średnik, przecinek albo tabulator).",
+    "Akceptowane pliki: XLSX, XLS i CSV (kodowanie UTF-8 albo Windows-1250, "
+    "separator: średnik, przecinek albo tabulator).",
     "Jeśli w pliku jest błąd, nic nie zostanie zapisane, a komunikat wskaże komórkę do poprawienia (np. C7).",
 )
 BOLD = Font(bold=True)

@@ -87,8 +87,8 @@ def _exact(value):
 
 
 def rounded(number, places):
-    """`number` (a Decimal or int, as `to_number` and `parse_number` give) rounded half up to `places` decimal places, without '-0' or an
-    exponent form (1E+3 is 1000); None stays None."""
+    """`number` (a Decimal or int, as `to_number` and `parse_number` give) rounded half up to
+    `places` decimal places, without '-0' or an exponent form (1E+3 is 1000); None stays None."""
     if number is None:
         return None
     if isinstance(number, int):  # a spreadsheet's whole number (Table.number's cheap path)

@@ -1,7 +1,8 @@
 """One reader for the spreadsheets operators import: .xlsx and .xls (python-calamine, bounded in
 size, extent, memory and time: smogpanel.workbooks) and .csv, giving a `Table` whose cells are
-named the way the operator sees them ('C7'), so every error points at the cell to fix. Values are read once, as they are; conversions
-(`number`, `voivodeship`, `text`) happen only for the cells a parser asks for.
+named the way the operator sees them ('C7'), so every error points at the cell to fix. Values
+are read once, as they are; conversions (`number`, `voivodeship`, `text`) happen only for the
+cells a parser asks for.
 
 Failures are `ImportFailed` (422 IMPORT_FAILED, Polish descriptions, nothing written).
 """

@@ -52,9 +52,9 @@ def seed(engine, plugin_manager):
 def forget_cornice_services():
     """Cornice keeps every Service it builds in a module-level list (`cornice.service.SERVICES`)
     that the app never reads (its OpenAPI document uses the registry's own services), so each
-    test's app, with its registry and configuration, would stay alive to the end of the run:
-    about a thousand apps, and full garbage collections of up to 14 s (100 s of an 11-minute
-    run). Forgotten after each test."""
+    test's app, with its registry and configuration, would stay alive to the end of the run,
+    and full garbage collections over about a thousand apps slowed the suite down
+    (docs/performance.md, "The test suite"). Forgotten after each test."""
     import cornice.service
 
     yield

@@ -7,9 +7,10 @@ python-calamine and writes one pickled answer on stdout:
     ("no_sheet", sheet names)               ("broken", message)          ("memory",)
 
 It imports nothing of the app but `smogpanel.names` (sheet names are matched like headers) and,
-for .xls, `smogpanel.xls_errors`, so it starts in a few tens of milliseconds (importing
-`smogpanel.regions`, which needs SQLAlchemy, made it 230 ms). Cells come back as openpyxl and xlrd gave them: whole
-numbers int, other numbers float, dates datetime, empty cells None, error cells their text.
+for .xls, `smogpanel.xls_errors`, so it starts quickly: importing `smogpanel.regions`, which
+needs SQLAlchemy, made every read several times slower to start (docs/performance.md,
+"Spreadsheet reading"). Cells come back as openpyxl and xlrd gave them: whole numbers int,
+other numbers float, dates datetime, empty cells None, error cells their text.
 """
 import io
 import os

@@ -1,5 +1,6 @@
-"""Bounded reading of .xlsx and .xls workbooks with python-calamine (12× faster than openpyxl's
-read-only mode, reads .xls too: docs/performance.md, "Spreadsheet reading"), for `spreadsheets.read_table`.
+"""Bounded reading of .xlsx and .xls workbooks with python-calamine (faster than openpyxl's
+read-only mode on large sheets, and it reads .xls too: docs/performance.md, "Spreadsheet
+reading"), for `spreadsheets.read_table`.
 
 A spreadsheet is a hostile file until read: an .xlsx is a zip whose parts may expand a
 thousandfold (a zip bomb), and one cell far away (XFD1048576) makes a dense sheet of billions of
@@ -10,8 +11,9 @@ cells. So, with every limit a setting (`ReadLimits.from_settings`):
 - parsing runs in a child process (`python -m smogpanel.workbook_child`: a fresh interpreter
   importing only the reader, not a fork of a threaded server) whose address space is capped
   (RLIMIT_AS) at its size when it starts plus `smogpanel.import_memory_bytes`, and which is
-  killed after `smogpanel.import_parse_seconds` (422). Whatever a part really expands to (a zip may lie about sizes), the server's own memory
-  never grows: a child out of memory dies and the answer is 413;
+  killed after `smogpanel.import_parse_seconds` (422). Whatever a part really expands to (a zip
+  may lie about sizes), the server's own memory never grows: a child out of memory dies and the
+  answer is 413;
 - the sheet's extent is checked against `smogpanel.import_max_rows`, `..._max_columns` and
   `..._max_cells` before its cells are turned into Python values (422).
 

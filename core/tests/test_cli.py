@@ -91,13 +91,16 @@ def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, 
     with engine.begin() as connection:
         connection.exec_driver_sql(
             "INSERT INTO district (name, voivodeship_id, created, updated, deleted) "
-            "VALUES ('krakowski', 6, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', '2026-02-01T10:00:00+00:00')")
+            "VALUES ('krakowski', 6, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', "
+            "'2026-02-01T10:00:00+00:00')")
         connection.exec_driver_sql(
             "INSERT INTO borough (name, district_id, created, updated, deleted) "
-            "VALUES ('Liszki', 1, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', '2026-02-01T10:00:00+00:00')")
+            "VALUES ('Liszki', 1, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', "
+            "'2026-02-01T10:00:00+00:00')")
         connection.exec_driver_sql(
             "INSERT INTO borough (name, district_id, created, updated, deleted) "
-            "VALUES ('Skawina', 1, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', '2026-01-15T10:00:00+00:00')")
+            "VALUES ('Skawina', 1, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', "
+            "'2026-01-15T10:00:00+00:00')")
     capsys.readouterr()
     assert run(ini, "trash") == 0
     listing = capsys.readouterr().out

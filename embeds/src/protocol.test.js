@@ -39,7 +39,7 @@ describe('resize', () => {
   it.each([
     ['another origin', (f) => event(f, { type: RESIZE, uuid: UUID, height: 500 }, 'https://evil.example.com')],
     ['another uuid', (f) => event(f, { type: RESIZE, uuid: 'other', height: 500 })],
-    ['another window', (f) => ({ data: { type: RESIZE, uuid: UUID, height: 500 }, origin: PANEL, source: window })],
+    ['another window', () => ({ data: { type: RESIZE, uuid: UUID, height: 500 }, origin: PANEL, source: window })],
     ['a height that is not a number', (f) => event(f, { type: RESIZE, uuid: UUID, height: '500' })],
     ['a negative height', (f) => event(f, { type: RESIZE, uuid: UUID, height: -5 })],
     ['an absurd height', (f) => event(f, { type: RESIZE, uuid: UUID, height: 1e9 })],

@@ -78,7 +78,8 @@ def export_definition(request):
 def export_file(request):
     if not is_valid(request.registry, EXPORT_PURPOSE, "current", request.params):
         raise ApiError("FORBIDDEN", [{"name": "signature", "description":
-                                      "Odnośnik do eksportu wygasł albo jest nieprawidłowy. Wyeksportuj definicję ponownie."}])
+                                      "Odnośnik do eksportu wygasł albo jest nieprawidłowy. "
+                                      "Wyeksportuj definicję ponownie."}])
     response = Response(body=export_workbook(current_types(request)), content_type=XLSX_TYPE)
     response.content_disposition = 'attachment; filename="definicja-kalkulatorow.xlsx"'
     response.cache_control = "private, no-store"

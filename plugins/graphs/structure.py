@@ -82,8 +82,8 @@ def sync(db, graph, keys_sent, groups_sent, allow_removal):
         listed = ", ".join(f"„{key.name}” (wartości {_entries(counts[key.id])})" for key in blocked)
         raise ApiError("CONFLICT", [{
             "name": "graph_key_groups" if grouped else "graph_keys",
-            "description": f"Nie usunięto kluczy {listed}: wpisane wartości zniknęłyby z wykresu. Jeśli na pewno "
-                           "chcesz usunąć te klucze razem z ich wartościami, potwierdź usunięcie.",
+            "description": f"Nie usunięto kluczy {listed}: wpisane wartości zniknęłyby z wykresu. "
+                           "Jeśli na pewno chcesz usunąć te klucze razem z ich wartościami, potwierdź usunięcie.",
         }])
     stamp = utcnow()
     for item in (*removed_groups, *removed_keys):

@@ -187,7 +187,7 @@ def _apply(db, units):
     report = Report(not_gminy=sum(1 for unit in units if unit.level is None))
     parents = {}  # teryt -> id of the live parent record (None: deleted in the panel)
     stamp = utcnow()
-    for level, model, parent_field, label in LEVELS:
+    for level, model, parent_field, _label in LEVELS:
         mine = [unit for unit in units if unit.level == level]
         in_file_by_name = {(unit.parent_teryt, normalise(_register_name(unit))): unit.teryt for unit in mine}
         parent_col = getattr(model, parent_field) if parent_field else sa.literal(None)

@@ -4,9 +4,10 @@
 Three steps, so no database transaction (nor SQLite's write lock) is held while sources are
 read: the items are read, every (item, integration) pair is fetched at most `WORKERS` at a
 time (each request bounded by `smogpanel.http_source`'s timeout and retries, and all the
-requests of one pair by `smogpanel.integrations.budget`), then the readings are written. A source that fails leaves the item's values as they were and records
-the error with its time; the next good reading clears it. A good reading may still fail some
-values (`Reading.errors`): each of those keeps its last good value with its own error.
+requests of one pair by `smogpanel.integrations.budget`), then the readings are written. A
+source that fails leaves the item's values as they were and records the error with its time;
+the next good reading clears it. A good reading may still fail some values (`Reading.errors`):
+each of those keeps its last good value with its own error.
 """
 import logging
 from concurrent.futures import ThreadPoolExecutor

@@ -54,7 +54,8 @@ def in_use(letters):
     names = ", ".join(f"„{name}”" for name in letters)
     return ApiError("CONFLICT", [{
         "name": "recipient_group_id",
-        "description": f"Nie usunięto grupy adresatów: {'używa jej list' if len(letters) == 1 else 'używają jej listy'} "
+        "description": "Nie usunięto grupy adresatów: "
+                       f"{'używa jej list' if len(letters) == 1 else 'używają jej listy'} "
                        f"{names}. Wybierz w {'nim' if len(letters) == 1 else 'nich'} inną grupę adresatów albo "
                        f"{'go usuń' if len(letters) == 1 else 'je usuń'}, a potem usuń tę grupę.",
     }])

@@ -162,7 +162,7 @@ def parse_rv(table, context, columns, edition):
     found, rows = read_rows(table, columns, header_row=header_row)
     errors = ErrorList()
     result = {}
-    for key, classic, _ in REPORT:
+    for key, _classic, _ in REPORT:
         if key not in found:
             continue
         numbers = {}

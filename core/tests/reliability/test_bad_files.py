@@ -113,7 +113,7 @@ def test_every_import_endpoint_answers_4xx_to_every_bad_file_and_writes_nothing(
     assert len(routes) >= 5
     good = xlsx([("x",)])
     unread = []
-    for method, pattern, schema in routes:
+    for _method, pattern, schema in routes:
         path = re.sub(r"\{[^}]+\}", "1", pattern)
         # The demo records, then the types, with which this endpoint reads a plain sheet.
         codes = list(imports.import_types(api.app.app.registry))
@@ -141,13 +141,13 @@ def test_every_import_endpoint_answers_4xx_to_every_bad_file_and_writes_nothing(
         assert snapshot(db) == before_rows, pattern
     assert len(unread) < len(routes), f"no import endpoint reached the reader: {unread}"
     if unread:
-        warnings.warn(f"import endpoints that read no file with the demo data: {unread}")
+        warnings.warn(f"import endpoints that read no file with the demo data: {unread}", stacklevel=2)
 
 
 def test_every_file_field_refuses_every_bad_file_and_writes_nothing(api, db, demo, reached):
     routes = [(m, p, fields) for m, p, _, fields in endpoints(api.app.app.registry) if fields != "import"]
     assert len(routes) >= 2
-    for method, pattern, fields in routes:
+    for _method, pattern, fields in routes:
         collection = pattern.split("{", 1)[0]
         listing = api.get(collection)["message"]
         records = listing["list"] if isinstance(listing, dict) else listing

@@ -1,7 +1,7 @@
 // The shared SVG chart module (@smogpanel/embeds/charts): bar, doughnut (CIRCLE), line and
 // multiline charts, a goal progress bar and an accessible data table, hand-written SVG and DOM
-// (no library: see shared notes on the measured chart libraries). Used by the calculators
-// widget (bar), the graph embed and the graph remote's live preview.
+// (no library: the measured ones weigh far more, docs/embeds.md). Used by the calculators widget
+// (bar), the graph embed and the graph remote's live preview.
 //   spec: {label, categories: [text], series: [{name, color, values: [number|null]}], unit,
 //          valueTitle, positionTitle, colors: [colour per category] (doughnut),
 //          names: [full name per category] (optional: categories are then the short labels on

@@ -97,7 +97,10 @@ def test_replacing_keeps_earlier_versions_and_one_can_be_restored(api):
     assert [(v["source"], v["current"], v["types"]) for v in versions] == [
         ("Formularz definicji", True, 1), ("Formularz definicji", False, 9)]
     restored = api.post(f"/api/calculator/definition/version/{versions[1]['id']}/restore")["message"]
-    strip = lambda types: [(t["name"], [(d["name"], d["value"]) for d in t["definitions"]]) for t in types]
+
+    def strip(types):
+        return [(t["name"], [(d["name"], d["value"]) for d in t["definitions"]]) for t in types]
+
     assert strip(restored) == strip(first)
     after = api.get("/api/calculator/definition/version/")["message"]
     assert len(after) == 3 and after[0]["current"] and after[0]["source"].startswith(f"Przywrócenie wersji {versions[1]['id']} z ")

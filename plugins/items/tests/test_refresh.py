@@ -216,8 +216,9 @@ def _add_meter_item(engine, gmina, meter, internal_name):
               "meter": {"type": "TEXT", "display_name": "Czujnik", "value": meter}}
     with engine.begin() as connection:
         connection.execute(sa.text(
-            "INSERT INTO item (name, internal_name, item_type_id, item_type_name, hook_values, integration_state, created, updated) "
-            "VALUES (:n, :i, 'meter', 'Czujnik testowy', :h, '{}', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"),
+            "INSERT INTO item (name, internal_name, item_type_id, item_type_name, hook_values, integration_state, "
+            "created, updated) VALUES (:n, :i, 'meter', 'Czujnik testowy', :h, '{}', "
+            "'2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"),
             {"n": internal_name, "i": internal_name, "h": json.dumps(values)})
 
 

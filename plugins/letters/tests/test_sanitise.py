@@ -16,7 +16,7 @@ VECTORS = [
     "<img src=x onerror=alert(1)>",
     "<IMG SRC=\"javascript:alert('XSS');\">",
     "<IMG SRC=JaVaScRiPt:alert('XSS')>",
-    "<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>",
+    "<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>",  # noqa: E501 (the OWASP vector, kept whole)
     "<IMG SRC=\"jav&#x09;ascript:alert('XSS');\">",
     "<a href=\"javascript:alert(1)\">klik</a>",
     "<a href=\"  JAVASCRIPT:alert(1)\">klik</a>",
@@ -49,7 +49,7 @@ VECTORS = [
     "<p title=\"</p><script>alert(1)</script>\">x</p>",
     "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\"></noscript>",
     "<img src=\"https://ok.example/a.png\" onerror=\"alert(1)\" style=\"x:expression(alert(1))\">",
-    "<a href=\"&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)\">x</a>",
+    "<a href=\"&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)\">x</a>",  # noqa: E501 (the OWASP vector, kept whole)
     "<table background=\"javascript:alert(1)\"><tr><td>x</td></tr></table>",
     "<template><script>alert(1)</script></template>",
     "<xss id=x tabindex=1 onfocusin=alert(1)></xss>",

@@ -86,8 +86,8 @@ def test_value_and_points_are_required_numbers(api, gminy):
 
 def test_decimals_stay_exact_in_and_out(api, gminy):
     group = add_group(api, add_rank(api))
-    body = ('{"value": 123456789012.3456, "points": 0.1, "rank_group_id": %d, "borough_id": %d}'
-            % (group["id"], gminy["Skawina"]))
+    body = (f'{{"value": 123456789012.3456, "points": 0.1, "rank_group_id": {group["id"]}, '
+            f'"borough_id": {gminy["Skawina"]}}}')
     answer = api.app.post("/api/rank_value/", body, content_type="application/json",
                           headers=api.headers()).text
     assert '"value":123456789012.3456' in answer and '"points":0.1' in answer

@@ -39,7 +39,7 @@ def test_a_template_without_a_live_search_is_a_polish_400(api):
 
 
 def test_a_filled_in_template_imports_and_reimport_updates(api):
-    places = gminy(api)
+    gminy(api)
     search = add_search(api)
     template = api.app.get(f"/api/import/WPG_XLS/template?search_id={search['id']}").body
     workbook = load_workbook(io.BytesIO(template))

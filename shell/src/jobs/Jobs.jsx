@@ -1,6 +1,6 @@
 // /jobs, 'Zadania': the server's periodic jobs and how their last run went (GET /api/job/).
 // A core screen of the shell, for super administrators (the server answers 403 to others).
-import { api, formatDate, ListTable, Page, StatusBanner, useMe } from '@smogpanel/kit';
+import { api, ListTable, Page, StatusBanner, useMe } from '@smogpanel/kit';
 import { useCallback, useEffect, useState } from 'react';
 import { isSuper } from '../accounts/users.js';
 
