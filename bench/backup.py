@@ -27,10 +27,10 @@ def populated(url, folder):
     from smogpanel.plugins.hierarchy.terc import read_terc
     from smogpanel.plugins.hierarchy.testing import register_shaped_terc
     from smogpanel.plugins.hierarchy.teryt_import import import_terc
-    from smogpanel.testing_data import write_demo_data, write_what_use_writes
+    from smogpanel.testing.data import write_demo_data, write_what_use_writes
 
     if url.startswith("postgresql"):
-        from smogpanel.testing import reset_database
+        from smogpanel.testing.app import reset_database
 
         reset_database(make_engine(url))
     upgrade(url, build_plugin_manager())
@@ -61,7 +61,7 @@ def main():
     from smogpanel.migrate import script_directory
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.settings import normalise_database_url
-    from smogpanel.testing_data import contents
+    from smogpanel.testing.data import contents
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--database-url")

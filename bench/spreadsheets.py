@@ -45,7 +45,7 @@ def xlrd_read(data):
 
 def main():
     from smogpanel.spreadsheets import read_table
-    from smogpanel.testing_files import xls, xlsx
+    from smogpanel.testing.files import xls, xlsx
     from smogpanel.xls_errors import error_cells
 
     parser = argparse.ArgumentParser()

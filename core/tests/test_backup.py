@@ -12,7 +12,7 @@ import webtest
 from smogpanel.backup import MANIFEST
 from smogpanel.cli import DEMO_ADMIN
 from smogpanel.cli import main as cli
-from smogpanel.testing_data import LOGO, contents, drop_schema, empty_tables, fresh_database, live_app, populate, sign_in
+from smogpanel.testing.data import LOGO, contents, drop_schema, empty_tables, fresh_database, live_app, populate, sign_in
 
 SCHEMAS = ("backup_source", "backup_target")
 

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing.browser import sign_in
 
 from smogpanel.plugins.timers.models import Timer
 

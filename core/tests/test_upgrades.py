@@ -5,7 +5,7 @@ each public payload, each uploaded file, the administrator's password). Then eac
 down to its first revision again and the data is what it was at head (less what the newer
 migrations added).
 
-The old rows are the rows of a database populated at head (smogpanel.testing_data), less the
+The old rows are the rows of a database populated at head (smogpanel.testing.data), less the
 columns the old schema lacks. A migration that writes rows or changes what a column holds (not
 only adds) gives the form before it in OLD_FORMS, so the test writes what the old release wrote."""
 import pytest
@@ -16,7 +16,7 @@ from alembic import command
 from smogpanel.cli import main as cli
 from smogpanel.migrate import alembic_config, script_directory
 from smogpanel.plugin_manager import build_plugin_manager
-from smogpanel.testing_data import (
+from smogpanel.testing.data import (
     contents, drop_schema, empty_tables, fresh_database, live_app, populate, raw_rows, sign_in,
 )
 

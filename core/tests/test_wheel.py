@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from smogpanel.testing import TEST_SECRET
-from smogpanel.testing_mail import free_port
+from smogpanel.testing.app import TEST_SECRET
+from smogpanel.testing.mail import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = [ROOT / "core" / "static" / "shell", *sorted((ROOT / "plugins").glob("*/static"))]

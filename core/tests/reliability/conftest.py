@@ -14,7 +14,7 @@ from smogpanel.db import make_engine, make_session_factory
 from smogpanel.migrate import upgrade
 from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.security import hash_password
-from smogpanel.testing import TEST_SECRET
+from smogpanel.testing.app import TEST_SECRET
 
 PASSWORD = "Haslo-niezawodnosc-1"
 

@@ -17,8 +17,8 @@ import pytest
 from smogpanel.backup import restore
 from smogpanel.migrate import script_directory
 from smogpanel.plugin_manager import build_plugin_manager
-from smogpanel.testing_data import contents, drop_schema
-from smogpanel.testing_files import png
+from smogpanel.testing.data import contents, drop_schema
+from smogpanel.testing.files import png
 
 from .conftest import add_accounts, start_live
 

@@ -176,7 +176,7 @@ def test_retiring_keeps_what_a_ranking_or_a_search_refers_to_and_says_why(api):
 
 
 def test_the_limit_on_gone_units_is_a_setting_and_a_bad_one_stops_the_start(make_app, admin):
-    from smogpanel.testing import signed_in
+    from smogpanel.testing.app import signed_in
 
     api = signed_in(make_app(**{"smogpanel.hierarchy.max_gone_percent": "15"}), admin)
     api_errors(api, SAMPLE, status=200)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
-from smogpanel.testing_files import xlsx
+from smogpanel.testing.browser import sign_in
+from smogpanel.testing.files import xlsx
 
 SUCCESS = "Operacja została zakończona :)"
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import sqlalchemy as sa
 import webtest
 
-from .cli import DEMO_ADMIN
-from .testing import TEST_SECRET
-from .testing_files import png
+from smogpanel.cli import DEMO_ADMIN
+from .app import TEST_SECRET
+from .files import png
 
 DEMO_LETTER = "apel-o-czyste-powietrze"  # the letters plugin's demo letter
 RESIDENT = {"name": "Ewa Mieszkanka", "email": "ewa@example.net", "gdpr_agreement": True}
@@ -21,7 +21,7 @@ LOGO = png(3, 2)
 
 def live_app(url, mail_dir, **overrides):
     """The real app on `url` (mails as .eml files in `mail_dir`)."""
-    from . import main
+    from smogpanel import main
 
     settings = {"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
                 "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(mail_dir), **overrides}
@@ -36,11 +36,11 @@ def sign_in(testapp, email_address=DEMO_ADMIN[0], password=DEMO_ADMIN[1]):
 def write_demo_data(url):
     """`smogpanel init --demo` on a migrated database: every plugin's demo data and the demo
     administrator."""
-    from .cli import _add_user
-    from .db import make_engine, make_session_factory
-    from .gazetteer import find_gazetteer
-    from .models import Setting
-    from .plugin_manager import build_plugin_manager
+    from smogpanel.cli import _add_user
+    from smogpanel.db import make_engine, make_session_factory
+    from smogpanel.gazetteer import find_gazetteer
+    from smogpanel.models import Setting
+    from smogpanel.plugin_manager import build_plugin_manager
 
     manager = build_plugin_manager()
     engine = make_engine(url)
@@ -75,7 +75,7 @@ def write_what_use_writes(url, mail_dir):
 
 def run_a_job(app):
     """One run of the outbox job, as the server's scheduler makes it: the jobs' table has a row."""
-    from .jobs import JobRunner
+    from smogpanel.jobs import JobRunner
 
     runner = JobRunner(app.registry)
     try:
@@ -98,8 +98,8 @@ def confirmation_path(mail_dir, address):
 
 def populate(url, mail_dir):
     """Migrates `url` to head and writes rows into every table."""
-    from .migrate import upgrade
-    from .plugin_manager import build_plugin_manager
+    from smogpanel.migrate import upgrade
+    from smogpanel.plugin_manager import build_plugin_manager
 
     upgrade(url, build_plugin_manager())
     write_demo_data(url)
@@ -139,7 +139,7 @@ def fresh_database(tmp_path_factory, name):
     `name` of the PostgreSQL database named by SMOGPANEL_TEST_DATABASE_URL."""
     import os
 
-    from .settings import normalise_database_url
+    from smogpanel.settings import normalise_database_url
 
     url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
     if not url:

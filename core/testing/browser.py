@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from .db import make_engine, make_session_factory
-from .migrate import upgrade
-from .plugin_manager import build_plugin_manager
-from .security import hash_password
+from smogpanel.db import make_engine, make_session_factory
+from smogpanel.migrate import upgrade
+from smogpanel.plugin_manager import build_plugin_manager
+from smogpanel.security import hash_password
 
 CHROMIUM = os.environ.get("SMOGPANEL_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -49,7 +49,7 @@ def live_database_url(tmp_path_factory):
     url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
     if not url:
         return f"sqlite:///{tmp_path_factory.mktemp('live') / 'live.sqlite'}"
-    from .settings import normalise_database_url
+    from smogpanel.settings import normalise_database_url
 
     url = normalise_database_url(url)
     with sa.create_engine(url, isolation_level="AUTOCOMMIT").connect() as connection:
@@ -60,7 +60,7 @@ def live_database_url(tmp_path_factory):
 
 
 def add_account(db, email, is_super, firstname, lastname):
-    from .users.models import User
+    from smogpanel.users.models import User
 
     db.add(User(email=email, firstname=firstname, lastname=lastname, super=int(is_super),
                 password_hash=hash_password(PASSWORD)))
@@ -70,8 +70,8 @@ def add_account(db, email, is_super, firstname, lastname):
 def live_server(tmp_path_factory):
     from waitress.server import create_server
 
-    from . import main
-    from .testing import TEST_SECRET
+    from smogpanel import main
+    from .app import TEST_SECRET
 
     url = live_database_url(tmp_path_factory)
     manager = build_plugin_manager()

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from .db import make_engine, make_session_factory
-from .migrate import upgrade
-from .plugin_manager import build_plugin_manager
-from .testing import TEST_SECRET
+from smogpanel.db import make_engine, make_session_factory
+from smogpanel.migrate import upgrade
+from smogpanel.plugin_manager import build_plugin_manager
+from .app import TEST_SECRET
 
 START_SECONDS = 120  # a loaded 2-core machine starts gunicorn's workers slowly
 
@@ -32,7 +32,7 @@ def fresh_database(tmp_path_factory, schema):
     if not url:
         url = f"sqlite:///{tmp_path_factory.mktemp(schema) / 'panel.sqlite'}"
     else:
-        from .settings import normalise_database_url
+        from smogpanel.settings import normalise_database_url
 
         url = normalise_database_url(url)
         with sa.create_engine(url, isolation_level="AUTOCOMMIT").connect() as connection:
@@ -143,8 +143,8 @@ PASSWORD = "Haslo-zadania-1"
 
 
 def add_account(database_url, email, is_super=True, password=PASSWORD):
-    from .security import hash_password
-    from .users.models import User
+    from smogpanel.security import hash_password
+    from smogpanel.users.models import User
 
     engine = make_engine(database_url)
     with make_session_factory(engine)() as db, db.begin():
