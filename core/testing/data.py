@@ -11,21 +11,12 @@ import sqlalchemy as sa
 import webtest
 
 from smogpanel.cli import DEMO_ADMIN
-from .app import TEST_SECRET
 from .files import png
+from .serve import live_app
 
 DEMO_LETTER = "apel-o-czyste-powietrze"  # the letters plugin's demo letter
 RESIDENT = {"name": "Ewa Mieszkanka", "email": "ewa@example.net", "gdpr_agreement": True}
 LOGO = png(3, 2)
-
-
-def live_app(url, mail_dir, **overrides):
-    """The real app on `url` (mails as .eml files in `mail_dir`)."""
-    from smogpanel import main
-
-    settings = {"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
-                "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(mail_dir), **overrides}
-    return main({}, **settings)
 
 
 def sign_in(testapp, email_address=DEMO_ADMIN[0], password=DEMO_ADMIN[1]):
@@ -132,27 +123,3 @@ def contents(url, tables=None):
 
 def empty_tables(rows):
     return sorted(name for name, found in rows.items() if not found)
-
-
-def fresh_database(tmp_path_factory, name):
-    """The URL of an empty database of the run's kind: a new SQLite file, or a new schema
-    `name` of the PostgreSQL database named by SMOGPANEL_TEST_DATABASE_URL."""
-    import os
-
-    from smogpanel.settings import normalise_database_url
-
-    url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tmp_path_factory.mktemp(name) / 'database.sqlite'}"
-    url = normalise_database_url(url)
-    drop_schema(url, name)
-    with sa.create_engine(url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool).connect() as connection:
-        connection.exec_driver_sql(f"CREATE SCHEMA {name}")
-    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{name}"
-
-
-def drop_schema(url, name):
-    if url.startswith("postgresql"):
-        base = url.split("options=")[0].rstrip("?&")
-        with sa.create_engine(base, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool).connect() as connection:
-            connection.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")

@@ -3,21 +3,15 @@ it with links under PUBLIC_URL. Fixtures of the pytest plugin (smogpanel.testing
 by the core's account tests and any plugin that mails (letters)."""
 import email
 import re
-import socket
 from email import policy
 
 import pytest
 
 from .app import signed_in
+from .serve import free_port
 
 PUBLIC_URL = "https://panel.example.pl"
 RESET_LINK = r"/reset-password/([A-Za-z0-9_-]+)"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Inbox:
