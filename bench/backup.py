@@ -14,8 +14,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -40,12 +41,6 @@ def populated(url, folder):
     with make_session_factory(engine)(bind=writer(engine)) as db, db.begin():
         import_terc(db, read_terc(register_shaped_terc()))
     engine.dispose()
-
-
-def timed(action):
-    started = time.perf_counter()
-    action()
-    return time.perf_counter() - started
 
 
 def bare_sqlite_copy(url, target):

@@ -1,10 +1,10 @@
 """What the benchmarks share: a database with the register's shape (16 voivodeships × 24
 districts, 2,477 gminy), an app in process with a signed-in super administrator, and the
-timing and printing helpers. Each benchmark measures against a baseline in the same run."""
+file helpers (timing and printing: timing.py). Each benchmark measures against a baseline in the
+same run."""
 import base64
 import io
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -14,9 +14,10 @@ GMINY = 2477
 DISTRICTS_PER_VOIVODESHIP = 24  # the register's shape: 380 districts, ~6.5 gminy each
 
 
-def build(url, plugins):
+def build(url, plugins, gminy=GMINY):
     """(webtest app, auth headers, [(gmina, district, voivodeship) as a file names them]).
-    The gminy are written straight to the database: the register's shape, not its names."""
+    The gminy are written straight to the database: the register's shape, not its names (none,
+    and no districts, with `gminy=0`)."""
     import webtest
     from smogpanel import main
     from smogpanel.db import make_engine, make_session_factory
@@ -32,7 +33,7 @@ def build(url, plugins):
     places = []  # (gmina, district, voivodeship) as a file names them
     with make_session_factory(engine)() as db, db.begin():
         manager.hook.smogpanel_seed(db=db)
-        voivodeships = db.query(Voivodeship).order_by(Voivodeship.id).all()
+        voivodeships = db.query(Voivodeship).order_by(Voivodeship.id).all() if gminy else []
         districts = []
         for voivodeship in voivodeships:
             for number in range(DISTRICTS_PER_VOIVODESHIP):
@@ -41,7 +42,7 @@ def build(url, plugins):
         db.add_all(district for district, _ in districts)
         db.flush()
         boroughs = []
-        for index in range(GMINY):
+        for index in range(gminy):
             district, voivodeship = districts[index % len(districts)]
             boroughs.append(Borough(name=f"Gmina Źródłowa {index:04d}", district_id=district.id))
             places.append((f"Gmina Źródłowa {index:04d}", district.name, voivodeship.name))
@@ -65,17 +66,6 @@ def openpyxl_load(data):
     rows = list(workbook.worksheets[0].iter_rows(values_only=True))
     workbook.close()
     return rows
-
-
-def timed(function):
-    start = time.perf_counter()
-    function()
-    return time.perf_counter() - start
-
-
-def line(label, seconds, baseline=None):
-    ratio = f"  {seconds / baseline:5.2f}×" if baseline else ""
-    print(f"  {label:<62} {seconds * 1000:9.1f} ms{ratio}")
 
 
 def upload(data):

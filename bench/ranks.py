@@ -19,7 +19,8 @@ import io
 import statistics
 import tempfile
 
-from common import GMINY, build, line, openpyxl_load, timed, upload
+from common import GMINY, build, openpyxl_load, upload
+from timing import line, timed
 
 
 def values_file(places, version):

@@ -21,7 +21,8 @@ import statistics
 import tempfile
 from datetime import datetime, timezone
 
-from common import GMINY, build, line, openpyxl_load, timed, upload
+from common import GMINY, build, openpyxl_load, upload
+from timing import line, timed
 
 KEYS = ("Dotacja", "Warunki", "Termin", "Jak złożyć wniosek", "Kontakt", "Uwagi")
 
