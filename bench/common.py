@@ -7,6 +7,8 @@ import io
 import sys
 from pathlib import Path
 
+from timing import timed
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -66,6 +68,27 @@ def openpyxl_load(data):
     rows = list(workbook.worksheets[0].iter_rows(values_only=True))
     workbook.close()
     return rows
+
+
+def import_rounds(app, headers, files, rounds, path, new_target, body_of):
+    """Interleaved rounds of (the baseline: openpyxl loading `files[0]`; the app importing
+    `files[0]` into a new target, every gmina created; then `files[1]` over it, every gmina
+    updated): the three lists of seconds. `new_target(name)` makes the target (a rank group, a
+    search), `body_of(target, data)` the import's body posted to `path`."""
+    openpyxl_load(files[0])
+    base, first, again = [], [], []
+    for round_ in range(rounds):
+        target = new_target(f"bench-import-{round_}")
+        base.append(timed(lambda: openpyxl_load(files[0])))
+        for data, times, expected in ((files[0], first, "created"), (files[1], again, "updated")):
+            body = body_of(target, data)
+
+            def request():
+                answer = app.post_json(path, body, headers=headers).json["message"]
+                assert answer[expected] == GMINY, answer
+
+            times.append(timed(request))
+    return base, first, again
 
 
 def upload(data):
