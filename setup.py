@@ -3,7 +3,10 @@
 
 The wheel carries what the app opens at run time and nothing of the test suites: no `tests`
 packages, no test fixtures (the hierarchy's demo register is run-time data: `init --demo`
-loads it). `core/tests/test_wheel.py` builds the wheel and checks both."""
+loads it). The testing package `smogpanel.testing` (core/testing/) is no test suite: it ships as the
+documented testing API a plugin outside this repository tests with, registered as a pytest plugin
+(setup.cfg), and the app never imports it. `core/tests/test_wheel.py` builds the wheel and checks
+all three."""
 from setuptools import find_namespace_packages, setup
 
 SKIP = ["*node_modules*", "web", "web.*", "*.web", "*.web.*", "tests", "tests.*", "*.tests", "*.tests.*",

@@ -14,8 +14,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -27,10 +28,10 @@ def populated(url, folder):
     from smogpanel.plugins.hierarchy.terc import read_terc
     from smogpanel.plugins.hierarchy.testing import register_shaped_terc
     from smogpanel.plugins.hierarchy.teryt_import import import_terc
-    from smogpanel.testing_data import write_demo_data, write_what_use_writes
+    from smogpanel.testing.data import write_demo_data, write_what_use_writes
 
     if url.startswith("postgresql"):
-        from smogpanel.testing import reset_database
+        from smogpanel.testing.app import reset_database
 
         reset_database(make_engine(url))
     upgrade(url, build_plugin_manager())
@@ -40,12 +41,6 @@ def populated(url, folder):
     with make_session_factory(engine)(bind=writer(engine)) as db, db.begin():
         import_terc(db, read_terc(register_shaped_terc()))
     engine.dispose()
-
-
-def timed(action):
-    started = time.perf_counter()
-    action()
-    return time.perf_counter() - started
 
 
 def bare_sqlite_copy(url, target):
@@ -61,7 +56,7 @@ def main():
     from smogpanel.migrate import script_directory
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.settings import normalise_database_url
-    from smogpanel.testing_data import contents
+    from smogpanel.testing.data import contents
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--database-url")

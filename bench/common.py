@@ -1,11 +1,13 @@
 """What the benchmarks share: a database with the register's shape (16 voivodeships × 24
 districts, 2,477 gminy), an app in process with a signed-in super administrator, and the
-timing and printing helpers. Each benchmark measures against a baseline in the same run."""
+file helpers (timing and printing: timing.py). Each benchmark measures against a baseline in the
+same run."""
 import base64
 import io
 import sys
-import time
 from pathlib import Path
+
+from timing import timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -14,9 +16,10 @@ GMINY = 2477
 DISTRICTS_PER_VOIVODESHIP = 24  # the register's shape: 380 districts, ~6.5 gminy each
 
 
-def build(url, plugins):
+def build(url, plugins, gminy=GMINY):
     """(webtest app, auth headers, [(gmina, district, voivodeship) as a file names them]).
-    The gminy are written straight to the database: the register's shape, not its names."""
+    The gminy are written straight to the database: the register's shape, not its names (none,
+    and no districts, with `gminy=0`)."""
     import webtest
     from smogpanel import main
     from smogpanel.db import make_engine, make_session_factory
@@ -32,7 +35,7 @@ def build(url, plugins):
     places = []  # (gmina, district, voivodeship) as a file names them
     with make_session_factory(engine)() as db, db.begin():
         manager.hook.smogpanel_seed(db=db)
-        voivodeships = db.query(Voivodeship).order_by(Voivodeship.id).all()
+        voivodeships = db.query(Voivodeship).order_by(Voivodeship.id).all() if gminy else []
         districts = []
         for voivodeship in voivodeships:
             for number in range(DISTRICTS_PER_VOIVODESHIP):
@@ -41,7 +44,7 @@ def build(url, plugins):
         db.add_all(district for district, _ in districts)
         db.flush()
         boroughs = []
-        for index in range(GMINY):
+        for index in range(gminy):
             district, voivodeship = districts[index % len(districts)]
             boroughs.append(Borough(name=f"Gmina Źródłowa {index:04d}", district_id=district.id))
             places.append((f"Gmina Źródłowa {index:04d}", district.name, voivodeship.name))
@@ -67,15 +70,25 @@ def openpyxl_load(data):
     return rows
 
 
-def timed(function):
-    start = time.perf_counter()
-    function()
-    return time.perf_counter() - start
+def import_rounds(app, headers, files, rounds, path, new_target, body_of):
+    """Interleaved rounds of (the baseline: openpyxl loading `files[0]`; the app importing
+    `files[0]` into a new target, every gmina created; then `files[1]` over it, every gmina
+    updated): the three lists of seconds. `new_target(name)` makes the target (a rank group, a
+    search), `body_of(target, data)` the import's body posted to `path`."""
+    openpyxl_load(files[0])
+    base, first, again = [], [], []
+    for round_ in range(rounds):
+        target = new_target(f"bench-import-{round_}")
+        base.append(timed(lambda: openpyxl_load(files[0])))
+        for data, times, expected in ((files[0], first, "created"), (files[1], again, "updated")):
+            body = body_of(target, data)
 
+            def request():
+                answer = app.post_json(path, body, headers=headers).json["message"]
+                assert answer[expected] == GMINY, answer
 
-def line(label, seconds, baseline=None):
-    ratio = f"  {seconds / baseline:5.2f}×" if baseline else ""
-    print(f"  {label:<62} {seconds * 1000:9.1f} ms{ratio}")
+            times.append(timed(request))
+    return base, first, again
 
 
 def upload(data):

@@ -14,7 +14,8 @@ import io
 import statistics
 import tempfile
 
-from common import build, line, openpyxl_load, timed, upload
+from common import build, openpyxl_load, upload
+from timing import line, timed
 
 
 def workbook(rows):

@@ -18,7 +18,8 @@ import contextlib
 import statistics
 import tempfile
 
-from common import GMINY, build, line, timed, upload
+from common import GMINY, build, upload
+from timing import line, timed
 from ranks import add_group, values_file
 
 

@@ -13,7 +13,7 @@ import time
 
 
 def measure(label, megabytes):
-    from smogpanel import testing_hostile as hostile
+    from smogpanel.testing import hostile
     from smogpanel.envelope import ApiError
     from smogpanel.spreadsheets import read_table
 

@@ -20,38 +20,13 @@ import io
 import statistics
 import sys
 import tempfile
-import time
 from datetime import date, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-def build(url):
-    import webtest
-    from smogpanel import main
-    from smogpanel.db import make_engine, make_session_factory
-    from smogpanel.migrate import upgrade
-    from smogpanel.plugin_manager import build_plugin_manager
-    from smogpanel.security import Tokens, hash_password
-    from smogpanel.users.models import User
-
-    manager = build_plugin_manager(enabled=["hierarchy", "maps"])
-    upgrade(url, manager)
-    engine = make_engine(url)
-    with make_session_factory(engine)() as db, db.begin():
-        manager.hook.smogpanel_seed(db=db)
-        user = User(email="bench@example.pl", password_hash=hash_password("bench-password"), super=1)
-        db.add(user)
-        db.flush()
-        db.refresh(user)
-        db.expunge(user)
-    secret = "bench-secret-" + "x" * 40
-    app = webtest.TestApp(main({}, **{"sqlalchemy.url": url, "smogpanel.secret": secret,
-                                      "smogpanel.plugins": "hierarchy,maps", "smogpanel.smtp_url": ""}))
-    return app, {"Authorization": f"Bearer {Tokens(secret, 3600).issue(user)}"}
+from common import XLSX, build, openpyxl_load  # noqa: E402
+from timing import line, timed  # noqa: E402
 
 
 def report_file():
@@ -69,31 +44,11 @@ def report_file():
     return buffer.getvalue()
 
 
-def openpyxl_load(data):
-    from openpyxl import load_workbook
-
-    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    rows = list(workbook.worksheets[0].iter_rows(values_only=True))
-    workbook.close()
-    return rows
-
-
 def app_parse(data, keys):
     from smogpanel.plugins.maps.imports import CP_XLS
     from smogpanel.spreadsheets import read_table
 
     return CP_XLS.parse(read_table(data, "raport.xlsx"), {"keys": keys})
-
-
-def timed(function):
-    start = time.perf_counter()
-    function()
-    return time.perf_counter() - start
-
-
-def line(label, seconds, baseline=None):
-    ratio = f"  {seconds / baseline:5.2f}×" if baseline else ""
-    print(f"  {label:<60} {seconds * 1000:8.2f} ms{ratio}")
 
 
 def bench_import(app, headers, map_id, keys, rounds):
@@ -124,10 +79,11 @@ def bench_import(app, headers, map_id, keys, rounds):
         json_create.append(timed(create))
     baseline = statistics.median(base)
     print(f"CP_XLS import, {len(data):,} bytes, 16 voivodeships × 11 properties, median of {rounds} rounds:")
-    line("openpyxl read-only load + iterate rows (baseline)", baseline)
-    line("app: read_table + CP_XLS parser", statistics.median(parse), baseline)
-    line("app: whole POST /api/checkpoint/import (committed)", statistics.median(whole), baseline)
-    line("reference: the same values by hand, POST /api/checkpoint/", statistics.median(json_create), baseline)
+    line("openpyxl read-only load + iterate rows (baseline)", baseline, decimals=2)
+    line("app: read_table + CP_XLS parser", statistics.median(parse), baseline, decimals=2)
+    line("app: whole POST /api/checkpoint/import (committed)", statistics.median(whole), baseline, decimals=2)
+    line("reference: the same values by hand, POST /api/checkpoint/", statistics.median(json_create), baseline,
+         decimals=2)
 
 
 def bench_export(app, headers, url, map_id, count, rounds):
@@ -182,9 +138,9 @@ def bench_export(app, headers, url, map_id, count, rounds):
         app_times.append(timed(export))
     reference = statistics.median(base)
     print(f"Export of a map with {count} measurements × 11 properties, median of {rounds} rounds:")
-    line("openpyxl write-only workbook, same cells (baseline)", reference)
-    line("the same through smogpanel.exports (formula-safe cells)", statistics.median(safe), reference)
-    line("app: GET /api/map/<id>/export", statistics.median(app_times), reference)
+    line("openpyxl write-only workbook, same cells (baseline)", reference, decimals=2)
+    line("the same through smogpanel.exports (formula-safe cells)", statistics.median(safe), reference, decimals=2)
+    line("app: GET /api/map/<id>/export", statistics.median(app_times), reference, decimals=2)
     print(f"  budget 1 s: {statistics.median(app_times):.3f} s")
 
 
@@ -203,7 +159,7 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
-        app, headers = build(url)
+        app, headers, _places = build(url, ["hierarchy", "maps"], gminy=0)
         a_map = app.post_json("/api/map/", map_payload("bench"), headers=headers).json["message"]
 
         class Key:  # what the parser needs of a map key

@@ -32,7 +32,7 @@ def main():
     from smogpanel.hookspecs import BOROUGH, TEXT
     from smogpanel.migrate import upgrade
     from smogpanel.plugin_manager import build_plugin_manager
-    from smogpanel.testing_http import LocalSource
+    from smogpanel.testing.http import LocalSource
 
     try:
         from smogpanel.plugins.items.models import Item

@@ -18,7 +18,7 @@ import statistics
 import tempfile
 import time
 
-from common import line
+from timing import line, timed
 
 CONTENT = (
     "<h2>Szanowni Państwo,</h2><p>zwracamy się z prośbą o <strong>przyspieszenie wymiany kopciuchów</strong> "
@@ -122,18 +122,12 @@ def main():
 
     text = letter_of(100_000)
     rounds = max(args.rounds, 20)
-    sanitised = [_timed(lambda: sanitise(text)) for _ in range(rounds)]
-    parsed = [_timed(lambda: to_text(text)) for _ in range(rounds)]
+    sanitised = [timed(lambda: sanitise(text)) for _ in range(rounds)]
+    parsed = [timed(lambda: to_text(text)) for _ in range(rounds)]
     print(f"2. Sanitising a {len(text.encode()) // 1000} KB letter (median of {rounds})")
     baseline = statistics.median(parsed)
     line("baseline: html.parser walking it (to_text)", baseline)
     line("nh3 sanitise", statistics.median(sanitised), baseline)
-
-
-def _timed(function):
-    start = time.perf_counter()
-    function()
-    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

@@ -19,7 +19,8 @@ import io
 import statistics
 import tempfile
 
-from common import GMINY, build, line, openpyxl_load, timed, upload
+from common import GMINY, build, import_rounds, upload
+from timing import line, timed
 
 
 def values_file(places, version):
@@ -44,19 +45,9 @@ def add_group(app, headers, internal_name):
 
 def bench_import(app, headers, places, rounds):
     files = [values_file(places, version) for version in (1, 2)]
-    openpyxl_load(files[0])
-    base, first, again = [], [], []
-    for round_ in range(rounds):
-        group = add_group(app, headers, f"bench-import-{round_}")
-        base.append(timed(lambda: openpyxl_load(files[0])))
-        for data, times, expected in ((files[0], first, "created"), (files[1], again, "updated")):
-            body = {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(data)}
-
-            def request():
-                answer = app.post_json("/api/rank_value/import", body, headers=headers).json["message"]
-                assert answer[expected] == GMINY, answer
-
-            times.append(timed(request))
+    base, first, again = import_rounds(
+        app, headers, files, rounds, "/api/rank_value/import", lambda name: add_group(app, headers, name),
+        lambda group, data: {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(data)})
     baseline = statistics.median(base)
     print(f"RB_XLS import, {len(files[0]):,} bytes, {GMINY:,} gminy, median of {rounds} rounds:")
     line("openpyxl read-only load + iterate rows (baseline)", baseline)

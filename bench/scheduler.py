@@ -124,7 +124,7 @@ def postgresql_skip_cost(url):
     import sqlalchemy as sa
 
     from smogpanel.settings import normalise_database_url
-    from smogpanel.testing_serve import fresh_database
+    from smogpanel.testing.serve import fresh_database
 
     os.environ["SMOGPANEL_TEST_DATABASE_URL"] = url
     try:

@@ -21,7 +21,8 @@ import statistics
 import tempfile
 from datetime import datetime, timezone
 
-from common import GMINY, build, line, openpyxl_load, timed, upload
+from common import GMINY, build, import_rounds, upload
+from timing import line, timed
 
 KEYS = ("Dotacja", "Warunki", "Termin", "Jak złożyć wniosek", "Kontakt", "Uwagi")
 
@@ -47,19 +48,9 @@ def add_search(app, headers, internal_name):
 
 def bench_import(app, headers, places, rounds):
     files = [entries_file(places, version) for version in (1, 2)]
-    openpyxl_load(files[0])
-    base, first, again = [], [], []
-    for round_ in range(rounds):
-        search = add_search(app, headers, f"bench-import-{round_}")
-        base.append(timed(lambda: openpyxl_load(files[0])))
-        for data, times, expected in ((files[0], first, "created"), (files[1], again, "updated")):
-            body = {"search_id": search["id"], "type": "WPG_XLS", "file": upload(data)}
-
-            def request():
-                answer = app.post_json("/api/search_entry/import", body, headers=headers).json["message"]
-                assert answer[expected] == GMINY, answer
-
-            times.append(timed(request))
+    base, first, again = import_rounds(
+        app, headers, files, rounds, "/api/search_entry/import", lambda name: add_search(app, headers, name),
+        lambda search, data: {"search_id": search["id"], "type": "WPG_XLS", "file": upload(data)})
     baseline = statistics.median(base)
     print(f"WPG_XLS import, {len(files[0]):,} bytes, {GMINY:,} gminy × {len(KEYS)} keys, median of {rounds} rounds:")
     line("openpyxl read-only load + iterate rows (baseline)", baseline)

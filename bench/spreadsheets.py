@@ -7,18 +7,9 @@ the same file in this process, each the median of repeated rounds in this run.
 Figures go to docs/performance.md ("Spreadsheet reading")."""
 import argparse
 import io
-import statistics
 import sys
-import time
 
-
-def median_ms(action, rounds):
-    times = []
-    for _ in range(rounds):
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
+from timing import median_seconds
 
 
 def rows_of(count, columns):
@@ -45,7 +36,7 @@ def xlrd_read(data):
 
 def main():
     from smogpanel.spreadsheets import read_table
-    from smogpanel.testing_files import xls, xlsx
+    from smogpanel.testing.files import xls, xlsx
     from smogpanel.xls_errors import error_cells
 
     parser = argparse.ArgumentParser()
@@ -53,12 +44,16 @@ def main():
     rounds = parser.parse_args().rounds
     print("| file | baseline | read_table | × baseline | of which .xls error-cell scan |")
     print("|---|---:|---:|---:|---:|")
+
+    def median_ms(action):
+        return median_seconds(action, rounds) * 1000
+
     for count, columns in ((16, 12), (2_500, 12), (20_000, 6)):
         for kind, make, baseline, name in (("xlsx", xlsx, openpyxl_read, "openpyxl"), ("xls", xls, xlrd_read, "xlrd")):
             data = make(rows_of(count, columns))
-            base = median_ms(lambda: baseline(data), rounds)
-            app = median_ms(lambda: read_table(data, f"plik.{kind}"), rounds)
-            scan = f"{median_ms(lambda: error_cells(data, 'Dane'), rounds):,.1f} ms" if kind == "xls" else "–"
+            base = median_ms(lambda: baseline(data))
+            app = median_ms(lambda: read_table(data, f"plik.{kind}"))
+            scan = f"{median_ms(lambda: error_cells(data, 'Dane')):,.1f} ms" if kind == "xls" else "–"
             print(f"| {count:,} × {columns} .{kind} ({len(data) // 1024:,} KB) | {name} {base:,.1f} ms | {app:,.1f} ms "
                   f"| {app / base:.2f} | {scan} |")
     return 0

@@ -39,7 +39,7 @@ def fresh_database(url):
 
     manager = build_plugin_manager()
     if url.startswith("postgresql"):
-        from smogpanel.testing import reset_database
+        from smogpanel.testing.app import reset_database
 
         reset_database(make_engine(url))
     upgrade(url, manager)

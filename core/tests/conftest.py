@@ -1,8 +1,8 @@
 """Sign-in helpers for the core's tests; the SMTP server and the mail app are
-`smogpanel.testing_mail`'s fixtures."""
+`smogpanel.testing.mail`'s fixtures."""
 import pytest
 
-from smogpanel.testing import Api
+from smogpanel.testing.app import Api
 
 
 def _login(app, email_address, password, status=200, **kw):

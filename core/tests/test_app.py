@@ -14,7 +14,7 @@ from smogpanel.hookspecs import HookSpecs, Remote, hookimpl
 from smogpanel.public import PublicKind
 from smogpanel.schemas import FlagNode
 from smogpanel.validation import body_validator
-from smogpanel.testing import signed_in
+from smogpanel.testing.app import signed_in
 
 # /healthz is for anyone; /metrics is for the addresses and token of its own settings (test_health_metrics).
 PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "smogpanel-file", "import-template",

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 import webtest
 
 from smogpanel.db import utcnow
-from smogpanel.testing import TEST_SECRET, Api, create_user, signed_in
+from smogpanel.testing.app import TEST_SECRET, Api, create_user, signed_in
 from smogpanel.users.models import LoginFailure, PasswordReset, User
 
 PASSWORD = "Haslo-123!"  # the password create_user gives

@@ -12,7 +12,8 @@ import webtest
 from smogpanel.backup import MANIFEST
 from smogpanel.cli import DEMO_ADMIN
 from smogpanel.cli import main as cli
-from smogpanel.testing_data import LOGO, contents, drop_schema, empty_tables, fresh_database, live_app, populate, sign_in
+from smogpanel.testing.data import LOGO, contents, empty_tables, populate, sign_in
+from smogpanel.testing.serve import drop_schema, empty_database, live_app
 
 SCHEMAS = ("backup_source", "backup_target")
 
@@ -20,7 +21,7 @@ SCHEMAS = ("backup_source", "backup_target")
 @pytest.fixture(scope="module")
 def source(tmp_path_factory):
     """A database with rows in every table, and its contents."""
-    url = fresh_database(tmp_path_factory, SCHEMAS[0])
+    url = empty_database(tmp_path_factory, SCHEMAS[0])
     populate(url, tmp_path_factory.mktemp("mail"))
     rows = contents(url)
     assert empty_tables(rows) == []
@@ -38,7 +39,7 @@ def saved(source, tmp_path_factory):
 
 @pytest.fixture
 def target(tmp_path_factory):
-    url = fresh_database(tmp_path_factory, SCHEMAS[1])
+    url = empty_database(tmp_path_factory, SCHEMAS[1])
     yield url
     drop_schema(url, SCHEMAS[1])
 
@@ -162,7 +163,7 @@ def test_a_backup_of_an_older_schema_restores_and_says_to_run_init(target, tmp_p
     from smogpanel.migrate import alembic_config
     from smogpanel.plugin_manager import build_plugin_manager
 
-    old = fresh_database(tmp_path_factory, "backup_old")
+    old = empty_database(tmp_path_factory, "backup_old")
     try:
         alembic.upgrade(alembic_config(old, build_plugin_manager()), "core_0001")
         assert command(old, "backup", str(tmp_path / "stara.backup")) == 0

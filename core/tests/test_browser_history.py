@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import api_headers, sign_in, watch_policy_violations
+from smogpanel.testing.browser import api_headers, sign_in, watch_policy_violations
 
 from smogpanel.plugins.timers.models import Timer
 

@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 from playwright.sync_api import expect
 
 from smogpanel.models import JobState
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing.browser import sign_in
 
 
 def test_a_super_administrator_reads_the_jobs_last_runs(page, live_server):

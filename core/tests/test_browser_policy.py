@@ -3,7 +3,7 @@ files is refused, on the panel and on a public embed page, and the browser fixtu
 browser test uses notices the refusal (so any test that trips the policy fails)."""
 import pytest
 
-from smogpanel.testing_browser import api_headers, sign_in, watch_policy_violations
+from smogpanel.testing.browser import api_headers, sign_in, watch_policy_violations
 
 # Playwright's own evaluate may use eval (DevTools allows it), so the string to evaluate is
 # handed to a timer: it runs later, as the page's code, under the page's policy.

@@ -5,7 +5,7 @@ import re
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing.browser import sign_in
 
 WRONG_LOGIN = "Wystąpił błąd! Sprawdź przekazane dane i ponów próbę."
 
@@ -160,7 +160,7 @@ def test_an_expired_token_sends_the_operator_back_to_login(page, live_server):
 
     import jwt
 
-    from smogpanel.testing import TEST_SECRET
+    from smogpanel.testing.app import TEST_SECRET
 
     now = int(time.time())
     expired = jwt.encode({"sub": "1", "ver": 1, "iat": now - 3600, "exp": now - 60}, TEST_SECRET, algorithm="HS256")

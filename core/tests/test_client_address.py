@@ -5,7 +5,7 @@ import webtest
 from pyramid.exceptions import ConfigurationError
 
 from smogpanel.client_address import parse_trusted_proxies, resolve_client_address
-from smogpanel.testing import Api
+from smogpanel.testing.app import Api
 
 PROXIES = {"smogpanel.trusted_proxies": "10.0.0.0/8, 127.0.0.1"}
 

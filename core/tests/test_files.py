@@ -13,9 +13,9 @@ from smogpanel.files import (
 )
 from smogpanel.hookspecs import hookimpl
 from smogpanel.models import StoredFile
-from smogpanel.testing import signed_in
-from smogpanel.testing_files import pixels, png, xlsx
-from smogpanel.testing_files import upload as shared_upload
+from smogpanel.testing.app import signed_in
+from smogpanel.testing.files import pixels, png, xlsx
+from smogpanel.testing.files import upload as shared_upload
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

@@ -9,9 +9,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from smogpanel import main
 from smogpanel.migrate import alembic_config
 from smogpanel.plugin_manager import build_plugin_manager
-from smogpanel.testing import TEST_SECRET, signed_in
-from smogpanel.testing_mail import free_port
-from smogpanel.testing_serve import fresh_database
+from smogpanel.testing.app import TEST_SECRET, signed_in
+from smogpanel.testing.serve import free_port, fresh_database
 
 LOCAL = {"REMOTE_ADDR": "127.0.0.1"}
 OUTSIDE = {"REMOTE_ADDR": "203.0.113.7"}

@@ -5,8 +5,8 @@ import pytest
 import sqlalchemy as sa
 
 from smogpanel.models import HistoryEntry
-from smogpanel.testing import create_user, signed_in
-from smogpanel.testing_files import png, upload
+from smogpanel.testing.app import create_user, signed_in
+from smogpanel.testing.files import png, upload
 
 from smogpanel.plugins.graphs.tests.helpers import add_graph
 from smogpanel.plugins.ranks.tests.helpers import add_gmina, add_group, add_rank, add_value, import_file

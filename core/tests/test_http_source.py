@@ -5,7 +5,7 @@ import time
 import pytest
 
 from smogpanel.http_source import HttpSource, SourceError
-from smogpanel.testing_http import LocalSource
+from smogpanel.testing.http import LocalSource
 
 
 @pytest.fixture

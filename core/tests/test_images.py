@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from PIL import Image
 
 from smogpanel.models import StoredFile
-from smogpanel.testing_files import pixels, png
+from smogpanel.testing.files import pixels, png
 
 from .test_files import client, files_api, refusal, stored, upload  # noqa: F401 (fixtures)
 

@@ -14,8 +14,8 @@ from smogpanel.hookspecs import hookimpl
 from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
 from smogpanel.models import StoredFile
 from smogpanel.regions import VOIVODESHIPS
-from smogpanel.testing import Api, signed_in
-from smogpanel.testing_files import upload, xls, xlsx
+from smogpanel.testing.app import Api, signed_in
+from smogpanel.testing.files import upload, xls, xlsx
 
 COLUMNS = (
     Column("voivodeship", "Województwo", kind="voivodeship", unique=True, help="Nazwa albo kod województwa."),

@@ -16,8 +16,8 @@ from smogpanel.db import own_transaction, utcnow
 from smogpanel.hookspecs import ScheduledJob, hookimpl
 from smogpanel.jobs import JobRunner, declared_jobs
 from smogpanel.models import JobState
-from smogpanel.testing import TEST_SECRET, create_user, signed_in
-from smogpanel.testing_serve import fresh_database
+from smogpanel.testing.app import TEST_SECRET, create_user, signed_in
+from smogpanel.testing.serve import fresh_database
 
 MOMENT = 1_800_000_000  # a tick boundary of a minute and of an hour (unix time)
 

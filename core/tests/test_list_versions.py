@@ -2,7 +2,7 @@
 read, and a write is seen in the next list at once."""
 import sqlalchemy as sa
 
-from smogpanel.testing import TablesRead
+from smogpanel.testing.app import TablesRead
 from smogpanel.versions import TABLE
 
 

@@ -185,7 +185,7 @@ def test_a_mail_the_server_refused_keeps_its_doubling_wait(make_app, db):
     from aiosmtpd.controller import Controller
 
     from smogpanel.mail import retry_outbox
-    from smogpanel.testing_mail import free_port
+    from smogpanel.testing.serve import free_port
 
     class Refusing:
         async def handle_RCPT(self, server, session, envelope, address, rcpt_options):

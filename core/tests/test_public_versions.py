@@ -6,7 +6,7 @@ import sqlalchemy as sa
 
 from smogpanel.db import Base
 from smogpanel.gazetteer import find_gazetteer
-from smogpanel.testing import TablesRead
+from smogpanel.testing.app import TablesRead
 from smogpanel.versions import TABLE, data_version, track
 
 
@@ -129,7 +129,7 @@ def test_transactions_writing_a_tables_first_rows_at_once_each_count_and_none_fa
     import threading
 
     from smogpanel.db import make_engine
-    from smogpanel.testing_serve import fresh_database
+    from smogpanel.testing.serve import fresh_database
     from smogpanel.versions import bump
 
     engine = make_engine(fresh_database(tmp_path_factory, "versions_race"))

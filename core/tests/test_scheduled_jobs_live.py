@@ -9,8 +9,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from prometheus_client.parser import text_string_to_metric_families
 
-from smogpanel.testing_mail import PUBLIC_URL, Inbox
-from smogpanel.testing_serve import Served, add_account, free_port, fresh_database, query, wait_for
+from smogpanel.testing.mail import PUBLIC_URL, Inbox
+from smogpanel.testing.serve import Served, add_account, free_port, fresh_database, query, wait_for
 
 EMAIL = "zapomnialam@example.pl"
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from openpyxl import Workbook
 
-from smogpanel.testing_files import xls, xlsx
+from smogpanel.testing.files import xls, xlsx
 from smogpanel.spreadsheets import (
     ImportFailed, find_columns, parse_number, parse_text, parse_voivodeship, read_table,
 )

@@ -6,7 +6,7 @@ import webtest
 
 from smogpanel.hookspecs import hookimpl
 from smogpanel.models import Setting
-from smogpanel.testing import signed_in
+from smogpanel.testing.app import signed_in
 
 
 class CoreWriter:

@@ -5,7 +5,7 @@ each public payload, each uploaded file, the administrator's password). Then eac
 down to its first revision again and the data is what it was at head (less what the newer
 migrations added).
 
-The old rows are the rows of a database populated at head (smogpanel.testing_data), less the
+The old rows are the rows of a database populated at head (smogpanel.testing.data), less the
 columns the old schema lacks. A migration that writes rows or changes what a column holds (not
 only adds) gives the form before it in OLD_FORMS, so the test writes what the old release wrote."""
 import pytest
@@ -16,9 +16,8 @@ from alembic import command
 from smogpanel.cli import main as cli
 from smogpanel.migrate import alembic_config, script_directory
 from smogpanel.plugin_manager import build_plugin_manager
-from smogpanel.testing_data import (
-    contents, drop_schema, empty_tables, fresh_database, live_app, populate, raw_rows, sign_in,
-)
+from smogpanel.testing.data import contents, empty_tables, populate, raw_rows, sign_in
+from smogpanel.testing.serve import drop_schema, empty_database, live_app
 
 SCHEMAS = ("upgrade_head", "upgrade_old")
 # revision -> {table: function(head's row) -> the row before that revision, or None: not there}
@@ -58,7 +57,7 @@ def columns_of(url):
 
 @pytest.fixture(scope="module")
 def head_rows(tmp_path_factory):
-    url = fresh_database(tmp_path_factory, SCHEMAS[0])
+    url = empty_database(tmp_path_factory, SCHEMAS[0])
     populate(url, tmp_path_factory.mktemp("mail"))
     rows = records(url)
     drop_schema(url, SCHEMAS[0])
@@ -175,7 +174,7 @@ STATES = old_states()
     "with-" + "+".join(sorted(set(state) - set(STATES[0]))) for state in STATES[1:]])
 def test_an_old_database_upgraded_to_head_keeps_and_serves_its_data_and_goes_down_again(
         targets, head_rows, tmp_path_factory, tmp_path, monkeypatch, capsys):
-    url = fresh_database(tmp_path_factory, SCHEMAS[1])
+    url = empty_database(tmp_path_factory, SCHEMAS[1])
     manager = build_plugin_manager()
     try:
         bases = write_old_database(url, head_rows, manager, targets)

@@ -4,7 +4,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from smogpanel.db import utcnow
-from smogpanel.testing import Api, create_user
+from smogpanel.testing.app import Api, create_user
 from smogpanel.users.models import User
 
 PASSWORD = "Haslo-123!"

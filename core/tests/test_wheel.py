@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from smogpanel.testing import TEST_SECRET
-from smogpanel.testing_mail import free_port
+from smogpanel.testing.app import TEST_SECRET
+from smogpanel.testing.serve import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = [ROOT / "core" / "static" / "shell", *sorted((ROOT / "plugins").glob("*/static"))]
@@ -105,6 +105,32 @@ def test_the_installed_wheel_runs_init_demo_from_its_own_files(installed):
     where = subprocess.run([str(venv / "bin" / "python"), "-c", "import smogpanel; print(smogpanel.__file__)"],
                            cwd=place, env=env, capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(venv)), where  # the wheel's files, not this tree's
+
+
+# What only the `test` extra installs: the app must run without any of it.
+TEST_ONLY = ("pytest", "_pytest", "webtest", "aiosmtpd", "playwright", "xlwt", "schemathesis")
+BUILD_THE_APP_AND_SAY_WHAT_IT_IMPORTED = """
+import sys
+from smogpanel.cli import main
+main(["-c", "production.ini", "routes"])
+print("IMPORTED", sorted(m for m in sys.modules if m.startswith("smogpanel.testing") or m.split(".")[0] in %r))
+""" % (TEST_ONLY,)
+
+
+def test_the_wheel_ships_the_testing_package_with_its_pytest_entry_point_and_the_app_never_imports_it(
+        installed, wheel):
+    """smogpanel.testing ships as the documented testing API (docs/plugins.md, "Testing a plugin"),
+    registered as a pytest plugin; the app, built and listing its routes, imports neither it nor
+    any test-only library (docs/deployment.md, "Installing")."""
+    archive = zipfile.ZipFile(wheel)
+    assert {"smogpanel/testing/__init__.py", "smogpanel/testing/plugin.py"} <= set(archive.namelist())
+    entry_points = next(n for n in archive.namelist() if n.endswith(".dist-info/entry_points.txt"))
+    assert "[pytest11]\nsmogpanel = smogpanel.testing.plugin" in archive.read(entry_points).decode()
+    venv, place, env = installed
+    done = subprocess.run([str(venv / "bin" / "python"), "-c", BUILD_THE_APP_AND_SAY_WHAT_IT_IMPORTED], cwd=place,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "IMPORTED []" in done.stdout, done.stdout[-500:]
 
 
 def get(port, path, token=None, body=None):

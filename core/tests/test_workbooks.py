@@ -7,8 +7,8 @@ import pytest
 
 from smogpanel.envelope import ApiError
 from smogpanel.spreadsheets import ReadLimits, read_table
-from smogpanel.testing_files import XlsError, XlsFormulaError, xls, xlsx
-from smogpanel import testing_hostile as hostile
+from smogpanel.testing.files import XlsError, XlsFormulaError, xls, xlsx
+from smogpanel.testing import hostile
 
 
 def refused(data, name="raport.xlsx", **limits):

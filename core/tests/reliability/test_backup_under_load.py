@@ -17,10 +17,9 @@ import pytest
 from smogpanel.backup import restore
 from smogpanel.migrate import script_directory
 from smogpanel.plugin_manager import build_plugin_manager
-from smogpanel.testing_data import contents, drop_schema
-from smogpanel.testing_files import png
-
-from .conftest import add_accounts, start_live
+from smogpanel.testing.data import contents
+from smogpanel.testing.files import png
+from smogpanel.testing.serve import add_accounts, drop_schema, start_live
 
 WRITERS = 4
 SCHEMA = "live_backup"

@@ -1,4 +1,4 @@
-"""The bad-file corpus (smogpanel.testing_hostile: zip bombs, a lying zip, a far cell, truncated
+"""The bad-file corpus (smogpanel.testing.hostile: zip bombs, a lying zip, a far cell, truncated
 and foreign files, polyglots, SVG, a million rows, formula cells, an upload over the limit) sent
 with every import type of the registry to every import endpoint, and to every upload field, found
 among the app's Cornice services (a schema with `type` and `file`, or a FileNode field), so a plugin added
@@ -21,8 +21,8 @@ from smogpanel import files, imports
 from smogpanel.db import Base
 from smogpanel.gazetteer import find_gazetteer
 from smogpanel.schemas import FileValue
-from smogpanel.testing_files import png, upload, xlsx
-from smogpanel.testing_hostile import corpus
+from smogpanel.testing.files import png, upload, xlsx
+from smogpanel.testing.hostile import corpus
 
 OVER_LIMIT = ("upload over the limit", png(2, 2) + b"\0" * (5 * 1024 * 1024), "duzy.png")
 

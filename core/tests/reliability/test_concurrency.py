@@ -5,7 +5,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from .conftest import PASSWORD, add_accounts
+from smogpanel.testing.serve import PASSWORD, add_accounts
 
 BURST = 40
 
@@ -83,7 +83,7 @@ def test_a_database_locked_past_the_busy_timeout_answers_503_and_then_works(tmp_
     """SQLite only: another process holding the write lock longer than the busy timeout gets
     the request retried (pyramid_retry), then a 503 SERVICE_BUSY envelope, never a 500."""
     monkeypatch.delenv("SMOGPANEL_TEST_DATABASE_URL", raising=False)
-    from .conftest import start_live
+    from smogpanel.testing.serve import start_live
 
     live, server, app = start_live(tmp_path_factory, "locked", **{"smogpanel.sqlite_busy_timeout_ms": "50"})
     try:

@@ -2,7 +2,7 @@
 receives what a forged `Host: evil.example` request makes the panel send."""
 import webtest
 
-from smogpanel.testing import Api, signed_in
+from smogpanel.testing.app import Api, signed_in
 
 EVIL = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
 

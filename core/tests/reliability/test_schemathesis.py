@@ -19,7 +19,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from smogpanel.security import Tokens
-from smogpanel.testing import TEST_SECRET
+from smogpanel.testing.app import TEST_SECRET
 
 CONFORMANCE = [status_code_conformance, content_type_conformance, response_schema_conformance]
 EXAMPLES = int(os.environ.get("SMOGPANEL_SCHEMATHESIS_EXAMPLES", "4"))

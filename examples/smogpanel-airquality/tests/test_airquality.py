@@ -10,8 +10,8 @@ import pytest
 
 from smogpanel.hookspecs import IntegrationCall
 from smogpanel.http_source import HttpSource, SourceError
-from smogpanel.testing import signed_in
-from smogpanel.testing_http import LocalSource
+from smogpanel.testing.app import signed_in
+from smogpanel.testing.http import LocalSource
 
 from smogpanel_airquality.gios import fetch_air_quality
 
@@ -294,7 +294,7 @@ def test_nothing_in_the_core_or_the_built_in_plugins_imports_it():
 
 
 def test_its_items_have_history_with_no_code_of_its_own(make_app, admin, gios):
-    from smogpanel.testing import history_of
+    from smogpanel.testing.app import history_of
 
     api = panel(make_app, admin, gios.url)
     gmina = add_gmina(api)

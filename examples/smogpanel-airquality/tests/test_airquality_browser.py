@@ -12,8 +12,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import add_gmina, sign_in
-from smogpanel.testing_http import LocalSource
+from smogpanel.testing.browser import add_gmina, sign_in
+from smogpanel.testing.http import LocalSource
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -8,8 +8,8 @@ import signal
 import urllib.request
 from pathlib import Path
 
-from smogpanel.testing_http import LocalSource
-from smogpanel.testing_serve import PASSWORD, Served, add_account, fresh_database, query, wait_for
+from smogpanel.testing.http import LocalSource
+from smogpanel.testing.serve import PASSWORD, Served, add_account, fresh_database, query, wait_for
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ADMIN = "powietrze@example.pl"

@@ -1,6 +1,6 @@
 """The calculator endpoints of SPEC 7 "Calculators" and the public payload."""
 import pytest
-from smogpanel.testing import embed_bundle_of
+from smogpanel.testing.app import embed_bundle_of
 
 from .helpers import calculator, demo_types
 

@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 import pytest
 from openpyxl import load_workbook
 
-from smogpanel.testing_files import upload, xls, xlsx
+from smogpanel.testing.files import upload, xls, xlsx
 
 from .helpers import demo_types, values
 

@@ -1,6 +1,6 @@
 """History of calculators (smogpanel.history): a calculator's edit, put back; a new version of
 the shared definition, named in history (its contents stay in the definition's own versions)."""
-from smogpanel.testing import history_of
+from smogpanel.testing.app import history_of
 
 from .helpers import calculator, demo_types
 

@@ -6,8 +6,8 @@ import uuid
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
-from smogpanel.testing_files import xlsx
+from smogpanel.testing.browser import sign_in
+from smogpanel.testing.files import xlsx
 
 SUCCESS = "Operacja została zakończona :)"
 

@@ -1,6 +1,6 @@
 """History of graphs (smogpanel.history): an entry's values, written in bulk beside the record,
 are in its history and come back on revert."""
-from smogpanel.testing import history_of
+from smogpanel.testing.app import history_of
 
 from .helpers import add_graph
 

@@ -3,7 +3,7 @@ matched by name, what is missing skipped and listed, every bad file a 422 naming
 nothing written."""
 import pytest
 from smogpanel.plugins.graphs.imports import APPLICATION_GROUPS, CIRCLE_ITEMS, MULTILINE_ITEMS
-from smogpanel.testing_files import XlsFormulaError, png, upload, xls, xlsx
+from smogpanel.testing.files import XlsFormulaError, png, upload, xls, xlsx
 
 from .helpers import add_graph
 

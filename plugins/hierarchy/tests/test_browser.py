@@ -4,7 +4,7 @@ import re
 from playwright.sync_api import expect
 
 from smogpanel.regions import polish_sort_key
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing.browser import sign_in
 
 SUCCESS = "Operacja została zakończona :)"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing.browser import sign_in
 
 HEADER = "WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n"
 SAMPLE = (Path(__file__).parents[1] / "fixtures" / "terc_sample.csv").read_text(encoding="utf-8")

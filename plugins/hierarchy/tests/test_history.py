@@ -1,5 +1,5 @@
 """History of the hierarchy (smogpanel.history): a renamed district, put back."""
-from smogpanel.testing import history_of
+from smogpanel.testing.app import history_of
 
 
 def test_a_rename_is_recorded_and_reverted(api):

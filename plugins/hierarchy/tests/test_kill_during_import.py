@@ -21,7 +21,7 @@ import sqlalchemy as sa
 
 from smogpanel.cli import main as cli
 from smogpanel.plugins.hierarchy.testing import GMINY, register_shaped_terc
-from smogpanel.testing import TEST_SECRET
+from smogpanel.testing.app import TEST_SECRET
 
 EMAIL, PASSWORD = "import@example.pl", "Haslo-importu-1"
 FILES = {prefix: register_shaped_terc(prefix) for prefix in ("Gmina", "Wieś")}

@@ -176,7 +176,7 @@ def test_retiring_keeps_what_a_ranking_or_a_search_refers_to_and_says_why(api):
 
 
 def test_the_limit_on_gone_units_is_a_setting_and_a_bad_one_stops_the_start(make_app, admin):
-    from smogpanel.testing import signed_in
+    from smogpanel.testing.app import signed_in
 
     api = signed_in(make_app(**{"smogpanel.hierarchy.max_gone_percent": "15"}), admin)
     api_errors(api, SAMPLE, status=200)
@@ -197,7 +197,7 @@ def test_a_limit_of_zero_is_kept_not_taken_for_the_default():
 def test_a_spreadsheet_copy_of_the_register_reports_every_problem_in_one_answer(api):
     """docs/imports.md: every bad cell at once, the spreadsheet copy of TERC too (an empty
     required cell used to hide the rows' bad codes until the next try)."""
-    from smogpanel.testing_files import xlsx
+    from smogpanel.testing.files import xlsx
 
     header = ["WOJ", "POW", "GMI", "RODZ", "NAZWA", "NAZWA_DOD", "STAN_NA"]
     data = xlsx([header,

@@ -3,7 +3,7 @@ adding an item type with an integration that reads a local source."""
 from types import SimpleNamespace
 
 from smogpanel.hookspecs import BOROUGH, INTEGRATION, TEXT, Integration, ItemType, ItemTypeHook, Reading, hookimpl
-from smogpanel.testing import signed_in
+from smogpanel.testing.app import signed_in
 
 
 def voivodeship_id(api, name):

@@ -6,7 +6,7 @@ import uuid
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import add_gmina, sign_in
+from smogpanel.testing.browser import add_gmina, sign_in
 
 SUCCESS = "Operacja została zakończona :)"
 

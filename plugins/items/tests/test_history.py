@@ -1,6 +1,6 @@
 """History of items (smogpanel.history): hooks in an edit, and the readings an 'Odśwież' wrote,
 each an entry of the item."""
-from smogpanel.testing import history_of
+from smogpanel.testing.app import history_of
 
 from .helpers import add_gmina, hook, meter_api, meter_payload, note_payload
 
@@ -20,7 +20,7 @@ def test_a_hook_edit_is_recorded_and_reverted(api):
 
 
 def test_a_refresh_that_read_new_values_is_recorded(make_app, admin):
-    from smogpanel.testing_http import LocalSource
+    from smogpanel.testing.http import LocalSource
 
     with LocalSource() as source:
         source.answer("/meter/m-1", {"level": 31.5, "at": "2026-11-24T10:00:00+01:00"})

@@ -6,7 +6,7 @@ import sqlalchemy as sa
 import pytest
 
 from smogpanel.cli import main as cli
-from smogpanel.testing_http import LocalSource
+from smogpanel.testing.http import LocalSource
 
 from .helpers import add_gmina, hook, meter_api, meter_payload
 
@@ -234,7 +234,7 @@ def test_a_slow_source_never_holds_sqlites_write_lock(tmp_path, source):
     from smogpanel.db import make_engine, make_session_factory
     from smogpanel.migrate import upgrade
     from smogpanel.plugin_manager import build_plugin_manager
-    from smogpanel.testing import TEST_SECRET, create_user, signed_in
+    from smogpanel.testing.app import TEST_SECRET, create_user, signed_in
 
     from .helpers import FAST, meter_plugin, note_payload
 

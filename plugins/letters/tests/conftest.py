@@ -1,9 +1,9 @@
-"""The letters' sending tests: the SMTP server and the mail app are `smogpanel.testing_mail`'s
+"""The letters' sending tests: the SMTP server and the mail app are `smogpanel.testing.mail`'s
 fixtures; here the confirmation link and the public API."""
 import pytest
 
-from smogpanel.testing import Api
-from smogpanel.testing_mail import PUBLIC_URL, link_in  # noqa: F401 (tests import PUBLIC_URL from here)
+from smogpanel.testing.app import Api
+from smogpanel.testing.mail import PUBLIC_URL, link_in  # noqa: F401 (tests import PUBLIC_URL from here)
 
 CONFIRM = r"(/view/letter/[a-z0-9_-]+/confirm/\d+\?\S+)"
 

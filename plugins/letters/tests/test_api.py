@@ -1,7 +1,7 @@
 """The letter, recipient-group and recipient endpoints of SPEC section 7, as clients see them."""
 import sqlalchemy as sa
 
-from smogpanel.testing_files import png, upload
+from smogpanel.testing.files import png, upload
 
 from smogpanel.plugins.letters.models import Letter, Recipient
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import api_headers, sign_in, watch_policy_violations
-from smogpanel.testing_files import xlsx
+from smogpanel.testing.browser import api_headers, sign_in, watch_policy_violations
+from smogpanel.testing.files import xlsx
 
 SUCCESS = "Operacja została zakończona :)"
 

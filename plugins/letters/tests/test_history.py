@@ -3,8 +3,8 @@ run_import, is one entry of the group; forgetting a sender's address forgets it 
 import sqlalchemy as sa
 
 from smogpanel.models import HistoryEntry
-from smogpanel.testing import history_of
-from smogpanel.testing_files import upload, xlsx
+from smogpanel.testing.app import history_of
+from smogpanel.testing.files import upload, xlsx
 
 from smogpanel.plugins.letters.sending import forget_sender
 

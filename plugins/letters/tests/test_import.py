@@ -2,7 +2,7 @@
 row errors, and 422 with nothing written when no row is usable."""
 import sqlalchemy as sa
 
-from smogpanel.testing_files import upload, xls, xlsx
+from smogpanel.testing.files import upload, xls, xlsx
 
 from smogpanel.plugins.letters.models import Recipient
 

@@ -6,7 +6,7 @@ import webtest
 
 from smogpanel.mail import deliver_outbox
 from smogpanel.models import OutboxMail
-from smogpanel.testing import Api, signed_in
+from smogpanel.testing.app import Api, signed_in
 
 from smogpanel.plugins.letters.models import LetterMessage, LetterSender
 from smogpanel.plugins.letters.sending import forget_sender, purge_unconfirmed

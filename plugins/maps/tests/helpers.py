@@ -1,7 +1,7 @@
 """Shared by the maps plugin's tests: payloads as the panel sends them."""
 from smogpanel.plugins.maps.imports import PROPERTY_NAMES
 from smogpanel.regions import CODES, VOIVODESHIPS
-from smogpanel.testing_files import upload, xlsx
+from smogpanel.testing.files import upload, xlsx
 
 CP_TYPES = ("STATISTIC",) * 3 + ("PRECISE",) * 8
 

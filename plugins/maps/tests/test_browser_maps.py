@@ -10,8 +10,8 @@ from openpyxl import load_workbook
 from playwright.sync_api import expect
 
 from smogpanel.regions import VOIVODESHIPS
-from smogpanel.testing_browser import sign_in
-from smogpanel.testing_files import xlsx
+from smogpanel.testing.browser import sign_in
+from smogpanel.testing.files import xlsx
 
 from smogpanel.plugins.maps.imports import PROPERTY_NAMES
 from smogpanel.plugins.maps.models import Checkpoint, CheckpointValue, Map, MapPropertyKey

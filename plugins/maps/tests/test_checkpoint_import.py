@@ -15,7 +15,7 @@ from smogpanel.plugins.maps.tests.helpers import (
     report_rows,
 )
 from smogpanel.regions import VOIVODESHIPS
-from smogpanel.testing_files import xls, xlsx
+from smogpanel.testing.files import xls, xlsx
 
 HEADERS_2025 = ["Lp.", "Województwo", "Liczba wniosków złożonych", "Liczba umów zawartych",
                 "Wypłacone dofinansowanie [zł]", "Kocioł na biomasę", "Kocioł węglowy", "Węzeł cieplny",
@@ -131,7 +131,7 @@ def test_bad_import_requests_are_refused(api, cp_map, change, field, status):
 
 
 def test_a_file_over_the_limit_is_413(make_app, admin):
-    from smogpanel.testing import signed_in
+    from smogpanel.testing.app import signed_in
 
     small = signed_in(make_app(**{"smogpanel.max_upload_bytes": "1000"}), admin)
     a_map = add_map(small)

@@ -1,6 +1,6 @@
 """History of maps and measurements (smogpanel.history): a measurement's values, written by hand
 beside the record, are in its history entry and come back when the entry is reverted."""
-from smogpanel.testing import history_of
+from smogpanel.testing.app import history_of
 
 from .helpers import add_checkpoint, add_map, key_named, prop
 
@@ -21,7 +21,7 @@ def test_a_measurement_values_edit_is_recorded_and_reverted(api):
 
 def test_a_measurement_import_is_one_entry_on_the_map(api):
     from .helpers import report_rows
-    from smogpanel.testing_files import upload, xlsx
+    from smogpanel.testing.files import upload, xlsx
 
     a_map = add_map(api)
     answer = api.post("/api/checkpoint/import", {"name": "2024", "source": "", "captured": None, "hidden": 0,

@@ -36,7 +36,7 @@ def test_the_api_description_lists_the_maps_endpoints(make_app):
 
 
 def test_a_disabled_maps_plugin_has_no_endpoints_nor_import_types(make_app, admin):
-    from smogpanel.testing import signed_in
+    from smogpanel.testing.app import signed_in
 
     api = signed_in(make_app(**{"smogpanel.plugins": "hierarchy"}), admin)
     assert api.get("/api/map/", status=404)["message"] == "NOT_FOUND"

@@ -12,7 +12,7 @@ from smogpanel.plugins.maps.models import CheckpointValue
 from smogpanel.plugins.maps.tests.helpers import (
     add_checkpoint, add_map, import_body, key_named, map_payload, prop, report_rows,
 )
-from smogpanel.testing_files import xlsx
+from smogpanel.testing.files import xlsx
 
 APPLICATIONS = "Liczba złożonych wniosków"
 OUT_OF_RANGE = "od -999 999 999 999 999 do 999 999 999 999 999"

@@ -12,7 +12,7 @@ from smogpanel.plugins.maps.tests.helpers import (
     prop,
 )
 from smogpanel.regions import VOIVODESHIPS
-from smogpanel.testing import embed_bundle_of
+from smogpanel.testing.app import embed_bundle_of
 
 APPLICATIONS = "Liczba złożonych wniosków"
 GAS = "Kotły gazowe"  # PRECISE in these tests: never summed
@@ -127,7 +127,7 @@ def test_an_exported_measurement_sheet_imports_back(api, measured):
     workbook = read_export(api, a_map)
     rows = [list(row) for row in workbook["Czerwiec 2024"].iter_rows(values_only=True)]
     from smogpanel.plugins.maps.tests.helpers import import_body
-    from smogpanel.testing_files import xlsx
+    from smogpanel.testing.files import xlsx
 
     answer = api.post("/api/checkpoint/import", import_body(a_map, xlsx(rows)))["message"]
     again = api.get(f"/api/checkpoint/{answer['id']}")["message"]

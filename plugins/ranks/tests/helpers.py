@@ -1,6 +1,6 @@
 """Shared by the rankings' tests: gminy made through the hierarchy's API, payloads as the panel
 sends them."""
-from smogpanel.testing_files import upload, xlsx
+from smogpanel.testing.files import upload, xlsx
 
 GMINY_RANK = {"name": "Ranking gmin", "internal_name": "ranking-gmin", "rank_type_name": "gminy",
               "search_value_title": "ton CO2", "table_value_title": "ton CO2 na mieszkańca",

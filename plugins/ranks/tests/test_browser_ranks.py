@@ -7,8 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 from smogpanel.regions import VOIVODESHIPS
-from smogpanel.testing_browser import sign_in
-from smogpanel.testing_files import xlsx
+from smogpanel.testing.browser import sign_in
+from smogpanel.testing.files import xlsx
 
 from smogpanel.plugins.ranks.imports import ENTRY_NAMES
 

@@ -3,7 +3,7 @@ hierarchy holds twice in one district is an error naming both with their codes."
 from pathlib import Path
 
 from smogpanel.plugins.ranks.tests.helpers import add_group, add_rank, group_values, import_file
-from smogpanel.testing_files import upload
+from smogpanel.testing.files import upload
 
 # The hierarchy's TERC-shaped sample (made-up codes; read as a file, never imported): an urban
 # and a rural gmina named Bolesławiec in one district, as the register has such pairs.

@@ -4,7 +4,7 @@ plugin's entry in the shell and its demo data."""
 from smogpanel.gazetteer import find_gazetteer
 from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.plugins.ranks.seed import add_demo_data
-from smogpanel.testing import embed_bundle_of
+from smogpanel.testing.app import embed_bundle_of
 
 from .helpers import add_gmina, add_group, add_rank, add_value, voivodeship_id
 

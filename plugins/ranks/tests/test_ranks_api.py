@@ -1,6 +1,6 @@
 """Rankings, groups and entries (SPEC 7 "Rankings"): the fixed type and internal name, the
 unit fields each type requires, the logo, groups and entries per ranking, cascading deletes."""
-from smogpanel.testing_files import png, upload
+from smogpanel.testing.files import png, upload
 
 from .helpers import GMINY_RANK, VOIVODESHIPS_RANK, add_gmina, add_group, add_rank, add_value
 

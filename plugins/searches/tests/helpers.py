@@ -1,6 +1,6 @@
 """Shared by the searches plugin's tests: gminy made through the hierarchy API, payloads as the
 panel sends them, and WPG_XLS files."""
-from smogpanel.testing_files import upload, xlsx
+from smogpanel.testing.files import upload, xlsx
 
 KEYS = (
     ("Dotacja", 0, "TOP"),

@@ -8,7 +8,7 @@ import uuid
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
+from smogpanel.testing.browser import sign_in
 
 SUCCESS = "Operacja została zakończona :)"
 

@@ -4,7 +4,7 @@ import io
 
 from openpyxl import load_workbook
 from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, gminy, import_body, key_named, value
-from smogpanel.testing_files import upload, xls
+from smogpanel.testing.files import upload, xls
 
 HEADER = ["Gmina", "Powiat", "Województwo", "Dotacja", "Warunki", "Kontakt", "Termin"]
 

@@ -4,7 +4,7 @@ with their codes (the hierarchy loaded from a TERC file through its API)."""
 from pathlib import Path
 
 from smogpanel.plugins.searches.tests.helpers import add_search, import_body
-from smogpanel.testing_files import upload
+from smogpanel.testing.files import upload
 
 # The hierarchy's TERC-shaped sample (made-up codes; read as a file, never imported): an urban
 # and a rural gmina named Bolesławiec in one district, as the register has such pairs.

@@ -1,7 +1,7 @@
 """The public tool: the gminy with entries, one gmina's card on demand, plain text only, and
 nothing of a deleted search, entry or gmina."""
 from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, gminy, key_named, value
-from smogpanel.testing import embed_bundle_of
+from smogpanel.testing.app import embed_bundle_of
 
 
 def test_the_payload_lists_the_gminy_with_entries_in_polish_order(api, anonymous):

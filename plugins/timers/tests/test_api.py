@@ -4,11 +4,11 @@ import sqlalchemy as sa
 
 from smogpanel.web import EMBED_POLICY
 from smogpanel.models import StoredFile
-from smogpanel.testing_files import pixels, png, upload
+from smogpanel.testing.files import pixels, png, upload
 
 from smogpanel.plugins.timers.models import Timer
 from smogpanel.plugins.timers.seed import add_demo_data
-from smogpanel.testing import embed_bundle_of
+from smogpanel.testing.app import embed_bundle_of
 
 GIF = (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00"
        b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")

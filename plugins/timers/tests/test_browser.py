@@ -6,8 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 from playwright.sync_api import expect
 
-from smogpanel.testing_browser import sign_in
-from smogpanel.testing_files import png
+from smogpanel.testing.browser import sign_in
+from smogpanel.testing.files import png
 
 from smogpanel.plugins.timers.models import Timer
 

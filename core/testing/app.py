@@ -1,4 +1,4 @@
-"""Test fixtures shared by the core's and every plugin's tests (loaded by the root conftest).
+"""Test fixtures shared by the core's and every plugin's tests (the pytest plugin loads them).
 
 The schema is migrated once per run, with alembic, on SQLite or on the PostgreSQL database
 named by `SMOGPANEL_TEST_DATABASE_URL`. Each test runs inside one outer transaction that is
@@ -11,16 +11,15 @@ import re
 import pytest
 import sqlalchemy as sa
 import transaction
-import webtest
 
 from sqlalchemy import event
 from sqlalchemy.sql.util import find_tables
 
-from . import main
-from .db import make_engine, make_session_factory
-from .migrate import upgrade
-from .plugin_manager import build_plugin_manager
-from .security import hash_password
+from smogpanel import main
+from smogpanel.db import make_engine, make_session_factory
+from smogpanel.migrate import upgrade
+from smogpanel.plugin_manager import build_plugin_manager
+from smogpanel.security import hash_password
 
 TEST_SECRET = "test-secret-" + "x" * 40
 
@@ -28,7 +27,7 @@ TEST_SECRET = "test-secret-" + "x" * 40
 def test_database_url(tmp_path_factory):
     url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
     if url:
-        from .settings import normalise_database_url
+        from smogpanel.settings import normalise_database_url
 
         return normalise_database_url(url)
     return f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.sqlite'}"
@@ -142,7 +141,7 @@ class Api:
 
 
 def create_user(db, email="operator@example.pl", password="Haslo-123!", super=0, firstname="Anna", lastname="Nowak"):
-    from .users.models import User
+    from smogpanel.users.models import User
 
     user = User(email=email, firstname=firstname, lastname=lastname, super=super,
                 password_hash=hash_password(password))
@@ -154,6 +153,8 @@ def create_user(db, email="operator@example.pl", password="Haslo-123!", super=0,
 
 @pytest.fixture
 def testapp(make_app):
+    import webtest
+
     return webtest.TestApp(make_app())
 
 
@@ -165,7 +166,9 @@ def admin(db):
 def signed_in(app, user):
     """An `Api` client signed in as `user` on `app` (a WSGI app or a webtest.TestApp), e.g.
     an app built by `make_app` with a test plugin."""
-    from .security import Tokens
+    import webtest
+
+    from smogpanel.security import Tokens
 
     testapp = app if isinstance(app, webtest.TestApp) else webtest.TestApp(app)
     return Api(testapp, Tokens(TEST_SECRET, 600).issue(user))

@@ -1,25 +1,17 @@
 """A real SMTP server (aiosmtpd) on 127.0.0.1 for tests that send mail, and an app delivering to
-it with links under PUBLIC_URL. A pytest plugin (the root conftest loads it), shared by the core's
-account tests and any plugin that mails (letters)."""
+it with links under PUBLIC_URL. Fixtures of the pytest plugin (smogpanel.testing.plugin), shared
+by the core's account tests and any plugin that mails (letters)."""
 import email
 import re
-import socket
 from email import policy
 
 import pytest
-import webtest
-from aiosmtpd.controller import Controller
 
-from .testing import signed_in
+from .app import signed_in
+from .serve import free_port
 
 PUBLIC_URL = "https://panel.example.pl"
 RESET_LINK = r"/reset-password/([A-Za-z0-9_-]+)"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Inbox:
@@ -59,6 +51,8 @@ def link_in(message, path_pattern):
 def start_smtp():
     """`start_smtp(**aiosmtpd_options)` starts one more server and gives its Inbox (with
     `.port` and `.url`); every server stops after the test."""
+    from aiosmtpd.controller import Controller
+
     controllers = []
 
     def start(**options):
@@ -89,6 +83,8 @@ def dead_smtp_url():
 @pytest.fixture
 def mail_app(make_app, smtp_server):
     """The app delivering over SMTP to `smtp_server`, with links under PUBLIC_URL."""
+    import webtest
+
     return webtest.TestApp(make_app(**{"smogpanel.smtp_url": smtp_server.url, "smogpanel.public_url": PUBLIC_URL}))
 
 

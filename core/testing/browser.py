@@ -15,12 +15,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 
-from .db import make_engine, make_session_factory
-from .migrate import upgrade
-from .plugin_manager import build_plugin_manager
-from .security import hash_password
+from .serve import PASSWORD, add_accounts, start_live
 
 CHROMIUM = os.environ.get("SMOGPANEL_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -28,7 +24,6 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 LIVE_SCHEMA = "live_browser"
-PASSWORD = "Haslo-przegladarka-1"
 
 
 @dataclass
@@ -45,65 +40,23 @@ class LiveServer:
         return f"{prefix} {uuid.uuid4().hex[:8]}"
 
 
-def live_database_url(tmp_path_factory):
-    url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tmp_path_factory.mktemp('live') / 'live.sqlite'}"
-    from .settings import normalise_database_url
-
-    url = normalise_database_url(url)
-    with sa.create_engine(url, isolation_level="AUTOCOMMIT").connect() as connection:
-        connection.exec_driver_sql(f"DROP SCHEMA IF EXISTS {LIVE_SCHEMA} CASCADE")
-        connection.exec_driver_sql(f"CREATE SCHEMA {LIVE_SCHEMA}")
-    separator = "&" if "?" in url else "?"
-    return f"{url}{separator}options=-csearch_path%3D{LIVE_SCHEMA}"
-
-
-def add_account(db, email, is_super, firstname, lastname):
-    from .users.models import User
-
-    db.add(User(email=email, firstname=firstname, lastname=lastname, super=int(is_super),
-                password_hash=hash_password(PASSWORD)))
-
-
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    from waitress.server import create_server
-
-    from . import main
-    from .testing import TEST_SECRET
-
-    url = live_database_url(tmp_path_factory)
-    manager = build_plugin_manager()
-    upgrade(url, manager)
-    engine = make_engine(url)
-    factory = make_session_factory(engine)
-    with factory() as db, db.begin():
-        manager.hook.smogpanel_seed(db=db)
-        add_account(db, "szef@example.pl", True, "Barbara", "Szefowa")
-        add_account(db, "pracownik@example.pl", False, "Piotr", "Pracownik")
-    settings = {
-        "sqlalchemy.url": url,
-        "smogpanel.secret": TEST_SECRET,
-        "smogpanel.environment": "testing",
-        "smogpanel.smtp_url": "",
-        "smogpanel.mail_dir": str(tmp_path_factory.mktemp("live-mail")),
-        "smogpanel.support_url": "https://pomoc.example.pl/zgloszenie",
-    }
-    app = main({}, **settings)
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    live, server, app = start_live(tmp_path_factory, LIVE_SCHEMA, threads=4,
+                                   **{"smogpanel.support_url": "https://pomoc.example.pl/zgloszenie"})
+    add_accounts(live.factory, ["szef@example.pl"], True, firstname="Barbara", lastname="Szefowa")
+    add_accounts(live.factory, ["pracownik@example.pl"], False, firstname="Piotr", lastname="Pracownik")
     yield LiveServer(
-        url=f"http://127.0.0.1:{server.effective_port}",
+        url=live.url,
         admin_email="szef@example.pl",
         user_email="pracownik@example.pl",
         password=PASSWORD,
-        session_factory=factory,
-        settings=settings,
+        session_factory=live.factory,
+        settings=live.settings,
     )
     server.close()
-    engine.dispose()
+    app.registry["db.engine"].dispose()
+    live.engine.dispose()
 
 
 @pytest.fixture(scope="session")

@@ -10,22 +10,13 @@ from pathlib import Path
 import sqlalchemy as sa
 import webtest
 
-from .cli import DEMO_ADMIN
-from .testing import TEST_SECRET
-from .testing_files import png
+from smogpanel.cli import DEMO_ADMIN
+from .files import png
+from .serve import live_app
 
 DEMO_LETTER = "apel-o-czyste-powietrze"  # the letters plugin's demo letter
 RESIDENT = {"name": "Ewa Mieszkanka", "email": "ewa@example.net", "gdpr_agreement": True}
 LOGO = png(3, 2)
-
-
-def live_app(url, mail_dir, **overrides):
-    """The real app on `url` (mails as .eml files in `mail_dir`)."""
-    from . import main
-
-    settings = {"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
-                "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(mail_dir), **overrides}
-    return main({}, **settings)
 
 
 def sign_in(testapp, email_address=DEMO_ADMIN[0], password=DEMO_ADMIN[1]):
@@ -36,11 +27,11 @@ def sign_in(testapp, email_address=DEMO_ADMIN[0], password=DEMO_ADMIN[1]):
 def write_demo_data(url):
     """`smogpanel init --demo` on a migrated database: every plugin's demo data and the demo
     administrator."""
-    from .cli import _add_user
-    from .db import make_engine, make_session_factory
-    from .gazetteer import find_gazetteer
-    from .models import Setting
-    from .plugin_manager import build_plugin_manager
+    from smogpanel.cli import _add_user
+    from smogpanel.db import make_engine, make_session_factory
+    from smogpanel.gazetteer import find_gazetteer
+    from smogpanel.models import Setting
+    from smogpanel.plugin_manager import build_plugin_manager
 
     manager = build_plugin_manager()
     engine = make_engine(url)
@@ -75,7 +66,7 @@ def write_what_use_writes(url, mail_dir):
 
 def run_a_job(app):
     """One run of the outbox job, as the server's scheduler makes it: the jobs' table has a row."""
-    from .jobs import JobRunner
+    from smogpanel.jobs import JobRunner
 
     runner = JobRunner(app.registry)
     try:
@@ -98,8 +89,8 @@ def confirmation_path(mail_dir, address):
 
 def populate(url, mail_dir):
     """Migrates `url` to head and writes rows into every table."""
-    from .migrate import upgrade
-    from .plugin_manager import build_plugin_manager
+    from smogpanel.migrate import upgrade
+    from smogpanel.plugin_manager import build_plugin_manager
 
     upgrade(url, build_plugin_manager())
     write_demo_data(url)
@@ -132,27 +123,3 @@ def contents(url, tables=None):
 
 def empty_tables(rows):
     return sorted(name for name, found in rows.items() if not found)
-
-
-def fresh_database(tmp_path_factory, name):
-    """The URL of an empty database of the run's kind: a new SQLite file, or a new schema
-    `name` of the PostgreSQL database named by SMOGPANEL_TEST_DATABASE_URL."""
-    import os
-
-    from .settings import normalise_database_url
-
-    url = os.environ.get("SMOGPANEL_TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tmp_path_factory.mktemp(name) / 'database.sqlite'}"
-    url = normalise_database_url(url)
-    drop_schema(url, name)
-    with sa.create_engine(url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool).connect() as connection:
-        connection.exec_driver_sql(f"CREATE SCHEMA {name}")
-    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{name}"
-
-
-def drop_schema(url, name):
-    if url.startswith("postgresql"):
-        base = url.split("options=")[0].rstrip("?&")
-        with sa.create_engine(base, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool).connect() as connection:
-            connection.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")

@@ -7,7 +7,7 @@ import struct
 import zipfile
 from functools import lru_cache
 
-from .testing_files import png, xlsx
+from .files import png, xlsx
 
 SHEET_NS = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
 
