@@ -9,7 +9,7 @@
    Rounds interleave the two; medians are compared. The target is ≤ 1.5×.
 2. Export of a map with 100 measurements: `GET /api/map/<id>/export` (queries, workbook,
    signed link followed) against openpyxl writing an equivalent write-only workbook (same
-   sheets, rows and values) in memory, plain and through smogpanel.exports' formula-safe
+   sheets, rows and values) in memory, plain and through smogpanel.spreadsheets.exports' formula-safe
    cells. The target is under a second.
 
 Prints times and ratios; asserts nothing.
@@ -80,7 +80,7 @@ def openpyxl_load(data):
 
 def app_parse(data, keys):
     from smogpanel.plugins.maps.imports import CP_XLS
-    from smogpanel.spreadsheets import read_table
+    from smogpanel.spreadsheets.tables import read_table
 
     return CP_XLS.parse(read_table(data, "raport.xlsx"), {"keys": keys})
 
@@ -153,7 +153,7 @@ def bench_export(app, headers, url, map_id, count, rounds):
                        for key in keys)
     engine.dispose()
 
-    from smogpanel.exports import header_row, row
+    from smogpanel.spreadsheets.exports import header_row, row
 
     def workbook_of(header_cells, row_cells):
         workbook = Workbook(write_only=True)
@@ -183,7 +183,7 @@ def bench_export(app, headers, url, map_id, count, rounds):
     reference = statistics.median(base)
     print(f"Export of a map with {count} measurements × 11 properties, median of {rounds} rounds:")
     line("openpyxl write-only workbook, same cells (baseline)", reference)
-    line("the same through smogpanel.exports (formula-safe cells)", statistics.median(safe), reference)
+    line("the same through smogpanel.spreadsheets.exports (formula-safe cells)", statistics.median(safe), reference)
     line("app: GET /api/map/<id>/export", statistics.median(app_times), reference)
     print(f"  budget 1 s: {statistics.median(app_times):.3f} s")
 

@@ -1,5 +1,5 @@
 """What counting a request for /metrics costs: a trivial WSGI app called directly, bare and
-behind `smogpanel.metrics.RequestMetrics` (a counter by route, method and status and a latency
+behind `smogpanel.ops.metrics.RequestMetrics` (a counter by route, method and status and a latency
 histogram), in one process, and in prometheus_client's multi-process mode (gunicorn's: values
 in memory-mapped files), each in a fresh interpreter.
 

@@ -137,7 +137,7 @@ def cmd_worker(settings, args):
     for the web processes): for deployments that keep them apart from the web servers."""
     import signal
 
-    from .scheduler import build_scheduler
+    from .ops.scheduler import build_scheduler
 
     app = build_app(settings)
     scheduler, runner = build_scheduler(app.registry, blocking=True)
@@ -161,7 +161,7 @@ def _when(moment):
 
 
 def cmd_jobs(settings, args):
-    from .jobs import job_rows
+    from .ops.jobs import job_rows
 
     app = build_app(settings)
     for row in job_rows(app.registry):
@@ -173,7 +173,7 @@ def cmd_jobs(settings, args):
 
 
 def cmd_jobs_run(settings, args):
-    from .jobs import JobRunner
+    from .ops.jobs import JobRunner
 
     app = build_app(settings)
     runner = JobRunner(app.registry)
@@ -280,7 +280,7 @@ def cmd_send_mail(settings, args):
 
 
 def cmd_backup(settings, args):
-    from .backup import BackupError, backup, megabytes
+    from .ops.backup import BackupError, backup, megabytes
 
     try:
         manifest = backup(settings["sqlalchemy.url"], args.file)
@@ -305,7 +305,7 @@ def _backup_failed(settings, error):
 
 
 def cmd_restore_backup(settings, args):
-    from .backup import BackupError, opened, restore
+    from .ops.backup import BackupError, opened, restore
     from .migrate import script_directory
     from .plugin_manager import build_plugin_manager, parse_enabled
 

@@ -132,7 +132,7 @@ class Integration:
 class ScheduledJob:
     """Periodic work the server runs on its own (`smogpanel serve`, `smogpanel worker`): once
     per tick of `interval` seconds however many processes or servers run the scheduler
-    (`smogpanel.jobs`). `run(registry)` does the work, writing in transactions of its own
+    (`smogpanel.ops.jobs`). `run(registry)` does the work, writing in transactions of its own
     (`smogpanel.db.own_transaction(registry)`), and returns a short Polish summary or None; an
     exception is the run's error, recorded and shown in 'Zadania'."""
 
@@ -187,7 +187,7 @@ class HookSpecs:
     @hookspec
     def smogpanel_import_types(self):
         """The spreadsheet import types the plugin owns. Returns a list of
-        `smogpanel.imports.ImportType` (code, Polish label, columns, parser).
+        `smogpanel.spreadsheets.imports.ImportType` (code, Polish label, columns, parser).
 
         Called when the app starts, to fill the import registry behind
         `GET /api/import/<TYPE>/template` and the plugin's own import endpoints.

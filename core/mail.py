@@ -36,7 +36,7 @@ import zope.sqlalchemy
 from pyramid.exceptions import ConfigurationError
 
 from .db import utcnow
-from .metrics import mail_delivered
+from .ops.metrics import mail_delivered
 from .models import OutboxMail
 
 log = logging.getLogger(__name__)

@@ -21,7 +21,7 @@ from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
 from .gazetteer import NAME_FIELDS, attach_names
-from .public_cache import Built, LocalCache, PublicCache, answer
+from .public.cache import Built, LocalCache, PublicCache, answer
 from .regions import polish_sort_key
 from .sorting import Sorting
 from .validation import body_validator, exact_body_validator

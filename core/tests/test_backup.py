@@ -9,7 +9,7 @@ import tarfile
 import pytest
 import webtest
 
-from smogpanel.backup import MANIFEST
+from smogpanel.ops.backup import MANIFEST
 from smogpanel.cli import DEMO_ADMIN
 from smogpanel.cli import main as cli
 from smogpanel.testing_data import LOGO, contents, drop_schema, empty_tables, fresh_database, live_app, populate, sign_in

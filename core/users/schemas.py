@@ -2,7 +2,7 @@
 import colander
 
 from ..schemas import String, Text
-from .throttle import normalise_email
+from ..throttle import normalise_email
 
 PASSWORD_MIN = 8
 PASSWORD_MAX = 200

@@ -5,7 +5,7 @@ import colander
 from smogpanel.keys import ConfirmRemoval, distinct_names
 from smogpanel.numbers import Number
 from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText, Text, UploadNode, described
-from smogpanel.spreadsheets import header_key
+from smogpanel.spreadsheets.tables import header_key
 
 from .colors import ColorNode
 from .models import STYLES, TYPES

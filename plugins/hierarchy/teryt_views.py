@@ -19,7 +19,7 @@ from cornice import Service
 from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
-from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
+from smogpanel.spreadsheets.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
 from smogpanel.schemas import FlagNode, String, UploadNode
 from smogpanel.validation import body_validator
 

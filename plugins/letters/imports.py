@@ -9,12 +9,12 @@ import colander
 import sqlalchemy as sa
 from openpyxl.utils import column_index_from_string
 
-from smogpanel.cells import ErrorList, ImportFailed
+from smogpanel.spreadsheets.cells import ErrorList, ImportFailed
 from smogpanel.files import decode_upload, wrong_format_message
 from smogpanel.filetypes import SPREADSHEETS, detect
 from smogpanel import history
-from smogpanel.imports import import_result
-from smogpanel.spreadsheets import header_key, read_table
+from smogpanel.spreadsheets.imports import import_result
+from smogpanel.spreadsheets.tables import header_key, read_table
 from smogpanel.text import control_character_problem
 
 from .models import Recipient

@@ -30,7 +30,7 @@ from smogpanel.settings import public_url
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.users.models import LoginFailure
 from smogpanel.client_address import client_address
-from smogpanel.users.throttle import Throttle, setting
+from smogpanel.throttle import Throttle, setting
 from smogpanel.validation import body_validator
 
 from .models import Letter, LetterMessage, LetterSender, Recipient

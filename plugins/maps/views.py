@@ -7,7 +7,7 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.keyed import KeyedResource
 from smogpanel.keys import KeyList
-from smogpanel.imports import ImportFailed, import_result, run_import
+from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.validation import body_validator

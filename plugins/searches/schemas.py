@@ -3,7 +3,7 @@ is written. Messages are Polish."""
 import colander
 from smogpanel.keys import ConfirmRemoval, distinct_names
 from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, String, Text, UploadNode
-from smogpanel.spreadsheets import header_key
+from smogpanel.spreadsheets.tables import header_key
 
 from .models import PLACES, VALUE_TYPES
 

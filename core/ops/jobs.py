@@ -27,9 +27,9 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from .db import own_transaction, utcnow
-from .hookspecs import ScheduledJob
-from .models import INSTALLATION_ID, JobState, Setting
+from ..db import own_transaction, utcnow
+from ..hookspecs import ScheduledJob
+from ..models import INSTALLATION_ID, JobState, Setting
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ _active_lock = threading.Lock()
 
 
 def _send_outbox(registry):
-    from .mail import retry_outbox
+    from ..mail import retry_outbox
 
     factory = functools.partial(registry["db.session_factory"], bind=registry["db.writer"])
     result = retry_outbox(factory, registry.settings, interval_of(registry, OUTBOX_JOB))
@@ -52,7 +52,7 @@ def _send_outbox(registry):
 
 
 def _purge_history(registry):
-    from .history import purge_by_setting
+    from ..history import purge_by_setting
 
     return purge_by_setting(registry)
 
@@ -247,8 +247,8 @@ def list_jobs(request):
 
 
 def includeme(config):
-    from .openapi import describe_route, envelope_responses
-    from .security import SUPER
+    from ..openapi import describe_route, envelope_responses
+    from ..security import SUPER
 
     config.add_route("api-jobs", "/api/job/")
     config.add_view(list_jobs, route_name="api-jobs", request_method="GET", renderer="envelope", permission=SUPER)

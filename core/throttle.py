@@ -14,9 +14,9 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from ..client_address import client_address
-from ..db import utcnow
-from .models import LoginFailure
+from .client_address import client_address
+from .db import utcnow
+from .users.models import LoginFailure
 
 LOGIN_DEFAULTS = {
     "smogpanel.login_attempts_per_email": 5,
