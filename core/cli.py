@@ -36,16 +36,6 @@ def session_factory(app):
     return app.registry["db.session_factory"]
 
 
-def plugin_app(settings, name):
-    """The app for a plugin's command, or None (and a Polish error printed) when the plugin
-    `name` is not enabled by the settings."""
-    app = build_app(settings)
-    if not app.registry.plugin_manager.has_plugin(name):
-        print(f"Wtyczka {name} jest wyłączona w ustawieniach (smogpanel.plugins).", file=sys.stderr)
-        return None
-    return app
-
-
 def cmd_init(settings, args):
     from .gazetteer import find_gazetteer
     from .migrate import upgrade

@@ -38,6 +38,10 @@ from pyramid.exceptions import ConfigurationError
 from .db import utcnow
 from .ops.metrics import mail_delivered
 from .models import OutboxMail
+from .settings import public_url  # noqa: F401 (the address the links in mails lead to)
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["send_mail", "send_mails", "OutboxMail", "public_url"]
 
 log = logging.getLogger(__name__)
 

@@ -22,6 +22,9 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 import colander
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["Number", "NumberError", "to_number", "rounded", "json_number", "MAX_NUMBER"]
+
 MAX_NUMBER = Decimal(10**15)
 NOT_A_NUMBER = "{shown} nie jest liczbą. Wpisz liczbę, np. 1234 albo 1 234,5."
 OUT_OF_RANGE = "Liczba musi mieścić się w zakresie od -999 999 999 999 999 do 999 999 999 999 999."

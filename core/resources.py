@@ -27,6 +27,9 @@ from .sorting import Sorting
 from .validation import body_validator, exact_body_validator
 from .versions import engine_of, request_version, table_name, track
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting"]
+
 MAX_ID = 2**31 - 1
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
 

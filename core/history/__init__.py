@@ -34,6 +34,9 @@ from ..db import utcnow
 from ..envelope import PENDING_IMPORT as _PENDING_IMPORT, dumps
 from ..models import HistoryEntry
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["record", "record_name", "start_import", "finish_import", "snapshot"]
+
 ACTIONS = ("create", "update", "delete", "restore", "import")
 CHANGED = "changed"  # a field's value not copied into history (a file, a long text)
 MAX_COPIED = 20_000  # characters of a value's JSON kept; longer ones are recorded as CHANGED

@@ -28,6 +28,9 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..client_address import client_address, parse_trusted_proxies
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["integration_failed"]
+
 ROUTE = "smogpanel.route"  # the environ key the route's pattern is left under, for the count
 STATIC = "(static)"
 UNMATCHED = "(none)"

@@ -24,8 +24,11 @@ from ..envelope import ApiError, dumps
 from ..models import INSTALLATION_ID, Setting
 from .cache import Built, answer, make_caches
 from .replay import REPLAYABLE
-from ..versions import engine_of, request_version, resolve_shows, track
+from ..versions import GAZETTEER, engine_of, request_version, resolve_shows, track
 from ..web import mark_embeddable
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["PublicKind", "GAZETTEER"]
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +40,7 @@ class PublicKind:
     plugin: str = ""  # the plugin whose static/embed/embed.js renders it
     title: str = ""  # Polish page title
     # Every table the payload is read from (tables, mapped classes, table names, or
-    # `smogpanel.versions.GAZETTEER` for the hierarchy's names): a write to any of them gives
+    # `GAZETTEER` for the hierarchy's names): a write to any of them gives
     # the payload a new version. A test compares it with the tables `load` actually reads.
     shows: tuple = ()
 

@@ -13,9 +13,8 @@ import re
 
 import sqlalchemy as sa
 from smogpanel.db import utcnow
-from smogpanel.spreadsheets.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
+from smogpanel.spreadsheets.imports import Column, ImportFailed, ImportType, header_key, import_result, read_rows, run_import
 from smogpanel.regions import VOIVODESHIPS
-from smogpanel.spreadsheets.tables import header_key
 
 from .models import GraphEntry, GraphGroup
 from .values import VALUES, live_groups, live_keys

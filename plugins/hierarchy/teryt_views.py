@@ -135,7 +135,7 @@ def includeme(config):
 
 # -- the command line ---------------------------------------------------------------------------
 def cmd_import_teryt(settings, args):
-    from smogpanel.cli import plugin_app
+    from smogpanel.commands import plugin_app
     from smogpanel.db import own_transaction
 
     path = Path(args.file)

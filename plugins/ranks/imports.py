@@ -11,9 +11,8 @@
 Parsers check every cell before anything is written and name the cell of every error.
 """
 from smogpanel.numbers import rounded
-from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, read_rows
+from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, Table, find_columns, header_key, read_rows
 from smogpanel.regions import VOIVODESHIPS, normalise
-from smogpanel.spreadsheets.tables import Table, find_columns, header_key
 
 from .schemas import PLACES
 
