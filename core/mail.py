@@ -10,7 +10,7 @@ Delivery goes over SMTP when `smogpanel.smtp_url` is set:
 With no SMTP URL (development) each mail is written as an .eml file into
 `smogpanel.mail_dir` (default var/mail), which counts as delivered. A failed delivery never
 reaches the request: the row keeps `attempts` and `last_error`, and the scheduler's outbox job
-(`retry_outbox`, every minute: smogpanel.jobs) tries it again at doubling intervals for about a
+(`retry_outbox`, every minute: smogpanel.ops.jobs) tries it again at doubling intervals for about a
 day and a half; `smogpanel send-mail` (`deliver_outbox`) tries every unsent one at once.
 
 A mail may carry an HTML alternative and a Reply-To (`send_mail(..., html=, reply_to=)`);

@@ -8,7 +8,7 @@ measurement (docs/performance.md, "Serving"): on 2 cores, 2 sync workers serve p
 and the borough list fastest, and a second thread per worker costs little while keeping a worker
 responsive when one request is a long import.
 
-Periodic jobs (smogpanel.scheduler) run in every process that serves, unless
+Periodic jobs (smogpanel.ops.scheduler) run in every process that serves, unless
 `smogpanel.scheduler = off`: waitress's one process, or each gunicorn worker once it has forked
 (the database lock runs each tick once; docs/deployment.md, "Scheduled jobs"). Under gunicorn,
 /metrics adds up the workers' counters through prometheus_client's multi-process mode: serve

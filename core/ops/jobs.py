@@ -3,7 +3,7 @@
 The jobs are the core's (the outbox retry) and the plugins' (`smogpanel_jobs`). A job's tick is
 the wall-clock interval it falls in, named by its start in unix time (a multiple of the
 interval, so a changed interval never leaves a newer-looking tick behind), and every process
-wakes at the same boundaries (smogpanel.scheduler). The first to claim a tick runs it:
+wakes at the same boundaries (smogpanel.ops.scheduler). The first to claim a tick runs it:
 
 - PostgreSQL: `pg_try_advisory_lock` on a connection of its own, held while the job runs; a
   crashed runner's connection closes and the server releases its lock. Holding it, the runner

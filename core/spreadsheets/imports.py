@@ -23,12 +23,14 @@ from .. import history
 from ..envelope import ApiError
 from ..files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from ..filetypes import FORMATS
-from .tables import ErrorList, ImportFailed, ReadLimits, Table, find_columns, header_key, is_empty, read_table
+from .tables import (ErrorList, ImportFailed, ReadLimits, Table, find_columns, header_key, is_empty, parse_number,
+                     parse_text, read_table)
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import"): the import
 # registry's types and steps, and the reading of a table that parsers use
 __all__ = ["Column", "ImportType", "ImportFailed", "ErrorList", "Row", "read_rows", "import_result",
-           "run_import", "import_types", "Table", "header_key", "find_columns", "read_table"]
+           "run_import", "import_types", "Table", "header_key", "find_columns", "read_table", "parse_number",
+           "parse_text"]
 
 KINDS = {
     "text": "tekst",
