@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
 import sys, time
 sys.path.insert(0, {root!r})
-from smogpanel.metrics import ROUTE, RequestMetrics
+from smogpanel.ops.metrics import ROUTE, RequestMetrics
 
 def app(environ, start_response):
     environ[ROUTE] = "/api/public/{{kind}}/{{internal_name}}"
