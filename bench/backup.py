@@ -52,7 +52,7 @@ def bare_sqlite_copy(url, target):
 
 
 def main():
-    from smogpanel.backup import backup, database_kind, libpq, restore
+    from smogpanel.ops.backup import backup, database_kind, libpq, restore
     from smogpanel.migrate import script_directory
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.settings import normalise_database_url

@@ -15,7 +15,7 @@ import time
 def measure(label, megabytes):
     from smogpanel.testing import hostile
     from smogpanel.envelope import ApiError
-    from smogpanel.spreadsheets import read_table
+    from smogpanel.spreadsheets.tables import read_table
 
     make = {
         "sheet zip bomb": lambda: hostile.sheet_bomb(megabytes),

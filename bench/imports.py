@@ -9,7 +9,7 @@
    Rounds interleave the two; medians are compared. The target is ≤ 1.5×.
 2. Export of a map with 100 measurements: `GET /api/map/<id>/export` (queries, workbook,
    signed link followed) against openpyxl writing an equivalent write-only workbook (same
-   sheets, rows and values) in memory, plain and through smogpanel.exports' formula-safe
+   sheets, rows and values) in memory, plain and through smogpanel.spreadsheets.exports' formula-safe
    cells. The target is under a second.
 
 Prints times and ratios; asserts nothing.
@@ -46,7 +46,7 @@ def report_file():
 
 def app_parse(data, keys):
     from smogpanel.plugins.maps.imports import CP_XLS
-    from smogpanel.spreadsheets import read_table
+    from smogpanel.spreadsheets.tables import read_table
 
     return CP_XLS.parse(read_table(data, "raport.xlsx"), {"keys": keys})
 
@@ -109,7 +109,7 @@ def bench_export(app, headers, url, map_id, count, rounds):
                        for key in keys)
     engine.dispose()
 
-    from smogpanel.exports import header_row, row
+    from smogpanel.spreadsheets.exports import header_row, row
 
     def workbook_of(header_cells, row_cells):
         workbook = Workbook(write_only=True)
@@ -139,7 +139,7 @@ def bench_export(app, headers, url, map_id, count, rounds):
     reference = statistics.median(base)
     print(f"Export of a map with {count} measurements × 11 properties, median of {rounds} rounds:")
     line("openpyxl write-only workbook, same cells (baseline)", reference, decimals=2)
-    line("the same through smogpanel.exports (formula-safe cells)", statistics.median(safe), reference, decimals=2)
+    line("the same through smogpanel.spreadsheets.exports (formula-safe cells)", statistics.median(safe), reference, decimals=2)
     line("app: GET /api/map/<id>/export", statistics.median(app_times), reference, decimals=2)
     print(f"  budget 1 s: {statistics.median(app_times):.3f} s")
 

@@ -29,7 +29,7 @@ def main():
 
     from smogpanel import main as make_app
     from smogpanel.db import own_transaction
-    from smogpanel.hookspecs import BOROUGH, TEXT
+    from smogpanel.item_types import BOROUGH, TEXT
     from smogpanel.migrate import upgrade
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.testing.http import LocalSource

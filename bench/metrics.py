@@ -1,5 +1,5 @@
 """What counting a request for /metrics costs: a trivial WSGI app called directly, bare and
-behind `smogpanel.metrics.RequestMetrics` (a counter by route, method and status and a latency
+behind `smogpanel.ops.metrics.RequestMetrics` (a counter by route, method and status and a latency
 histogram), in one process, and in prometheus_client's multi-process mode (gunicorn's: values
 in memory-mapped files), each in a fresh interpreter.
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
 import sys, time
 sys.path.insert(0, {root!r})
-from smogpanel.metrics import ROUTE, RequestMetrics
+from smogpanel.ops.metrics import ROUTE, RequestMetrics
 
 def app(environ, start_response):
     environ[ROUTE] = "/api/public/{{kind}}/{{internal_name}}"

@@ -60,7 +60,7 @@ def job_runs(url):
 def skip_cost(url, count=200):
     """Milliseconds per `run_due` that finds its tick already run (median of `count`)."""
     from smogpanel import main as make_app
-    from smogpanel.jobs import JobRunner
+    from smogpanel.ops.jobs import JobRunner
 
     app = make_app({}, **{"sqlalchemy.url": url, "smogpanel.secret": SECRET})
     runner = JobRunner(app.registry)

@@ -35,9 +35,9 @@ def xlrd_read(data):
 
 
 def main():
-    from smogpanel.spreadsheets import read_table
+    from smogpanel.spreadsheets.tables import read_table
     from smogpanel.testing.files import xls, xlsx
-    from smogpanel.xls_errors import error_cells
+    from smogpanel.spreadsheets.xls_errors import error_cells
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)

@@ -30,16 +30,16 @@ def main(global_config=None, **settings):
         config.include(".users")
         config.include(".files")
         config.include(".gazetteer")
-        config.include(".imports")
-        config.include(".history_views")
+        config.include(".spreadsheets.imports")
+        config.include(".history.views")
         config.include(".public")
         config.include(".openapi")
         config.include(".plugin_manager")
-        config.include(".jobs")
-        config.include(".health")
-        config.include(".metrics")
-    from .metrics import RequestMetrics
-    from .public_replay import replay_public_answers
+        config.include(".ops.jobs")
+        config.include(".ops.health")
+        config.include(".ops.metrics")
+    from .ops.metrics import RequestMetrics
+    from .public.replay import replay_public_answers
     from .web import serve_static_files
 
     app = config.make_wsgi_app()

@@ -36,16 +36,6 @@ def session_factory(app):
     return app.registry["db.session_factory"]
 
 
-def plugin_app(settings, name):
-    """The app for a plugin's command, or None (and a Polish error printed) when the plugin
-    `name` is not enabled by the settings."""
-    app = build_app(settings)
-    if not app.registry.plugin_manager.has_plugin(name):
-        print(f"Wtyczka {name} jest wyłączona w ustawieniach (smogpanel.plugins).", file=sys.stderr)
-        return None
-    return app
-
-
 def cmd_init(settings, args):
     from .gazetteer import find_gazetteer
     from .migrate import upgrade
@@ -137,7 +127,7 @@ def cmd_worker(settings, args):
     for the web processes): for deployments that keep them apart from the web servers."""
     import signal
 
-    from .scheduler import build_scheduler
+    from .ops.scheduler import build_scheduler
 
     app = build_app(settings)
     scheduler, runner = build_scheduler(app.registry, blocking=True)
@@ -161,7 +151,7 @@ def _when(moment):
 
 
 def cmd_jobs(settings, args):
-    from .jobs import job_rows
+    from .ops.jobs import job_rows
 
     app = build_app(settings)
     for row in job_rows(app.registry):
@@ -173,7 +163,7 @@ def cmd_jobs(settings, args):
 
 
 def cmd_jobs_run(settings, args):
-    from .jobs import JobRunner
+    from .ops.jobs import JobRunner
 
     app = build_app(settings)
     runner = JobRunner(app.registry)
@@ -280,7 +270,7 @@ def cmd_send_mail(settings, args):
 
 
 def cmd_backup(settings, args):
-    from .backup import BackupError, backup, megabytes
+    from .ops.backup import BackupError, backup, megabytes
 
     try:
         manifest = backup(settings["sqlalchemy.url"], args.file)
@@ -305,7 +295,7 @@ def _backup_failed(settings, error):
 
 
 def cmd_restore_backup(settings, args):
-    from .backup import BackupError, opened, restore
+    from .ops.backup import BackupError, opened, restore
     from .migrate import script_directory
     from .plugin_manager import build_plugin_manager, parse_enabled
 

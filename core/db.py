@@ -15,6 +15,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker,
 
 from . import regions  # noqa: F401 (registers the Polish collation on every SQLite connection)
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["Base", "Record", "DecimalText", "UTCDateTime", "unique_while_alive", "utcnow", "own_transaction"]
+
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",

@@ -12,6 +12,9 @@ import orjson
 from pyramid.httpexceptions import HTTPException, HTTPTemporaryRedirect
 from pyramid.response import Response
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["ApiError", "error_response"]
+
 log = logging.getLogger(__name__)
 
 STATUS_OF = {

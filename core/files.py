@@ -28,6 +28,9 @@ from .filetypes import (  # noqa: F401 (IMAGES, SPREADSHEETS and detect are part
 from .images import ImageLimits, clean_image
 from .models import StoredFile
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["IMAGES", "SPREADSHEETS", "detect", "decode_upload", "wrong_format_message", "file_url"]
+
 DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 ROUTE = "smogpanel-file"
 _STORED_NAME = re.compile(r"[0-9a-f]{32}(\.[a-z0-9]{1,8})?")

@@ -15,6 +15,11 @@ Every method reads only live records (a gmina whose district or voivodeship is d
 from collections import defaultdict
 
 from .regions import normalise, voivodeship_code
+from .versions import stable_version  # noqa: F401 (the gazetteer's keeper versions what it answers)
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["Gazetteer", "BoroughIndex", "gazetteer", "same_name_qualifiers", "shown_name", "NAME_FIELDS",
+           "stable_version"]
 
 
 class BoroughIndex:

@@ -1,21 +1,24 @@
 """Every hook a plugin may implement, with when it is called, what it returns and an
-example. `docs/plugins.md` documents each one (a test fails otherwise). The manager that
+example. Each docstring is the one statement of what its hook does: `docs/plugins.md` starts
+each hook's section with the same words under the same signature (core/tests/test_app.py
+fails otherwise) and adds the details. The manager that
 calls them is built by the app factory (`smogpanel.plugin_manager`), never at import time.
 
 (The design named this module `core/plugins.py`; that name is taken by the `plugins/`
 package, `smogpanel.plugins`, so the hooks live here, as in Datasette.)
 
 A plugin is a module (or object) registered under the entry point group `smogpanel.plugins`;
-its functions decorated with `hookimpl` implement the hooks below.
+its functions decorated with `hookimpl` implement the hooks below. The types the item hooks
+return (`ItemType`, `Integration`, ...) are in `smogpanel.item_types`.
 """
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Callable
 
 import pluggy
 
 PROJECT = "smogpanel"
 ENTRY_POINT_GROUP = "smogpanel.plugins"
+__all__ = ["hookimpl", "Remote", "ScheduledJob"]  # what a plugin imports from here
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -43,96 +46,11 @@ class Remote:
         }
 
 
-# The types of an item type's hooks (SPEC 3, enumerations): what the panel's form offers for each.
-TEXT = "TEXT"  # free text typed by the operator
-BOROUGH = "BOROUGH"  # a live gmina of the hierarchy (its id), checked through the gazetteer
-VOIVODESHIP = "VOIVODESHIP"  # a live voivodeship (its id), checked through the gazetteer
-INTEGRATION = "INTEGRATION"  # filled by an integration, read-only in the panel
-HOOK_TYPES = (TEXT, BOROUGH, VOIVODESHIP, INTEGRATION)
-
-
-@dataclass(frozen=True)
-class ItemTypeHook:
-    """One property of an item type. `name` is its stable code within the type (stored with
-    every item's value, so never rename it: a renamed hook is a removed one plus a new one)."""
-
-    name: str  # e.g. "station_id"
-    display_name: str  # Polish label in the form and on the public widget, e.g. "Stacja pomiarowa"
-    type: str  # one of HOOK_TYPES
-    integration: str | None = None  # INTEGRATION hooks: the code of the integration filling it
-    unit: str = ""  # shown after a number on the public widget, e.g. "µg/m³"
-    # How the public widget shows the value: "text" (default), "number" (with the unit), or
-    # "badge" (a value {"label": "Dobry", "color": "#b0dd10"}: the label on that colour).
-    display: str = "text"
-
-    def __post_init__(self):
-        if self.type not in HOOK_TYPES:
-            raise ValueError(f"hook {self.name!r}: type must be one of {HOOK_TYPES}, not {self.type!r}")
-        if (self.type == INTEGRATION) != bool(self.integration):
-            raise ValueError(f"hook {self.name!r}: an INTEGRATION hook (and only one) names its integration")
-
-
-@dataclass(frozen=True)
-class ItemType:
-    """A kind of item the panel offers (read-only there: SPEC 3 "Item type"). `code` is its
-    stable id (`item_type_id` in the API; stored with every item, so never change it)."""
-
-    code: str  # e.g. "airquality"
-    display_name: str  # Polish, e.g. "Jakość powietrza"
-    hooks: tuple[ItemTypeHook, ...]
-
-    def hook(self, name):
-        return next((hook for hook in self.hooks if hook.name == name), None)
-
-
-@dataclass(frozen=True)
-class IntegrationCall:
-    """What an integration's `fetch` gets for one item: the item's own values by hook name
-    (TEXT as text, BOROUGH and VOIVODESHIP as ids), a bounded HTTP client
-    (`smogpanel.http_source.HttpSource`: timeouts and retries set by the operator) and the
-    app's settings (e.g. the source's address)."""
-
-    inputs: dict
-    http: Any
-    settings: dict
-
-
-@dataclass(frozen=True)
-class Reading:
-    """An integration's answer: values by INTEGRATION hook name, the time of the reading at the
-    source (None: now) and a Polish name of the source shown with the values.
-
-    A source may give some values and fail others: `errors` {hook name: Polish text} names the
-    values it could not read (each keeps its last good value, the panel shows the error beside
-    it), so one failed value never drops the rest. `notes` {hook name: short Polish text} says
-    where a value came from (e.g. "stanowisko 2750"), shown beside it in the panel."""
-
-    values: dict
-    read_at: datetime | None = None
-    source: str = ""
-    notes: dict = field(default_factory=dict)
-    errors: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Integration:
-    """Fills INTEGRATION hooks from an outside source. `fetch(call: IntegrationCall)` returns
-    a `Reading`, or raises (`smogpanel.http_source.SourceError` with a Polish message, or any
-    exception) when the source fails: the item then keeps its last good values and the error is
-    recorded and shown to the operator."""
-
-    code: str  # e.g. "gios"
-    fetch: Callable
-    display_name: str = ""  # Polish, e.g. "GIOŚ: jakość powietrza"
-    source: str = ""  # Polish name of the source, e.g. "GIOŚ"
-    extra: dict = field(default_factory=dict)
-
-
 @dataclass(frozen=True)
 class ScheduledJob:
     """Periodic work the server runs on its own (`smogpanel serve`, `smogpanel worker`): once
     per tick of `interval` seconds however many processes or servers run the scheduler
-    (`smogpanel.jobs`). `run(registry)` does the work, writing in transactions of its own
+    (`smogpanel.ops.jobs`). `run(registry)` does the work, writing in transactions of its own
     (`smogpanel.db.own_transaction(registry)`), and returns a short Polish summary or None; an
     exception is the run's error, recorded and shown in 'Zadania'."""
 
@@ -145,9 +63,8 @@ class ScheduledJob:
 class HookSpecs:
     @hookspec
     def smogpanel_includeme(self, config):
-        """Add the plugin's routes, services and resources to the Pyramid configurator.
-
-        Called once by the app factory for every enabled plugin, after the core is set up.
+        """Add the plugin's resources, Cornice services and routes to the Pyramid configurator.
+        Called once by the app factory for every enabled plugin, after the core is configured.
         Returns nothing.
 
         Example::
@@ -159,9 +76,8 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_remote(self):
-        """The plugin's admin micro-frontend, or None when it has no screens.
-
-        Called when the shell asks `GET /api/plugins`. Returns a `Remote`.
+        """The plugin's admin micro-frontend for the shell, listed by `GET /api/plugins`: a
+        `smogpanel.hookspecs.Remote`, or `None` when the plugin has no screens.
 
         Example::
 
@@ -172,10 +88,10 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_migrations(self):
-        """The folder of the plugin's alembic revisions (its own branch), or None.
-
-        Called by `smogpanel init` (and the test set-up) to migrate only enabled plugins.
-        Returns an absolute path.
+        """The folder holding the plugin's alembic revisions (its own branch), as an absolute path,
+        or `None`. Its first revision has `branch_labels = ("<plugin name>",)` and
+        `down_revision = None`. `smogpanel init` (and the test set-up) upgrades the core branch and
+        the enabled plugins' branches to their heads: a disabled plugin's tables are not made.
 
         Example::
 
@@ -186,11 +102,10 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_import_types(self):
-        """The spreadsheet import types the plugin owns. Returns a list of
-        `smogpanel.imports.ImportType` (code, Polish label, columns, parser).
-
-        Called when the app starts, to fill the import registry behind
-        `GET /api/import/<TYPE>/template` and the plugin's own import endpoints.
+        """The spreadsheet import types the plugin owns: a list of
+        `smogpanel.spreadsheets.imports.ImportType` (code, Polish label, columns, parser). Called when
+        the app starts; fills the import registry behind `GET /api/import/<TYPE>/template` and the
+        plugin's own import endpoints (see `docs/imports.md`).
 
         Example::
 
@@ -201,11 +116,12 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_public_kinds(self):
-        """The record kinds the plugin shows to the public. Returns a list of
-        `smogpanel.public.PublicKind` (kind, loader of the public payload, embed bundle).
-
-        Called when the app starts; `GET /api/public/<kind>/<internal_name>` and
-        `/view/<kind>/<internal_name>` answer 404 for kinds no enabled plugin returns.
+        """The kinds the plugin shows to the public: a list of `smogpanel.public.PublicKind`
+        (`kind`, `load(request, internal_name)` returning the public payload or `None`, the plugin
+        whose `static/embed/embed.js` renders it, a page title, and `shows`: every table the payload
+        is read from, as models, tables or names, with `smogpanel.public.GAZETTEER` for the names read
+        through the gazetteer). Called when the app starts; `GET /api/public/<kind>/<name>` and
+        `/view/<kind>/<name>[/embed/<uuid>]` answer 404 for any kind no enabled plugin returns.
 
         Example::
 
@@ -216,10 +132,9 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_seed(self, db):
-        """Write the records every installation needs (e.g. the sixteen voivodeships).
-
-        Called by `smogpanel init` after migrating, in one transaction; must be idempotent
-        (running init twice adds nothing). Returns nothing.
+        """Write the records every installation needs (the hierarchy plugin adds the sixteen
+        voivodeships). Called by `smogpanel init` after migrating, in one transaction; must be
+        idempotent (running init twice adds nothing). Returns nothing.
 
         Example::
 
@@ -231,13 +146,12 @@ class HookSpecs:
 
     @hookspec(firstresult=True)
     def smogpanel_gazetteer(self):
-        """How other plugins find live gminy, districts and voivodeships without importing the
-        plugin that keeps them: a `smogpanel.gazetteer.Gazetteer` (by ids, every gmina, an
-        index by name + district + voivodeship, the voivodeships). Only the hierarchy's keeper
-        implements it; the first answer is used, and with none the empty gazetteer answers.
-
-        Called once when the app starts (`smogpanel.gazetteer.gazetteer(request)` gives it to
-        views) and by `smogpanel init --demo` (the `gazetteer` of `smogpanel_demo_data`).
+        """How plugins find live gminy, districts and voivodeships without importing the plugin
+        that keeps them (rankings and searches of gminy): a `smogpanel.gazetteer.Gazetteer`. Only the
+        hierarchy plugin implements it; the first answer is used, and with none (the hierarchy
+        disabled) the empty gazetteer answers (no gminy). Called once when the app starts (views get
+        it with `smogpanel.gazetteer.gazetteer(request)`) and by `smogpanel init --demo` (the
+        `gazetteer` of `smogpanel_demo_data`).
 
         Example::
 
@@ -248,13 +162,13 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_references(self, db, kind, ids):
-        """Which of the hierarchy's units the plugin's live records refer to, so that the
-        hierarchy never retires a unit something still needs (`smogpanel hierarchy
-        import-teryt --retire-gone`). `kind` is "borough", "district" or "voivodeship", `ids`
-        their record ids. Returns `{id: [Polish description, ...]}` for the ids it refers to
-        (ids it does not refer to are left out; {} for a kind it never holds), each naming the
-        record, e.g. 'ranking „Ranking gmin 2025”'. Read-only; called in the import's
-        transaction.
+        """Which of the hierarchy's units (`kind`: `"borough"`, `"district"` or `"voivodeship"`;
+        `ids`: their record ids) the plugin's live records refer to, as `{id: [Polish description,
+        ...]}`, each naming the record (e.g. 'ranking „Ranking gmin 2025”'); ids it does not refer to
+        are left out, and a kind it never holds gives `{}`. The hierarchy asks it before `smogpanel
+        hierarchy import-teryt --retire-gone` soft-deletes units gone from the TERYT register: a unit
+        any plugin names is kept and listed with these descriptions. Read-only; called in the
+        import's transaction.
 
         Example::
 
@@ -268,12 +182,11 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_demo_data(self, db, gazetteer):
-        """Add sample content that shows the plugin off, for `smogpanel init --demo`.
-
-        Called after every plugin's `smogpanel_seed`, in the same transaction, only when no
-        demo data was written before; `gazetteer` finds the gminy other plugins' demo data
-        added (take it only if needed: a hook implementation may name fewer arguments).
-        Returns nothing.
+        """Sample content that shows the plugin off, for `smogpanel init --demo`: called after every
+        plugin's `smogpanel_seed`, in the same transaction, once per installation (the core remembers
+        that demo data was written). `gazetteer` finds the gminy other plugins' demo data added; an
+        implementation may leave it out (pluggy passes only the arguments named), and one that uses
+        other plugins' demo gminy takes it and runs with `@hookimpl(trylast=True)`. Returns nothing.
 
         Example::
 
@@ -284,15 +197,14 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_cli_commands(self, commands):
-        """Add the plugin's commands to the `smogpanel` command line: `commands` is the
-        argparse sub-parsers object of `smogpanel`; add one parser named after the plugin and,
-        under it, the plugin's commands, each with `set_defaults(run=function)`. The function
-        is called as `run(settings, args)` and returns the exit code; it builds the app with
-        `smogpanel.cli.plugin_app(settings, "<plugin>")` (a Polish error when the plugin is
-        disabled) and writes in `smogpanel.db.own_transaction(app.registry)`.
-
-        Called every time `smogpanel` starts, for every installed plugin (the settings that
-        enable plugins are read only after the command line is parsed). Returns nothing.
+        """The plugin's commands on the `smogpanel` command line. `commands` is the argparse
+        sub-parsers object of `smogpanel`: add one parser named after the plugin and the plugin's
+        commands under it, each with `set_defaults(run=function)`; `run(settings, args)` returns the
+        exit code. Build the app with `smogpanel.commands.plugin_app(settings, "<plugin>")` (it
+        prints a Polish error and returns `None` when the plugin is disabled) and write in
+        `smogpanel.db.own_transaction(app.registry)`. Called at every start of `smogpanel`, for every
+        installed plugin (which plugins are enabled is known only once the settings are read).
+        Returns nothing.
 
         Example::
 
@@ -306,14 +218,13 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_item_types(self):
-        """The item types the plugin adds (SPEC 3 "Item type": read-only in the panel).
-        Returns a list of `ItemType` (stable code, Polish display name, hooks each with a
-        stable name, a Polish display name and a type among TEXT, BOROUGH, VOIVODESHIP and
-        INTEGRATION; an INTEGRATION hook names the integration that fills it).
-
-        Called when the app starts (`GET /api/item_type/` lists the enabled plugins' types).
-        A type or hook that disappears in a new version never breaks stored items: they keep
-        its values, shown as no longer offered, until the item is saved again.
+        """The item types the plugin adds: a list of `smogpanel.item_types.ItemType` (a stable
+        `code`, the API's `item_type_id`; a Polish `display_name`; `hooks`, each an
+        `ItemTypeHook(name, display_name, type)` with a stable name and a type among `TEXT`,
+        `BOROUGH`, `VOIVODESHIP` and `INTEGRATION`, an INTEGRATION hook naming the integration that
+        fills it). Called when the app starts; `GET /api/item_type/` lists the enabled plugins' types
+        sorted by name. A type or hook that disappears in a new version never breaks stored items:
+        they keep its values, shown as no longer offered, until the item is saved again.
 
         Example::
 
@@ -328,13 +239,13 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_integrations(self):
-        """The integrations the plugin adds: a list of `Integration` (stable code, `fetch`
-        function). `fetch(call)` gets an `IntegrationCall` (the item's inputs, a bounded HTTP
-        client, the settings) and returns a `Reading` (values it could not read in its
-        `errors`, the others stored) or raises when nothing could be read.
-
-        Called when the app starts; `smogpanel integrations refresh` and the panel's 'Odśwież'
-        action call `fetch` for every item whose type has INTEGRATION hooks naming it.
+        """The integrations the plugin adds: a list of
+        `smogpanel.item_types.Integration(code, fetch, display_name, source)`. `fetch(call)` gets an
+        `IntegrationCall` (the item's inputs, a bounded HTTP client, the settings) and returns a
+        `Reading` (the values it could not read in its `errors`, the others stored) or raises when
+        nothing could be read. Called when the app starts; `smogpanel integrations refresh`, the
+        `items.refresh` job and the panel's 'Odśwież' action call `fetch` for every item whose type
+        has INTEGRATION hooks naming it.
 
         Example::
 
@@ -345,13 +256,13 @@ class HookSpecs:
 
     @hookspec
     def smogpanel_jobs(self, settings):
-        """The periodic jobs the plugin declares: a list of `ScheduledJob` (stable code, Polish
-        title, `run(registry)`, interval in seconds, which may come from `settings`).
-
-        Called when the scheduler starts (`smogpanel serve` unless `smogpanel.scheduler = off`,
-        `smogpanel worker`) and by `smogpanel jobs`. Each job's tick runs once across every
-        process and server sharing the database (a database lock decides); its last run,
-        duration, outcome and error are stored and shown to super administrators ('Zadania').
+        """Periodic work the server does on its own: a list of
+        `smogpanel.hookspecs.ScheduledJob(code, title, run, interval)` (a stable code, a Polish title,
+        `run(registry)`, the interval in seconds, which may come from `settings`). Called when the
+        scheduler starts (`smogpanel serve` unless `smogpanel.scheduler = off`, `smogpanel worker`)
+        and by `smogpanel jobs`. Each job's tick runs once across every process and server sharing
+        the database (a database lock decides); its last run, duration, outcome and error are stored
+        and shown to super administrators ('Zadania').
 
         Example::
 

@@ -27,6 +27,9 @@ import urllib.request
 
 from . import __version__
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["HttpSource", "SourceError", "budget_of"]
+
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_RETRIES = 2
 MAX_TIMEOUT = 60.0

@@ -21,7 +21,10 @@ import sqlalchemy as sa
 
 from .db import utcnow
 from .envelope import ApiError
-from .keys import CONFIRM_FIELD
+from .keys import CONFIRM_FIELD, ConfirmRemoval, KeyList, distinct_names  # noqa: F401 (a keyed record's keys)
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["KeyedResource", "KeyedValues", "chunks", "KeyList", "ConfirmRemoval", "distinct_names"]
 
 CHUNK = 900  # ids per IN (...): under SQLite's bound-parameter limit
 

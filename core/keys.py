@@ -17,7 +17,7 @@ import colander
 from .db import utcnow
 from .envelope import ApiError
 from .schemas import FlagNode
-from .spreadsheets import header_key
+from .spreadsheets.tables import header_key
 
 CONFIRM_FIELD = "remove_keys_with_values"
 

@@ -10,7 +10,7 @@ Delivery goes over SMTP when `smogpanel.smtp_url` is set:
 With no SMTP URL (development) each mail is written as an .eml file into
 `smogpanel.mail_dir` (default var/mail), which counts as delivered. A failed delivery never
 reaches the request: the row keeps `attempts` and `last_error`, and the scheduler's outbox job
-(`retry_outbox`, every minute: smogpanel.jobs) tries it again at doubling intervals for about a
+(`retry_outbox`, every minute: smogpanel.ops.jobs) tries it again at doubling intervals for about a
 day and a half, and at the first tick the server answers again when it was unreachable (a cheap
 probe, not an attempt); `smogpanel send-mail` (`deliver_outbox`) tries every unsent one at once.
 
@@ -37,8 +37,12 @@ import zope.sqlalchemy
 from pyramid.exceptions import ConfigurationError
 
 from .db import utcnow
-from .metrics import mail_delivered
+from .ops.metrics import mail_delivered
 from .models import OutboxMail
+from .settings import public_url  # noqa: F401 (the address the links in mails lead to)
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["send_mail", "send_mails", "OutboxMail", "public_url"]
 
 log = logging.getLogger(__name__)
 

@@ -56,7 +56,7 @@ class Setting(Base):
 
 
 class JobState(Base):
-    """A scheduled job's last run (smogpanel.jobs): the tick it claimed, who runs it, and how its
+    """A scheduled job's last run (smogpanel.ops.jobs): the tick it claimed, who runs it, and how its
     last run ended. One row per job code, written by whichever process ran the tick."""
 
     __tablename__ = "scheduled_job"

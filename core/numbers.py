@@ -13,7 +13,7 @@ with the Polish reason. The rules, the same everywhere:
   so 1e-20 is stored as 0), or asks the field for `places=` to round on reading.
 
 Forms use the colander type `Number` (or `NumberNode`); spreadsheet cells go through
-`smogpanel.cells.parse_number`, which calls `to_number` and names the cell; answers show
+`smogpanel.spreadsheets.cells.parse_number`, which calls `to_number` and names the cell; answers show
 stored numbers with `json_number`, which never fails on what a database holds.
 """
 import math
@@ -21,6 +21,9 @@ import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 import colander
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["Number", "NumberError", "to_number", "rounded", "json_number", "MAX_NUMBER"]
 
 MAX_NUMBER = Decimal(10**15)
 NOT_A_NUMBER = "{shown} nie jest liczbą. Wpisz liczbę, np. 1234 albo 1 234,5."

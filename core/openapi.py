@@ -23,6 +23,9 @@ from .schemas import Boolean, Flag, String
 from .text import MULTI_LINE, SINGLE_LINE
 from .validation import body_validator, exact_body_validator
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["describe_route"]
+
 _REGEX_PLACEHOLDER = re.compile(r"\{(\w+):[^}]+\}")
 
 

@@ -12,6 +12,10 @@ from sqlalchemy.sql.visitors import InternalTraversal
 
 from .names import normalise
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["VOIVODESHIPS", "CODES", "TERYT_OF", "CODE_OF_TERYT", "NAME_OF", "normalise", "voivodeship_code",
+           "polish_sort_key", "polish_order"]
+
 VOIVODESHIPS = (
     ("ds", "dolnośląskie"),
     ("kp", "kujawsko-pomorskie"),

@@ -21,11 +21,14 @@ from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
 from .gazetteer import NAME_FIELDS, attach_names
-from .public_cache import Built, LocalCache, PublicCache, answer
+from .public.cache import Built, LocalCache, PublicCache, answer
 from .regions import polish_sort_key
 from .sorting import Sorting
 from .validation import body_validator, exact_body_validator
 from .versions import engine_of, request_version, table_name, track
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting"]
 
 MAX_ID = 2**31 - 1
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)

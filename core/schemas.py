@@ -10,6 +10,11 @@ import colander
 from .numbers import Number, NumberNode  # noqa: F401 (the number field type, re-exported)
 from .text import NON_BLANK_LINE, control_character_problem
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["described", "String", "StringNode", "Text", "OptionalText", "LongText", "InternalName", "Id", "DateNode",
+           "YEARS_PATTERN", "NumberNode", "Number", "FlagNode", "Boolean", "UploadNode", "FileNode", "Email",
+           "control_character_problem"]
+
 INTERNAL_NAME = re.compile(r"^[a-z0-9_-]+$")
 
 
@@ -122,6 +127,25 @@ def _internal_name_validator(node, value):
             node,
             "Nazwa wewnętrzna może zawierać tylko małe litery, cyfry, „-” i „_”.",
         )
+
+
+def normalise_email(email):
+    """An e-mail address as addresses are compared: trimmed, lower-cased."""
+    return (email or "").strip().lower()
+
+
+def Email(title="E-mail", **kw):
+    """A required e-mail address, trimmed and lower-cased (addresses are compared that way)."""
+    return colander.SchemaNode(
+        String(),
+        title=title,
+        preparer=lambda value: normalise_email(value) if isinstance(value, str) else value,
+        validator=colander.All(
+            colander.Length(max=254, max_err="Adres e-mail może mieć najwyżej 254 znaki."),
+            colander.Email(msg="To nie jest poprawny adres e-mail."),
+        ),
+        **kw,
+    )
 
 
 def InternalName(title="Nazwa wewnętrzna", **kw):

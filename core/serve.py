@@ -8,7 +8,7 @@ measurement (docs/performance.md, "Serving"): on 2 cores, 2 sync workers serve p
 and the borough list fastest, and a second thread per worker costs little while keeping a worker
 responsive when one request is a long import.
 
-Periodic jobs (smogpanel.scheduler) run in every process that serves, unless
+Periodic jobs (smogpanel.ops.scheduler) run in every process that serves, unless
 `smogpanel.scheduler = off`: waitress's one process, or each gunicorn worker once it has forked
 (the database lock runs each tick once; docs/deployment.md, "Scheduled jobs"). Under gunicorn,
 /metrics adds up the workers' counters through prometheus_client's multi-process mode: serve
@@ -50,7 +50,7 @@ def choose(workers=None, threads=None, environ=os.environ):
 
 def app_with_jobs(build_app, settings):
     """The app, with the scheduler started in this process when the settings want it."""
-    from .scheduler import scheduler_enabled, start_scheduler
+    from .ops.scheduler import scheduler_enabled, start_scheduler
 
     app = build_app(settings)
     if scheduler_enabled(settings):
@@ -111,7 +111,7 @@ def run_gunicorn(build_app, settings, host, port, workers, threads):
 def serve(build_app, settings, host, port, workers=None, threads=None):
     server, workers, threads = choose(workers, threads)
     settings.setdefault("smogpanel.listen", f"{host}:{port}")  # links in mails without a public URL
-    from .scheduler import scheduler_enabled
+    from .ops.scheduler import scheduler_enabled
 
     described = f"{workers} procesy robocze × {threads} wątki" if server == "gunicorn" else f"{threads} wątków"
     jobs = "zadania okresowe w tym serwerze" if scheduler_enabled(settings) else "zadania okresowe wyłączone"

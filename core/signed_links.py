@@ -6,6 +6,9 @@ import hmac
 import time
 from urllib.parse import urlencode
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["signed_query", "is_valid"]
+
 DEFAULT_TTL = 300
 
 

@@ -1,5 +1,5 @@
 """Control characters in text, refused in one place: every text field of the core's schema
-types (`smogpanel.schemas`) and every text cell an import reads (`smogpanel.cells`) ask
+types (`smogpanel.schemas`) and every text cell an import reads (`smogpanel.spreadsheets.cells`) ask
 `control_character_problem`. A NUL byte is what PostgreSQL cannot store at all; the other
 control characters are invisible in every screen and break exports and public pages."""
 import re

@@ -9,6 +9,9 @@ import colander
 from .envelope import ApiError
 from .schemas import NOT_TEXT, REQUIRED
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["body_validator", "exact_body_validator"]
+
 # colander's own messages said the same as ours in other words, or quoted the value as Python
 # writes it ({'name': ''}): one Polish wording per rule, never a repr.
 _OWN_WORDING = {

@@ -66,7 +66,7 @@ def write_what_use_writes(url, mail_dir):
 
 def run_a_job(app):
     """One run of the outbox job, as the server's scheduler makes it: the jobs' table has a row."""
-    from smogpanel.jobs import JobRunner
+    from smogpanel.ops.jobs import JobRunner
 
     runner = JobRunner(app.registry)
     try:

@@ -1,4 +1,5 @@
 """The app as a whole: who may call what, the envelope on every path, plugins on and off."""
+import inspect
 import json
 import re
 from pathlib import Path
@@ -246,6 +247,21 @@ def test_every_hook_is_documented_in_docs_plugins_md():
     assert len(hooks) >= 7
     missing = [name for name in hooks if f"### `{name}" not in docs]
     assert not missing, f"hooks missing from docs/plugins.md: {missing}"
+
+
+def test_each_hooks_docs_give_its_signature_and_start_with_its_docstring():
+    """One source for what a hook does: its docstring in hookspecs.py, repeated word for word (up
+    to its example) at the top of its section in docs/plugins.md, under its exact signature."""
+    docs = (Path(__file__).parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
+    sections = {match[1]: (match[2], match[3]) for match in
+                re.finditer(r"^### `(smogpanel_\w+)\(([^)]*)\)`\n(.*?)(?=^##)", docs, re.MULTILINE | re.DOTALL)}
+    for name, spec in vars(HookSpecs).items():
+        if not name.startswith("smogpanel_"):
+            continue
+        arguments, body = sections[name]
+        assert f"{name}({arguments})" == name + str(inspect.signature(spec)).replace("(self, ", "(").replace("(self)", "()")
+        contract = " ".join(inspect.getdoc(spec).split("Example::")[0].split())
+        assert " ".join(body.split()).startswith(contract), f"docs/plugins.md, {name}: not the docstring of hookspecs.py"
 
 
 def test_the_migrations_match_the_models(engine):

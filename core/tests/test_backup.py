@@ -9,7 +9,7 @@ import tarfile
 import pytest
 import webtest
 
-from smogpanel.backup import MANIFEST
+from smogpanel.ops.backup import MANIFEST
 from smogpanel.cli import DEMO_ADMIN
 from smogpanel.cli import main as cli
 from smogpanel.testing.data import LOGO, contents, empty_tables, populate, sign_in

@@ -1,8 +1,8 @@
-"""smogpanel.exports: text an operator typed is written as text, never as a formula."""
+"""smogpanel.spreadsheets.exports: text an operator typed is written as text, never as a formula."""
 import io
 
 from openpyxl import Workbook, load_workbook
-from smogpanel.exports import csv_value, header_row, row
+from smogpanel.spreadsheets.exports import csv_value, header_row, row
 
 TEXTS = ["=SUM(1,2)", "+48 123 456", "-2+3", "@SUM(A1)", "\t=1", "Zwykły tekst"]
 

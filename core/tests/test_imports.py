@@ -11,7 +11,7 @@ from pyramid.exceptions import ConfigurationError
 
 from smogpanel.files import store_generated
 from smogpanel.hookspecs import hookimpl
-from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
+from smogpanel.spreadsheets.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
 from smogpanel.models import StoredFile
 from smogpanel.regions import VOIVODESHIPS
 from smogpanel.testing.app import Api, signed_in

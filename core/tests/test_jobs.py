@@ -14,7 +14,7 @@ from smogpanel import main
 from smogpanel.cli import main as cli
 from smogpanel.db import own_transaction, utcnow
 from smogpanel.hookspecs import ScheduledJob, hookimpl
-from smogpanel.jobs import JobRunner, declared_jobs
+from smogpanel.ops.jobs import JobRunner, declared_jobs
 from smogpanel.models import JobState
 from smogpanel.testing.app import TEST_SECRET, create_user, signed_in
 from smogpanel.testing.serve import fresh_database

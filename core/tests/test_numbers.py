@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import colander
 import pytest
-from smogpanel.cells import ImportFailed, parse_number
+from smogpanel.spreadsheets.cells import ImportFailed, parse_number
 from smogpanel.numbers import OUT_OF_RANGE, NumberNode, json_number, rounded, to_number
 
 # The values an audit showed could slip in through an import and break every read.

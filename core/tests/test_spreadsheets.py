@@ -8,7 +8,7 @@ import pytest
 from openpyxl import Workbook
 
 from smogpanel.testing.files import xls, xlsx
-from smogpanel.spreadsheets import (
+from smogpanel.spreadsheets.tables import (
     ImportFailed, find_columns, parse_number, parse_text, parse_voivodeship, read_table,
 )
 

@@ -1,4 +1,4 @@
-"""Bounded reading of spreadsheets (smogpanel.workbooks): zip bombs, a far cell, too many rows,
+"""Bounded reading of spreadsheets (smogpanel.spreadsheets.workbooks): zip bombs, a far cell, too many rows,
 columns or cells, and a parse taking too long each answer 413 or 422 naming the limit, read in a
 child process whose memory is capped; ordinary cells come back as the previous readers gave them."""
 from datetime import datetime, time
@@ -6,7 +6,7 @@ from datetime import datetime, time
 import pytest
 
 from smogpanel.envelope import ApiError
-from smogpanel.spreadsheets import ReadLimits, read_table
+from smogpanel.spreadsheets.tables import ReadLimits, read_table
 from smogpanel.testing.files import XlsError, XlsFormulaError, xls, xlsx
 from smogpanel.testing import hostile
 

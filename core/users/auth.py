@@ -19,7 +19,8 @@ from ..settings import public_url
 from ..validation import body_validator, validate
 from .models import PasswordReset, User
 from .schemas import LoginSchema, ResetSchema, RestoreSchema
-from .throttle import Throttle, login_throttle, normalise_email, restore_throttle
+from ..schemas import normalise_email
+from ..throttle import Throttle, login_throttle, restore_throttle
 
 RESTORE_VALIDITY = timedelta(hours=1)
 INVITATION_VALIDITY = timedelta(hours=72)

@@ -1,25 +1,10 @@
 """Payloads of the /auth and /user endpoints (SPEC sections 5 and 7, "Auth and users")."""
 import colander
 
-from ..schemas import String, Text
-from .throttle import normalise_email
+from ..schemas import Email, String, Text  # noqa: F401 (Email: the users' schemas use it)
 
 PASSWORD_MIN = 8
 PASSWORD_MAX = 200
-
-
-def Email(title="E-mail", **kw):
-    """A required e-mail address, trimmed and lower-cased (addresses are compared that way)."""
-    return colander.SchemaNode(
-        String(),
-        title=title,
-        preparer=lambda value: normalise_email(value) if isinstance(value, str) else value,
-        validator=colander.All(
-            colander.Length(max=254, max_err="Adres e-mail może mieć najwyżej 254 znaki."),
-            colander.Email(msg="To nie jest poprawny adres e-mail."),
-        ),
-        **kw,
-    )
 
 
 def NewPassword(title="Hasło", **kw):

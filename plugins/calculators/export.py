@@ -3,7 +3,7 @@ definition name, that the native import reads back unchanged."""
 import io
 
 from openpyxl import Workbook
-from smogpanel.exports import header_row, row
+from smogpanel.spreadsheets.exports import header_row, row
 
 from .imports import NATIVE_COLUMNS
 

@@ -4,8 +4,7 @@ checked here: their types read one assumed layout (docs/imports.md, docs/calcula
 import json
 from pathlib import Path
 
-from smogpanel.imports import Column, ImportType, read_rows
-from smogpanel.spreadsheets import ErrorList
+from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, read_rows
 
 from .schemas import NAME_RULE, STANDARDS_TYPE, exact_decimal, name_fits
 

@@ -6,7 +6,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel import history
 from smogpanel.envelope import ApiError
-from smogpanel.imports import ImportFailed, import_result, run_import
+from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.resources import PublicResource
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.validation import body_validator

@@ -2,10 +2,10 @@
 written. Messages are Polish. Type-dependent rules (keys or key groups, the unit, entry colours)
 are checked by the views, which know the graph's type."""
 import colander
-from smogpanel.keys import ConfirmRemoval, distinct_names
+from smogpanel.keyed import ConfirmRemoval, distinct_names
 from smogpanel.numbers import Number
 from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText, Text, UploadNode, described
-from smogpanel.spreadsheets import header_key
+from smogpanel.spreadsheets.imports import header_key
 
 from .colors import ColorNode
 from .models import STYLES, TYPES

@@ -3,8 +3,7 @@ voivodeship's names, for the plugins that must not import this one (rankings, se
 import threading
 
 import sqlalchemy as sa
-from smogpanel.gazetteer import BoroughIndex, Gazetteer, same_name_qualifiers, shown_name
-from smogpanel.versions import stable_version
+from smogpanel.gazetteer import BoroughIndex, Gazetteer, same_name_qualifiers, shown_name, stable_version
 
 from .models import Borough, District, Voivodeship
 

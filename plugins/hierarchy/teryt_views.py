@@ -19,8 +19,8 @@ from cornice import Service
 from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
-from smogpanel.cells import ErrorList
-from smogpanel.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
+from smogpanel.spreadsheets.imports import (Column, ErrorList, ImportFailed, ImportType, import_result, read_rows,
+                                         run_import)
 from smogpanel.schemas import FlagNode, String, UploadNode
 from smogpanel.validation import body_validator
 
@@ -141,7 +141,7 @@ def includeme(config):
 
 # -- the command line ---------------------------------------------------------------------------
 def cmd_import_teryt(settings, args):
-    from smogpanel.cli import plugin_app
+    from smogpanel.commands import plugin_app
     from smogpanel.db import own_transaction
 
     path = Path(args.file)

@@ -3,8 +3,7 @@ import sqlalchemy as sa
 
 from smogpanel.gazetteer import same_name_qualifiers, shown_name
 from smogpanel.regions import polish_order
-from smogpanel.resources import Parent, Resource
-from smogpanel.sorting import Sorting
+from smogpanel.resources import Parent, Resource, Sorting
 
 from .models import Borough, District, Voivodeship
 from .schemas import BoroughSchema, DistrictSchema, VoivodeshipSchema

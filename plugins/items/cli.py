@@ -4,7 +4,7 @@ import sys
 
 
 def cmd_refresh(settings, args):
-    from smogpanel.cli import plugin_app
+    from smogpanel.commands import plugin_app
 
     from .refresh import refresh_all
 

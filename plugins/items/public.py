@@ -3,9 +3,8 @@ only: the item's name and its hook values laid out by how each is shown (text, a
 its unit, or a coloured badge with its label), the time of the reading and the source."""
 import sqlalchemy as sa
 
-from smogpanel.hookspecs import BOROUGH, INTEGRATION, VOIVODESHIP
-from smogpanel.public import PublicKind
-from smogpanel.versions import GAZETTEER
+from smogpanel.item_types import BOROUGH, INTEGRATION, VOIVODESHIP
+from smogpanel.public import GAZETTEER, PublicKind
 
 from .models import Item
 from .types import catalogue

@@ -5,7 +5,7 @@ from collections import defaultdict
 
 import sqlalchemy as sa
 
-from smogpanel.hookspecs import BOROUGH, VOIVODESHIP
+from smogpanel.item_types import BOROUGH, VOIVODESHIP
 
 from .models import Item
 

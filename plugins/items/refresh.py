@@ -19,9 +19,9 @@ import sqlalchemy as sa
 from sqlalchemy.orm.attributes import flag_modified
 
 from smogpanel.db import utcnow
-from smogpanel.hookspecs import INTEGRATION, IntegrationCall, Reading
+from smogpanel.item_types import INTEGRATION, IntegrationCall, Reading
 from smogpanel.http_source import HttpSource, SourceError, budget_of
-from smogpanel.metrics import integration_failed
+from smogpanel.ops.metrics import integration_failed
 
 from .models import Item
 from .types import catalogue

@@ -2,7 +2,7 @@
 (`smogpanel_item_types`, `smogpanel_integrations`), and the items plugin's own two types."""
 import logging
 
-from smogpanel.hookspecs import BOROUGH, TEXT, VOIVODESHIP, ItemType, ItemTypeHook
+from smogpanel.item_types import BOROUGH, TEXT, VOIVODESHIP, ItemType, ItemTypeHook
 from smogpanel.regions import polish_sort_key
 
 log = logging.getLogger(__name__)

@@ -8,8 +8,8 @@ plugin dropped, or a type whose plugin is gone, is still shown, marked as no lon
 """
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
-from smogpanel.hookspecs import BOROUGH, INTEGRATION, TEXT, VOIVODESHIP
-from smogpanel.text import control_character_problem
+from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT, VOIVODESHIP
+from smogpanel.schemas import control_character_problem
 
 MAX_TEXT = 2000
 REQUIRED = "To pole jest wymagane."

@@ -11,9 +11,8 @@ from cornice import Service
 from smogpanel import history
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
-from smogpanel.hookspecs import INTEGRATION
-from smogpanel.resources import PublicResource
-from smogpanel.sorting import Sorting
+from smogpanel.item_types import INTEGRATION
+from smogpanel.resources import PublicResource, Sorting
 
 from .models import Item
 from .refresh import fetch_all, plan, store, summarise

@@ -1,5 +1,5 @@
 """`smogpanel letters forget EMAIL`: erases a sender (GDPR), see sending.forget_sender."""
-from smogpanel.cli import plugin_app
+from smogpanel.commands import plugin_app
 from smogpanel.db import own_transaction
 
 from .sending import forget_sender

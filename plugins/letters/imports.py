@@ -9,13 +9,10 @@ import colander
 import sqlalchemy as sa
 from openpyxl.utils import column_index_from_string
 
-from smogpanel.cells import ErrorList, ImportFailed
-from smogpanel.files import decode_upload, wrong_format_message
-from smogpanel.filetypes import SPREADSHEETS, detect
+from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel import history
-from smogpanel.imports import import_result
-from smogpanel.spreadsheets import header_key, read_table
-from smogpanel.text import control_character_problem
+from smogpanel.schemas import control_character_problem
+from smogpanel.spreadsheets.imports import ErrorList, ImportFailed, header_key, import_result, read_table
 
 from .models import Recipient
 

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
 from smogpanel.db import Base, Record, UTCDateTime, unique_while_alive, utcnow
-from smogpanel.models import OutboxMail
+from smogpanel.mail import OutboxMail
 
 
 class RecipientGroup(Record, Base):

@@ -4,7 +4,7 @@ the database."""
 import sqlalchemy as sa
 
 from smogpanel.files import file_url
-from smogpanel.models import OutboxMail
+from smogpanel.mail import OutboxMail
 from smogpanel.public import PublicKind
 
 from .models import Letter, LetterMessage, LetterSender, Recipient, letter_sent

@@ -2,8 +2,7 @@
 recipients"), and the public form; checked before anything is written."""
 import colander
 
-from smogpanel.schemas import FileNode, Id, InternalName, LongText, String, Text, UploadNode, described
-from smogpanel.users.schemas import Email
+from smogpanel.schemas import Email, FileNode, Id, InternalName, LongText, String, Text, UploadNode, described
 
 DEFAULT_GDPR_AGREEMENT = "Wyrażam zgodę na przetwarzanie moich danych osobowych podanych w formularzu."
 CONTENT_MAX = 200_000  # characters of HTML, about 40 pages of text

@@ -23,14 +23,10 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel import history
 from smogpanel.db import own_transaction, utcnow
 from smogpanel.envelope import error_response
-from smogpanel.mail import send_mail, send_mails
-from smogpanel.models import OutboxMail
+from smogpanel.mail import OutboxMail, public_url, send_mail, send_mails
 from smogpanel.openapi import describe_route
-from smogpanel.settings import public_url
 from smogpanel.signed_links import is_valid, signed_query
-from smogpanel.users.models import LoginFailure
-from smogpanel.client_address import client_address
-from smogpanel.users.throttle import Throttle, setting
+from smogpanel.throttle import Throttle, client_address, forget_keys, setting
 from smogpanel.validation import body_validator
 
 from .models import Letter, LetterMessage, LetterSender, Recipient
@@ -284,7 +280,7 @@ def erase(db, senders):
                    .execution_options(synchronize_session=False))
         db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent), OutboxMail.recipient.in_(emails))
                    .values(recipient="(usunięto)").execution_options(synchronize_session=False))
-    db.execute(sa.delete(LoginFailure).where(LoginFailure.key.in_([f"letter-email:{e}" for e in emails])))
+    forget_keys(db, [f"letter-email:{e}" for e in emails])
     return len(senders)
 
 

@@ -5,7 +5,7 @@ from cornice import Service
 
 from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
-from smogpanel.models import OutboxMail
+from smogpanel.mail import OutboxMail
 from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.validation import body_validator
 

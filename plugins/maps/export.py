@@ -2,14 +2,14 @@
 (oldest first, hidden ones too: the workbook is the operator's) and a last sheet
 "Podsumowanie" with the summary; voivodeships (Polish names) by rows, properties by columns.
 A measurement's sheet has the layout of the CP_XLS import. Cells are written by core's
-formula-safe `smogpanel.exports` (a property named `=SUM(1,2)` stays text)."""
+formula-safe `smogpanel.spreadsheets.exports` (a property named `=SUM(1,2)` stays text)."""
 import io
 import re
 
 import sqlalchemy as sa
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
-from smogpanel.exports import header_row, row
+from smogpanel.spreadsheets.exports import header_row, row
 from smogpanel.regions import VOIVODESHIPS
 
 from .models import Checkpoint

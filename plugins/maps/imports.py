@@ -5,9 +5,8 @@ Both read the first sheet: a voivodeship column and one column per report proper
 property becomes a value of the map's key carrying its name; a property the file lacks, or
 the map lacks, is skipped and listed in the answer. Every bad cell fails the import (422).
 """
-from smogpanel.imports import Column, ImportType, read_rows
+from smogpanel.spreadsheets.imports import Column, ImportType, Table, find_columns, header_key, read_rows
 from smogpanel.regions import VOIVODESHIPS, normalise
-from smogpanel.spreadsheets import Table, find_columns, header_key
 
 # (key, the classic header = the name the map's key must carry, the 2025 edition's header)
 REPORT = (

@@ -1,8 +1,8 @@
 """The maps plugin's payloads (SPEC section 7 "Maps and measurements"), checked before
 anything is written. Messages are Polish."""
 import colander
+from smogpanel.keyed import ConfirmRemoval, distinct_names
 from smogpanel.regions import CODES, NAME_OF
-from smogpanel.keys import ConfirmRemoval, distinct_names
 from smogpanel.schemas import DateNode, Id, InternalName, LongText, NumberNode, OptionalText, String, Text, UploadNode, described
 
 from .models import PROPERTY_TYPES

@@ -5,9 +5,8 @@ from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
-from smogpanel.keyed import KeyedResource
-from smogpanel.keys import KeyList
-from smogpanel.imports import ImportFailed, import_result, run_import
+from smogpanel.keyed import KeyList, KeyedResource
+from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.validation import body_validator

@@ -5,7 +5,7 @@ is checked before the first write, in the request's one transaction."""
 import sqlalchemy as sa
 from cornice import Service
 from smogpanel.envelope import ApiError
-from smogpanel.imports import ImportFailed, import_result, run_import
+from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
 
 from smogpanel.gazetteer import gazetteer

@@ -11,9 +11,8 @@
 Parsers check every cell before anything is written and name the cell of every error.
 """
 from smogpanel.numbers import rounded
-from smogpanel.imports import Column, ErrorList, ImportType, read_rows
+from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, Table, find_columns, header_key, read_rows
 from smogpanel.regions import VOIVODESHIPS, normalise
-from smogpanel.spreadsheets import Table, find_columns, header_key
 
 from .schemas import PLACES
 
@@ -21,7 +20,7 @@ from .schemas import PLACES
 
 
 def exact(value):
-    """A cell's number, already checked by the one number validation (smogpanel.cells.parse_number),
+    """A cell's number, already checked by the one number validation (smogpanel.spreadsheets.cells.parse_number),
     rounded half up to the four decimal places the value columns keep; None for an empty cell."""
     return rounded(value, PLACES)
 

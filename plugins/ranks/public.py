@@ -16,8 +16,7 @@ from collections import defaultdict
 
 import sqlalchemy as sa
 from smogpanel.files import file_url
-from smogpanel.public import PublicKind
-from smogpanel.versions import GAZETTEER
+from smogpanel.public import GAZETTEER, PublicKind
 from smogpanel.regions import polish_sort_key
 
 from smogpanel.gazetteer import gazetteer

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
-from smogpanel.imports import Column, ErrorList, ImportType, import_result, read_rows, run_import
+from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, import_result, read_rows, run_import
 from smogpanel.keyed import chunks
 from smogpanel.resources import MAX_ID
 

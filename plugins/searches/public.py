@@ -8,8 +8,7 @@ from cornice import Service
 from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
-from smogpanel.public import PublicKind
-from smogpanel.versions import GAZETTEER
+from smogpanel.public import GAZETTEER, PublicKind
 from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID
 

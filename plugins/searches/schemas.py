@@ -1,9 +1,9 @@
 """What the search forms may send (SPEC sections 5 and 7 "Searches"), checked before anything
 is written. Messages are Polish."""
 import colander
-from smogpanel.keys import ConfirmRemoval, distinct_names
+from smogpanel.keyed import ConfirmRemoval, distinct_names
 from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, String, Text, UploadNode
-from smogpanel.spreadsheets import header_key
+from smogpanel.spreadsheets.imports import header_key
 
 from .models import PLACES, VALUE_TYPES
 

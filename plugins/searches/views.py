@@ -4,8 +4,7 @@ from cornice import Service
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import NAME_FIELDS, gazetteer
-from smogpanel.keyed import KeyedResource
-from smogpanel.keys import KeyList
+from smogpanel.keyed import KeyList, KeyedResource
 from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.validation import body_validator
 

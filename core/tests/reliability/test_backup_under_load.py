@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from smogpanel.backup import restore
+from smogpanel.ops.backup import restore
 from smogpanel.migrate import script_directory
 from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.testing.data import contents

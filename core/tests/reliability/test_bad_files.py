@@ -17,7 +17,8 @@ import colander
 import pytest
 import sqlalchemy as sa
 
-from smogpanel import files, imports
+from smogpanel import files
+from smogpanel.spreadsheets import imports
 from smogpanel.db import Base
 from smogpanel.gazetteer import find_gazetteer
 from smogpanel.schemas import FileValue

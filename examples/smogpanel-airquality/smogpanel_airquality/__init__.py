@@ -3,7 +3,8 @@
 the integration 'gios' that fills its PM10, PM2.5 and air-quality index from GIOŚ's public
 API. It imports only the core (`smogpanel.hookspecs`, `smogpanel.http_source`); nothing in
 the core or the built-in plugins imports it."""
-from smogpanel.hookspecs import BOROUGH, INTEGRATION, TEXT, Integration, ItemType, ItemTypeHook, hookimpl
+from smogpanel.hookspecs import hookimpl
+from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT, Integration, ItemType, ItemTypeHook
 
 from .gios import SOURCE, fetch_air_quality
 

@@ -33,7 +33,7 @@ from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
 
-from smogpanel.hookspecs import Reading
+from smogpanel.item_types import Reading
 from smogpanel.http_source import SourceError
 
 DEFAULT_URL = "https://api.gios.gov.pl/pjp-api/v1/rest"

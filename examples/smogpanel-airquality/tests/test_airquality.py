@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from smogpanel.hookspecs import IntegrationCall
+from smogpanel.item_types import IntegrationCall
 from smogpanel.http_source import HttpSource, SourceError
 from smogpanel.testing.app import signed_in
 from smogpanel.testing.http import LocalSource

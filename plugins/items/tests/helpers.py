@@ -2,7 +2,8 @@
 adding an item type with an integration that reads a local source."""
 from types import SimpleNamespace
 
-from smogpanel.hookspecs import BOROUGH, INTEGRATION, TEXT, Integration, ItemType, ItemTypeHook, Reading, hookimpl
+from smogpanel.hookspecs import hookimpl
+from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT, Integration, ItemType, ItemTypeHook, Reading
 from smogpanel.testing.app import signed_in
 
 

@@ -4,10 +4,10 @@ and parser raises (422 IMPORT_FAILED; the request's transaction is aborted, noth
 """
 from datetime import date, datetime, time
 
-from .envelope import ApiError
-from .numbers import NumberError, shown, to_number
-from .regions import voivodeship_code
-from .text import control_character_problem
+from ..envelope import ApiError
+from ..numbers import NumberError, shown, to_number
+from ..regions import voivodeship_code
+from ..text import control_character_problem
 
 MAX_ERRORS = 50
 

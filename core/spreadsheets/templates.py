@@ -7,7 +7,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from .regions import VOIVODESHIPS
+from ..regions import VOIVODESHIPS
 
 DATA_SHEET = "Dane"
 INSTRUCTIONS_SHEET = "Instrukcja"

@@ -13,6 +13,9 @@ written as text, never as a live formula (OWASP, "CSV Injection").
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["row", "header_row", "cell", "csv_value"]
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 BOLD = Font(bold=True)
 

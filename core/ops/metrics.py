@@ -26,7 +26,10 @@ from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from .client_address import client_address, parse_trusted_proxies
+from ..client_address import client_address, parse_trusted_proxies
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["integration_failed"]
 
 ROUTE = "smogpanel.route"  # the environ key the route's pattern is left under, for the count
 STATIC = "(static)"
@@ -126,8 +129,8 @@ class DatabaseCollector:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
         from .jobs import declared_jobs
-        from .mail import RETRY_ATTEMPTS
-        from .models import JobState, OutboxMail
+        from ..mail import RETRY_ATTEMPTS
+        from ..models import JobState, OutboxMail
 
         with self.registry["db.session_factory"]() as db:
             unsent = db.execute(sa.select(OutboxMail.attempts, sa.func.count()).where(OutboxMail.sent.is_(None))
@@ -201,6 +204,6 @@ def includeme(config):
         raise ConfigurationError(f"smogpanel.metrics.allow (SMOGPANEL_METRICS_ALLOW): {allow!r} is not a list of IP "
                                  "addresses or networks (e.g. 127.0.0.1 10.0.0.0/8).") from None
     config.registry["smogpanel.metrics_networks"] = networks
-    config.add_tween("smogpanel.metrics.route_tween_factory")
+    config.add_tween("smogpanel.ops.metrics.route_tween_factory")
     config.add_route("metrics", "/metrics")
     config.add_view(metrics_view, route_name="metrics", request_method="GET", permission=NO_PERMISSION_REQUIRED)

@@ -9,7 +9,7 @@ import logging
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from .envelope import dumps
+from ..envelope import dumps
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,7 @@ def expected_heads(registry):
     if "smogpanel.migration_heads" not in registry:
         from alembic.script import ScriptDirectory
 
-        from .migrate import alembic_config
+        from ..migrate import alembic_config
 
         script = ScriptDirectory.from_config(alembic_config(registry.settings["sqlalchemy.url"],
                                                             registry.plugin_manager))

@@ -1,4 +1,4 @@
-"""The reading process of `smogpanel.workbooks`: `python -m smogpanel.workbook_child` reads one
+"""The reading process of `smogpanel.spreadsheets.workbooks`: `python -m smogpanel.spreadsheets.workbook_child` reads one
 pickled request on stdin — (workbook bytes, wanted sheet name or None, limits) — caps its own
 address space (RLIMIT_AS) at its size now plus `limits["memory_bytes"]`, reads the sheet with
 python-calamine and writes one pickled answer on stdout:
@@ -7,7 +7,7 @@ python-calamine and writes one pickled answer on stdout:
     ("no_sheet", sheet names)               ("broken", message)          ("memory",)
 
 It imports nothing of the app but `smogpanel.names` (sheet names are matched like headers) and,
-for .xls, `smogpanel.xls_errors`, so it starts quickly: importing `smogpanel.regions`, which
+for .xls, `smogpanel.spreadsheets.xls_errors`, so it starts quickly: importing `smogpanel.regions`, which
 needs SQLAlchemy, made every read several times slower to start (docs/performance.md,
 "Spreadsheet reading"). Cells come back as openpyxl and xlrd gave them: whole numbers int,
 other numbers float, dates datetime, empty cells None, error cells their text.
@@ -102,7 +102,7 @@ def read(data, wanted, limits):
         if data[:4] == b"PK\x03\x04":
             errors = xlsx_error_cells(data, index)
         else:
-            from smogpanel.xls_errors import error_cells
+            from smogpanel.spreadsheets.xls_errors import error_cells
 
             errors = error_cells(data, names[index])
         for row, column, text in errors:

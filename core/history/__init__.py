@@ -9,7 +9,7 @@ together. What records them:
   shows) before and after it, so whatever a plugin writes by hand inside its `create`/`update`
   (keyed values, hooks, places) is in the entry too;
 - `smogpanel restore` (the CLI) and reverting a delete;
-- `run_import` (smogpanel.imports): one entry per import naming the file, its type and the
+- `run_import` (smogpanel.spreadsheets.imports): one entry per import naming the file, its type and the
   counts of the answer (`import_result`);
 - `record`, the one call for a plugin that writes a record outside those paths (a refresh from
   an integration, an import not read through `run_import`).
@@ -30,9 +30,12 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from .db import utcnow
-from .envelope import PENDING_IMPORT as _PENDING_IMPORT, dumps
-from .models import HistoryEntry
+from ..db import utcnow
+from ..envelope import PENDING_IMPORT as _PENDING_IMPORT, dumps
+from ..models import HistoryEntry
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["record", "record_name", "start_import", "finish_import", "snapshot"]
 
 ACTIONS = ("create", "update", "delete", "restore", "import")
 CHANGED = "changed"  # a field's value not copied into history (a file, a long text)
@@ -164,7 +167,7 @@ def keep_days(settings):
 
 def purge_by_setting(registry):
     """The daily job `core.history_purge`: entries older than the setting, when it is set."""
-    from .db import own_transaction
+    from ..db import own_transaction
 
     days = keep_days(registry.settings)
     if days is None:

@@ -12,9 +12,9 @@ as before, so Pyramid stays the one that decides what an answer is; this only re
 """
 import re
 
-from .metrics import ROUTE, cache_lookup
-from .public_cache import LocalCache
-from .versions import raw_data_version
+from ..ops.metrics import ROUTE, cache_lookup
+from .cache import LocalCache
+from ..versions import raw_data_version
 
 REPLAYABLE = "smogpanel.replayable"
 PUBLIC_PATH = re.compile(r"^/(?:api/public|view)/([^/]+)/[^/]+(?:/embed/[^/]+)?$")

@@ -8,7 +8,7 @@ cells. So, with every limit a setting (`ReadLimits.from_settings`):
 
 - before parsing, the zip's directory is checked: each part's declared size (and their sum)
   against `smogpanel.import_max_part_bytes` (413);
-- parsing runs in a child process (`python -m smogpanel.workbook_child`: a fresh interpreter
+- parsing runs in a child process (`python -m smogpanel.spreadsheets.workbook_child`: a fresh interpreter
   importing only the reader, not a fork of a threaded server) whose address space is capped
   (RLIMIT_AS) at its size when it starts plus `smogpanel.import_memory_bytes`, and which is
   killed after `smogpanel.import_parse_seconds` (422). Whatever a part really expands to (a zip
@@ -30,7 +30,7 @@ import zipfile
 from dataclasses import dataclass
 
 from .cells import ImportFailed
-from .envelope import ApiError
+from ..envelope import ApiError
 
 log = logging.getLogger(__name__)
 
@@ -156,14 +156,14 @@ def _child_limits(limits):
 
 def read_isolated(data, wanted, filename, limits):
     """(sheet names, the sheet's name, rows) of an .xlsx or .xls: the first sheet or the one
-    named `wanted`, read by `smogpanel.workbook_child` in a process of its own, bounded in
+    named `wanted`, read by `smogpanel.spreadsheets.workbook_child` in a process of its own, bounded in
     memory and time (see the module's text). Raises ApiError (413, 422) or Broken."""
     if data[:4] == b"PK\x03\x04":
         check_zip(data, filename, limits)
     request = pickle.dumps((data, wanted, _child_limits(limits)), protocol=pickle.HIGHEST_PROTOCOL)
     if limits.isolate:
         try:
-            done = subprocess.run([sys.executable, "-m", "smogpanel.workbook_child"], input=request,
+            done = subprocess.run([sys.executable, "-m", "smogpanel.spreadsheets.workbook_child"], input=request,
                                   capture_output=True, timeout=limits.parse_seconds)
         except subprocess.TimeoutExpired:  # subprocess.run has killed it
             raise ImportFailed.at("file", f"Odczytywanie pliku trwało dłużej niż {limits.parse_seconds:g} s i zostało "

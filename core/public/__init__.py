@@ -19,13 +19,16 @@ import sqlalchemy as sa
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from . import __version__
-from .envelope import ApiError, dumps
-from .models import INSTALLATION_ID, Setting
-from .public_cache import Built, answer, make_caches
-from .public_replay import REPLAYABLE
-from .versions import engine_of, request_version, resolve_shows, track
-from .web import mark_embeddable
+from .. import __version__
+from ..envelope import ApiError, dumps
+from ..models import INSTALLATION_ID, Setting
+from .cache import Built, answer, make_caches
+from .replay import REPLAYABLE
+from ..versions import GAZETTEER, engine_of, request_version, resolve_shows, track
+from ..web import mark_embeddable
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import")
+__all__ = ["PublicKind", "GAZETTEER"]
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +40,7 @@ class PublicKind:
     plugin: str = ""  # the plugin whose static/embed/embed.js renders it
     title: str = ""  # Polish page title
     # Every table the payload is read from (tables, mapped classes, table names, or
-    # `smogpanel.versions.GAZETTEER` for the hierarchy's names): a write to any of them gives
+    # `GAZETTEER` for the hierarchy's names): a write to any of them gives
     # the payload a new version. A test compares it with the tables `load` actually reads.
     shows: tuple = ()
 
@@ -103,7 +106,7 @@ def script_json(data):
 
 def bundle_path(request, plugin):
     """The embed bundle's URL path, by its content-hashed name (web.asset_path)."""
-    from .web import asset_path
+    from ..web import asset_path
 
     return asset_path(request.registry, plugin, "embed", "embed.js")
 
@@ -150,7 +153,7 @@ def code_fingerprint(plugin_manager):
 
 
 def describe_public_routes(config, kinds):
-    from .openapi import ENVELOPE, describe_route
+    from ..openapi import ENVELOPE, describe_route
 
     name = {"name": "internal_name", "in": "path", "required": True, "type": "string"}
     kind = {"name": "kind", "in": "path", "required": True, "type": "string", "enum": kinds or ["none"]}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import brotli
 
-from .metrics import cache_lookup
+from ..ops.metrics import cache_lookup
 
 log = logging.getLogger(__name__)
 

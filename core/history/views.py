@@ -16,11 +16,11 @@ import orjson
 import sqlalchemy as sa
 from cornice import Service
 
-from . import history
-from .envelope import ApiError, dumps
-from .models import HistoryEntry
-from .sorting import Sorting
-from .validation import validate
+from .. import history
+from ..envelope import ApiError, dumps
+from ..models import HistoryEntry
+from ..sorting import Sorting
+from ..validation import validate
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 PER_PAGE, MAX_PER_PAGE = 50, 200

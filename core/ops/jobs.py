@@ -3,7 +3,7 @@
 The jobs are the core's (the outbox retry) and the plugins' (`smogpanel_jobs`). A job's tick is
 the wall-clock interval it falls in, named by its start in unix time (a multiple of the
 interval, so a changed interval never leaves a newer-looking tick behind), and every process
-wakes at the same boundaries (smogpanel.scheduler). The first to claim a tick runs it:
+wakes at the same boundaries (smogpanel.ops.scheduler). The first to claim a tick runs it:
 
 - PostgreSQL: `pg_try_advisory_lock` on a connection of its own, held while the job runs; a
   crashed runner's connection closes and the server releases its lock. Holding it, the runner
@@ -27,9 +27,9 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from .db import own_transaction, utcnow
-from .hookspecs import ScheduledJob
-from .models import INSTALLATION_ID, JobState, Setting
+from ..db import own_transaction, utcnow
+from ..hookspecs import ScheduledJob
+from ..models import INSTALLATION_ID, JobState, Setting
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ _active_lock = threading.Lock()
 
 
 def _send_outbox(registry):
-    from .mail import retry_outbox
+    from ..mail import retry_outbox
 
     factory = functools.partial(registry["db.session_factory"], bind=registry["db.writer"])
     result = retry_outbox(factory, registry.settings, interval_of(registry, OUTBOX_JOB))
@@ -52,7 +52,7 @@ def _send_outbox(registry):
 
 
 def _purge_history(registry):
-    from .history import purge_by_setting
+    from ..history import purge_by_setting
 
     return purge_by_setting(registry)
 
@@ -247,8 +247,8 @@ def list_jobs(request):
 
 
 def includeme(config):
-    from .openapi import describe_route, envelope_responses
-    from .security import SUPER
+    from ..openapi import describe_route, envelope_responses
+    from ..security import SUPER
 
     config.add_route("api-jobs", "/api/job/")
     config.add_view(list_jobs, route_name="api-jobs", request_method="GET", renderer="envelope", permission=SUPER)

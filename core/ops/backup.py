@@ -93,7 +93,7 @@ def megabytes(size):
 def backup(url, target):
     """Writes a backup of the database at `url` to the file `target` (replaced only once the
     new copy is complete). Returns the manifest."""
-    from . import __version__
+    from .. import __version__
 
     kind = database_kind(url)
     target = Path(target)

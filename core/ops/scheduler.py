@@ -1,6 +1,6 @@
 """The scheduler of `smogpanel serve` and `smogpanel worker`: APScheduler fires each job at
 the wall-clock multiples of its interval (every process at the same moments) and
-`smogpanel.jobs.JobRunner` lets one process run each tick.
+`smogpanel.ops.jobs.JobRunner` lets one process run each tick.
 
 `smogpanel serve` starts it in every process that serves requests (waitress: the one process;
 gunicorn: each worker, after the fork, so no thread or connection crosses it); the database

@@ -1,8 +1,10 @@
-"""Throttling of sign-ins and password restores, counted in the database (`LoginFailure`
-rows), so the limits hold across processes and restarts.
+"""Throttling counted in the database (`LoginFailure` rows), so the limits hold across
+processes and restarts: sign-ins and password restores here, and any plugin's own requests
+(the letters' senders) through the same `Throttle`.
 
 A key names what is counted: `email:<address>` and `addr:<client address>` for failed
-sign-ins, `restore-email:...` and `restore-addr:...` for restore requests.
+sign-ins, `restore-email:...` and `restore-addr:...` for restore requests; a plugin prefixes
+its own (`letter-email:...`).
 
 Counting holds under concurrency: `reserve` locks the keys, counts and records the attempt in
 one short transaction of its own (SQLite: BEGIN IMMEDIATE, one writer at a time; PostgreSQL: a
@@ -14,9 +16,14 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from ..client_address import client_address
-from ..db import utcnow
-from .models import LoginFailure
+from .client_address import client_address
+from .db import utcnow
+from .schemas import normalise_email
+from .users.models import LoginFailure
+
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import"); the client's
+# address is what a key per address counts
+__all__ = ["Throttle", "setting", "forget_keys", "client_address"]
 
 LOGIN_DEFAULTS = {
     "smogpanel.login_attempts_per_email": 5,
@@ -31,12 +38,9 @@ RESTORE_DEFAULTS = {
 
 
 def setting(settings, name, defaults):
+    """A whole-number limit or window from the settings, else from `defaults`."""
     value = settings.get(name)
     return defaults[name] if value in (None, "") else int(value)
-
-
-def normalise_email(email):
-    return (email or "").strip().lower()
 
 
 class Throttle:
@@ -91,6 +95,11 @@ class Throttle:
     def release(self, ids):
         if ids:
             self.db.execute(sa.delete(LoginFailure).where(LoginFailure.id.in_(ids)))
+
+
+def forget_keys(db, keys):
+    """Forgets every event counted under these keys (erasing a person keeps no trace of them)."""
+    db.execute(sa.delete(LoginFailure).where(LoginFailure.key.in_(keys)))
 
 
 def login_throttle(request, email, db=None):

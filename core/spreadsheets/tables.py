@@ -1,5 +1,5 @@
 """One reader for the spreadsheets operators import: .xlsx and .xls (python-calamine, bounded in
-size, extent, memory and time: smogpanel.workbooks) and .csv, giving a `Table` whose cells are
+size, extent, memory and time: smogpanel.spreadsheets.workbooks) and .csv, giving a `Table` whose cells are
 named the way the operator sees them ('C7'), so every error points at the cell to fix. Values
 are read once, as they are; conversions (`number`, `voivodeship`, `text`) happen only for the
 cells a parser asks for.
@@ -13,10 +13,10 @@ import logging
 from openpyxl.utils import get_column_letter
 
 from .cells import ErrorList, ImportFailed, parse_number, parse_text, parse_voivodeship  # noqa: F401 (re-exported)
-from .envelope import ApiError
-from .filetypes import FORMATS, detect, text_encoding
-from .numbers import MAX_NUMBER
-from .regions import normalise
+from ..envelope import ApiError
+from ..filetypes import FORMATS, detect, text_encoding
+from ..numbers import MAX_NUMBER
+from ..regions import normalise
 from .workbooks import (  # noqa: F401 (ReadLimits is part of this module's API)
     DEFAULT_LIMITS, Broken, ReadLimits, read_isolated, too_many_cells, too_many_columns, too_many_rows,
 )
@@ -216,7 +216,7 @@ def read_table(data, filename="", sheet=None, kind=None, limits=None):
     or unsupported file raises ImportFailed with a Polish message; a file over `limits`
     (`workbooks.ReadLimits`, from the settings: `import_limits(registry)`) 413 or 422 naming
     the limit. .xlsx and .xls are read by python-calamine in a bounded child process
-    (smogpanel.workbooks)."""
+    (smogpanel.spreadsheets.workbooks)."""
     limits = limits or DEFAULT_LIMITS
     kind = kind or spreadsheet_kind(data)
     if kind is None:

@@ -4,7 +4,7 @@ columns, Polish label and description, and a parser. From the same declaration c
 downloadable template (`GET /api/import/<TYPE>/template`), the list the forms show
 (`GET /api/import/`) and the checks of `run_import`, which the plugins' import endpoints call.
 
-A parser is `parse(table, context) -> result`: it reads a `smogpanel.spreadsheets.Table`
+A parser is `parse(table, context) -> result`: it reads a `smogpanel.spreadsheets.tables.Table`
 (usually through `read_rows`), raises `ImportFailed` for anything wrong, naming the cell, and
 returns what its endpoint writes. The endpoint writes in the request's transaction, so an
 import either writes everything or nothing. The answer's convention is `import_result`.
@@ -19,14 +19,18 @@ from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from . import history
-from .envelope import ApiError
-from .files import SPREADSHEETS, decode_upload, detect, wrong_format_message
-from .filetypes import FORMATS
-from .spreadsheets import ErrorList, ImportFailed, ReadLimits, find_columns, is_empty, read_table
+from .. import history
+from ..envelope import ApiError
+from ..files import SPREADSHEETS, decode_upload, detect, wrong_format_message
+from ..filetypes import FORMATS
+from .tables import (ErrorList, ImportFailed, ReadLimits, Table, find_columns, header_key, is_empty, parse_number,
+                     parse_text, read_table)
 
+# What a plugin may import from here (docs/plugins.md, "What a plugin may import"): the import
+# registry's types and steps, and the reading of a table that parsers use
 __all__ = ["Column", "ImportType", "ImportFailed", "ErrorList", "Row", "read_rows", "import_result",
-           "run_import", "import_types"]
+           "run_import", "import_types", "Table", "header_key", "find_columns", "read_table", "parse_number",
+           "parse_text"]
 
 KINDS = {
     "text": "tekst",
@@ -167,7 +171,7 @@ def collect_import_types(plugin_manager):
         for import_type in impl.function() or ():
             if not isinstance(import_type, ImportType):
                 raise ConfigurationError(f"Plugin {impl.plugin_name} returned {import_type!r} from "
-                                         "smogpanel_import_types; expected smogpanel.imports.ImportType.")
+                                         "smogpanel_import_types; expected smogpanel.spreadsheets.imports.ImportType.")
             if import_type.code in types:
                 raise ConfigurationError(f"Import type {import_type.code} is registered twice: by plugin "
                                          f"{owners[import_type.code]} and by plugin {impl.plugin_name}.")
@@ -223,7 +227,7 @@ def list_view(request):
 def template_view(request):
     """The type's template: an .xlsx with the header row and an 'Instrukcja' sheet (for a type
     whose columns depend on a record, that record's, e.g. `?search_id=3`)."""
-    from .import_templates import build_template
+    from .templates import build_template
 
     import_type = import_types(request.registry).get(request.matchdict["type"])
     if import_type is None:

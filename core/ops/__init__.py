@@ -1,0 +1,1 @@
+"""Running the panel: periodic jobs and their scheduler, backups, health and metrics."""
