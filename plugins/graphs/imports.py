@@ -12,9 +12,10 @@ that group gets its values replaced. What the file or the graph lacks is skipped
 import re
 
 import sqlalchemy as sa
-from smogpanel.spreadsheets.cells import ErrorList
 from smogpanel.db import utcnow
-from smogpanel.spreadsheets.imports import Column, ImportFailed, ImportType, header_key, import_result, read_rows, run_import
+from smogpanel.spreadsheets.imports import (
+    Column, ErrorList, ImportFailed, ImportType, header_key, import_result, read_rows, run_import,
+)
 from smogpanel.regions import VOIVODESHIPS
 
 from .models import GraphEntry, GraphGroup
