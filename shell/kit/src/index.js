@@ -13,6 +13,7 @@ export { StatusBanner } from './StatusBanner.jsx';
 export { ListTable } from './ListTable.jsx';
 export { Form, Field, FileField, FileInput, readFile, useValues } from './Form.jsx';
 export { RowsField } from './Rows.jsx';
+export { ImportScreen, ImportReport, ImportLayout, TemplateLink, importFileField, importTypeField, useImportReport, useImportTypes } from './Import.jsx';
 export { useKeyRemoval } from './keyRemoval.jsx';
 export { GminaSelect, loadGminy, forgetGminy } from './GminaSelect.jsx';
 export { Dialog, ConfirmDialog, EmbedDialog, EmbedFrameDialog } from './Dialog.jsx';

@@ -1,7 +1,7 @@
 // The calculators' list, and the add and edit forms with the widget's preview beside them.
-import { EditLoader, Field, Form, ListScreen, Page, publicLinkColumn, useEmbedAction, useResourceState, useValues } from '@smogpanel/kit';
+import { EditLoader, Field, Form, ImportReport, ListScreen, Page, publicLinkColumn, useEmbedAction, useImportReport, useResourceState, useValues } from '@smogpanel/kit';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { WidgetPreview } from './preview.jsx';
 import {
   DEFINITION_IMPORT, DEFINITION_SET, LIST, calculators, definition, fields, initialValues, loadDefinition, toPayload, typeLabel,
@@ -9,25 +9,9 @@ import {
 
 export const CRUMB = { label: 'Kalkulatory', to: LIST };
 
-/** After a definition import (the list is where it returns, SPEC 2.1): what it wrote and its notes. */
-function ImportReport({ report }) {
-  const types = report.types || [];
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">{`Zaimportowano definicję (${report.label}): typy ${types.length}, definicje ${report.created}.`}</p>
-      {report.skipped.length > 0 && (
-        <>
-          <p className="mb-1">Uwagi do importu:</p>
-          <ul className="mb-0">{report.skipped.map((item) => <li key={item.name}>{item.description}</li>)}</ul>
-        </>
-      )}
-    </div>
-  );
-}
-
 export function CalculatorList() {
   const embed = useEmbedAction('calculator', { noun: 'Kalkulator', defaultSize: 800 });
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   return (
     <ListScreen resource={calculators} crumbs={[CRUMB]}
       actions={[
@@ -44,7 +28,11 @@ export function CalculatorList() {
       ]}
       rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={{ skipped: [], ...report }} />}
+      {/* after a definition import (the list is where it returns, SPEC 2.1): what it wrote and its notes */}
+      {report && (
+        <ImportReport summary={`Zaimportowano definicję (${report.label}): typy ${(report.types || []).length}, definicje ${report.created}.`}
+          skipped={report.skipped} skippedHeading="Uwagi do importu:" />
+      )}
       {embed.dialog}
     </ListScreen>
   );

@@ -1,6 +1,6 @@
 // The groups of a graph (sortable by id, name, updated; add, import, back) and the group form (name only).
-import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { EditLoader, Field, Form, ImportReport, ListScreen, Page, StatusBanner, TEXT, useImportReport, useItem, useValues } from '@smogpanel/kit';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CRUMB } from './graphs.jsx';
 import { LIST, entriesPath, graphs, groups, groupsPath, listedName } from './resources.js';
 
@@ -12,19 +12,10 @@ export function useGraphCrumbs(graphId, label) {
   return { graph: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
 
-function ImportReport({ report }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">Zaimportowano: utworzone {report.created}, zaktualizowane {report.updated}, wartości {report.values}.</p>
-      {report.skipped.length > 0 && <ul className="mb-0">{report.skipped.map((s, i) => <li key={i}>{s.description}</li>)}</ul>}
-    </div>
-  );
-}
-
 export function GroupList() {
   const { graphId } = useParams();
   const { graph, crumbs } = useGraphCrumbs(graphId);
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const base = groupsPath(graphId);
   return (
     <ListScreen resource={groups} parent={graphId} crumbs={crumbs} heading={graph ? `Grupy wykresu „${listedName(graph)}”` : 'Grupy'}
@@ -40,7 +31,10 @@ export function GroupList() {
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={report} />}
+      {report && (
+        <ImportReport summary={`Zaimportowano: utworzone ${report.created}, zaktualizowane ${report.updated}, wartości ${report.values}.`}
+          skipped={report.skipped} />
+      )}
     </ListScreen>
   );
 }

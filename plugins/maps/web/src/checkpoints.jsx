@@ -1,7 +1,7 @@
 // The measurements of a map: the list (captured descending) with add, import and back, and the
 // form with sixteen numeric inputs per property key, named by voivodeship (SPEC 2.3, 5).
-import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { EditLoader, Field, Form, ImportReport, ListScreen, Page, StatusBanner, TEXT, useImportReport, useItem, useValues } from '@smogpanel/kit';
+import { useNavigate, useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import { TYPE_LABEL, VOIVODESHIPS, cellName, checkpointPayload, checkpointValues, checkpoints, checkpointsPath, maps } from './resources.js';
 
@@ -13,29 +13,10 @@ export function useMapCrumbs(mapId, label) {
   return { map: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
 
-/** What the import reported, shown on the list it returns to. */
-function ImportReport({ report }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">Zaimportowano pomiar „{report.name}” (właściwości z wartościami: {report.properties}).</p>
-      {report.skipped.length > 0 && (
-        <>
-          <p className="mb-1">Pominięto:</p>
-          <ul className="mb-0">
-            {report.skipped.map((item, index) => (
-              <li key={index}>{item.description}</li>
-            ))}
-          </ul>
-        </>
-      )}
-    </div>
-  );
-}
-
 export function CheckpointList() {
   const { mapId } = useParams();
   const { map, crumbs } = useMapCrumbs(mapId);
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const base = checkpointsPath(mapId);
   return (
     <ListScreen resource={checkpoints} parent={mapId} crumbs={crumbs} heading={map ? `Pomiary mapy „${map.name}”` : 'Pomiary'}
@@ -53,7 +34,10 @@ export function CheckpointList() {
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={report} />}
+      {report && (
+        <ImportReport summary={`Zaimportowano pomiar „${report.name}” (właściwości z wartościami: ${report.properties}).`}
+          skipped={report.skipped} skippedHeading="Pominięto:" />
+      )}
     </ListScreen>
   );
 }

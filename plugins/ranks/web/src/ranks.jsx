@@ -1,7 +1,6 @@
 // The rankings list (embed, edit, delete; a name links to the groups), the ranking form whose
 // unit fields follow the type, and the import of a voivodeships group definition (SPEC 2.6, 5).
-import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, api, publicLinkColumn, useEmbedAction, useItem, useValues } from '@smogpanel/kit';
-import { useRef } from 'react';
+import { EditLoader, Field, Form, ImportScreen, ListScreen, Page, StatusBanner, TEXT, api, importFileField, importTypeField, publicLinkColumn, useEmbedAction, useItem, useValues } from '@smogpanel/kit';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LoadFailed, WrongType } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
@@ -68,38 +67,24 @@ export function RankEdit() {
 
 const IMPORT_FIELDS = [
   { name: 'name', label: 'Nazwa grupy', required: true, placeholder: 'np. 2025' },
-  { name: 'type', label: 'Typ pliku', type: 'select', required: true, options: RV_TYPES },
-  { name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' },
+  importTypeField(RV_TYPES),
+  importFileField(),
 ];
 
 /** /rank/{rankId}/import: a voivodeships ranking's group with its five entries from a file. */
 export function RankImport() {
   const { rankId } = useParams();
-  const navigate = useNavigate();
   const { item, error, errors } = useItem(ranks, rankId);
-  const [values, set] = useValues(() => ({ name: '', type: '', file: null }));
-  const answer = useRef(null);
   const back = groupsPath(rankId);
-  async function send() {
-    const result = await groups.run('import', () => api.post('/rank/import', { ...values, rank_id: Number(rankId) }), rankId);
-    if (result.ok) answer.current = result.payload;
-    return result;
-  }
+  const send = (values) => groups.run('import', () => api.post('/rank/import', { ...values, rank_id: Number(rankId) }), rankId);
   const crumbs = [CRUMB, { label: item ? item.name : 'Ranking', to: back }, { label: 'Import definicji' }];
   if (error) return <LoadFailed crumbs={crumbs} errors={errors} />;
   if (!item) return <Page crumbs={crumbs}><StatusBanner status="loading" /></Page>;
   // only voivodeships rankings have group definitions (SPEC 2.6): a typed URL of a gminy one gets the alert
   if (item.rank_type_name !== 'voivodeships') return <WrongType crumbs={crumbs} rank={item} />;
   return (
-    <Page crumbs={crumbs}>
-      <ImportWarning type={values.type || 'RV_XLS'} definition />
-      <div className="col-12 col-lg-8">
-        <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
-          submitLabel="Importuj" cancelTo={back}>
-          {IMPORT_FIELDS.map((field) => <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />)}
-        </Form>
-      </div>
-    </Page>
+    <ImportScreen crumbs={crumbs} fields={IMPORT_FIELDS} initial={{ name: '', type: '', file: null }} send={send} back={back}
+      note={(values) => <ImportWarning type={values.type || 'RV_XLS'} definition />} />
   );
 }
 

@@ -2,9 +2,8 @@
 // the place shown plus 1, forms with a searchable gmina select (or a voivodeship select) and the
 // place only when the ranking's places are locked, and the import. Edit forms render only once
 // both the value and its ranking have loaded (SPEC 2.1).
-import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, api, defineResource, useList, useValues } from '@smogpanel/kit';
-import { useRef } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { EditLoader, Field, Form, GminaSelect, ImportScreen, ListScreen, Page, StatusBanner, TEXT, api, defineResource, importFileField, importTypeField, useImportReport, useList, useValues } from '@smogpanel/kit';
+import { useNavigate, useParams } from 'react-router-dom';
 import { LoadFailed, WrongType, useRankCrumbs } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import { RB_TYPES, RV_TYPES, entryValues, entryValuesPath, groupValues, valueFromItem, valuePayload, valuesPath } from './resources.js';
@@ -49,7 +48,7 @@ function useValueScreen(scope, last) {
 export function ValueList() {
   const scope = useScope();
   const { group, entry, crumbs, instead } = useValueScreen(scope, 'Wartości');
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const where = scope.byEntry
     ? [{ name: 'voivodeship_name', label: 'Województwo' }]
     : [{ name: 'borough_name', label: 'Gmina' }, { name: 'district_name', label: 'Powiat' }, { name: 'voivodeship_name', label: 'Województwo' }];
@@ -150,29 +149,15 @@ export function ValueEdit() {
 
 export function ValueImport() {
   const scope = useScope();
-  const navigate = useNavigate();
   const { crumbs, instead } = useValueScreen(scope, 'Import wartości');
   const types = scope.byEntry ? RV_TYPES : RB_TYPES;
-  const [values, set] = useValues(() => ({ type: types[0].value, file: null }));
-  const answer = useRef(null);
-  async function send() {
+  function send(values) {
     const target = scope.byEntry ? { rank_entry_id: Number(scope.rankEntryId) } : { rank_group_id: Number(scope.rankGroupId) };
-    const result = await scope.resource.run('import', () => api.post('/rank_value/import', { ...values, ...target }), scope.parent);
-    if (result.ok) answer.current = result.payload;
-    return result;
+    return scope.resource.run('import', () => api.post('/rank_value/import', { ...values, ...target }), scope.parent);
   }
   if (instead) return instead;
   return (
-    <Page crumbs={crumbs}>
-      <ImportWarning type={values.type} />
-      <div className="col-12 col-lg-8">
-        <Form onSubmit={send} onDone={() => navigate(scope.base, { state: { imported: answer.current } })}
-          submitLabel="Importuj" cancelTo={scope.base}>
-          <Field field={{ name: 'type', label: 'Typ pliku', type: 'select', required: true, options: types }} value={values.type} onChange={set('type')} />
-          <Field field={{ name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' }}
-            value={values.file} onChange={set('file')} />
-        </Form>
-      </div>
-    </Page>
+    <ImportScreen crumbs={crumbs} fields={[importTypeField(types), importFileField()]} initial={{ type: types[0].value, file: null }}
+      note={(values) => <ImportWarning type={values.type} />} send={send} back={scope.base} />
   );
 }

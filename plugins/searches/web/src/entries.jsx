@@ -1,7 +1,7 @@
 // The entries of a search: the list (id ascending) with add, import and back, and the entry
 // form: the gmina (create only), then one input per key, longer texts in a textarea (SPEC 2.7).
-import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { EditLoader, Field, Form, GminaSelect, ImportReport, ListScreen, Page, StatusBanner, TEXT, useImportReport, useItem, useValues } from '@smogpanel/kit';
+import { useNavigate, useParams } from 'react-router-dom';
 import { LONG_TEXT, PLACES, boroughLabel, entries, entriesPath, entryPayload, entryValues, searches, valueName } from './resources.js';
 import { CRUMB } from './searches.jsx';
 
@@ -16,26 +16,10 @@ export function useSearchCrumbs(searchId, label) {
   return { search: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
 
-/** What the import reported, shown on the list it returns to. */
-function ImportReport({ report }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">
-        Zaimportowano wpisy: dodane {report.created}, zaktualizowane {report.updated}, bez zmian {report.unchanged ?? 0}.
-      </p>
-      {report.skipped.length > 0 && (
-        <ul className="mb-0">
-          {report.skipped.map((item, index) => <li key={index}>{item.description}</li>)}
-        </ul>
-      )}
-    </div>
-  );
-}
-
 export function EntryList() {
   const { searchId } = useParams();
   const { search, crumbs } = useSearchCrumbs(searchId);
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const base = entriesPath(searchId);
   return (
     <ListScreen resource={entries} parent={searchId} crumbs={crumbs} heading={search ? `Wpisy wyszukiwarki „${search.name}”` : 'Wpisy'}
@@ -53,7 +37,10 @@ export function EntryList() {
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={report} />}
+      {report && (
+        <ImportReport skipped={report.skipped}
+          summary={`Zaimportowano wpisy: dodane ${report.created}, zaktualizowane ${report.updated}, bez zmian ${report.unchanged ?? 0}.`} />
+      )}
     </ListScreen>
   );
 }
