@@ -12,7 +12,7 @@ export { Page, Breadcrumbs, pageTitle, usePageTitle } from './Page.jsx';
 export { StatusBanner } from './StatusBanner.jsx';
 export { ListTable } from './ListTable.jsx';
 export { Form, Field, FileField, FileInput, readFile, useValues } from './Form.jsx';
-export { RowsField } from './Rows.jsx';
+export { RowsField, KeyRowsField } from './Rows.jsx';
 export { ImportScreen, ImportReport, ImportLayout, TemplateLink, importFileField, importTypeField, useImportReport, useImportTypes } from './Import.jsx';
 export { useKeyRemoval } from './keyRemoval.jsx';
 export { GminaSelect, loadGminy, forgetGminy } from './GminaSelect.jsx';

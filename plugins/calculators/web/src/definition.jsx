@@ -1,6 +1,6 @@
 // The shared definition: the form (types, each with its named numbers), its versions with
 // restore, its export; and the import of a definition sheet (SPEC 2.8, 4, 5).
-import { Field, Form, ImportScreen, Page, RowsField, StatusBanner, api, formatDate, importFileField, importTypeField, useResourceState, useValues } from '@smogpanel/kit';
+import { Form, ImportScreen, KeyRowsField, Page, StatusBanner, api, formatDate, importFileField, importTypeField, useResourceState, useValues } from '@smogpanel/kit';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CRUMB } from './calculators.jsx';
@@ -12,35 +12,14 @@ const TYPES_HELP = 'Typ „Standard budynku” podaje zapotrzebowanie na ciepło
   'Każdy inny typ to źródło ciepła: sprawnosc, cena (cena_za_tone z wartosc_opalowa_gj_t, cena_za_m3 z wartosc_opalowa_kwh_m3, ' +
   'cena_za_litr z wartosc_opalowa_kwh_l, cena_za_gj albo cena_za_kwh) oraz opcjonalnie oplaty_stale, koszt_inwestycji i dotacja.';
 
+const TYPE_FIELDS = [{ name: 'name', label: 'Nazwa typu', required: true }];
+
 function TypeRows({ value, onChange }) {
-  const change = (index, patch) => onChange(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <div className="mb-3">
-      {value.map((row, index) => (
-        <fieldset key={row.uuid} className="border rounded px-3 pt-2 mb-3">
-          <legend className="fs-6 float-none w-auto px-1 mb-0">{`Typ ${index + 1}`}</legend>
-          <div className="row g-2 align-items-end">
-            <div className="col-md">
-              <Field field={{ name: `types-${index}-name`, label: 'Nazwa typu', required: true }} value={row.name}
-                onChange={(name) => change(index, { name })} />
-            </div>
-            <div className="col-md-auto mb-3">
-              <button type="button" className="btn btn-outline-danger" onClick={() => onChange(value.filter((_, i) => i !== index))}>
-                Usuń typ
-              </button>
-            </div>
-          </div>
-          <RowsField name={`types-${index}-definitions`} label="Definicje" itemLabel="Definicja" value={row.definitions}
-            onChange={(definitions) => change(index, { definitions })} fields={definitionFields} addLabel="Dodaj definicję"
-            newRow={() => ({ name: '', value: '' })} empty="Typ nie ma jeszcze definicji." />
-        </fieldset>
-      ))}
-      <button type="button" className="btn btn-sm btn-outline-primary"
-        onClick={() => onChange([...value, { uuid: `n${Date.now()}`, name: '', definitions: [] }])}>
-        Dodaj typ
-      </button>
-      <div className="form-text">{TYPES_HELP}</div>
-    </div>
+    <KeyRowsField name="types" itemLabel="Typ" value={value} onChange={onChange} fields={TYPE_FIELDS} removeLabel="Usuń typ"
+      addLabel="Dodaj typ" newRow={() => ({ name: '' })} help={TYPES_HELP}
+      keys={{ name: 'definitions', label: 'Definicje', itemLabel: 'Definicja', fields: definitionFields, addLabel: 'Dodaj definicję',
+        newRow: () => ({ name: '', value: '' }), empty: 'Typ nie ma jeszcze definicji.' }} />
   );
 }
 

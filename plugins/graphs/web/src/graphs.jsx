@@ -1,6 +1,6 @@
 // The graph list (embed, edit, delete; the name links to the groups) and the graph form whose
 // key or key-group rows follow the type, with a live preview (SPEC 2.9, 3 Graph, 5 Graph).
-import { EditLoader, Field, Form, ListScreen, Page, RowsField, TEXT, publicLinkColumn, useEmbedAction, useKeyRemoval,
+import { EditLoader, Field, Form, KeyRowsField, ListScreen, Page, RowsField, TEXT, publicLinkColumn, useEmbedAction, useKeyRemoval,
   useValues } from '@smogpanel/kit';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Preview } from './preview.jsx';
@@ -51,35 +51,19 @@ const KEY_FIELDS = [
 ];
 const COLOR_HELP = 'Angielska nazwa (np. red), rgb(…), rgba(…) albo #rrggbb.';
 
+const GROUP_FIELDS = [
+  { name: 'name', label: 'Nazwa grupy', required: true, column: 'col-md-5' },
+  { name: 'color', label: 'Kolor', required: true, help: COLOR_HELP, column: 'col-md-4' },
+];
+
+/** Key groups (LINE, BAR): each a named, coloured series with its own keys. */
 function KeyGroupsField({ value, onChange }) {
-  const groups = value || [];
-  const change = (index, patch) => onChange(groups.map((g, i) => (i === index ? { ...g, ...patch } : g)));
   return (
-    <div className="mb-3">
-      <div className="form-label">Grupy kluczy</div>
-      {!groups.length && <p className="text-muted small">Wykres nie ma jeszcze grup kluczy. Każda grupa to seria danych w swoim kolorze.</p>}
-      {groups.map((group, index) => (
-        <fieldset key={group.uuid || group.id || index} className="border rounded px-3 pt-2 mb-2">
-          <legend className="fs-6 float-none w-auto px-1 mb-0 text-muted">{`Grupa kluczy ${index + 1}`}</legend>
-          <div className="row g-2 align-items-end">
-            <div className="col-md-5"><Field field={{ name: `graph_key_groups-${index}-name`, label: 'Nazwa grupy', required: true }}
-              value={group.name} onChange={(v) => change(index, { name: v })} /></div>
-            <div className="col-md-4"><Field field={{ name: `graph_key_groups-${index}-color`, label: 'Kolor', required: true, help: COLOR_HELP }}
-              value={group.color} onChange={(v) => change(index, { color: v })} /></div>
-            <div className="col-md-auto mb-3">
-              <button type="button" className="btn btn-outline-danger" onClick={() => onChange(groups.filter((_, i) => i !== index))}>Usuń grupę</button>
-            </div>
-          </div>
-          <RowsField name={`graph_key_groups-${index}-keys`} label="Klucze grupy" itemLabel="Klucz" value={group.graph_keys}
-            onChange={(keys) => change(index, { graph_keys: keys })} fields={KEY_FIELDS} addLabel="Dodaj klucz"
-            newRow={() => ({ name: '', short_name: '' })} />
-        </fieldset>
-      ))}
-      <button type="button" className="btn btn-sm btn-outline-primary"
-        onClick={() => onChange([...groups, { uuid: `g${Date.now()}${groups.length}`, name: '', color: '', graph_keys: [] }])}>
-        Dodaj grupę kluczy
-      </button>
-    </div>
+    <KeyRowsField name="graph_key_groups" label="Grupy kluczy" itemLabel="Grupa kluczy" value={value} onChange={onChange}
+      fields={GROUP_FIELDS} removeLabel="Usuń grupę" addLabel="Dodaj grupę kluczy" newRow={() => ({ name: '', color: '' })}
+      empty="Wykres nie ma jeszcze grup kluczy. Każda grupa to seria danych w swoim kolorze."
+      keys={{ name: 'graph_keys', id: 'keys', label: 'Klucze grupy', itemLabel: 'Klucz', fields: KEY_FIELDS, addLabel: 'Dodaj klucz',
+        newRow: () => ({ name: '', short_name: '' }) }} />
   );
 }
 
