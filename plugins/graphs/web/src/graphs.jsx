@@ -1,8 +1,7 @@
 // The graph list (embed, edit, delete; the name links to the groups) and the graph form whose
 // key or key-group rows follow the type, with a live preview (SPEC 2.9, 3 Graph, 5 Graph).
-import { EditLoader, Field, Form, KeyRowsField, ListScreen, Page, RowsField, TEXT, publicLinkColumn, useEmbedAction, useKeyRemoval,
-  useValues } from '@smogpanel/kit';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, KeyRowsField, ListScreen, RowsField, TEXT, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
 import { Preview } from './preview.jsx';
 import { GROUPED, LIST, STYLES, TYPES, graphPayload, graphValues, graphs, groupsPath, listedName, previewPayload } from './resources.js';
 
@@ -67,54 +66,28 @@ function KeyGroupsField({ value, onChange }) {
   );
 }
 
-function GraphForm({ id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const [values, set] = useValues(() => graphValues(item));
-  const removal = useKeyRemoval(GROUPED.includes(values.graph_type_name) ? 'graph_key_groups' : 'graph_keys');
+// The keys follow the type: key groups for LINE and BAR, plain keys otherwise.
+const keysField = (type) => ({
+  name: GROUPED.includes(type) ? 'graph_key_groups' : 'graph_keys',
+  render: ({ value, onChange }) => (GROUPED.includes(type) ? <KeyGroupsField value={value} onChange={onChange} /> : (
+    <RowsField name="graph_keys" label="Klucze wykresu" itemLabel="Klucz" value={value} onChange={onChange}
+      fields={KEY_FIELDS} addLabel="Dodaj klucz" newRow={() => ({ name: '', short_name: '' })}
+      empty={type === 'CIRCLE' ? 'Każdy klucz to wycinek koła.' : 'Każdy klucz to punkt na osi poziomej.'} />
+  )),
+});
 
-  function send() {
-    return removal.send((removeKeysWithValues) => {
-      const payload = graphPayload(values, { editing, removeKeysWithValues });
-      return editing ? graphs.edit(id, payload) : graphs.add(payload);
-    });
-  }
-
-  return (
-    <div ref={removal.box} className="row">
-      <div className="col-12 col-lg-7">
-        <Form onSubmit={send} onDone={() => navigate(LIST)}
-          cancelTo={LIST}>
-          <div className="col-12">
-            {fieldsFor(values.graph_type_name).map((field) => (
-              <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
-                value={values[field.name]} onChange={set(field.name)} />
-            ))}
-            {GROUPED.includes(values.graph_type_name) ? (
-              <KeyGroupsField value={values.graph_key_groups} onChange={set('graph_key_groups')} />
-            ) : (
-              <RowsField name="graph_keys" label="Klucze wykresu" itemLabel="Klucz" value={values.graph_keys} onChange={set('graph_keys')}
-                fields={KEY_FIELDS} addLabel="Dodaj klucz" newRow={() => ({ name: '', short_name: '' })}
-                empty={values.graph_type_name === 'CIRCLE' ? 'Każdy klucz to wycinek koła.' : 'Każdy klucz to punkt na osi poziomej.'} />
-            )}
-          </div>
-        </Form>
-      </div>
-      <div className="col-12 col-lg-5"><Preview payload={previewPayload(values, null)} /></div>
-      {removal.dialog}
-    </div>
-  );
-}
+const form = {
+  resource: graphs, valuesOf: graphValues, toPayload: graphPayload, back: LIST, width: 7,
+  fields: (values) => [...fieldsFor(values.graph_type_name), keysField(values.graph_type_name)],
+  keyRemoval: (values) => keysField(values.graph_type_name).name,
+  aside: (values) => <Preview payload={previewPayload(values, null)} />,
+};
 
 export function GraphCreate() {
-  return <Page crumbs={[CRUMB, { label: 'Dodawanie wykresu' }]}><GraphForm /></Page>;
+  return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie wykresu' }]} />;
 }
 
 export function GraphEdit() {
   const { graphId } = useParams();
-  return (
-    <Page crumbs={[CRUMB, { label: 'Edycja wykresu' }]}>
-      <EditLoader resource={graphs} id={graphId}>{(item) => <GraphForm key={graphId} id={graphId} item={item} />}</EditLoader>
-    </Page>
-  );
+  return <FormScreen {...form} id={graphId} crumbs={[CRUMB, { label: 'Edycja wykresu' }]} />;
 }

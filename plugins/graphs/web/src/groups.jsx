@@ -1,6 +1,6 @@
 // The groups of a graph (sortable by id, name, updated; add, import, back) and the group form (name only).
-import { EditLoader, Field, Form, ImportReport, ListScreen, Page, StatusBanner, TEXT, useImportReport, useItem, useValues } from '@smogpanel/kit';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
 import { CRUMB } from './graphs.jsx';
 import { LIST, entriesPath, graphs, groups, groupsPath, listedName } from './resources.js';
 
@@ -39,34 +39,19 @@ export function GroupList() {
   );
 }
 
-function GroupForm({ graphId, id, item }) {
-  const navigate = useNavigate();
-  const [values, set] = useValues(() => ({ name: item ? item.name : '' }));
-  const back = groupsPath(graphId);
-  const send = () => (id ? groups.edit(id, { name: values.name }, graphId)
-    : groups.add({ name: values.name, graph_id: Number(graphId) }, graphId));
-  return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(back)}
-        cancelTo={back}>
-        <Field field={{ name: 'name', label: 'Nazwa grupy', required: true, help: 'Np. rok: 2024.' }} value={values.name} onChange={set('name')} />
-      </Form>
-    </div>
-  );
-}
+const FIELDS = [{ name: 'name', label: 'Nazwa grupy', required: true, help: 'Np. rok: 2024.' }];
 
 export function GroupCreate() {
   const { graphId } = useParams();
   const { crumbs } = useGraphCrumbs(graphId, 'Dodawanie grupy');
-  return <Page crumbs={crumbs}><GroupForm graphId={graphId} /></Page>;
+  return (
+    <FormScreen resource={groups} parent={graphId} crumbs={crumbs} fields={FIELDS} extra={{ graph_id: Number(graphId) }}
+      back={groupsPath(graphId)} />
+  );
 }
 
 export function GroupEdit() {
   const { graphId, graphGroupId } = useParams();
   const { crumbs } = useGraphCrumbs(graphId, 'Edycja grupy');
-  return (
-    <Page crumbs={crumbs}>
-      <EditLoader resource={groups} id={graphGroupId}>{(item) => <GroupForm key={graphGroupId} graphId={graphId} id={graphGroupId} item={item} />}</EditLoader>
-    </Page>
-  );
+  return <FormScreen resource={groups} id={graphGroupId} parent={graphId} crumbs={crumbs} fields={FIELDS} back={groupsPath(graphId)} />;
 }

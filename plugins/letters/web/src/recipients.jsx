@@ -1,7 +1,7 @@
 // Recipients of a group (SPEC 2.10): the list (id, name, email, sent, updated), the form
 // (name, email) and the import (a spreadsheet plus the name column and the e-mail column).
-import { EditLoader, Field, Form, ImportReport, ImportScreen, ListScreen, Page, StatusBanner, TEXT, api, importFileField, useImportReport, useItem, useValues } from '@smogpanel/kit';
-import { useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, ImportReport, ImportScreen, ListScreen, StatusBanner, TEXT, api, importFileField, useImportReport, useItem } from '@smogpanel/kit';
+import { useParams } from 'react-router-dom';
 import { GROUPS_CRUMB } from './groups.jsx';
 import { CRUMB } from './letters.jsx';
 import { groups, recipients, recipientsPath } from './resources.js';
@@ -47,37 +47,21 @@ const FIELDS = [
   { name: 'email', label: 'E-mail', type: 'email', required: true },
 ];
 
-function RecipientForm({ groupId, id, item }) {
-  const navigate = useNavigate();
-  const [values, set] = useValues(() => ({ name: item ? item.name : '', email: item ? item.email : '' }));
-  const back = recipientsPath(groupId);
-  const send = () => (id ? recipients.edit(id, { name: values.name, email: values.email }, groupId)
-    : recipients.add({ name: values.name, email: values.email, recipient_group_id: Number(groupId) }, groupId));
-  return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(back)}
-        cancelTo={back}>
-        {FIELDS.map((f) => <Field key={f.name} field={f} value={values[f.name]} onChange={set(f.name)} />)}
-      </Form>
-    </div>
-  );
-}
-
 export function RecipientCreate() {
   const { recipientGroupId } = useParams();
   const { crumbs } = useGroupCrumbs(recipientGroupId, 'Dodawanie adresata');
-  return <Page crumbs={crumbs}><RecipientForm groupId={recipientGroupId} /></Page>;
+  return (
+    <FormScreen resource={recipients} parent={recipientGroupId} crumbs={crumbs} fields={FIELDS}
+      extra={{ recipient_group_id: Number(recipientGroupId) }} back={recipientsPath(recipientGroupId)} />
+  );
 }
 
 export function RecipientEdit() {
   const { recipientGroupId, recipientId } = useParams();
   const { crumbs } = useGroupCrumbs(recipientGroupId, 'Edycja adresata');
   return (
-    <Page crumbs={crumbs}>
-      <EditLoader resource={recipients} id={recipientId}>
-        {(item) => <RecipientForm key={recipientId} groupId={recipientGroupId} id={recipientId} item={item} />}
-      </EditLoader>
-    </Page>
+    <FormScreen resource={recipients} id={recipientId} parent={recipientGroupId} crumbs={crumbs} fields={FIELDS}
+      back={recipientsPath(recipientGroupId)} />
   );
 }
 

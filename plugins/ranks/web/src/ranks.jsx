@@ -1,7 +1,7 @@
 // The rankings list (embed, edit, delete; a name links to the groups), the ranking form whose
 // unit fields follow the type, and the import of a voivodeships group definition (SPEC 2.6, 5).
-import { EditLoader, Field, Form, ImportScreen, ListScreen, Page, StatusBanner, TEXT, api, importFileField, importTypeField, publicLinkColumn, useEmbedAction, useItem, useValues } from '@smogpanel/kit';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, ImportScreen, ListScreen, Page, StatusBanner, TEXT, api, importFileField, importTypeField, publicLinkColumn, useEmbedAction, useItem } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
 import { LoadFailed, WrongType } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import { LIST, RV_TYPES, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
@@ -26,43 +26,24 @@ export function RankList() {
   );
 }
 
-function RankForm({ id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const [values, set] = useValues(() => {
-    const initial = Object.fromEntries(rankFields('gminy').concat(rankFields('voivodeships'))
-      .map((field) => [field.name, field.initial ?? '']));
-    return item ? { ...initial, ...item } : initial;
-  });
-  const fields = rankFields(values.rank_type_name);
-  function send() {
-    const payload = rankPayload(values, { editing });
-    return editing ? ranks.edit(id, payload) : ranks.add(payload);
-  }
-  return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(LIST)}
-        cancelTo={LIST}>
-        {fields.map((field) => (
-          <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
-            value={values[field.name]} onChange={set(field.name)} />
-        ))}
-      </Form>
-    </div>
-  );
+/** Both types' fields start at their initial values, so switching the type keeps what was typed. */
+function rankValues(item) {
+  const initial = Object.fromEntries(rankFields('gminy').concat(rankFields('voivodeships')).map((field) => [field.name, field.initial ?? '']));
+  return item ? { ...initial, ...item } : initial;
 }
 
+const form = {
+  resource: ranks, fields: (values) => rankFields(values.rank_type_name), valuesOf: rankValues, back: LIST,
+  toPayload: (values, { editing }) => rankPayload(values, { editing }),
+};
+
 export function RankCreate() {
-  return <Page crumbs={[CRUMB, { label: 'Dodawanie rankingu' }]}><RankForm /></Page>;
+  return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie rankingu' }]} />;
 }
 
 export function RankEdit() {
   const { rankId } = useParams();
-  return (
-    <Page crumbs={[CRUMB, { label: 'Edycja rankingu' }]}>
-      <EditLoader resource={ranks} id={rankId}>{(item) => <RankForm key={rankId} id={rankId} item={item} />}</EditLoader>
-    </Page>
-  );
+  return <FormScreen {...form} id={rankId} crumbs={[CRUMB, { label: 'Edycja rankingu' }]} />;
 }
 
 const IMPORT_FIELDS = [
