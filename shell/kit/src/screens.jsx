@@ -91,14 +91,14 @@ export function payloadOf(fields, values, editing) {
 
 /**
  * A form's fields from their declarations: a `createOnly` one is shown disabled (and not
- * required) when editing; one with `render({value, onChange, values, editing})` draws its own
+ * required) when editing; one with `render({value, onChange, values, set, editing, item})` draws its own
  * control (a rich-text editor, rows, a gmina select) or, without a name, a note among the fields;
  * `column` wraps one in that class (a wider block of rows under narrower fields).
  */
-export function FormFields({ fields, values, set, editing }) {
+export function FormFields({ fields, values, set, editing, item }) {
   return fields.map((field, index) => (field.render ? (
     <Fragment key={field.name || index}>
-      {field.render({ value: values[field.name], onChange: field.name ? set(field.name) : undefined, values, editing })}
+      {field.render({ value: values[field.name], onChange: field.name ? set(field.name) : undefined, values, set, editing, item })}
     </Fragment>
   ) : (
     <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
@@ -130,7 +130,7 @@ function FieldsForm({ resource, id, parent, item, fields, valuesOf, extra, fromI
     <div className={columnOf(width)}>
       <Form onSubmit={send} onDone={back ? () => navigate(back) : undefined}
         cancelTo={back}>
-        <FormFields fields={shown} values={values} set={set} editing={editing} />
+        <FormFields fields={shown} values={values} set={set} editing={editing} item={item} />
       </Form>
     </div>
   );
