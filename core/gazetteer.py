@@ -137,6 +137,11 @@ class Gazetteer:
     # from the gazetteer changes version when they change (`smogpanel.versions.GAZETTEER`).
     tables = ()
 
+    # The API path (under /api) listing every live gmina for the panel's gmina picker: GET, sortable
+    # by name, rows {id, name, label?, district_name, voivodeship_name}. The shell learns it from
+    # its configuration (`gminyPath`, smogpanel.web.client_config), so it names no plugin.
+    gminy_path = None
+
     def boroughs_by_ids(self, db, ids):
         """{id: {borough_name, district_name, voivodeship_name}} of the live gminy among `ids`.
         `borough_name` is the name as shown: with the kind in brackets when another live gmina

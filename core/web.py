@@ -18,6 +18,7 @@ from whitenoise import WhiteNoise
 
 from . import __version__
 from .envelope import api_not_found, dumps, is_api
+from .gazetteer import gazetteer
 
 SHELL_DIR = Path(__file__).parent / "static" / "shell"
 ASSET_PREFIXES = ("/static/", "/plugins/", "/files/", "/view/")
@@ -62,7 +63,11 @@ def security_headers_tween_factory(handler, registry):
 
 def client_config(request):
     settings = request.registry.settings
-    return {"version": __version__, "supportUrl": settings.get("smogpanel.support_url", "")}
+    config = {"version": __version__, "supportUrl": settings.get("smogpanel.support_url", "")}
+    gminy = gazetteer(request).gminy_path  # the gmina picker's list, from whichever plugin keeps the gminy
+    if gminy:
+        config["gminyPath"] = gminy
+    return config
 
 
 def shell_page(request):

@@ -275,3 +275,12 @@ def test_the_migrations_match_the_models(engine):
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         differences = compare_metadata(context, Base.metadata)
     assert differences == []
+
+
+def test_the_shell_learns_the_gmina_pickers_list_from_the_gazetteer(make_app):
+    def config(**settings):
+        page = webtest.TestApp(make_app(**settings)).get("/")
+        return json.loads(re.search(r'id="smogpanel-config">(.*?)</script>', page.text).group(1))
+
+    assert config()["gminyPath"] == "/borough/"  # the hierarchy keeps the gminy and names its list
+    assert "gminyPath" not in config(**{"smogpanel.plugins": "timers"})  # no keeper: nothing to pick from

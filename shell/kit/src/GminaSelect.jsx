@@ -5,16 +5,21 @@
 import { fold } from '@smogpanel/embeds/text';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from './api.js';
+import { settings } from './config.js';
 
 const LIMIT = 100;
 let cache = null;
 
 export { fold }; // one folding for the kit and the public widgets (@smogpanel/embeds/text)
 
-/** Every live gmina as [{id, label, key}], sorted by name (one request per page). */
+/** Every live gmina as [{id, label, key}], sorted by name (one request per page), from the list
+ * the gazetteer names in the shell's configuration (`gminyPath`): whichever plugin keeps the
+ * gminy, the kit names none. Without one (no such plugin enabled) there are no gminy to load. */
 export function loadGminy() {
+  const path = settings().gminyPath;
+  if (!path) return Promise.reject(new Error('no gazetteer'));
   if (!cache) {
-    cache = api.get('/borough/', { order: 'name', asc: 1 }).then((payload) => payload.list.map((row) => {
+    cache = api.get(path, { order: 'name', asc: 1 }).then((payload) => payload.list.map((row) => {
       // row.label: the name, with the kind and TERYT code when a namesake shares the district
       const label = `${row.label || row.name} (powiat ${row.district_name}, woj. ${row.voivodeship_name})`;
       return { id: row.id, label, key: fold(label) };

@@ -1,8 +1,9 @@
 // Whole screens as declarations: a plugin names its resource, crumbs, columns and fields.
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from './Dialog.jsx';
 import { Field, Form, useValues } from './Form.jsx';
+import { useKeyRemoval } from './keyRemoval.jsx';
 import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
 import { useItem, useList } from './resource.js';
@@ -74,7 +75,7 @@ export function ListScreen({ resource, parent, crumbs, heading, actions, columns
 }
 
 const initialOf = (fields, item) =>
-  Object.fromEntries(fields.map((f) => [f.name, item && item[f.name] !== undefined && item[f.name] !== null ? item[f.name] : f.initial ?? '']));
+  Object.fromEntries(fields.filter((f) => f.name).map((f) => [f.name, item && item[f.name] !== undefined && item[f.name] !== null ? item[f.name] : f.initial ?? '']));
 
 // Numbers travel as numbers; an empty optional number as null.
 function valueOf(field, value) {
@@ -85,52 +86,92 @@ function valueOf(field, value) {
 
 /** The default payload: every declared field, less the createOnly ones when editing. */
 export function payloadOf(fields, values, editing) {
-  return Object.fromEntries(fields.filter((f) => !(editing && f.createOnly)).map((f) => [f.name, valueOf(f, values[f.name])]));
+  return Object.fromEntries(fields.filter((f) => f.name && !(editing && f.createOnly)).map((f) => [f.name, valueOf(f, values[f.name])]));
 }
 
-function FieldsForm({ resource, id, parent, item, fields, extra, fromItem, toPayload, back, width }) {
+/**
+ * A form's fields from their declarations: a `createOnly` one is shown disabled (and not
+ * required) when editing; one with `render({value, onChange, values, set, editing, item})` draws its own
+ * control (a rich-text editor, rows, a gmina select) or, without a name, a note among the fields;
+ * `column` wraps one in that class (a wider block of rows under narrower fields).
+ */
+export function FormFields({ fields, values, set, editing, item }) {
+  return fields.map((field, index) => (field.render ? (
+    <Fragment key={field.name || index}>
+      {field.render({ value: values[field.name], onChange: field.name ? set(field.name) : undefined, values, set, editing, item })}
+    </Fragment>
+  ) : (
+    <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
+      value={values[field.name]} onChange={set(field.name)} />
+  ))).map((node, index) => (fields[index].column ? <div key={node.key} className={fields[index].column}>{node}</div> : node));
+}
+
+const columnOf = (width) => (typeof width === 'number' ? `col-12 col-lg-${width}` : width);
+
+function FieldsForm({ resource, id, parent, item, fields, valuesOf, extra, fromItem, toPayload, save, keyRemoval, aside, asideWidth, back, width }) {
   const navigate = useNavigate();
-  const [values, set] = useValues(() => initialOf(fields, item && fromItem ? fromItem(item) : item));
   const editing = id !== undefined && id !== null;
+  const declared = (values) => (typeof fields === 'function' ? fields(values, { editing, item }) : fields);
+  const [values, set] = useValues(() => (valuesOf ? valuesOf(item) : initialOf(declared({}), item && fromItem ? fromItem(item) : item)));
+  const shown = declared(values);
+  const removal = useKeyRemoval(typeof keyRemoval === 'function' ? keyRemoval(values) : keyRemoval);
 
   function send() {
-    const payload = toPayload ? toPayload(values, { editing, item }) : { ...payloadOf(fields, values, editing), ...(editing ? {} : extra) };
-    return editing ? resource.edit(id, payload, parent) : resource.add(payload, parent);
+    const request = (removeKeysWithValues) => {
+      const payload = toPayload ? toPayload(values, { editing, item, removeKeysWithValues })
+        : { ...payloadOf(shown, values, editing), ...(editing ? {} : extra) };
+      if (save) return save(payload, { editing, id, values });
+      return editing ? resource.edit(id, payload, parent) : resource.add(payload, parent);
+    };
+    return keyRemoval ? removal.send(request) : request(false);
   }
 
-  return (
-    <div className={`col-12 col-lg-${width}`}>
+  const form = (
+    <div className={columnOf(width)}>
       <Form onSubmit={send} onDone={back ? () => navigate(back) : undefined}
         cancelTo={back}>
-        {fields.map((field) => (
-          <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
-            value={values[field.name]} onChange={set(field.name)} />
-        ))}
+        <FormFields fields={shown} values={values} set={set} editing={editing} item={item} />
       </Form>
+    </div>
+  );
+  if (!keyRemoval && !aside) return form;
+  return (
+    <div ref={removal.box} className={aside ? 'row g-4' : undefined}>
+      {form}
+      {aside && <div className={columnOf(asideWidth)}>{aside(values)}</div>}
+      {keyRemoval && removal.dialog}
     </div>
   );
 }
 
 /**
  * Create (no `id`) or edit (`id`) form of `resource`. Edit renders only once the record with
- * that id has loaded. `fields` as in Field, plus `createOnly` (shown disabled and left out of
- * the payload when editing) and `initial`. `extra` joins the create payload (e.g. the parent id);
- * `toPayload(values, {editing, item})` replaces the default payload; `fromItem(item)` gives the
- * edit form's values when they differ from the record's (e.g. a checkbox that is the inverse of a
- * field, a date shown in local time). After success: `back`.
+ * that id has loaded. `fields` as in FormFields (`createOnly`, `render`), plus `initial`; or
+ * `fields(values, {editing, item})` when they follow the values (a type's own fields). `extra`
+ * joins the create payload (e.g. the parent id); `toPayload(values, {editing, item,
+ * removeKeysWithValues})` replaces the default payload; `fromItem(item)` gives the edit form's
+ * values when they differ from the record's (e.g. a checkbox that is the inverse of a field, a
+ * date shown in local time), `valuesOf(item)` every starting value (item null when creating).
+ * `save(payload, {editing, id, values})` replaces the add/edit request (e.g. a second request
+ * after a create). `keyRemoval`: the payload's key list (or `keyRemoval(values)`) whose refused
+ * removal the operator may confirm (useKeyRemoval). `aside(values)` shows beside the form (a
+ * live preview; `width` and `asideWidth` a number of large-screen columns or the classes).
+ * `waiting` replaces the form while what it needs loads. After success: `back`.
  */
-export function FormScreen({ resource, id, parent, crumbs, heading, fields, extra = {}, fromItem, toPayload, back, width = 8, children }) {
+export function FormScreen({ resource, id, parent, crumbs, heading, fields, extra = {}, fromItem, valuesOf, toPayload, save, keyRemoval,
+  aside, asideWidth = 5, back, width = 8, waiting, children }) {
   const editing = id !== undefined && id !== null;
+  const props = { resource, parent, fields, valuesOf, toPayload, save, keyRemoval, aside, asideWidth, back, width };
   return (
     <Page crumbs={crumbs} heading={heading}>
       {children}
-      {editing ? (
+      {waiting || (editing ? (
         <EditLoader resource={resource} id={id}>
-          {(item) => <FieldsForm key={id} {...{ resource, id, parent, item, fields, fromItem, toPayload, back, width }} />}
+          {(item) => <FieldsForm key={id} {...props} id={id} item={item} fromItem={fromItem} />}
         </EditLoader>
       ) : (
-        <FieldsForm {...{ resource, parent, item: null, fields, extra, toPayload, back, width }} />
-      )}
+        <FieldsForm {...props} item={null} extra={extra} />
+      ))}
     </Page>
   );
 }

@@ -7,6 +7,7 @@ import { store } from './store.js';
  * [status, body] or throws (a transport failure). Returns the list of calls seen.
  */
 export function mockApi(handler) {
+  serverConfig();
   const calls = [];
   http.defaults.adapter = async (config) => {
     const call = {
@@ -27,6 +28,18 @@ export function mockApi(handler) {
     throw error;
   };
   return calls;
+}
+
+/** The page's configuration as the server writes it (smogpanel.web.client_config) with the
+ * hierarchy enabled: the gazetteer's gmina list. At the end of <body>, after any a test writes. */
+function serverConfig() {
+  if (document.querySelector('script[data-test="server"]')) return;
+  const config = document.createElement('script');
+  config.type = 'application/json';
+  config.id = 'smogpanel-config';
+  config.dataset.test = 'server';
+  config.textContent = JSON.stringify({ gminyPath: '/borough/' });
+  document.body.append(config);
 }
 
 export const ok = (message) => [200, { success: true, message }];

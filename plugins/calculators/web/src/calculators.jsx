@@ -1,7 +1,7 @@
 // The calculators' list, and the add and edit forms with the widget's preview beside them.
-import { EditLoader, Field, Form, ListScreen, Page, publicLinkColumn, useEmbedAction, useResourceState, useValues } from '@smogpanel/kit';
+import { FormScreen, ImportReport, ListScreen, publicLinkColumn, useEmbedAction, useImportReport, useResourceState } from '@smogpanel/kit';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { WidgetPreview } from './preview.jsx';
 import {
   DEFINITION_IMPORT, DEFINITION_SET, LIST, calculators, definition, fields, initialValues, loadDefinition, toPayload, typeLabel,
@@ -9,25 +9,9 @@ import {
 
 export const CRUMB = { label: 'Kalkulatory', to: LIST };
 
-/** After a definition import (the list is where it returns, SPEC 2.1): what it wrote and its notes. */
-function ImportReport({ report }) {
-  const types = report.types || [];
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">{`Zaimportowano definicję (${report.label}): typy ${types.length}, definicje ${report.created}.`}</p>
-      {report.skipped.length > 0 && (
-        <>
-          <p className="mb-1">Uwagi do importu:</p>
-          <ul className="mb-0">{report.skipped.map((item) => <li key={item.name}>{item.description}</li>)}</ul>
-        </>
-      )}
-    </div>
-  );
-}
-
 export function CalculatorList() {
   const embed = useEmbedAction('calculator', { noun: 'Kalkulator', defaultSize: 800 });
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   return (
     <ListScreen resource={calculators} crumbs={[CRUMB]}
       actions={[
@@ -44,52 +28,34 @@ export function CalculatorList() {
       ]}
       rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={{ skipped: [], ...report }} />}
+      {/* after a definition import (the list is where it returns, SPEC 2.1): what it wrote and its notes */}
+      {report && (
+        <ImportReport summary={`Zaimportowano definicję (${report.label}): typy ${(report.types || []).length}, definicje ${report.created}.`}
+          skipped={report.skipped} skippedHeading="Uwagi do importu:" />
+      )}
       {embed.dialog}
     </ListScreen>
   );
 }
 
-function CalculatorForm({ id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const [values, set] = useValues(() => initialValues(item));
+/** The widget as the values would show it, with the shared definition (loaded on entering). */
+function Preview({ values }) {
   const { types } = useResourceState(definition);
   useEffect(() => { loadDefinition(); }, []);
-  const send = () => (editing ? calculators.edit(id, toPayload(values, true)) : calculators.add(toPayload(values, false)));
-  return (
-    <div className="row g-4">
-      <div className="col-12 col-xl-5">
-        <Form onSubmit={send} onDone={() => navigate(LIST)}
-          cancelTo={LIST}>
-          {fields.filter((f) => f.name !== 'refund_checkbox' || Number(values.show_refund)).map((field) => (
-            <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
-              value={values[field.name]} onChange={set(field.name)} />
-          ))}
-        </Form>
-      </div>
-      <div className="col-12 col-xl-7">
-        <WidgetPreview calculator={values} types={types} />
-      </div>
-    </div>
-  );
+  return <WidgetPreview calculator={values} types={types} />;
 }
 
+const form = {
+  resource: calculators, valuesOf: initialValues, toPayload: (values, { editing }) => toPayload(values, editing), back: LIST,
+  fields: (values) => fields.filter((f) => f.name !== 'refund_checkbox' || Number(values.show_refund)),
+  width: 'col-12 col-xl-5', asideWidth: 'col-12 col-xl-7', aside: (values) => <Preview values={values} />,
+};
+
 export function CalculatorCreate() {
-  return (
-    <Page crumbs={[CRUMB, { label: 'Dodawanie kalkulatora' }]}>
-      <CalculatorForm />
-    </Page>
-  );
+  return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie kalkulatora' }]} />;
 }
 
 export function CalculatorEdit() {
   const { calculatorId } = useParams();
-  return (
-    <Page crumbs={[CRUMB, { label: 'Edycja kalkulatora' }]}>
-      <EditLoader resource={calculators} id={calculatorId}>
-        {(item) => <CalculatorForm key={calculatorId} id={calculatorId} item={item} />}
-      </EditLoader>
-    </Page>
-  );
+  return <FormScreen {...form} id={calculatorId} crumbs={[CRUMB, { label: 'Edycja kalkulatora' }]} />;
 }

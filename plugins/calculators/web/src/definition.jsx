@@ -1,7 +1,7 @@
 // The shared definition: the form (types, each with its named numbers), its versions with
 // restore, its export; and the import of a definition sheet (SPEC 2.8, 4, 5).
-import { Field, Form, Page, RowsField, StatusBanner, api, formatDate, useResourceState, useValues } from '@smogpanel/kit';
-import { useEffect, useRef, useState } from 'react';
+import { Form, ImportScreen, KeyRowsField, Page, StatusBanner, api, formatDate, importFileField, importTypeField, useResourceState, useValues } from '@smogpanel/kit';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CRUMB } from './calculators.jsx';
 import {
@@ -12,35 +12,14 @@ const TYPES_HELP = 'Typ „Standard budynku” podaje zapotrzebowanie na ciepło
   'Każdy inny typ to źródło ciepła: sprawnosc, cena (cena_za_tone z wartosc_opalowa_gj_t, cena_za_m3 z wartosc_opalowa_kwh_m3, ' +
   'cena_za_litr z wartosc_opalowa_kwh_l, cena_za_gj albo cena_za_kwh) oraz opcjonalnie oplaty_stale, koszt_inwestycji i dotacja.';
 
+const TYPE_FIELDS = [{ name: 'name', label: 'Nazwa typu', required: true }];
+
 function TypeRows({ value, onChange }) {
-  const change = (index, patch) => onChange(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <div className="mb-3">
-      {value.map((row, index) => (
-        <fieldset key={row.uuid} className="border rounded px-3 pt-2 mb-3">
-          <legend className="fs-6 float-none w-auto px-1 mb-0">{`Typ ${index + 1}`}</legend>
-          <div className="row g-2 align-items-end">
-            <div className="col-md">
-              <Field field={{ name: `types-${index}-name`, label: 'Nazwa typu', required: true }} value={row.name}
-                onChange={(name) => change(index, { name })} />
-            </div>
-            <div className="col-md-auto mb-3">
-              <button type="button" className="btn btn-outline-danger" onClick={() => onChange(value.filter((_, i) => i !== index))}>
-                Usuń typ
-              </button>
-            </div>
-          </div>
-          <RowsField name={`types-${index}-definitions`} label="Definicje" itemLabel="Definicja" value={row.definitions}
-            onChange={(definitions) => change(index, { definitions })} fields={definitionFields} addLabel="Dodaj definicję"
-            newRow={() => ({ name: '', value: '' })} empty="Typ nie ma jeszcze definicji." />
-        </fieldset>
-      ))}
-      <button type="button" className="btn btn-sm btn-outline-primary"
-        onClick={() => onChange([...value, { uuid: `n${Date.now()}`, name: '', definitions: [] }])}>
-        Dodaj typ
-      </button>
-      <div className="form-text">{TYPES_HELP}</div>
-    </div>
+    <KeyRowsField name="types" itemLabel="Typ" value={value} onChange={onChange} fields={TYPE_FIELDS} removeLabel="Usuń typ"
+      addLabel="Dodaj typ" newRow={() => ({ name: '' })} help={TYPES_HELP}
+      keys={{ name: 'definitions', label: 'Definicje', itemLabel: 'Definicja', fields: definitionFields, addLabel: 'Dodaj definicję',
+        newRow: () => ({ name: '', value: '' }), empty: 'Typ nie ma jeszcze definicji.' }} />
   );
 }
 
@@ -116,65 +95,17 @@ export function DefinitionSet() {
   );
 }
 
-const IMPORT_FIELDS = [
-  { name: 'type', label: 'Typ pliku', type: 'select', required: true, options: IMPORT_TYPES },
-  { name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' },
-];
-
-/** The import types as the server defines them (GET /import/: description, columns, template). */
-function useImportTypes() {
-  const [types, setTypes] = useState([]);
-  useEffect(() => {
-    let live = true;
-    api.get('/import/').then((list) => live && setTypes(Array.isArray(list) ? list : []), () => {});
-    return () => { live = false; };
-  }, []);
-  return types;
-}
-
-/** What the chosen type's file must hold, as the other imports show it: the layout, the columns
- * in order (optional ones marked) and the template, from the same definition the server reads. */
-function ImportLayout({ type, types }) {
-  const described = types.find((t) => t.code === type);
-  return (
-    <div className="alert alert-warning" role="note" aria-label="Układ pliku">
-      {described && described.description.split('\n').map((line) => <p key={line} className="mb-1">{line}</p>)}
-      {described && (
-        <p className="mb-1">
-          Kolumny pliku: {described.columns.map((c) => `„${c.header}”${c.required ? '' : ' (opcjonalna)'}`).join(', ')}.
-        </p>
-      )}
-      <a href={`/api/import/${type}/template`} download>Pobierz szablon pliku {type}</a>
-    </div>
-  );
-}
-
 export function DefinitionImport() {
-  const navigate = useNavigate();
-  const [values, set] = useValues(() => ({ type: '', file: null }));
-  const types = useImportTypes();
-  const answer = useRef(null);
-  async function send() {
-    const result = await definition.run('imported', () => api.post('/calculator/definition/import', values));
-    if (result.ok) answer.current = { label: IMPORT_TYPES.find((t) => t.value === values.type).label, ...result.payload };
-    return result;
-  }
+  const send = (values) => definition.run('imported', () => api.post('/calculator/definition/import', values));
   return (
-    <Page crumbs={[CRUMB, { label: 'Import definicji' }]}>
-      <div className="alert alert-info" role="note">
-        <p className="mb-0">Import tworzy nową wersję definicji wszystkich kalkulatorów; poprzednia zostaje w historii wersji
-          i można ją przywrócić. Import POBE zastępuje źródła ciepła i zachowuje typ „Standard budynku”.</p>
-      </div>
-      {values.type && <ImportLayout type={values.type} types={types} />}
-      <div className="col-12 col-lg-8">
-        {/* SPEC 2.1: after success the screen returns to the parent list, with the import's report. */}
-        <Form onSubmit={send} onDone={() => navigate(LIST, { state: { imported: answer.current } })}
-          submitLabel="Importuj" cancelTo={LIST}>
-          {IMPORT_FIELDS.map((field) => (
-            <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
-          ))}
-        </Form>
-      </div>
-    </Page>
+    <ImportScreen crumbs={[CRUMB, { label: 'Import definicji' }]} fields={[importTypeField(IMPORT_TYPES), importFileField()]}
+      initial={{ type: '', file: null }} send={send} back={LIST} layout
+      report={(values, answer) => ({ label: IMPORT_TYPES.find((t) => t.value === values.type).label, ...answer })}
+      note={() => (
+        <div className="alert alert-info" role="note">
+          <p className="mb-0">Import tworzy nową wersję definicji wszystkich kalkulatorów; poprzednia zostaje w historii wersji
+            i można ją przywrócić. Import POBE zastępuje źródła ciepła i zachowuje typ „Standard budynku”.</p>
+        </div>
+      )} />
   );
 }

@@ -1,8 +1,7 @@
 // The graph list (embed, edit, delete; the name links to the groups) and the graph form whose
 // key or key-group rows follow the type, with a live preview (SPEC 2.9, 3 Graph, 5 Graph).
-import { EditLoader, Field, Form, ListScreen, Page, RowsField, TEXT, publicLinkColumn, useEmbedAction, useKeyRemoval,
-  useValues } from '@smogpanel/kit';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, KeyRowsField, ListScreen, RowsField, TEXT, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
 import { Preview } from './preview.jsx';
 import { GROUPED, LIST, STYLES, TYPES, graphPayload, graphValues, graphs, groupsPath, listedName, previewPayload } from './resources.js';
 
@@ -51,86 +50,44 @@ const KEY_FIELDS = [
 ];
 const COLOR_HELP = 'Angielska nazwa (np. red), rgb(…), rgba(…) albo #rrggbb.';
 
+const GROUP_FIELDS = [
+  { name: 'name', label: 'Nazwa grupy', required: true, column: 'col-md-5' },
+  { name: 'color', label: 'Kolor', required: true, help: COLOR_HELP, column: 'col-md-4' },
+];
+
+/** Key groups (LINE, BAR): each a named, coloured series with its own keys. */
 function KeyGroupsField({ value, onChange }) {
-  const groups = value || [];
-  const change = (index, patch) => onChange(groups.map((g, i) => (i === index ? { ...g, ...patch } : g)));
   return (
-    <div className="mb-3">
-      <div className="form-label">Grupy kluczy</div>
-      {!groups.length && <p className="text-muted small">Wykres nie ma jeszcze grup kluczy. Każda grupa to seria danych w swoim kolorze.</p>}
-      {groups.map((group, index) => (
-        <fieldset key={group.uuid || group.id || index} className="border rounded px-3 pt-2 mb-2">
-          <legend className="fs-6 float-none w-auto px-1 mb-0 text-muted">{`Grupa kluczy ${index + 1}`}</legend>
-          <div className="row g-2 align-items-end">
-            <div className="col-md-5"><Field field={{ name: `graph_key_groups-${index}-name`, label: 'Nazwa grupy', required: true }}
-              value={group.name} onChange={(v) => change(index, { name: v })} /></div>
-            <div className="col-md-4"><Field field={{ name: `graph_key_groups-${index}-color`, label: 'Kolor', required: true, help: COLOR_HELP }}
-              value={group.color} onChange={(v) => change(index, { color: v })} /></div>
-            <div className="col-md-auto mb-3">
-              <button type="button" className="btn btn-outline-danger" onClick={() => onChange(groups.filter((_, i) => i !== index))}>Usuń grupę</button>
-            </div>
-          </div>
-          <RowsField name={`graph_key_groups-${index}-keys`} label="Klucze grupy" itemLabel="Klucz" value={group.graph_keys}
-            onChange={(keys) => change(index, { graph_keys: keys })} fields={KEY_FIELDS} addLabel="Dodaj klucz"
-            newRow={() => ({ name: '', short_name: '' })} />
-        </fieldset>
-      ))}
-      <button type="button" className="btn btn-sm btn-outline-primary"
-        onClick={() => onChange([...groups, { uuid: `g${Date.now()}${groups.length}`, name: '', color: '', graph_keys: [] }])}>
-        Dodaj grupę kluczy
-      </button>
-    </div>
+    <KeyRowsField name="graph_key_groups" label="Grupy kluczy" itemLabel="Grupa kluczy" value={value} onChange={onChange}
+      fields={GROUP_FIELDS} removeLabel="Usuń grupę" addLabel="Dodaj grupę kluczy" newRow={() => ({ name: '', color: '' })}
+      empty="Wykres nie ma jeszcze grup kluczy. Każda grupa to seria danych w swoim kolorze."
+      keys={{ name: 'graph_keys', id: 'keys', label: 'Klucze grupy', itemLabel: 'Klucz', fields: KEY_FIELDS, addLabel: 'Dodaj klucz',
+        newRow: () => ({ name: '', short_name: '' }) }} />
   );
 }
 
-function GraphForm({ id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const [values, set] = useValues(() => graphValues(item));
-  const removal = useKeyRemoval(GROUPED.includes(values.graph_type_name) ? 'graph_key_groups' : 'graph_keys');
+// The keys follow the type: key groups for LINE and BAR, plain keys otherwise.
+const keysField = (type) => ({
+  name: GROUPED.includes(type) ? 'graph_key_groups' : 'graph_keys',
+  render: ({ value, onChange }) => (GROUPED.includes(type) ? <KeyGroupsField value={value} onChange={onChange} /> : (
+    <RowsField name="graph_keys" label="Klucze wykresu" itemLabel="Klucz" value={value} onChange={onChange}
+      fields={KEY_FIELDS} addLabel="Dodaj klucz" newRow={() => ({ name: '', short_name: '' })}
+      empty={type === 'CIRCLE' ? 'Każdy klucz to wycinek koła.' : 'Każdy klucz to punkt na osi poziomej.'} />
+  )),
+});
 
-  function send() {
-    return removal.send((removeKeysWithValues) => {
-      const payload = graphPayload(values, { editing, removeKeysWithValues });
-      return editing ? graphs.edit(id, payload) : graphs.add(payload);
-    });
-  }
-
-  return (
-    <div ref={removal.box} className="row">
-      <div className="col-12 col-lg-7">
-        <Form onSubmit={send} onDone={() => navigate(LIST)}
-          cancelTo={LIST}>
-          <div className="col-12">
-            {fieldsFor(values.graph_type_name).map((field) => (
-              <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
-                value={values[field.name]} onChange={set(field.name)} />
-            ))}
-            {GROUPED.includes(values.graph_type_name) ? (
-              <KeyGroupsField value={values.graph_key_groups} onChange={set('graph_key_groups')} />
-            ) : (
-              <RowsField name="graph_keys" label="Klucze wykresu" itemLabel="Klucz" value={values.graph_keys} onChange={set('graph_keys')}
-                fields={KEY_FIELDS} addLabel="Dodaj klucz" newRow={() => ({ name: '', short_name: '' })}
-                empty={values.graph_type_name === 'CIRCLE' ? 'Każdy klucz to wycinek koła.' : 'Każdy klucz to punkt na osi poziomej.'} />
-            )}
-          </div>
-        </Form>
-      </div>
-      <div className="col-12 col-lg-5"><Preview payload={previewPayload(values, null)} /></div>
-      {removal.dialog}
-    </div>
-  );
-}
+const form = {
+  resource: graphs, valuesOf: graphValues, toPayload: graphPayload, back: LIST, width: 7,
+  fields: (values) => [...fieldsFor(values.graph_type_name), keysField(values.graph_type_name)],
+  keyRemoval: (values) => keysField(values.graph_type_name).name,
+  aside: (values) => <Preview payload={previewPayload(values, null)} />,
+};
 
 export function GraphCreate() {
-  return <Page crumbs={[CRUMB, { label: 'Dodawanie wykresu' }]}><GraphForm /></Page>;
+  return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie wykresu' }]} />;
 }
 
 export function GraphEdit() {
   const { graphId } = useParams();
-  return (
-    <Page crumbs={[CRUMB, { label: 'Edycja wykresu' }]}>
-      <EditLoader resource={graphs} id={graphId}>{(item) => <GraphForm key={graphId} id={graphId} item={item} />}</EditLoader>
-    </Page>
-  );
+  return <FormScreen {...form} id={graphId} crumbs={[CRUMB, { label: 'Edycja wykresu' }]} />;
 }

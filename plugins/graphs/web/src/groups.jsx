@@ -1,6 +1,6 @@
 // The groups of a graph (sortable by id, name, updated; add, import, back) and the group form (name only).
-import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
 import { CRUMB } from './graphs.jsx';
 import { LIST, entriesPath, graphs, groups, groupsPath, listedName } from './resources.js';
 
@@ -12,19 +12,10 @@ export function useGraphCrumbs(graphId, label) {
   return { graph: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
 
-function ImportReport({ report }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">Zaimportowano: utworzone {report.created}, zaktualizowane {report.updated}, wartości {report.values}.</p>
-      {report.skipped.length > 0 && <ul className="mb-0">{report.skipped.map((s, i) => <li key={i}>{s.description}</li>)}</ul>}
-    </div>
-  );
-}
-
 export function GroupList() {
   const { graphId } = useParams();
   const { graph, crumbs } = useGraphCrumbs(graphId);
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const base = groupsPath(graphId);
   return (
     <ListScreen resource={groups} parent={graphId} crumbs={crumbs} heading={graph ? `Grupy wykresu „${listedName(graph)}”` : 'Grupy'}
@@ -40,39 +31,27 @@ export function GroupList() {
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={report} />}
+      {report && (
+        <ImportReport summary={`Zaimportowano: utworzone ${report.created}, zaktualizowane ${report.updated}, wartości ${report.values}.`}
+          skipped={report.skipped} />
+      )}
     </ListScreen>
   );
 }
 
-function GroupForm({ graphId, id, item }) {
-  const navigate = useNavigate();
-  const [values, set] = useValues(() => ({ name: item ? item.name : '' }));
-  const back = groupsPath(graphId);
-  const send = () => (id ? groups.edit(id, { name: values.name }, graphId)
-    : groups.add({ name: values.name, graph_id: Number(graphId) }, graphId));
-  return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(back)}
-        cancelTo={back}>
-        <Field field={{ name: 'name', label: 'Nazwa grupy', required: true, help: 'Np. rok: 2024.' }} value={values.name} onChange={set('name')} />
-      </Form>
-    </div>
-  );
-}
+const FIELDS = [{ name: 'name', label: 'Nazwa grupy', required: true, help: 'Np. rok: 2024.' }];
 
 export function GroupCreate() {
   const { graphId } = useParams();
   const { crumbs } = useGraphCrumbs(graphId, 'Dodawanie grupy');
-  return <Page crumbs={crumbs}><GroupForm graphId={graphId} /></Page>;
+  return (
+    <FormScreen resource={groups} parent={graphId} crumbs={crumbs} fields={FIELDS} extra={{ graph_id: Number(graphId) }}
+      back={groupsPath(graphId)} />
+  );
 }
 
 export function GroupEdit() {
   const { graphId, graphGroupId } = useParams();
   const { crumbs } = useGraphCrumbs(graphId, 'Edycja grupy');
-  return (
-    <Page crumbs={crumbs}>
-      <EditLoader resource={groups} id={graphGroupId}>{(item) => <GroupForm key={graphGroupId} graphId={graphId} id={graphGroupId} item={item} />}</EditLoader>
-    </Page>
-  );
+  return <FormScreen resource={groups} id={graphGroupId} parent={graphId} crumbs={crumbs} fields={FIELDS} back={groupsPath(graphId)} />;
 }

@@ -1,6 +1,6 @@
 // Recipient groups (SPEC 2.10): the list (a name links to its recipients) and the form (name only).
-import { EditLoader, Field, Form, ListScreen, Page, TEXT, useValues } from '@smogpanel/kit';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, ListScreen, TEXT } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
 import { CRUMB } from './letters.jsx';
 import { GROUPS, LIST, groups, recipientsPath } from './resources.js';
 
@@ -21,29 +21,16 @@ export function GroupList() {
   );
 }
 
-function GroupForm({ id, item }) {
-  const navigate = useNavigate();
-  const [values, set] = useValues(() => ({ name: item ? item.name : '' }));
-  const send = () => (id ? groups.edit(id, { name: values.name }) : groups.add({ name: values.name }));
-  return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(GROUPS)}
-        cancelTo={GROUPS}>
-        <Field field={{ name: 'name', label: 'Nazwa', required: true, help: 'Np. Radni Miasta Krakowa.' }} value={values.name} onChange={set('name')} />
-      </Form>
-    </div>
-  );
-}
+const FIELDS = [{ name: 'name', label: 'Nazwa', required: true, help: 'Np. Radni Miasta Krakowa.' }];
 
 export function GroupCreate() {
-  return <Page crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Dodawanie grupy' }]}><GroupForm /></Page>;
+  return <FormScreen resource={groups} crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Dodawanie grupy' }]} fields={FIELDS} back={GROUPS} />;
 }
 
 export function GroupEdit() {
   const { recipientGroupId } = useParams();
   return (
-    <Page crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Edycja grupy' }]}>
-      <EditLoader resource={groups} id={recipientGroupId}>{(item) => <GroupForm key={recipientGroupId} id={recipientGroupId} item={item} />}</EditLoader>
-    </Page>
+    <FormScreen resource={groups} id={recipientGroupId} crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Edycja grupy' }]} fields={FIELDS}
+      back={GROUPS} />
   );
 }

@@ -1,8 +1,8 @@
 // The letters' screens (SPEC 2.10): the list with embed, edit, senders and delete; the add and
 // edit forms with the recipient group select, the cover, the rich-text editor and the consent fields.
-import { EditLoader, Field, Form, ListScreen, Page, TEXT, api, publicLinkColumn, useEmbedAction, useValues } from '@smogpanel/kit';
+import { FormScreen, ListScreen, TEXT, api, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { DEFAULT_GDPR_AGREEMENT, GROUPS, LIST, letterPayload, letterValues, letters } from './resources.js';
 
 const RichTextEditor = lazy(() => import(/* webpackChunkName: "lazy-editor" */ './editor.jsx'));
@@ -43,47 +43,43 @@ function useGroupOptions() {
   return options;
 }
 
-function LetterForm({ id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const [values, set] = useValues(() => letterValues(item));
+const letterFields = (groupOptions) => [
+  { name: 'name', label: 'Nazwa', required: true },
+  { name: 'internal_name', label: 'Nazwa wewnętrzna', required: true, createOnly: true,
+    help: 'Część publicznego adresu listu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.' },
+  { name: 'recipient_group_id', label: 'Grupa adresatów', type: 'select', required: true, options: groupOptions,
+    help: 'List trafi do każdego adresata tej grupy.' },
+  { name: 'cover_path', label: 'Okładka', type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp' },
+  { name: 'title', label: 'Tytuł', required: true, help: 'Także temat wiadomości do adresatów.' },
+  {
+    name: 'content',
+    render: ({ value, onChange }) => (
+      <div className="mb-3">
+        <label className="form-label" htmlFor="field-content">Treść</label>
+        <Suspense fallback={<div className="border rounded p-3" style={{ height: 400 }}>Wczytywanie edytora...</div>}>
+          <RichTextEditor id="field-content" label="Treść" value={value} onChange={onChange} />
+        </Suspense>
+      </div>
+    ),
+  },
+  { name: 'gdpr_agreement', label: 'Treść zgody', type: 'textarea', rows: 2, placeholder: DEFAULT_GDPR_AGREEMENT,
+    help: `Pusta: „${DEFAULT_GDPR_AGREEMENT}”` },
+  { name: 'gdpr_info', label: 'Informacja o przetwarzaniu danych', type: 'textarea', rows: 3 },
+];
+
+function LetterScreen({ label, id }) {
   const groupOptions = useGroupOptions();
-  const send = () => (editing ? letters.edit(id, letterPayload(values, true)) : letters.add(letterPayload(values, false)));
-  const field = (f) => <Field key={f.name} field={f} value={values[f.name]} onChange={set(f.name)} />;
   return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(LIST)}
-        cancelTo={LIST}>
-        {field({ name: 'name', label: 'Nazwa', required: true })}
-        {field({ name: 'internal_name', label: 'Nazwa wewnętrzna', required: !editing, disabled: editing,
-          help: 'Część publicznego adresu listu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.' })}
-        {field({ name: 'recipient_group_id', label: 'Grupa adresatów', type: 'select', required: true, options: groupOptions,
-          help: 'List trafi do każdego adresata tej grupy.' })}
-        {field({ name: 'cover_path', label: 'Okładka', type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp' })}
-        {field({ name: 'title', label: 'Tytuł', required: true, help: 'Także temat wiadomości do adresatów.' })}
-        <div className="mb-3">
-          <label className="form-label" htmlFor="field-content">Treść</label>
-          <Suspense fallback={<div className="border rounded p-3" style={{ height: 400 }}>Wczytywanie edytora...</div>}>
-            <RichTextEditor id="field-content" label="Treść" value={values.content} onChange={set('content')} />
-          </Suspense>
-        </div>
-        {field({ name: 'gdpr_agreement', label: 'Treść zgody', type: 'textarea', rows: 2, placeholder: DEFAULT_GDPR_AGREEMENT,
-          help: `Pusta: „${DEFAULT_GDPR_AGREEMENT}”` })}
-        {field({ name: 'gdpr_info', label: 'Informacja o przetwarzaniu danych', type: 'textarea', rows: 3 })}
-      </Form>
-    </div>
+    <FormScreen resource={letters} id={id} crumbs={[CRUMB, { label }]} fields={letterFields(groupOptions)} valuesOf={letterValues}
+      toPayload={(values, { editing }) => letterPayload(values, editing)} back={LIST} />
   );
 }
 
 export function LetterCreate() {
-  return <Page crumbs={[CRUMB, { label: 'Dodawanie listu' }]}><LetterForm /></Page>;
+  return <LetterScreen label="Dodawanie listu" />;
 }
 
 export function LetterEdit() {
   const { letterId } = useParams();
-  return (
-    <Page crumbs={[CRUMB, { label: 'Edycja listu' }]}>
-      <EditLoader resource={letters} id={letterId}>{(item) => <LetterForm key={letterId} id={letterId} item={item} />}</EditLoader>
-    </Page>
-  );
+  return <LetterScreen label="Edycja listu" id={letterId} />;
 }

@@ -1,8 +1,7 @@
 // Recipients of a group (SPEC 2.10): the list (id, name, email, sent, updated), the form
 // (name, email) and the import (a spreadsheet plus the name column and the e-mail column).
-import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, api, useItem, useValues } from '@smogpanel/kit';
-import { useRef } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, ImportReport, ImportScreen, ListScreen, StatusBanner, TEXT, api, importFileField, useImportReport, useItem } from '@smogpanel/kit';
+import { useParams } from 'react-router-dom';
 import { GROUPS_CRUMB } from './groups.jsx';
 import { CRUMB } from './letters.jsx';
 import { groups, recipients, recipientsPath } from './resources.js';
@@ -14,19 +13,10 @@ function useGroupCrumbs(groupId, label) {
   return { group: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
 
-function ImportReport({ report }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">Dodano adresatów: {report.created}. Pominięto wierszy: {report.skipped.length}.</p>
-      {report.skipped.length > 0 && <ul className="mb-0">{report.skipped.map((s, i) => <li key={i}>{s.description}</li>)}</ul>}
-    </div>
-  );
-}
-
 export function RecipientList() {
   const { recipientGroupId } = useParams();
   const { group, crumbs } = useGroupCrumbs(recipientGroupId);
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const base = recipientsPath(recipientGroupId);
   return (
     <ListScreen resource={recipients} parent={recipientGroupId} crumbs={crumbs}
@@ -45,7 +35,9 @@ export function RecipientList() {
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={report} />}
+      {report && (
+        <ImportReport summary={`Dodano adresatów: ${report.created}. Pominięto wierszy: ${report.skipped.length}.`} skipped={report.skipped} />
+      )}
     </ListScreen>
   );
 }
@@ -55,73 +47,43 @@ const FIELDS = [
   { name: 'email', label: 'E-mail', type: 'email', required: true },
 ];
 
-function RecipientForm({ groupId, id, item }) {
-  const navigate = useNavigate();
-  const [values, set] = useValues(() => ({ name: item ? item.name : '', email: item ? item.email : '' }));
-  const back = recipientsPath(groupId);
-  const send = () => (id ? recipients.edit(id, { name: values.name, email: values.email }, groupId)
-    : recipients.add({ name: values.name, email: values.email, recipient_group_id: Number(groupId) }, groupId));
-  return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(back)}
-        cancelTo={back}>
-        {FIELDS.map((f) => <Field key={f.name} field={f} value={values[f.name]} onChange={set(f.name)} />)}
-      </Form>
-    </div>
-  );
-}
-
 export function RecipientCreate() {
   const { recipientGroupId } = useParams();
   const { crumbs } = useGroupCrumbs(recipientGroupId, 'Dodawanie adresata');
-  return <Page crumbs={crumbs}><RecipientForm groupId={recipientGroupId} /></Page>;
+  return (
+    <FormScreen resource={recipients} parent={recipientGroupId} crumbs={crumbs} fields={FIELDS}
+      extra={{ recipient_group_id: Number(recipientGroupId) }} back={recipientsPath(recipientGroupId)} />
+  );
 }
 
 export function RecipientEdit() {
   const { recipientGroupId, recipientId } = useParams();
   const { crumbs } = useGroupCrumbs(recipientGroupId, 'Edycja adresata');
   return (
-    <Page crumbs={crumbs}>
-      <EditLoader resource={recipients} id={recipientId}>
-        {(item) => <RecipientForm key={recipientId} groupId={recipientGroupId} id={recipientId} item={item} />}
-      </EditLoader>
-    </Page>
+    <FormScreen resource={recipients} id={recipientId} parent={recipientGroupId} crumbs={crumbs} fields={FIELDS}
+      back={recipientsPath(recipientGroupId)} />
   );
 }
 
 const IMPORT_FIELDS = [
-  { name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' },
+  importFileField(),
   { name: 'name_column', label: 'Kolumna z nazwą', required: true, help: 'Litera kolumny (np. A) albo jej nagłówek (np. Nazwisko).' },
   { name: 'email_column', label: 'Kolumna z adresem e-mail', required: true, help: 'Litera kolumny (np. B) albo jej nagłówek (np. E-mail).' },
 ];
 
 export function RecipientImport() {
   const { recipientGroupId } = useParams();
-  const navigate = useNavigate();
   const { crumbs } = useGroupCrumbs(recipientGroupId, 'Import adresatów');
-  const [values, set] = useValues(() => ({ file: null, name_column: '', email_column: '' }));
-  const answer = useRef(null);
-  const back = recipientsPath(recipientGroupId);
-
-  async function send() {
-    const payload = { recipient_group_id: Number(recipientGroupId), ...values };
-    const result = await recipients.run('import', () => api.post('/recipient/import', payload), recipientGroupId);
-    if (result.ok) answer.current = { ...result.payload, skipped: result.payload.skipped || [] };
-    return result;
-  }
-
+  const send = (values) => recipients.run('import',
+    () => api.post('/recipient/import', { recipient_group_id: Number(recipientGroupId), ...values }), recipientGroupId);
   return (
-    <Page crumbs={crumbs}>
-      <div className="alert alert-info" role="note">
-        Jeden adresat w wierszu. Wiersze z błędnym adresem e-mail, bez nazwy albo z adresem, który już jest w pliku lub
-        w grupie, zostaną pominięte, a po imporcie zobaczysz listę pominiętych wierszy z powodami.
-      </div>
-      <div className="col-12 col-lg-8">
-        <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
-          submitLabel="Importuj" cancelTo={back}>
-          {IMPORT_FIELDS.map((field) => <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />)}
-        </Form>
-      </div>
-    </Page>
+    <ImportScreen crumbs={crumbs} fields={IMPORT_FIELDS} initial={{ file: null, name_column: '', email_column: '' }} send={send}
+      back={recipientsPath(recipientGroupId)}
+      note={() => (
+        <div className="alert alert-info" role="note">
+          Jeden adresat w wierszu. Wiersze z błędnym adresem e-mail, bez nazwy albo z adresem, który już jest w pliku lub
+          w grupie, zostaną pominięte, a po imporcie zobaczysz listę pominiętych wierszy z powodami.
+        </div>
+      )} />
   );
 }

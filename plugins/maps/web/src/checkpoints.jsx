@@ -1,7 +1,7 @@
 // The measurements of a map: the list (captured descending) with add, import and back, and the
 // form with sixteen numeric inputs per property key, named by voivodeship (SPEC 2.3, 5).
-import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Field, FormScreen, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import { useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import { TYPE_LABEL, VOIVODESHIPS, cellName, checkpointPayload, checkpointValues, checkpoints, checkpointsPath, maps } from './resources.js';
 
@@ -13,29 +13,10 @@ export function useMapCrumbs(mapId, label) {
   return { map: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
 
-/** What the import reported, shown on the list it returns to. */
-function ImportReport({ report }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">Zaimportowano pomiar „{report.name}” (właściwości z wartościami: {report.properties}).</p>
-      {report.skipped.length > 0 && (
-        <>
-          <p className="mb-1">Pominięto:</p>
-          <ul className="mb-0">
-            {report.skipped.map((item, index) => (
-              <li key={index}>{item.description}</li>
-            ))}
-          </ul>
-        </>
-      )}
-    </div>
-  );
-}
-
 export function CheckpointList() {
   const { mapId } = useParams();
   const { map, crumbs } = useMapCrumbs(mapId);
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const base = checkpointsPath(mapId);
   return (
     <ListScreen resource={checkpoints} parent={mapId} crumbs={crumbs} heading={map ? `Pomiary mapy „${map.name}”` : 'Pomiary'}
@@ -53,7 +34,10 @@ export function CheckpointList() {
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={report} />}
+      {report && (
+        <ImportReport summary={`Zaimportowano pomiar „${report.name}” (właściwości z wartościami: ${report.properties}).`}
+          skipped={report.skipped} skippedHeading="Pominięto:" />
+      )}
     </ListScreen>
   );
 }
@@ -85,50 +69,40 @@ function KeyValues({ mapKey, values, set }) {
   );
 }
 
-function CheckpointForm({ map, mapId, id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const keys = map.property_keys;
-  const [values, set] = useValues(() => checkpointValues(keys, item));
-  const back = checkpointsPath(mapId);
-  function send() {
-    const payload = checkpointPayload(keys, values, { editing, mapId });
-    return editing ? checkpoints.edit(id, payload, mapId) : checkpoints.add(payload, mapId);
-  }
-  return (
-    <Form onSubmit={send} onDone={() => navigate(back)}
-      cancelTo={back}>
-      <div className="col-12 col-lg-8">
-        {FIELDS.map((field) => (
-          <Field key={field.name} field={editing && field.name === 'captured' ? { ...field, disabled: true, help: 'Po utworzeniu nie można zmienić daty.' } : field}
-            value={values[field.name]} onChange={set(field.name)} />
-        ))}
-      </div>
-      {/* SPEC 9: forms keep 8 of 12 columns; a wider grid scrolls inside them */}
-      <div className="col-12 col-lg-8 overflow-x-auto">
+/** The measurement's fields (the date fixed once created), then the values of every key. */
+const checkpointFields = (keys) => (values, { editing }) => [
+  ...FIELDS.map((field) => ({ ...(editing && field.name === 'captured' ? { ...field, disabled: true, help: 'Po utworzeniu nie można zmienić daty.' } : field),
+    column: 'col-12 col-lg-8' })),
+  {
+    // SPEC 9: forms keep 8 of 12 columns; a wider grid scrolls inside them
+    column: 'col-12 col-lg-8 overflow-x-auto',
+    render: ({ set }) => (
+      <>
         <h2 className="h5 mt-4">Wartości według województw</h2>
         <p className="form-text">Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze.</p>
         {keys.length ? keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} />)
           : <p className="text-muted">Mapa nie ma właściwości. Dodaj je w edycji mapy.</p>}
-      </div>
-    </Form>
+      </>
+    ),
+  },
+];
+
+function CheckpointScreen({ label, id }) {
+  const { mapId } = useParams();
+  const { map, waiting, crumbs } = useMapCrumbs(mapId, label);
+  const keys = map ? map.property_keys : [];
+  return (
+    <FormScreen resource={checkpoints} id={id} parent={mapId} crumbs={crumbs} waiting={map ? null : waiting} back={checkpointsPath(mapId)}
+      width={null} fields={checkpointFields(keys)} valuesOf={(item) => checkpointValues(keys, item)}
+      toPayload={(values, { editing }) => checkpointPayload(keys, values, { editing, mapId })} />
   );
 }
 
 export function CheckpointCreate() {
-  const { mapId } = useParams();
-  const { map, waiting, crumbs } = useMapCrumbs(mapId, 'Dodawanie pomiaru');
-  return <Page crumbs={crumbs}>{map ? <CheckpointForm map={map} mapId={mapId} /> : waiting}</Page>;
+  return <CheckpointScreen label="Dodawanie pomiaru" />;
 }
 
 export function CheckpointEdit() {
-  const { mapId, checkpointId } = useParams();
-  const { map, waiting, crumbs } = useMapCrumbs(mapId, 'Edycja pomiaru');
-  return (
-    <Page crumbs={crumbs}>
-      <EditLoader resource={checkpoints} id={checkpointId}>
-        {(item) => (map ? <CheckpointForm key={checkpointId} map={map} mapId={mapId} id={checkpointId} item={item} /> : waiting)}
-      </EditLoader>
-    </Page>
-  );
+  const { checkpointId } = useParams();
+  return <CheckpointScreen label="Edycja pomiaru" id={checkpointId} />;
 }

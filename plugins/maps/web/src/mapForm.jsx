@@ -1,8 +1,8 @@
 // The map form: name, internal name (create only), source, details, summary, property keys as
 // add/remove rows. Removing keys that have values: the server refuses (409) with its Polish
 // message; the operator may confirm, and the form is sent again with remove_keys_with_values: 1.
-import { EditLoader, Field, Form, Page, RowsField, useKeyRemoval, useValues } from '@smogpanel/kit';
-import { useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, RowsField } from '@smogpanel/kit';
+import { useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps, summaryAfterCreate } from './resources.js';
 
@@ -32,57 +32,31 @@ const KEYS_HELP = 'Statystyczne są pokazywane na mapie i sumowane w podsumowani
   'właściwości jest nazwą podmapy, a nazwa wyświetlana (opcjonalna) jest pokazywana, gdy jest inna. Informacyjne nie są ' +
   'pokazywane na mapie. Import CP_XLS wypełnia właściwości nazwane jak kolumny raportu.';
 
-function MapForm({ id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const [values, set] = useValues(() => mapValues(item));
-  const removal = useKeyRemoval('property_keys');
+const ALL_FIELDS = [...FIELDS, {
+  name: 'property_keys',
+  render: ({ value, onChange }) => (
+    <RowsField name="property_keys" label="Właściwości mapy" itemLabel="Właściwość" value={value}
+      onChange={onChange} fields={KEY_FIELDS} addLabel="Dodaj właściwość" help={KEYS_HELP}
+      newRow={() => ({ name: '', display_name: '', property_type_name: 'STATISTIC' })}
+      empty="Mapa nie ma jeszcze właściwości. Dodaj je, aby wpisywać pomiary." />
+  ),
+}];
 
-  function send() {
-    return removal.send(async (removeKeysWithValues) => {
-      const payload = mapPayload(values, { editing, removeKeysWithValues });
-      let result = editing ? await maps.edit(id, payload) : await maps.add(payload);
-      const summary = !editing && result.ok ? summaryAfterCreate(values) : null;
-      if (summary) result = await maps.edit(result.payload.id, summary);
-      return result;
-    });
-  }
-
-  return (
-    <div ref={removal.box}>
-      <Form onSubmit={send} onDone={() => navigate(LIST)}
-        cancelTo={LIST}>
-        <div className="col-12 col-lg-8">
-          {FIELDS.map((field) => (
-            <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
-              value={values[field.name]} onChange={set(field.name)} />
-          ))}
-        </div>
-        <div className="col-12 col-lg-8">
-          <RowsField name="property_keys" label="Właściwości mapy" itemLabel="Właściwość" value={values.property_keys}
-            onChange={set('property_keys')} fields={KEY_FIELDS} addLabel="Dodaj właściwość" help={KEYS_HELP}
-            newRow={() => ({ name: '', display_name: '', property_type_name: 'STATISTIC' })}
-            empty="Mapa nie ma jeszcze właściwości. Dodaj je, aby wpisywać pomiary." />
-        </div>
-      </Form>
-      {removal.dialog}
-    </div>
-  );
+/** Create, then (SPEC 7: the create payload has no summary fields) the summary the operator chose. */
+async function save(payload, { editing, id, values }) {
+  let result = editing ? await maps.edit(id, payload) : await maps.add(payload);
+  const summary = !editing && result.ok ? summaryAfterCreate(values) : null;
+  if (summary) result = await maps.edit(result.payload.id, summary);
+  return result;
 }
 
+const form = { resource: maps, fields: ALL_FIELDS, valuesOf: mapValues, toPayload: mapPayload, save, keyRemoval: 'property_keys', back: LIST };
+
 export function MapCreate() {
-  return (
-    <Page crumbs={[CRUMB, { label: 'Dodawanie mapy' }]}>
-      <MapForm />
-    </Page>
-  );
+  return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie mapy' }]} />;
 }
 
 export function MapEdit() {
   const { mapId } = useParams();
-  return (
-    <Page crumbs={[CRUMB, { label: 'Edycja mapy' }]}>
-      <EditLoader resource={maps} id={mapId}>{(item) => <MapForm key={mapId} id={mapId} item={item} />}</EditLoader>
-    </Page>
-  );
+  return <FormScreen {...form} id={mapId} crumbs={[CRUMB, { label: 'Edycja mapy' }]} />;
 }

@@ -1,5 +1,5 @@
 // The maps' resources, constants and payloads (SPEC 2.3, 3 Map/Measurement, 5, 7 Maps).
-import { defineResource } from '@smogpanel/kit';
+import { defineResource, useImportTypes } from '@smogpanel/kit';
 
 export const LIST = '/map';
 export const maps = defineResource({ kind: 'map', base: '/map' });
@@ -33,12 +33,12 @@ export const IMPORT_TYPES = [
   { value: 'CP_XLS_2025', label: 'Raport Czyste Powietrze 2025 (CP_XLS_2025)' },
 ];
 
-/** The eleven properties the CP_XLS imports fill: the names the map's keys must carry (SPEC 5). */
-export const REPORT_PROPERTIES = [
-  'Liczba złożonych wniosków', 'Liczba podpisanych umów', 'Kwota wypłaconych dotacji', 'Kotły na biomasę',
-  'Kotły węglowe', 'Węzły cieplne', 'Ogrzewanie elektryczne', 'Kotły olejowe', 'Kotły gazowe',
-  'Pompy ciepła powietrzne', 'Pompy ciepła gruntowe lub wodne',
-];
+/** The properties the CP_XLS imports fill: the names the map's keys must carry (SPEC 5), as the
+ * server's definition of CP_XLS names its value columns (GET /import/). */
+export function useReportProperties() {
+  const report = useImportTypes().find((type) => type.code === 'CP_XLS');
+  return report ? report.columns.filter((column) => column.kind === 'number').map((column) => column.header) : [];
+}
 
 export const DEFAULT_SUMMARY_TITLE = 'Wszystkie pomiary';
 

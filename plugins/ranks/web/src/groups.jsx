@@ -1,6 +1,6 @@
 // Groups of a ranking and entries of a voivodeships group (SPEC 2.6): lists, name-only forms.
-import { FormScreen, ListScreen, Page, StatusBanner, TEXT, useItem } from '@smogpanel/kit';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { FormScreen, ListScreen, Page, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
 import { ImportReport } from './importing.jsx';
 import { CRUMB } from './ranks.jsx';
 import { LIST, entries, entriesPath, entryValuesPath, groups, groupsPath, ranks, valuesPath } from './resources.js';
@@ -55,7 +55,7 @@ export function WrongType({ crumbs, rank }) {
 export function GroupList() {
   const { rankId } = useParams();
   const { rank, crumbs, failed } = useRankCrumbs(rankId);
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const base = groupsPath(rankId);
   const voivodeships = rank?.rank_type_name === 'voivodeships';
   const actions = [{ label: 'Dodaj grupę', to: `${base}/add` }];

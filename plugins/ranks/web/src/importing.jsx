@@ -1,5 +1,6 @@
 // What the import forms share: the warning of SPEC 5 with the template link, and the report
 // of what was imported and skipped, shown on the list the form returns to.
+import { ImportReport as Report, TemplateLink } from '@smogpanel/kit';
 import { REQUIRED_ENTRIES } from './resources.js';
 
 export function ImportWarning({ type, definition }) {
@@ -17,21 +18,11 @@ export function ImportWarning({ type, definition }) {
           {' '}Brakujące zostaną wymienione po imporcie.
         </p>
       )}
-      <a href={`/api/import/${type}/template`} download>Pobierz szablon pliku {type}</a>
+      <TemplateLink type={type} />
     </div>
   );
 }
 
 export function ImportReport({ report }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">Zaimportowano: nowe wartości {report.created}, zmienione {report.updated}.</p>
-      {report.skipped.length > 0 && (
-        <>
-          <p className="mb-1">Pominięto:</p>
-          <ul className="mb-0">{report.skipped.map((item, index) => <li key={index}>{item.description}</li>)}</ul>
-        </>
-      )}
-    </div>
-  );
+  return <Report summary={`Zaimportowano: nowe wartości ${report.created}, zmienione ${report.updated}.`} skipped={report.skipped} skippedHeading="Pominięto:" />;
 }

@@ -1,8 +1,7 @@
 // The rankings list (embed, edit, delete; a name links to the groups), the ranking form whose
 // unit fields follow the type, and the import of a voivodeships group definition (SPEC 2.6, 5).
-import { EditLoader, Field, Form, ListScreen, Page, StatusBanner, TEXT, api, publicLinkColumn, useEmbedAction, useItem, useValues } from '@smogpanel/kit';
-import { useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, ImportScreen, ListScreen, Page, StatusBanner, TEXT, api, importFileField, importTypeField, publicLinkColumn, useEmbedAction, useItem } from '@smogpanel/kit';
+import { Link, useParams } from 'react-router-dom';
 import { LoadFailed, WrongType } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import { LIST, RV_TYPES, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
@@ -27,79 +26,46 @@ export function RankList() {
   );
 }
 
-function RankForm({ id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const [values, set] = useValues(() => {
-    const initial = Object.fromEntries(rankFields('gminy').concat(rankFields('voivodeships'))
-      .map((field) => [field.name, field.initial ?? '']));
-    return item ? { ...initial, ...item } : initial;
-  });
-  const fields = rankFields(values.rank_type_name);
-  function send() {
-    const payload = rankPayload(values, { editing });
-    return editing ? ranks.edit(id, payload) : ranks.add(payload);
-  }
-  return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(LIST)}
-        cancelTo={LIST}>
-        {fields.map((field) => (
-          <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
-            value={values[field.name]} onChange={set(field.name)} />
-        ))}
-      </Form>
-    </div>
-  );
+/** Both types' fields start at their initial values, so switching the type keeps what was typed. */
+function rankValues(item) {
+  const initial = Object.fromEntries(rankFields('gminy').concat(rankFields('voivodeships')).map((field) => [field.name, field.initial ?? '']));
+  return item ? { ...initial, ...item } : initial;
 }
 
+const form = {
+  resource: ranks, fields: (values) => rankFields(values.rank_type_name), valuesOf: rankValues, back: LIST,
+  toPayload: (values, { editing }) => rankPayload(values, { editing }),
+};
+
 export function RankCreate() {
-  return <Page crumbs={[CRUMB, { label: 'Dodawanie rankingu' }]}><RankForm /></Page>;
+  return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie rankingu' }]} />;
 }
 
 export function RankEdit() {
   const { rankId } = useParams();
-  return (
-    <Page crumbs={[CRUMB, { label: 'Edycja rankingu' }]}>
-      <EditLoader resource={ranks} id={rankId}>{(item) => <RankForm key={rankId} id={rankId} item={item} />}</EditLoader>
-    </Page>
-  );
+  return <FormScreen {...form} id={rankId} crumbs={[CRUMB, { label: 'Edycja rankingu' }]} />;
 }
 
 const IMPORT_FIELDS = [
   { name: 'name', label: 'Nazwa grupy', required: true, placeholder: 'np. 2025' },
-  { name: 'type', label: 'Typ pliku', type: 'select', required: true, options: RV_TYPES },
-  { name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' },
+  importTypeField(RV_TYPES),
+  importFileField(),
 ];
 
 /** /rank/{rankId}/import: a voivodeships ranking's group with its five entries from a file. */
 export function RankImport() {
   const { rankId } = useParams();
-  const navigate = useNavigate();
   const { item, error, errors } = useItem(ranks, rankId);
-  const [values, set] = useValues(() => ({ name: '', type: '', file: null }));
-  const answer = useRef(null);
   const back = groupsPath(rankId);
-  async function send() {
-    const result = await groups.run('import', () => api.post('/rank/import', { ...values, rank_id: Number(rankId) }), rankId);
-    if (result.ok) answer.current = result.payload;
-    return result;
-  }
+  const send = (values) => groups.run('import', () => api.post('/rank/import', { ...values, rank_id: Number(rankId) }), rankId);
   const crumbs = [CRUMB, { label: item ? item.name : 'Ranking', to: back }, { label: 'Import definicji' }];
   if (error) return <LoadFailed crumbs={crumbs} errors={errors} />;
   if (!item) return <Page crumbs={crumbs}><StatusBanner status="loading" /></Page>;
   // only voivodeships rankings have group definitions (SPEC 2.6): a typed URL of a gminy one gets the alert
   if (item.rank_type_name !== 'voivodeships') return <WrongType crumbs={crumbs} rank={item} />;
   return (
-    <Page crumbs={crumbs}>
-      <ImportWarning type={values.type || 'RV_XLS'} definition />
-      <div className="col-12 col-lg-8">
-        <Form onSubmit={send} onDone={() => navigate(back, { state: { imported: answer.current } })}
-          submitLabel="Importuj" cancelTo={back}>
-          {IMPORT_FIELDS.map((field) => <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />)}
-        </Form>
-      </div>
-    </Page>
+    <ImportScreen crumbs={crumbs} fields={IMPORT_FIELDS} initial={{ name: '', type: '', file: null }} send={send} back={back}
+      note={(values) => <ImportWarning type={values.type || 'RV_XLS'} definition />} />
   );
 }
 

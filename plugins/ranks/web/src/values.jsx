@@ -2,9 +2,8 @@
 // the place shown plus 1, forms with a searchable gmina select (or a voivodeship select) and the
 // place only when the ranking's places are locked, and the import. Edit forms render only once
 // both the value and its ranking have loaded (SPEC 2.1).
-import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, api, defineResource, useList, useValues } from '@smogpanel/kit';
-import { useRef } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Field, FormScreen, GminaSelect, ImportScreen, ListScreen, StatusBanner, TEXT, api, defineResource, importFileField, importTypeField, useImportReport, useList } from '@smogpanel/kit';
+import { useParams } from 'react-router-dom';
 import { LoadFailed, WrongType, useRankCrumbs } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import { RB_TYPES, RV_TYPES, entryValues, entryValuesPath, groupValues, valueFromItem, valuePayload, valuesPath } from './resources.js';
@@ -49,7 +48,7 @@ function useValueScreen(scope, last) {
 export function ValueList() {
   const scope = useScope();
   const { group, entry, crumbs, instead } = useValueScreen(scope, 'Wartości');
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const where = scope.byEntry
     ? [{ name: 'voivodeship_name', label: 'Województwo' }]
     : [{ name: 'borough_name', label: 'Gmina' }, { name: 'district_name', label: 'Powiat' }, { name: 'voivodeship_name', label: 'Województwo' }];
@@ -79,41 +78,18 @@ function VoivodeshipSelect({ value, onChange }) {
   return <Field field={{ name: 'voivodeship_id', label: 'Województwo', type: 'select', required: true, options }} value={value} onChange={onChange} />;
 }
 
-function ValueForm({ scope, rank, id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const locked = Boolean(rank.lock_place_refresh);
-  const [values, set] = useValues(() => (item ? valueFromItem(item) : { value: '', points: '', place: '', borough_id: '', voivodeship_id: '' }));
-  function send() {
-    const payload = valuePayload(values, { locked });
-    if (editing) return scope.resource.edit(id, payload, scope.parent);
-    const target = scope.byEntry
-      ? { rank_entry_id: Number(scope.rankEntryId), voivodeship_id: Number(values.voivodeship_id) }
-      : { rank_group_id: Number(scope.rankGroupId), borough_id: Number(values.borough_id) };
-    return scope.resource.add({ ...payload, ...target }, scope.parent);
-  }
-  return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(scope.base)}
-        cancelTo={scope.base}>
-        {editing ? (
-          <p className="form-text">{item.borough_name ? `${item.borough_name} (powiat ${item.district_name}, woj. ${item.voivodeship_name})` : item.voivodeship_name}</p>
-        ) : scope.byEntry ? (
-          <VoivodeshipSelect value={values.voivodeship_id} onChange={set('voivodeship_id')} />
-        ) : (
-          <GminaSelect value={values.borough_id} onChange={set('borough_id')} required />
-        )}
-        <Field field={{ name: 'value', label: rank.table_value_title ? `Wartość (${rank.table_value_title})` : 'Wartość', type: 'number', step: 'any', required: true }}
-          value={values.value} onChange={set('value')} />
-        <Field field={{ name: 'points', label: 'Punkty', type: 'number', step: 'any', required: true, help: 'Najwięcej punktów = miejsce 1.' }}
-          value={values.points} onChange={set('points')} />
-        {locked && (
-          <Field field={{ name: 'place', label: 'Miejsce', type: 'number', min: 1, step: 1, required: true }} value={values.place} onChange={set('place')} />
-        )}
-      </Form>
-    </div>
-  );
-}
+/** Where the value is (the gmina or voivodeship: chosen when creating, shown when editing), then its numbers. */
+const valueFields = (scope, rank) => (values, { editing, item }) => [
+  editing ? { render: () => (
+    <p className="form-text">{item.borough_name ? `${item.borough_name} (powiat ${item.district_name}, woj. ${item.voivodeship_name})` : item.voivodeship_name}</p>
+  ) } : scope.byEntry ? { name: 'voivodeship_id', render: ({ value, onChange }) => <VoivodeshipSelect value={value} onChange={onChange} /> }
+    : { name: 'borough_id', render: ({ value, onChange }) => <GminaSelect value={value} onChange={onChange} required /> },
+  { name: 'value', label: rank.table_value_title ? `Wartość (${rank.table_value_title})` : 'Wartość', type: 'number', step: 'any', required: true },
+  { name: 'points', label: 'Punkty', type: 'number', step: 'any', required: true, help: 'Najwięcej punktów = miejsce 1.' },
+  ...(rank.lock_place_refresh ? [{ name: 'place', label: 'Miejsce', type: 'number', min: 1, step: 1, required: true }] : []),
+];
+
+const EMPTY = { value: '', points: '', place: '', borough_id: '', voivodeship_id: '' };
 
 /** The ranking of the screen, loaded with the value (an edit form waits for both). */
 function useRank(rankId) {
@@ -121,58 +97,46 @@ function useRank(rankId) {
   return rank && String(rank.id) === String(rankId) ? rank : null;
 }
 
-export function ValueCreate() {
+function ValueScreen({ label, id }) {
   const scope = useScope();
-  const { crumbs, instead } = useValueScreen(scope, 'Dodawanie wartości');
+  const { crumbs, instead } = useValueScreen(scope, label);
   const rank = useRank(scope.rankId);
   if (instead) return instead;
+  function toPayload(values, { editing }) {
+    const payload = valuePayload(values, { locked: Boolean(rank.lock_place_refresh) });
+    if (editing) return payload;
+    const target = scope.byEntry
+      ? { rank_entry_id: Number(scope.rankEntryId), voivodeship_id: Number(values.voivodeship_id) }
+      : { rank_group_id: Number(scope.rankGroupId), borough_id: Number(values.borough_id) };
+    return { ...payload, ...target };
+  }
   return (
-    <Page crumbs={crumbs}>
-      {rank ? <ValueForm scope={scope} rank={rank} /> : <StatusBanner status="loading" />}
-    </Page>
+    <FormScreen resource={scope.resource} id={id} parent={scope.parent} crumbs={crumbs} back={scope.base}
+      waiting={rank ? null : <StatusBanner status="loading" />} fields={rank && valueFields(scope, rank)}
+      valuesOf={(item) => (item ? valueFromItem(item) : EMPTY)} toPayload={toPayload} />
   );
 }
 
+export function ValueCreate() {
+  return <ValueScreen label="Dodawanie wartości" />;
+}
+
 export function ValueEdit() {
-  const scope = useScope();
   const { rankValueId } = useParams();
-  const { crumbs, instead } = useValueScreen(scope, 'Edycja wartości');
-  const rank = useRank(scope.rankId);
-  if (instead) return instead;
-  return (
-    <Page crumbs={crumbs}>
-      <EditLoader resource={scope.resource} id={rankValueId}>
-        {(item) => (rank ? <ValueForm key={rankValueId} scope={scope} rank={rank} id={rankValueId} item={item} /> : <StatusBanner status="loading" />)}
-      </EditLoader>
-    </Page>
-  );
+  return <ValueScreen label="Edycja wartości" id={rankValueId} />;
 }
 
 export function ValueImport() {
   const scope = useScope();
-  const navigate = useNavigate();
   const { crumbs, instead } = useValueScreen(scope, 'Import wartości');
   const types = scope.byEntry ? RV_TYPES : RB_TYPES;
-  const [values, set] = useValues(() => ({ type: types[0].value, file: null }));
-  const answer = useRef(null);
-  async function send() {
+  function send(values) {
     const target = scope.byEntry ? { rank_entry_id: Number(scope.rankEntryId) } : { rank_group_id: Number(scope.rankGroupId) };
-    const result = await scope.resource.run('import', () => api.post('/rank_value/import', { ...values, ...target }), scope.parent);
-    if (result.ok) answer.current = result.payload;
-    return result;
+    return scope.resource.run('import', () => api.post('/rank_value/import', { ...values, ...target }), scope.parent);
   }
   if (instead) return instead;
   return (
-    <Page crumbs={crumbs}>
-      <ImportWarning type={values.type} />
-      <div className="col-12 col-lg-8">
-        <Form onSubmit={send} onDone={() => navigate(scope.base, { state: { imported: answer.current } })}
-          submitLabel="Importuj" cancelTo={scope.base}>
-          <Field field={{ name: 'type', label: 'Typ pliku', type: 'select', required: true, options: types }} value={values.type} onChange={set('type')} />
-          <Field field={{ name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.' }}
-            value={values.file} onChange={set('file')} />
-        </Form>
-      </div>
-    </Page>
+    <ImportScreen crumbs={crumbs} fields={[importTypeField(types), importFileField()]} initial={{ type: types[0].value, file: null }}
+      note={(values) => <ImportWarning type={values.type} />} send={send} back={scope.base} />
   );
 }

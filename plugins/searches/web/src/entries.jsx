@@ -1,7 +1,7 @@
 // The entries of a search: the list (id ascending) with add, import and back, and the entry
 // form: the gmina (create only), then one input per key, longer texts in a textarea (SPEC 2.7).
-import { EditLoader, Field, Form, GminaSelect, ListScreen, Page, StatusBanner, TEXT, useItem, useValues } from '@smogpanel/kit';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { FormScreen, GminaSelect, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import { useParams } from 'react-router-dom';
 import { LONG_TEXT, PLACES, boroughLabel, entries, entriesPath, entryPayload, entryValues, searches, valueName } from './resources.js';
 import { CRUMB } from './searches.jsx';
 
@@ -16,26 +16,10 @@ export function useSearchCrumbs(searchId, label) {
   return { search: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
 
-/** What the import reported, shown on the list it returns to. */
-function ImportReport({ report }) {
-  return (
-    <div className="alert alert-info" role="status">
-      <p className="mb-1">
-        Zaimportowano wpisy: dodane {report.created}, zaktualizowane {report.updated}, bez zmian {report.unchanged ?? 0}.
-      </p>
-      {report.skipped.length > 0 && (
-        <ul className="mb-0">
-          {report.skipped.map((item, index) => <li key={index}>{item.description}</li>)}
-        </ul>
-      )}
-    </div>
-  );
-}
-
 export function EntryList() {
   const { searchId } = useParams();
   const { search, crumbs } = useSearchCrumbs(searchId);
-  const report = useLocation().state?.imported;
+  const report = useImportReport();
   const base = entriesPath(searchId);
   return (
     <ListScreen resource={entries} parent={searchId} crumbs={crumbs} heading={search ? `Wpisy wyszukiwarki „${search.name}”` : 'Wpisy'}
@@ -53,7 +37,10 @@ export function EntryList() {
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
-      {report && <ImportReport report={report} />}
+      {report && (
+        <ImportReport skipped={report.skipped}
+          summary={`Zaimportowano wpisy: dodane ${report.created}, zaktualizowane ${report.updated}, bez zmian ${report.unchanged ?? 0}.`} />
+      )}
     </ListScreen>
   );
 }
@@ -66,57 +53,40 @@ function keyField(key, long) {
   };
 }
 
-function EntryForm({ search, searchId, id, item }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const keys = search.search_keys;
-  const [values, set] = useValues(() => entryValues(keys, item));
-  const back = entriesPath(searchId);
-  const isLong = (key) => {
-    const text = String(entryValues(keys, item)[valueName(key.id)]);
-    return text.length > LONG_TEXT || text.includes('\n');
+/** The gmina (chosen when creating, shown when editing), then one field per key: a textarea for a
+ * text stored long or with line breaks. */
+function entryFields(keys) {
+  return (values, { editing, item }) => {
+    const stored = entryValues(keys, item);
+    const isLong = (key) => {
+      const text = String(stored[valueName(key.id)]);
+      return text.length > LONG_TEXT || text.includes('\n');
+    };
+    return [
+      editing ? { render: () => <p className="fs-5">Gmina: {boroughLabel(item)}</p> }
+        : { name: 'borough_id', render: ({ value, onChange }) => <GminaSelect value={value} onChange={onChange} required /> },
+      ...(keys.length ? [] : [{ render: () => <p className="text-muted">Wyszukiwarka nie ma właściwości: dodaj je w edycji wyszukiwarki.</p> }]),
+      ...keys.map((key) => keyField(key, isLong(key))),
+    ];
   };
-  const [long] = useValues(() => Object.fromEntries(keys.map((key) => [key.id, isLong(key)])));
+}
 
-  function send() {
-    const payload = entryPayload(keys, values, { editing, searchId });
-    return editing ? entries.edit(id, payload, searchId) : entries.add(payload, searchId);
-  }
-
+function EntryScreen({ label, id }) {
+  const { searchId } = useParams();
+  const { search, waiting, crumbs } = useSearchCrumbs(searchId, label);
+  const keys = search ? search.search_keys : [];
   return (
-    <div className="col-12 col-lg-8">
-      <Form onSubmit={send} onDone={() => navigate(back)}
-        cancelTo={back}>
-        {editing ? (
-          <p className="fs-5">Gmina: {boroughLabel(item)}</p>
-        ) : (
-          <GminaSelect value={values.borough_id} onChange={set('borough_id')} required />
-        )}
-        {!keys.length && <p className="text-muted">Wyszukiwarka nie ma właściwości: dodaj je w edycji wyszukiwarki.</p>}
-        {keys.map((key) => (
-          <Field key={key.id} field={keyField(key, long[key.id])} value={values[valueName(key.id)]} onChange={set(valueName(key.id))} />
-        ))}
-      </Form>
-    </div>
+    <FormScreen resource={entries} id={id} parent={searchId} crumbs={crumbs} waiting={waiting} back={entriesPath(searchId)}
+      fields={entryFields(keys)} valuesOf={(item) => entryValues(keys, item)}
+      toPayload={(values, { editing }) => entryPayload(keys, values, { editing, searchId })} />
   );
 }
 
 export function EntryCreate() {
-  const { searchId } = useParams();
-  const { search, waiting, crumbs } = useSearchCrumbs(searchId, 'Dodawanie wpisu');
-  return <Page crumbs={crumbs}>{waiting || <EntryForm search={search} searchId={searchId} />}</Page>;
+  return <EntryScreen label="Dodawanie wpisu" />;
 }
 
 export function EntryEdit() {
-  const { searchId, searchEntryId } = useParams();
-  const { search, waiting, crumbs } = useSearchCrumbs(searchId, 'Edycja wpisu');
-  return (
-    <Page crumbs={crumbs}>
-      {waiting || (
-        <EditLoader resource={entries} id={searchEntryId}>
-          {(item) => <EntryForm key={searchEntryId} search={search} searchId={searchId} id={searchEntryId} item={item} />}
-        </EditLoader>
-      )}
-    </Page>
-  );
+  const { searchEntryId } = useParams();
+  return <EntryScreen label="Edycja wpisu" id={searchEntryId} />;
 }
