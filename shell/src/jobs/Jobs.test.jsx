@@ -44,6 +44,7 @@ describe('Zadania', () => {
     const calls = api(SUPER);
     renderAt('/jobs');
     expect(await screen.findByRole('heading', { name: 'Zadania' })).toBeTruthy();
+    await screen.findByText('co 1 min'); // the screen is loaded on demand, then its list
     const rows = await screen.findAllByRole('row');
     const cells = (row) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells(rows[1])).toEqual(['Ponowne wysyłanie wiadomości z kolejkicore.outbox', 'co 1 min', '2026-11-25 11:00',

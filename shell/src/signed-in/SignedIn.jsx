@@ -1,17 +1,23 @@
 // The signed-in shell: waits for the current user and the plugin list, then the navbar,
 // the routes (core accounts screens + one outlet per enabled plugin) and the footer.
 import { api, extendToken, getToken, loadMe, StatusBanner, TEXT, TOKEN_REFRESH_MS, useMe, useResourceState } from '@smogpanel/kit';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AccountCreate, AccountList } from '../accounts/accounts.jsx';
-import { Profile } from '../accounts/Profile.jsx';
 import { Footer } from '../Footer.jsx';
-import { Jobs } from '../jobs/Jobs.jsx';
 import { HistoryScreen } from '../history/HistoryScreen.jsx';
 import { PluginOutlet } from '../plugins/PluginOutlet.jsx';
 import { byOrder, START, startPath } from '../start.js';
 import { Waiting } from '../Waiting.jsx';
 import { TopBar } from './TopBar.jsx';
+
+// Screens of super administrators only ('Zadania', the accounts) and one's profile, opened
+// rarely: loaded when opened, not with every operator's shell.
+const Jobs = lazy(() => import(/* webpackChunkName: "lazy-jobs" */ '../jobs/Jobs.jsx').then((m) => ({ default: m.Jobs })));
+const accounts = () => import(/* webpackChunkName: "lazy-accounts" */ '../accounts/accounts.jsx');
+const AccountList = lazy(() => accounts().then((m) => ({ default: m.AccountList })));
+const AccountCreate = lazy(() => accounts().then((m) => ({ default: m.AccountCreate })));
+const Profile = lazy(() => import(/* webpackChunkName: "lazy-profile" */ '../accounts/Profile.jsx').then((m) => ({ default: m.Profile })));
+const onDemand = (screen) => <Suspense fallback={<Waiting />}>{screen}</Suspense>;
 
 export function SignedIn() {
   if (!getToken()) return <Navigate to="/" replace />;
@@ -66,11 +72,11 @@ function SignedInShell() {
         )}
         <Routes>
           <Route path={START} element={<Navigate to={startPath(plugins.list)} replace />} />
-          <Route path="/account" caseSensitive element={<AccountList />} />
-          <Route path="/account/add" caseSensitive element={<AccountCreate />} />
+          <Route path="/account" caseSensitive element={onDemand(<AccountList />)} />
+          <Route path="/account/add" caseSensitive element={onDemand(<AccountCreate />)} />
           <Route path="/user/add" caseSensitive element={<Navigate to="/account/add" replace />} />
-          <Route path="/user/profile" caseSensitive element={<Profile />} />
-          <Route path="/jobs" caseSensitive element={<Jobs />} />
+          <Route path="/user/profile" caseSensitive element={onDemand(<Profile />)} />
+          <Route path="/jobs" caseSensitive element={onDemand(<Jobs />)} />
           <Route path="/history" caseSensitive element={<HistoryScreen />} />
           {plugins.list.map((plugin) => (
             <Route key={plugin.name} path={`${plugin.path}/*`} caseSensitive element={<PluginOutlet key={plugin.name} plugin={plugin} />} />
