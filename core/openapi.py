@@ -161,6 +161,25 @@ def _complete(document, registry):
             operation["responses"] = responses
     for path, item in registry.get("smogpanel.openapi_routes", {}).items():
         document["paths"][path] = item
+    for kind, resource in registry.get("smogpanel.resources", {}).items():
+        lists = [f"/api/{kind}/"] if resource.list_all else []
+        if resource.parent is not None:
+            lists.append(f"/api/{kind}/{resource.parent.kind}/{{parent_id}}")
+        for path in lists:
+            operation = document["paths"].get(path, {}).get("get")
+            if operation is not None and resource.sortable:
+                operation.setdefault("parameters", []).extend(_sorting_parameters(resource))
+
+
+def _sorting_parameters(resource):
+    """A list's `?order=&asc=` (smogpanel.sorting reads them; any other field is a 400): the
+    description names the fields each list sorts by."""
+    return [
+        {"name": "order", "in": "query", "required": False, "type": "string", "enum": sorted(resource.sortable),
+         "description": "Pole, według którego lista jest posortowana"},
+        {"name": "asc", "in": "query", "required": False, "type": "string", "enum": ["1", "0"],
+         "description": "1: rosnąco, 0: malejąco"},
+    ]
 
 
 def openapi_document(request):

@@ -233,6 +233,18 @@ def test_openapi_describes_the_services_and_their_schemas(anonymous):
     assert set(body["schema"]["required"]) == {"name", "voivodeship_id"}
 
 
+def test_openapi_names_the_fields_each_list_sorts_by(anonymous, api):
+    """`?order=&asc=` described per list (a field outside them is a 400), the per-parent lists too."""
+    document = anonymous.app.get("/api/openapi.json").json
+    for path in ("/api/timer/", "/api/district/voivodeship/{parent_id}"):
+        parameters = {p["name"]: p for p in document["paths"][path]["get"]["parameters"]}
+        assert parameters["asc"]["enum"] == ["1", "0"]
+        for field in parameters["order"]["enum"]:
+            assert api.get(path.replace("{parent_id}", "1") + f"?order={field}&asc=0")["success"] is True
+    timers = {p["name"]: p for p in document["paths"]["/api/timer/"]["get"]["parameters"]}
+    assert timers["order"]["enum"] == ["id", "internal_name", "name", "updated"]
+
+
 def test_openapi_copes_with_flags_and_a_plugins_own_types(probe_app):
     document = probe_app.get("/api/openapi.json").json
     body = next(p for p in document["paths"]["/api/probe/odd"]["post"]["parameters"] if p["in"] == "body")
