@@ -5,6 +5,7 @@ aliased to the installed modules: each module (and each SQLAlchemy table) exists
 
 The fixtures come from the pytest plugin `smogpanel.testing.plugin` (setup.cfg's `pytest11`
 entry point), as they come to a plugin outside this repository."""
+
 import importlib
 import sys
 from importlib.metadata import entry_points

@@ -7,10 +7,27 @@ loads it). The testing package `smogpanel.testing` (core/testing/) is no test su
 documented testing API a plugin outside this repository tests with, registered as a pytest plugin
 (setup.cfg), and the app never imports it. `core/tests/test_wheel.py` builds the wheel and checks
 all three."""
+
 from setuptools import find_namespace_packages, setup
 
-SKIP = ["*node_modules*", "web", "web.*", "*.web", "*.web.*", "tests", "tests.*", "*.tests", "*.tests.*",
-        "*__pycache__*", "static", "static.*", "*.static", "*.static.*", "fixtures", "*.fixtures"]
+SKIP = [
+    "*node_modules*",
+    "web",
+    "web.*",
+    "*.web",
+    "*.web.*",
+    "tests",
+    "tests.*",
+    "*.tests",
+    "*.tests.*",
+    "*__pycache__*",
+    "static",
+    "static.*",
+    "*.static",
+    "*.static.*",
+    "fixtures",
+    "*.fixtures",
+]
 
 
 def packages_under(folder, prefix):

@@ -8,10 +8,11 @@ standard library's json: no auth, no envelope machinery, no ORM. The app adds JW
 envelope, the sort whitelist, soft-delete filtering and ETags. Clients are separate processes
 using keep-alive connections. Prints requests/s and p50/p99 latency, and app/baseline ratios.
 """
+
 import argparse
-import logging
 import http.client
 import json
+import logging
 import multiprocessing
 import os
 import statistics
@@ -50,8 +51,9 @@ def build_database(url):
             db.add(district)
             districts.append(district)
         db.flush()
-        db.add_all(Borough(name=f"Gmina {number:04d}", district_id=districts[number % 380].id)
-                   for number in range(BOROUGHS))
+        db.add_all(
+            Borough(name=f"Gmina {number:04d}", district_id=districts[number % 380].id) for number in range(BOROUGHS)
+        )
         user = User(email="bench@example.pl", password_hash=hash_password("bench-password"), super=1)
         db.add(user)
         db.flush()
@@ -87,8 +89,7 @@ def list_sql(app, kind, order):
     resource = app.registry["smogpanel.resources"][kind]
     sorting = resource.sorting(order)
     statement = resource.list_statement().order_by(*sorting.order_by(*order))
-    return str(statement.compile(app.registry["db.session_factory"].kw["bind"],
-                                 compile_kwargs={"literal_binds": True}))
+    return str(statement.compile(app.registry["db.session_factory"].kw["bind"], compile_kwargs={"literal_binds": True}))
 
 
 def serve(app):
@@ -162,9 +163,11 @@ def main():
     etag = response.getheader("ETag")
     assert len(json.loads(body)["message"]["list"]) == BOROUGHS
 
-    print(f"database: {engine.dialect.name}; {BOROUGHS} boroughs; {options.clients} clients; "
-          f"{options.seconds:.0f} s per case, {options.rounds} interleaved rounds (medians); "
-          f"waitress {THREADS} threads each")
+    print(
+        f"database: {engine.dialect.name}; {BOROUGHS} boroughs; {options.clients} clients; "
+        f"{options.seconds:.0f} s per case, {options.rounds} interleaved rounds (medians); "
+        f"waitress {THREADS} threads each"
+    )
     print(f"{'case':<44}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}")
     with multiprocessing.get_context("spawn").Pool(options.clients) as pool:
         for path in ("/api/borough/", "/api/voivodeship/"):

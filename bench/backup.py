@@ -8,6 +8,7 @@ plugin's demo records, against the bare copy in the same run: SQLite's backup AP
 SQLite runs in a temporary folder; a PostgreSQL database is emptied first (its public schema).
 Times are the medians of the rounds, in process (no command start-up).
 """
+
 import argparse
 import sqlite3
 import statistics
@@ -26,8 +27,8 @@ def populated(url, folder):
     from smogpanel.migrate import upgrade
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.plugins.hierarchy.terc import read_terc
-    from smogpanel.plugins.hierarchy.testing import register_shaped_terc
     from smogpanel.plugins.hierarchy.teryt_import import import_terc
+    from smogpanel.plugins.hierarchy.testing import register_shaped_terc
     from smogpanel.testing.data import write_demo_data, write_what_use_writes
 
     if url.startswith("postgresql"):
@@ -44,7 +45,7 @@ def populated(url, folder):
 
 
 def bare_sqlite_copy(url, target):
-    source = sqlite3.connect(url[len("sqlite:///"):])
+    source = sqlite3.connect(url[len("sqlite:///") :])
     copy = sqlite3.connect(target)
     source.backup(copy)
     copy.close()
@@ -52,8 +53,8 @@ def bare_sqlite_copy(url, target):
 
 
 def main():
-    from smogpanel.ops.backup import backup, database_kind, libpq, restore
     from smogpanel.migrate import script_directory
+    from smogpanel.ops.backup import backup, database_kind, libpq, restore
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.settings import normalise_database_url
     from smogpanel.testing.data import contents
@@ -74,23 +75,46 @@ def main():
         for _ in range(args.rounds):
             if url.startswith("sqlite"):
                 times["bare backup"].append(timed(lambda: bare_sqlite_copy(url, bare)))
-                times["bare restore"].append(timed(lambda: sqlite3.connect(bare).backup(
-                    sqlite3.connect(url[len("sqlite:///"):]))))
+                times["bare restore"].append(
+                    timed(lambda: sqlite3.connect(bare).backup(sqlite3.connect(url[len("sqlite:///") :])))
+                )
             else:
-                times["bare backup"].append(timed(lambda: subprocess.run(
-                    ["pg_dump", "--format=custom", "--no-owner", "--schema=public", f"--file={bare}", uri],
-                    env=env, check=True)))
-                times["bare restore"].append(timed(lambda: subprocess.run(
-                    ["pg_restore", "--no-owner", "--clean", "--single-transaction", f"--dbname={uri}", str(bare)],
-                    env=env, check=True, capture_output=True)))
+                times["bare backup"].append(
+                    timed(
+                        lambda: subprocess.run(
+                            ["pg_dump", "--format=custom", "--no-owner", "--schema=public", f"--file={bare}", uri],
+                            env=env,
+                            check=True,
+                        )
+                    )
+                )
+                times["bare restore"].append(
+                    timed(
+                        lambda: subprocess.run(
+                            [
+                                "pg_restore",
+                                "--no-owner",
+                                "--clean",
+                                "--single-transaction",
+                                f"--dbname={uri}",
+                                str(bare),
+                            ],
+                            env=env,
+                            check=True,
+                            capture_output=True,
+                        )
+                    )
+                )
             times["backup"].append(timed(lambda: backup(url, file)))
             times["restore"].append(timed(lambda: restore(url, file, script)))
         assert contents(url) == rows
         counted = sum(len(found) for found in rows.values())
-        print(f"{database_kind(url)}: {counted:,} rows in {len(rows)} tables "
-              f"({len(rows['borough']):,} gminy, {len(rows['district'])} districts); "
-              f"backup file {file.stat().st_size / 1024:,.0f} KiB, bare copy {bare.stat().st_size / 1024:,.0f} KiB; "
-              f"median of {args.rounds}")
+        print(
+            f"{database_kind(url)}: {counted:,} rows in {len(rows)} tables "
+            f"({len(rows['borough']):,} gminy, {len(rows['district'])} districts); "
+            f"backup file {file.stat().st_size / 1024:,.0f} KiB, bare copy {bare.stat().st_size / 1024:,.0f} KiB; "
+            f"median of {args.rounds}"
+        )
         for what in ("backup", "restore"):
             ours, baseline = statistics.median(times[what]), statistics.median(times[f"bare {what}"])
             print(f"{what:8} {ours:.2f} s   bare {baseline:.2f} s   ratio {ours / baseline:.2f}")

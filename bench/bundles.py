@@ -15,6 +15,7 @@ What counts (written by the BundleManifestPlugin into each build's bundles.json)
 Sizes are gzip -9 of each file, in KB of 1000 bytes. Prints a table; never fails on a budget
 (it is a measurement, not a test). Usage: python3 bench/bundles.py [--files]
 """
+
 import gzip
 import json
 import re
@@ -24,9 +25,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHELL = ROOT / "core" / "static" / "shell"
 EMBEDS = ROOT / "core" / "static" / "embeds"
-BUDGET_KB = {"shell": 175, "hierarchy": 40, "timers": 40, "maps": 40, "searches": 40, "calculators": 40, "ranks": 40, "graphs": 40, "letters": 40, "items": 40}
+BUDGET_KB = {
+    "shell": 175,
+    "hierarchy": 40,
+    "timers": 40,
+    "maps": 40,
+    "searches": 40,
+    "calculators": 40,
+    "ranks": 40,
+    "graphs": 40,
+    "letters": 40,
+    "items": 40,
+}
 # The map embed carries the boundaries of the sixteen voivodeships (SVG paths) inside embed.js.
-EMBED_BUDGET_KB = {"timers": 10, "maps": 60, "searches": 20, "calculators": 25, "ranks": 30, "graphs": 60, "letters": 20, "items": 10}
+EMBED_BUDGET_KB = {
+    "timers": 10,
+    "maps": 60,
+    "searches": 20,
+    "calculators": 25,
+    "ranks": 30,
+    "graphs": 60,
+    "letters": 20,
+    "items": 10,
+}
 
 
 def gzip_size(path):
@@ -74,7 +95,9 @@ def main():
     for folder in sorted(ROOT.glob("plugins/*/static/remote")):
         name = folder.parent.parent.name
         remote = manifest(folder)
-        rows.append(measure(f"{name} remote", folder, remote["initial"] + remote["eager"], BUDGET_KB.get(name), remote["lazy"]))
+        rows.append(
+            measure(f"{name} remote", folder, remote["initial"] + remote["eager"], BUDGET_KB.get(name), remote["lazy"])
+        )
 
     loader = EMBEDS / "loader.js"
     for built in sorted(ROOT.glob("plugins/*/static/embed/manifest.json")):
@@ -92,8 +115,10 @@ def main():
         budget = row["budget"]
         status = "-" if budget is None else ("ok" if kb <= budget else "OVER")
         share = "" if budget is None else f" ({kb / budget:.0%} of budget)"
-        print(f"{row['label']:<24}{len(row['files']):>6}{row['raw'] / 1000:>10.1f}{kb:>10.1f}"
-              f"{budget or '-':>11}  {status}{share}")
+        print(
+            f"{row['label']:<24}{len(row['files']):>6}{row['raw'] / 1000:>10.1f}{kb:>10.1f}"
+            f"{budget or '-':>11}  {status}{share}"
+        )
         if show_files:
             for name, raw, gz in sorted(row["files"], key=lambda f: -f[2]):
                 print(f"  {name:<28}{raw / 1000:>10.1f}{gz / 1000:>10.1f}")

@@ -2,6 +2,7 @@
 districts, 2,477 gminy), an app in process with a signed-in super administrator, and the
 file helpers (timing and printing: timing.py). Each benchmark measures against a baseline in the
 same run."""
+
 import base64
 import io
 import sys
@@ -21,6 +22,7 @@ def build(url, plugins, gminy=GMINY):
     The gminy are written straight to the database: the register's shape, not its names (none,
     and no districts, with `gminy=0`)."""
     import webtest
+
     from smogpanel import main
     from smogpanel.db import make_engine, make_session_factory
     from smogpanel.migrate import upgrade
@@ -56,8 +58,17 @@ def build(url, plugins, gminy=GMINY):
         db.expunge(user)
     engine.dispose()
     secret = "bench-secret-" + "x" * 40
-    app = webtest.TestApp(main({}, **{"sqlalchemy.url": url, "smogpanel.secret": secret,
-                                      "smogpanel.plugins": ",".join(plugins), "smogpanel.smtp_url": ""}))
+    app = webtest.TestApp(
+        main(
+            {},
+            **{
+                "sqlalchemy.url": url,
+                "smogpanel.secret": secret,
+                "smogpanel.plugins": ",".join(plugins),
+                "smogpanel.smtp_url": "",
+            },
+        )
+    )
     return app, {"Authorization": f"Bearer {Tokens(secret, 3600).issue(user)}"}, places
 
 

@@ -9,6 +9,7 @@ file with every item the type requires, into a graph defining them all; every ro
 under the same name (values replaced). Baseline: openpyxl loading the same file read-only.
 Prints medians; asserts nothing.
 """
+
 import argparse
 import io
 import statistics
@@ -34,7 +35,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--database-url")
     args = parser.parse_args()
-    from smogpanel.plugins.graphs.imports import (APPLICATION_GROUPS, CIRCLE_ITEMS, LINE_ITEMS, MULTILINE_ITEMS)
+    from smogpanel.plugins.graphs.imports import APPLICATION_GROUPS, CIRCLE_ITEMS, LINE_ITEMS, MULTILINE_ITEMS
 
     folder = tempfile.mkdtemp()
     url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
@@ -43,25 +44,41 @@ def main():
     # Short names must differ within a graph ('Pompy ci' twice would be refused).
     keys = lambda items: [{"name": name, "short_name": f"{name[:8]} {i}"} for i, name in enumerate(items)]  # noqa: E731
     cases = {
-        "LINE": (["CP_LINE_XLS", "CP_LINE_XLS_2025"], {"graph_key_groups": [
-            {"name": g, "color": "red", "graph_keys": keys(LINE_ITEMS)} for g in groups]},
-            [["Pozycja", *groups], *[[item, *range(1, 6)] for item in LINE_ITEMS]]),
-        "MULTILINE": (["CP_MULTILINE_XLS", "CP_MULTILINE_XLS_2025"], {"graph_keys": keys(MULTILINE_ITEMS)},
-                      [["Pozycja", "Wartość"], *[[item, 5] for item in MULTILINE_ITEMS]]),
-        "CIRCLE": (["CP_CIRCLE_XLS", "CP_CIRCLE_XLS_2025"], {"graph_keys": keys(CIRCLE_ITEMS)},
-                   [["Pozycja", "Wartość"], *[[item, 5] for item in CIRCLE_ITEMS]]),
+        "LINE": (
+            ["CP_LINE_XLS", "CP_LINE_XLS_2025"],
+            {"graph_key_groups": [{"name": g, "color": "red", "graph_keys": keys(LINE_ITEMS)} for g in groups]},
+            [["Pozycja", *groups], *[[item, *range(1, 6)] for item in LINE_ITEMS]],
+        ),
+        "MULTILINE": (
+            ["CP_MULTILINE_XLS", "CP_MULTILINE_XLS_2025"],
+            {"graph_keys": keys(MULTILINE_ITEMS)},
+            [["Pozycja", "Wartość"], *[[item, 5] for item in MULTILINE_ITEMS]],
+        ),
+        "CIRCLE": (
+            ["CP_CIRCLE_XLS", "CP_CIRCLE_XLS_2025"],
+            {"graph_keys": keys(CIRCLE_ITEMS)},
+            [["Pozycja", "Wartość"], *[[item, 5] for item in CIRCLE_ITEMS]],
+        ),
     }
     print(f"Graph imports, median of {args.rounds} ({url.split(':')[0]}):")
     for graph_type, (codes, structure, rows) in cases.items():
-        body = {"name": f"Bench {graph_type}", "internal_name": f"bench-{graph_type.lower()}", "graph_type_name": graph_type,
-                "graph_style_name": "CLASSIC", "position_title": "P", "value_title": "V", **structure}
+        body = {
+            "name": f"Bench {graph_type}",
+            "internal_name": f"bench-{graph_type.lower()}",
+            "graph_type_name": graph_type,
+            "graph_style_name": "CLASSIC",
+            "position_title": "P",
+            "value_title": "V",
+            **structure,
+        }
         graph = app.post_json("/api/graph/", body, headers=headers).json["message"]
         data = workbook(rows)
         baseline = statistics.median(timed(lambda: openpyxl_load(data)) for _ in range(args.rounds))
         for code in codes:
             payload = {"name": "Raport 2025", "graph_id": graph["id"], "type": code, "file": upload(data)}
-            seconds = statistics.median(timed(lambda: app.post_json("/api/graph/import", payload, headers=headers))
-                                        for _ in range(args.rounds))
+            seconds = statistics.median(
+                timed(lambda: app.post_json("/api/graph/import", payload, headers=headers)) for _ in range(args.rounds)
+            )
             line(f"{code} ({len(rows) - 1} items) vs openpyxl read-only", seconds, baseline)
 
 

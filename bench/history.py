@@ -13,14 +13,15 @@
 "Without" runs the Resource edit and run_import as they were before history (copied below),
 in the same process on the same database. Prints times and ratios; asserts nothing.
 """
+
 import argparse
 import contextlib
 import statistics
 import tempfile
 
 from common import GMINY, build, upload
-from timing import line, timed
 from ranks import add_group, values_file
+from timing import line, timed
 
 
 # -- the write paths without history (as before it) -----------------------------------------------
@@ -54,18 +55,29 @@ def both(function, with_times, without_times, first_with=True):
         with without_history():
             without_times.append(timed(function))
 
-    for measure in ((measured_with, measured_without) if first_with else (measured_without, measured_with)):
+    for measure in (measured_with, measured_without) if first_with else (measured_without, measured_with):
         measure()
 
 
 def bench_writes(app, headers, places, writes):
-    timer = {"name": "Do końca sezonu", "internal_name": "bench-timer", "timer_style_name": "SEA",
-             "text_above": "Zostało", "deadline": "2031-01-01", "countdown": True, "text_below": "Ogrzewaj czysto.",
-             "logo_path": None, "hidden_brand": 0}
+    timer = {
+        "name": "Do końca sezonu",
+        "internal_name": "bench-timer",
+        "timer_style_name": "SEA",
+        "text_above": "Zostało",
+        "deadline": "2031-01-01",
+        "countdown": True,
+        "text_below": "Ogrzewaj czysto.",
+        "logo_path": None,
+        "hidden_brand": 0,
+    }
     timer_id = app.post_json("/api/timer/", timer, headers=headers).json["message"]["id"]
     group = add_group(app, headers, "bench-writes")
-    app.post_json("/api/rank_value/import", {"rank_group_id": group["id"], "type": "RB_XLS",
-                                             "file": upload(values_file(places, 1))}, headers=headers)
+    app.post_json(
+        "/api/rank_value/import",
+        {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(values_file(places, 1))},
+        headers=headers,
+    )
     value = app.get(f"/api/rank_value/rank_group/{group['id']}", headers=headers).json["message"]["list"][0]
     counter = iter(range(10**6))
 
@@ -75,11 +87,17 @@ def bench_writes(app, headers, places, writes):
         app.post_json(f"/api/timer/{timer_id}", body, headers=headers)
 
     def edit_value():
-        app.post_json(f"/api/rank_value/{value['id']}", {"value": next(counter), "points": next(counter) % 997,
-                                                        "place": None}, headers=headers)
+        app.post_json(
+            f"/api/rank_value/{value['id']}",
+            {"value": next(counter), "points": next(counter) % 997, "place": None},
+            headers=headers,
+        )
 
     print(f"Single writes, {writes} interleaved requests each (medians):")
-    for label, function in (("POST /api/timer/<id>", edit_timer), ("POST /api/rank_value/<id> (2,477-value group)", edit_value)):
+    for label, function in (
+        ("POST /api/timer/<id>", edit_timer),
+        ("POST /api/rank_value/<id> (2,477-value group)", edit_value),
+    ):
         for _ in range(3):
             both(function, [], [])  # warm-up
         with_times, without_times = [], []
@@ -95,7 +113,7 @@ def bench_import(app, headers, places, rounds):
     with_times, without_times = [], []
     for round_ in range(rounds):
         pair = ((with_times, True), (without_times, False))
-        for times, recording in (pair if round_ % 2 else pair[::-1]):  # either goes first as often
+        for times, recording in pair if round_ % 2 else pair[::-1]:  # either goes first as often
             group = add_group(app, headers, f"bench-import-{round_}-{int(recording)}")
             body = {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(files[0])}
 

@@ -4,6 +4,7 @@ file in a fresh process so peak RSS is its own: the server process's peak, befor
     .venv/bin/python bench/hostile_files.py [--megabytes 1024]
 
 Figures go to docs/security.md."""
+
 import argparse
 import json
 import resource
@@ -13,9 +14,9 @@ import time
 
 
 def measure(label, megabytes):
-    from smogpanel.testing import hostile
     from smogpanel.envelope import ApiError
     from smogpanel.spreadsheets.tables import read_table
+    from smogpanel.testing import hostile
 
     make = {
         "sheet zip bomb": lambda: hostile.sheet_bomb(megabytes),
@@ -36,8 +37,14 @@ def measure(label, megabytes):
         answer = str(error.status)
     except MemoryError:
         answer = "MemoryError"
-    return {"label": label, "disk_kb": len(data) // 1024, "seconds": round(time.time() - started, 2),
-            "answer": answer, "idle_mb": idle, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
+    return {
+        "label": label,
+        "disk_kb": len(data) // 1024,
+        "seconds": round(time.time() - started, 2),
+        "answer": answer,
+        "idle_mb": idle,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+    }
 
 
 def main():
@@ -50,15 +57,27 @@ def main():
         return 0
     print("| file | on disk | answer | time | server RSS before → peak |")
     print("|---|---|---|---|---|")
-    for label in ("sheet zip bomb", "cell zip bomb", "shared strings zip bomb", "content types zip bomb", "zip lying about sizes",
-                  "cell XFD1048576", "million-row csv"):
-        done = subprocess.run([sys.executable, __file__, "--one", label, "--megabytes", str(args.megabytes)],
-                              capture_output=True, text=True)
+    for label in (
+        "sheet zip bomb",
+        "cell zip bomb",
+        "shared strings zip bomb",
+        "content types zip bomb",
+        "zip lying about sizes",
+        "cell XFD1048576",
+        "million-row csv",
+    ):
+        done = subprocess.run(
+            [sys.executable, __file__, "--one", label, "--megabytes", str(args.megabytes)],
+            capture_output=True,
+            text=True,
+        )
         if done.returncode:
             print(f"| {label} | | process died ({done.returncode}) | | |")
             continue
         r = json.loads(done.stdout.strip().splitlines()[-1])
-        print(f"| {label} | {r['disk_kb']} KB | {r['answer']} | {r['seconds']} s | {r['idle_mb']} → {r['peak_mb']} MB |")
+        print(
+            f"| {label} | {r['disk_kb']} KB | {r['answer']} | {r['seconds']} s | {r['idle_mb']} → {r['peak_mb']} MB |"
+        )
     return 0
 
 

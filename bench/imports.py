@@ -14,6 +14,7 @@
 
 Prints times and ratios; asserts nothing.
 """
+
 import argparse
 import base64
 import io
@@ -31,6 +32,7 @@ from timing import line, timed  # noqa: E402
 
 def report_file():
     from openpyxl import Workbook
+
     from smogpanel.plugins.maps.imports import PROPERTY_NAMES
     from smogpanel.regions import VOIVODESHIPS
 
@@ -53,8 +55,13 @@ def app_parse(data, keys):
 
 def bench_import(app, headers, map_id, keys, rounds):
     data = report_file()
-    body = {"name": "Bench", "source": "", "map_id": map_id, "type": "CP_XLS",
-            "file": {"name": "raport.xlsx", "data": f"data:{XLSX};base64,{base64.b64encode(data).decode()}"}}
+    body = {
+        "name": "Bench",
+        "source": "",
+        "map_id": map_id,
+        "type": "CP_XLS",
+        "file": {"name": "raport.xlsx", "data": f"data:{XLSX};base64,{base64.b64encode(data).decode()}"},
+    }
 
     def request():
         assert app.post_json("/api/checkpoint/import", body, headers=headers).json["message"]["properties"] == 11
@@ -62,8 +69,10 @@ def bench_import(app, headers, map_id, keys, rounds):
     from smogpanel.numbers import json_number
 
     # The parser gives exact Decimals; a form sends JSON numbers.
-    properties = [{"key": {"id": key.id}, "value": {code: json_number(number) for code, number in value.items()}}
-                  for key, value in zip(keys, (p["value"] for p in app_parse(data, keys)["properties"]))]
+    properties = [
+        {"key": {"id": key.id}, "value": {code: json_number(number) for code, number in value.items()}}
+        for key, value in zip(keys, (p["value"] for p in app_parse(data, keys)["properties"]))
+    ]
     by_hand = {"name": "Bench", "source": "", "map_id": map_id, "hidden": 0, "properties": properties}
 
     def create():
@@ -82,12 +91,17 @@ def bench_import(app, headers, map_id, keys, rounds):
     line("openpyxl read-only load + iterate rows (baseline)", baseline, decimals=2)
     line("app: read_table + CP_XLS parser", statistics.median(parse), baseline, decimals=2)
     line("app: whole POST /api/checkpoint/import (committed)", statistics.median(whole), baseline, decimals=2)
-    line("reference: the same values by hand, POST /api/checkpoint/", statistics.median(json_create), baseline,
-         decimals=2)
+    line(
+        "reference: the same values by hand, POST /api/checkpoint/",
+        statistics.median(json_create),
+        baseline,
+        decimals=2,
+    )
 
 
 def bench_export(app, headers, url, map_id, count, rounds):
     from openpyxl import Workbook
+
     from smogpanel.db import make_engine, make_session_factory
     from smogpanel.plugins.maps.models import (
         Checkpoint,
@@ -100,13 +114,23 @@ def bench_export(app, headers, url, map_id, count, rounds):
     with make_session_factory(engine)() as db, db.begin():
         keys = db.query(MapPropertyKey).filter_by(map_id=map_id).all()
         for number in range(count):
-            checkpoint = Checkpoint(map_id=map_id, name=f"Pomiar {number:03d}", source="", hidden=number % 7 == 0,
-                                    captured=date(2020, 1, 1) + timedelta(days=number))
+            checkpoint = Checkpoint(
+                map_id=map_id,
+                name=f"Pomiar {number:03d}",
+                source="",
+                hidden=number % 7 == 0,
+                captured=date(2020, 1, 1) + timedelta(days=number),
+            )
             db.add(checkpoint)
             db.flush()
-            db.add_all(CheckpointValue(checkpoint_id=checkpoint.id, key_id=key.id,
-                                       **{code: number * 100 + index + 0.25 for index, code in enumerate(CODES)})
-                       for key in keys)
+            db.add_all(
+                CheckpointValue(
+                    checkpoint_id=checkpoint.id,
+                    key_id=key.id,
+                    **{code: number * 100 + index + 0.25 for index, code in enumerate(CODES)},
+                )
+                for key in keys
+            )
     engine.dispose()
 
     from smogpanel.spreadsheets.exports import header_row, row
@@ -139,7 +163,12 @@ def bench_export(app, headers, url, map_id, count, rounds):
     reference = statistics.median(base)
     print(f"Export of a map with {count} measurements × 11 properties, median of {rounds} rounds:")
     line("openpyxl write-only workbook, same cells (baseline)", reference, decimals=2)
-    line("the same through smogpanel.spreadsheets.exports (formula-safe cells)", statistics.median(safe), reference, decimals=2)
+    line(
+        "the same through smogpanel.spreadsheets.exports (formula-safe cells)",
+        statistics.median(safe),
+        reference,
+        decimals=2,
+    )
     line("app: GET /api/map/<id>/export", statistics.median(app_times), reference, decimals=2)
     print(f"  budget 1 s: {statistics.median(app_times):.3f} s")
 

@@ -8,6 +8,7 @@ time, against one at a time measured in the same run.
 
 Target: 500 items under 10 s with bounded concurrency.
 """
+
 import argparse
 import sys
 import tempfile
@@ -47,24 +48,46 @@ def main():
     url = f"sqlite:///{folder / 'items.sqlite'}"
     upgrade(url, manager)
     with LocalSource() as gios:
-        for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
-                           ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
+        for path, name in (
+            ("/aqindex/getIndex/400", "getIndex_400.json"),
+            ("/station/sensors/400", "sensors_400.json"),
+            ("/data/getData/2747", "getData_2747.json"),
+            ("/data/getData/2750", "getData_2750.json"),
+        ):
             gios.answer(path, (FIXTURES / name).read_bytes())
         # The station lists a manual PM2.5 position first: its getData is refused, then 2750 is read.
         gios.fail("/data/getData/2749", status=400, body=(FIXTURES / "getData_2749_manual.json").read_bytes())
         gios.delay = args.latency
         timings = {}
         for workers in (1, 8):
-            app = make_app({}, **{"sqlalchemy.url": url, "smogpanel.secret": SECRET, "smogpanel.environment": "testing",
-                                  "smogpanel.airquality.api_url": gios.url, "smogpanel.integrations.workers": str(workers)})
+            app = make_app(
+                {},
+                **{
+                    "sqlalchemy.url": url,
+                    "smogpanel.secret": SECRET,
+                    "smogpanel.environment": "testing",
+                    "smogpanel.airquality.api_url": gios.url,
+                    "smogpanel.integrations.workers": str(workers),
+                },
+            )
             registry = app.registry
             with own_transaction(registry) as db:
                 db.execute(sa.delete(Item))
-                values = {"gmina": {"type": BOROUGH, "display_name": "Gmina", "value": 1},
-                          "station_id": {"type": TEXT, "display_name": "Stacja", "value": "400"}}
-                db.add_all(Item(name=f"Powietrze {n}", internal_name=f"powietrze-{n}", item_type_id="airquality",
-                                item_type_name="Jakość powietrza", hook_values=values, integration_state={})
-                           for n in range(args.items))
+                values = {
+                    "gmina": {"type": BOROUGH, "display_name": "Gmina", "value": 1},
+                    "station_id": {"type": TEXT, "display_name": "Stacja", "value": "400"},
+                }
+                db.add_all(
+                    Item(
+                        name=f"Powietrze {n}",
+                        internal_name=f"powietrze-{n}",
+                        item_type_id="airquality",
+                        item_type_name="Jakość powietrza",
+                        hook_values=values,
+                        integration_state={},
+                    )
+                    for n in range(args.items)
+                )
             gios.hits.clear()
             gios.requests.clear()
             started = time.perf_counter()
@@ -74,10 +97,13 @@ def main():
             with own_transaction(registry) as db:
                 sample = db.scalars(sa.select(Item).limit(1)).one()
                 assert sample.hook_values["pm10"]["value"] == 54.8 and sample.hook_values["pm25"]["value"] == 38.1
-            print(f"{args.items} items, {sum(gios.hits.values())} requests, {workers} at a time: "
-                  f"{timings[workers]:.2f} s")
-    print(f"8 at a time vs 1: {timings[1] / timings[8]:.1f}x faster; "
-          f"target < 10 s: {'ok' if timings[8] < 10 else 'MISSED'} ({timings[8]:.2f} s)")
+            print(
+                f"{args.items} items, {sum(gios.hits.values())} requests, {workers} at a time: {timings[workers]:.2f} s"
+            )
+    print(
+        f"8 at a time vs 1: {timings[1] / timings[8]:.1f}x faster; "
+        f"target < 10 s: {'ok' if timings[8] < 10 else 'MISSED'} ({timings[8]:.2f} s)"
+    )
 
 
 if __name__ == "__main__":

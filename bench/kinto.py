@@ -11,6 +11,7 @@ starts it (`smogpanel serve`: gunicorn, a worker per core) on the database of be
 `GET /api/borough/` signed in. Both with 4 connections (wrk), rounds interleaved; also each
 one's repeat visit with its ETag (If-None-Match), which both support.
 """
+
 import argparse
 import base64
 import json
@@ -67,8 +68,12 @@ format = %(message)s
 
 
 def kinto_request(base, method, path, body=None):
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode() if body is not None else None,
-                                     method=method, headers={"Authorization": BASIC, "Content-Type": "application/json"})
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        method=method,
+        headers={"Authorization": BASIC, "Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())
 
@@ -77,8 +82,15 @@ def load_kinto(base, rows):
     kinto_request(base, "PUT", "/v1/buckets/b", {"data": {}})
     kinto_request(base, "PUT", "/v1/buckets/b/collections/gminy", {"data": {}})
     for start_at in range(0, len(rows), 25):  # Kinto's batch limit
-        kinto_request(base, "POST", "/v1/batch", {"defaults": {"method": "POST", "path": "/buckets/b/collections/gminy/records"},
-                                                  "requests": [{"body": {"data": row}} for row in rows[start_at:start_at + 25]]})
+        kinto_request(
+            base,
+            "POST",
+            "/v1/batch",
+            {
+                "defaults": {"method": "POST", "path": "/buckets/b/collections/gminy/records"},
+                "requests": [{"body": {"data": row}} for row in rows[start_at : start_at + 25]],
+            },
+        )
 
 
 def borough_rows(url):
@@ -89,10 +101,20 @@ def borough_rows(url):
         rows = connection.exec_driver_sql(
             "SELECT b.id, b.name, b.teryt, b.district_id, d.name, d.voivodeship_id, v.name, b.created, b.updated "
             "FROM borough b JOIN district d ON d.id = b.district_id JOIN voivodeship v ON v.id = d.voivodeship_id "
-            "WHERE b.deleted IS NULL").all()
+            "WHERE b.deleted IS NULL"
+        ).all()
     engine.dispose()
-    keys = ("borough_id", "name", "teryt", "district_id", "district_name", "voivodeship_id", "voivodeship_name",
-            "created", "updated")
+    keys = (
+        "borough_id",
+        "name",
+        "teryt",
+        "district_id",
+        "district_name",
+        "voivodeship_id",
+        "voivodeship_name",
+        "created",
+        "updated",
+    )
     return [dict(zip(keys, row)) for row in rows]
 
 
@@ -108,8 +130,12 @@ def main():
     url, _timer, token = prepare(folder)
     port = free_port()
     (folder / "kinto.ini").write_text(KINTO_SETTINGS.format(port=port))
-    kinto = subprocess.Popen([args.kinto, "start", "--ini", str(folder / "kinto.ini")], cwd=folder,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    kinto = subprocess.Popen(
+        [args.kinto, "start", "--ini", str(folder / "kinto.ini")],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     panel, panel_base = start(url, os.cpu_count() or 1, 2)
     try:
         kinto_base = f"http://127.0.0.1:{port}"
@@ -120,16 +146,24 @@ def main():
         kinto_path = "/v1/buckets/b/collections/gminy/records"
         _s, kinto_headers, kinto_body = get(kinto_base + kinto_path, {"Authorization": BASIC})
         _s, panel_headers, panel_body = get(panel_base + "/api/borough/", {"Authorization": f"Bearer {token}"})
-        print(f"Kinto lists {len(json.loads(kinto_body)['data'])} records ({len(kinto_body) / 1000:.0f} KB), "
-              f"Smogpanel {len(json.loads(panel_body)['message']['list'])} ({len(panel_body) / 1000:.0f} KB)",
-              file=sys.stderr)
+        print(
+            f"Kinto lists {len(json.loads(kinto_body)['data'])} records ({len(kinto_body) / 1000:.0f} KB), "
+            f"Smogpanel {len(json.loads(panel_body)['message']['list'])} ({len(panel_body) / 1000:.0f} KB)",
+            file=sys.stderr,
+        )
         plan = [
             ("Kinto: records of the collection", kinto_base + kinto_path, (f"Authorization: {BASIC}",)),
-            ("Kinto: the same, If-None-Match", kinto_base + kinto_path,
-             (f"Authorization: {BASIC}", f"If-None-Match: {kinto_headers.get('ETag')}")),
+            (
+                "Kinto: the same, If-None-Match",
+                kinto_base + kinto_path,
+                (f"Authorization: {BASIC}", f"If-None-Match: {kinto_headers.get('ETag')}"),
+            ),
             ("Smogpanel: GET /api/borough/", panel_base + "/api/borough/", (f"Authorization: Bearer {token}",)),
-            ("Smogpanel: the same, If-None-Match", panel_base + "/api/borough/",
-             (f"Authorization: Bearer {token}", f"If-None-Match: {panel_headers.get('ETag')}")),
+            (
+                "Smogpanel: the same, If-None-Match",
+                panel_base + "/api/borough/",
+                (f"Authorization: Bearer {token}", f"If-None-Match: {panel_headers.get('ETag')}"),
+            ),
         ]
         results = {label: [] for label, *_ in plan}
         for round_number in range(args.rounds):
@@ -141,14 +175,18 @@ def main():
             process.terminate()
             process.wait(10)
     base = statistics.median(r["rate"] for r in results[plan[0][0]])
-    print(f"\n4 connections, {args.seconds} s x {args.rounds} interleaved rounds, {os.cpu_count()} cores, "
-          f"{len(rows)} records; both answer with Accept-Encoding: gzip, br\n")
+    print(
+        f"\n4 connections, {args.seconds} s x {args.rounds} interleaved rounds, {os.cpu_count()} cores, "
+        f"{len(rows)} records; both answer with Accept-Encoding: gzip, br\n"
+    )
     print(f"{'what':<40}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'x Kinto':>9}")
     for label, *_ in plan:
         runs = results[label]
         rate = statistics.median(r["rate"] for r in runs)
-        print(f"{label:<40}{rate:>9,.0f}{statistics.median(r['p50'] for r in runs):>9.1f}"
-              f"{statistics.median(r['p99'] for r in runs):>9.1f}{rate / base:>9.2f}")
+        print(
+            f"{label:<40}{rate:>9,.0f}{statistics.median(r['p50'] for r in runs):>9.1f}"
+            f"{statistics.median(r['p99'] for r in runs):>9.1f}{rate / base:>9.2f}"
+        )
 
 
 if __name__ == "__main__":

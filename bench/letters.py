@@ -13,6 +13,7 @@
 
 Prints times and ratios; asserts nothing.
 """
+
 import argparse
 import statistics
 import tempfile
@@ -24,9 +25,9 @@ CONTENT = (
     "<h2>Szanowni Państwo,</h2><p>zwracamy się z prośbą o <strong>przyspieszenie wymiany kopciuchów</strong> "
     "w naszej gminie. Każdej zimy oddychamy powietrzem, którego normy są przekroczone wielokrotnie.</p>"
     "<ul><li>zwiększenie budżetu programu,</li><li>kontrole spalania odpadów,</li><li>informowanie o "
-    "<a href=\"https://czystepowietrze.gov.pl\">dotacjach</a>.</li></ul>"
+    '<a href="https://czystepowietrze.gov.pl">dotacjach</a>.</li></ul>'
 )
-HOSTILE = "<img src=x onerror=alert(1)><a href=\"javascript:alert(1)\">x</a><script>alert(1)</script>"
+HOSTILE = '<img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><script>alert(1)</script>'
 
 
 def letter_of(size):
@@ -52,14 +53,33 @@ def arrange(url, recipients, mail_dir):
         group = RecipientGroup(name="Radni")
         db.add(group)
         db.flush()
-        db.add_all(Recipient(name=f"Radny {i}", email=f"radny{i}@example.org", recipient_group_id=group.id)
-                   for i in range(recipients))
-        db.add(Letter(name="Apel", internal_name="apel", recipient_group_id=group.id, title="Apel mieszkańców",
-                      content=letter_of(4000), gdpr_agreement="", gdpr_info=""))
+        db.add_all(
+            Recipient(name=f"Radny {i}", email=f"radny{i}@example.org", recipient_group_id=group.id)
+            for i in range(recipients)
+        )
+        db.add(
+            Letter(
+                name="Apel",
+                internal_name="apel",
+                recipient_group_id=group.id,
+                title="Apel mieszkańców",
+                content=letter_of(4000),
+                gdpr_agreement="",
+                gdpr_info="",
+            )
+        )
     engine.dispose()
-    return main({}, **{"sqlalchemy.url": url, "smogpanel.secret": "bench-secret-" + "x" * 40,
-                       "smogpanel.plugins": "letters", "smogpanel.smtp_url": "", "smogpanel.mail_dir": mail_dir,
-                       "smogpanel.public_url": "https://panel.example.pl"})
+    return main(
+        {},
+        **{
+            "sqlalchemy.url": url,
+            "smogpanel.secret": "bench-secret-" + "x" * 40,
+            "smogpanel.plugins": "letters",
+            "smogpanel.smtp_url": "",
+            "smogpanel.mail_dir": mail_dir,
+            "smogpanel.public_url": "https://panel.example.pl",
+        },
+    )
 
 
 def confirm_once(app, number, per_row):
@@ -79,8 +99,13 @@ def confirm_once(app, number, per_row):
         request.tm.get().addAfterCommitHook(lambda ok: marks.append(time.perf_counter()))
         start = time.perf_counter()
         letter = letter_by_name(request.db, "apel")
-        sender = LetterSender(letter_id=letter.id, name=f"Mieszkaniec {number}", email=f"m{number}@example.net",
-                              consent_text="zgoda", address="127.0.0.1")
+        sender = LetterSender(
+            letter_id=letter.id,
+            name=f"Mieszkaniec {number}",
+            email=f"m{number}@example.net",
+            consent_text="zgoda",
+            address="127.0.0.1",
+        )
         request.db.add(sender)
         request.db.flush()
         if per_row:
@@ -113,8 +138,10 @@ def main():
             bulk.append(queued)
             delivery.append(delivered)
             rows.append(confirm_once(app, 2 * number + 1, per_row=True)[0])
-        print(f"1. Confirming a sender: {args.recipients} messages queued in one transaction "
-              f"({url.split(':', 1)[0]}, median of {args.rounds})")
+        print(
+            f"1. Confirming a sender: {args.recipients} messages queued in one transaction "
+            f"({url.split(':', 1)[0]}, median of {args.rounds})"
+        )
         baseline = statistics.median(rows)
         line(f"baseline: {args.recipients} × send_mail (one INSERT each)", baseline)
         line("send_letters (one INSERT of every mail, one of every message)", statistics.median(bulk), baseline)

@@ -8,6 +8,7 @@ in memory-mapped files), each in a fresh interpreter.
 Prints microseconds per call and what the layer adds, next to the hottest answer it wraps (a
 replayed public payload: docs/performance.md, "Serving public widgets").
 """
+
 import argparse
 import os
 import subprocess
@@ -50,8 +51,13 @@ def run(calls, multiprocess):
     with tempfile.TemporaryDirectory() as folder:
         if multiprocess:
             env["PROMETHEUS_MULTIPROC_DIR"] = folder
-        output = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT), calls=calls)], env=env,
-                                capture_output=True, text=True, check=True).stdout
+        output = subprocess.run(
+            [sys.executable, "-c", CHILD.format(root=str(ROOT), calls=calls)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     return [float(value) for value in output.split()]
 
 

@@ -13,6 +13,7 @@ with `Accept-Encoding: gzip, br` as browsers send it. Prints requests/s, p50 and
 payloads >= 0.5x the ceiling with p99 < 50 ms, 304s >= 0.7x, the map within 1.5x of the timer.
 Nothing is asserted: the figures go to docs/performance.md.
 """
+
 import argparse
 import os
 import re
@@ -28,12 +29,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-HELLO = '''
+HELLO = """
 def app(environ, start_response):
     body = b'{"success": true, "message": "hello"}'
     start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
     return [body]
-'''
+"""
 ENCODINGS = "gzip, br"
 
 
@@ -74,8 +75,13 @@ def wrk(url, seconds, connections, headers=()):
     latency = {p: to_ms(v) for p, v in re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", output, re.M)}
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     errors = re.search(r"Socket errors: (.*)", output)
-    return {"rate": rate, "p50": latency.get("50"), "p99": latency.get("99"),
-            "bad": int(bad.group(1)) if bad else 0, "socket": errors.group(1) if errors else ""}
+    return {
+        "rate": rate,
+        "p50": latency.get("50"),
+        "p99": latency.get("99"),
+        "bad": int(bad.group(1)) if bad else 0,
+        "socket": errors.group(1) if errors else "",
+    }
 
 
 def to_ms(text):
@@ -95,14 +101,31 @@ def start_ceilings(folder, connections):
     (folder / "hello.py").write_text(HELLO)
     servers = {}
     port = free_port()
-    servers[f"waitress hello-world, {connections} threads"] = (start(
-        [str(BIN / "waitress-serve"), f"--listen=127.0.0.1:{port}", f"--threads={connections}", "hello:app"],
-        cwd=folder), f"http://127.0.0.1:{port}/")
+    servers[f"waitress hello-world, {connections} threads"] = (
+        start(
+            [str(BIN / "waitress-serve"), f"--listen=127.0.0.1:{port}", f"--threads={connections}", "hello:app"],
+            cwd=folder,
+        ),
+        f"http://127.0.0.1:{port}/",
+    )
     if (BIN / "gunicorn").exists():
         port = free_port()
-        servers[f"gunicorn hello-world, {os.cpu_count()} workers x {connections} threads"] = (start(
-            [str(BIN / "gunicorn"), "-b", f"127.0.0.1:{port}", "-w", str(os.cpu_count()), "--threads",
-             str(connections), "hello:app"], cwd=folder), f"http://127.0.0.1:{port}/")
+        servers[f"gunicorn hello-world, {os.cpu_count()} workers x {connections} threads"] = (
+            start(
+                [
+                    str(BIN / "gunicorn"),
+                    "-b",
+                    f"127.0.0.1:{port}",
+                    "-w",
+                    str(os.cpu_count()),
+                    "--threads",
+                    str(connections),
+                    "hello:app",
+                ],
+                cwd=folder,
+            ),
+            f"http://127.0.0.1:{port}/",
+        )
     return servers
 
 
@@ -110,8 +133,13 @@ def start_panel(folder):
     database = f"sqlite:///{folder / 'panel.sqlite'}"
     env = {"SMOGPANEL_DATABASE_URL": database, "SMOGPANEL_HOST": "127.0.0.1", "SMOGPANEL_PORT": str(free_port())}
     smogpanel = str(BIN / "smogpanel")
-    subprocess.run([smogpanel, "-c", str(ROOT / "development.ini"), "init", "--demo"], env={**os.environ, **env},
-                   check=True, capture_output=True, cwd=folder)
+    subprocess.run(
+        [smogpanel, "-c", str(ROOT / "development.ini"), "init", "--demo"],
+        env={**os.environ, **env},
+        check=True,
+        capture_output=True,
+        cwd=folder,
+    )
     process = start([smogpanel, "-c", str(ROOT / "development.ini"), "serve"], env=env, cwd=folder)
     return process, f"http://127.0.0.1:{env['SMOGPANEL_PORT']}", database
 
@@ -125,7 +153,8 @@ def demo_names(database):
         for kind, table in (("timer", "timer"), ("map", "map"), ("rank", "rank")):
             try:
                 names[kind] = connection.exec_driver_sql(
-                    f"SELECT internal_name FROM {table} WHERE deleted IS NULL ORDER BY id LIMIT 1").scalar()
+                    f"SELECT internal_name FROM {table} WHERE deleted IS NULL ORDER BY id LIMIT 1"
+                ).scalar()
             except Exception:
                 names[kind] = None
     engine.dispose()
@@ -195,8 +224,10 @@ def median(runs, field):
 
 def report(plan, results, args):
     ceiling = max(median(results[label], "rate") for label, *_r, group in plan if group == "ceiling")
-    print(f"\n{args.connections} connections, {args.seconds} s x {args.rounds} interleaved rounds, "
-          f"{os.cpu_count()} cores; ceiling = the faster hello-world ({ceiling:,.0f} req/s)\n")
+    print(
+        f"\n{args.connections} connections, {args.seconds} s x {args.rounds} interleaved rounds, "
+        f"{os.cpu_count()} cores; ceiling = the faster hello-world ({ceiling:,.0f} req/s)\n"
+    )
     print(f"{'what':<44} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x ceiling':>10} {'errors':>7}  target")
     rates = {}
     for label, _url, _headers, group in plan:
@@ -213,8 +244,10 @@ def report(plan, results, args):
         print(f"{label:<44} {rate:>9,.0f} {p50:>8.2f} {p99:>8.2f} {ratio:>10.2f} {errors:>7}  {verdict}")
     if "timer payload" in rates and "map payload" in rates:
         slower = rates["timer payload"] / rates["map payload"]
-        print(f"\nmap payload is {slower:.2f}x slower than the timer's "
-              f"({'met' if slower <= 1.5 else 'MISSED'}: within 1.5x)")
+        print(
+            f"\nmap payload is {slower:.2f}x slower than the timer's "
+            f"({'met' if slower <= 1.5 else 'MISSED'}: within 1.5x)"
+        )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@
 
 Prints times and ratios; asserts nothing.
 """
+
 import argparse
 import io
 import statistics
@@ -37,8 +38,14 @@ def values_file(places, version):
 
 
 def add_group(app, headers, internal_name):
-    rank = {"name": "Bench", "internal_name": internal_name, "rank_type_name": "gminy",
-            "search_value_title": "wartość", "table_value_title": "wartość", "show_summary": 1}
+    rank = {
+        "name": "Bench",
+        "internal_name": internal_name,
+        "rank_type_name": "gminy",
+        "search_value_title": "wartość",
+        "table_value_title": "wartość",
+        "show_summary": 1,
+    }
     rank = app.post_json("/api/rank/", rank, headers=headers).json["message"]
     return app.post_json("/api/rank_group/", {"name": "2025", "rank_id": rank["id"]}, headers=headers).json["message"]
 
@@ -46,8 +53,14 @@ def add_group(app, headers, internal_name):
 def bench_import(app, headers, places, rounds):
     files = [values_file(places, version) for version in (1, 2)]
     base, first, again = import_rounds(
-        app, headers, files, rounds, "/api/rank_value/import", lambda name: add_group(app, headers, name),
-        lambda group, data: {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(data)})
+        app,
+        headers,
+        files,
+        rounds,
+        "/api/rank_value/import",
+        lambda name: add_group(app, headers, name),
+        lambda group, data: {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(data)},
+    )
     baseline = statistics.median(base)
     print(f"RB_XLS import, {len(files[0]):,} bytes, {GMINY:,} gminy, median of {rounds} rounds:")
     line("openpyxl read-only load + iterate rows (baseline)", baseline)
@@ -60,11 +73,16 @@ def bench_lists(app, headers, places, requests):
     group = add_group(app, headers, "bench-lists")
     body = {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(values_file(places, 1))}
     app.post_json("/api/rank_value/import", body, headers=headers)
-    paths = {"boroughs": "/api/borough/", "values": f"/api/rank_value/rank_group/{group['id']}",
-             "public": "/api/public/rank/bench-lists"}
-    rows = {"boroughs": len(app.get(paths["boroughs"], headers=headers).json["message"]["list"]),
-            "values": len(app.get(paths["values"], headers=headers).json["message"]["list"]),
-            "public": len(app.get(paths["public"]).json["message"]["groups"][0]["rows"])}
+    paths = {
+        "boroughs": "/api/borough/",
+        "values": f"/api/rank_value/rank_group/{group['id']}",
+        "public": "/api/public/rank/bench-lists",
+    }
+    rows = {
+        "boroughs": len(app.get(paths["boroughs"], headers=headers).json["message"]["list"]),
+        "values": len(app.get(paths["values"], headers=headers).json["message"]["list"]),
+        "public": len(app.get(paths["public"]).json["message"]["groups"][0]["rows"]),
+    }
     times = {name: [] for name in paths}
     for _ in range(3):  # warm-up
         for path in paths.values():
@@ -74,13 +92,17 @@ def bench_lists(app, headers, places, requests):
             times[name].append(timed(lambda: app.get(path, headers=headers if name != "public" else {})))
     baseline = statistics.median(times["boroughs"]) / rows["boroughs"]
     print(f"Lists in process, {requests} interleaved requests each (p50 per request, ratio per row):")
-    for name, label in (("boroughs", "GET /api/borough/ (baseline)"),
-                        ("values", "GET /api/rank_value/rank_group/<id>"),
-                        ("public", "GET /api/public/rank/<name>")):
+    for name, label in (
+        ("boroughs", "GET /api/borough/ (baseline)"),
+        ("values", "GET /api/rank_value/rank_group/<id>"),
+        ("public", "GET /api/public/rank/<name>"),
+    ):
         p50 = statistics.median(times[name])
         size = len(app.get(paths[name], headers=headers if name != "public" else {}).body)
-        print(f"  {label:<40} {rows[name]:5,} rows {size / 1000:6.0f} KB {p50 * 1000:8.1f} ms "
-              f"{p50 / rows[name] / baseline:5.2f}× per row")
+        print(
+            f"  {label:<40} {rows[name]:5,} rows {size / 1000:6.0f} KB {p50 * 1000:8.1f} ms "
+            f"{p50 / rows[name] / baseline:5.2f}× per row"
+        )
 
 
 def main():

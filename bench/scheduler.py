@@ -13,13 +13,14 @@ then what a tick costs a process whose turn it is not (the lock attempt or claim
 tick taken: what every other worker pays per job and tick), on SQLite, and on PostgreSQL too
 when `--postgresql` names a database (a schema `bench_scheduler` is made in it and dropped).
 """
-import time
+
 import argparse
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -29,9 +30,11 @@ from public import BIN, free_port, wait_for, wrk  # noqa: E402
 from serve import SECRET, prepare  # noqa: E402
 
 EVERY_SECOND = {f"smogpanel.jobs.{code}.interval": "1" for code in ("core.outbox", "items.refresh", "letters.purge")}
-CONFIGS = [("scheduler off", {"smogpanel.scheduler": "off"}),
-           ("scheduler on, default intervals", {}),
-           ("scheduler on, every job each second", EVERY_SECOND)]
+CONFIGS = [
+    ("scheduler off", {"smogpanel.scheduler": "off"}),
+    ("scheduler on, default intervals", {}),
+    ("scheduler on, every job each second", EVERY_SECOND),
+]
 
 
 def start(folder, url, settings):
@@ -42,8 +45,12 @@ def start(folder, url, settings):
     config.write_text("[app:main]\nuse = egg:smogpanel\n" + "".join(f"{k} = {v}\n" for k, v in settings.items()))
     env = {**os.environ, "SMOGPANEL_DATABASE_URL": url, "SMOGPANEL_SECRET": SECRET, "SMOGPANEL_ENVIRONMENT": "testing"}
     log = open(folder / f"scheduler-{port}.log", "w")
-    process = subprocess.Popen([str(BIN / "smogpanel"), "-c", str(config), "serve", "--port", str(port),
-                                "--workers", "2", "--threads", "2"], env=env, stdout=log, stderr=log)
+    process = subprocess.Popen(
+        [str(BIN / "smogpanel"), "-c", str(config), "serve", "--port", str(port), "--workers", "2", "--threads", "2"],
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
     return process, f"http://127.0.0.1:{port}"
 
 
@@ -88,8 +95,10 @@ def main():
     try:
         for _process, base in servers.values():
             wait_for(base + "/healthz", 180)
-        targets = [("timer payload", f"/api/public/timer/{timer}", (), 8),
-                   ("GET /api/borough/ (2,477 rows)", "/api/borough/", (f"Authorization: Bearer {token}",), 4)]
+        targets = [
+            ("timer payload", f"/api/public/timer/{timer}", (), 8),
+            ("GET /api/borough/ (2,477 rows)", "/api/borough/", (f"Authorization: Bearer {token}",), 4),
+        ]
         results = {(config, label): [] for config, _ in CONFIGS for label, *_ in targets}
         before = job_runs(url)
         for round_number in range(args.rounds):

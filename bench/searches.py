@@ -14,12 +14,13 @@
 
 Prints times and ratios; asserts nothing.
 """
+
 import argparse
 import io
 import random
 import statistics
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from common import GMINY, build, import_rounds, upload
 from timing import line, timed
@@ -34,7 +35,9 @@ def entries_file(places, version):
     sheet = workbook.active
     sheet.append(["Gmina", "Powiat", "Województwo", *KEYS])
     for index, place in enumerate(places):
-        sheet.append([*place, *(f"{key}: tekst {index} wersja {version if k == 0 else 1}" for k, key in enumerate(KEYS))])
+        sheet.append(
+            [*place, *(f"{key}: tekst {index} wersja {version if k == 0 else 1}" for k, key in enumerate(KEYS))]
+        )
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
@@ -49,8 +52,14 @@ def add_search(app, headers, internal_name):
 def bench_import(app, headers, places, rounds):
     files = [entries_file(places, version) for version in (1, 2)]
     base, first, again = import_rounds(
-        app, headers, files, rounds, "/api/search_entry/import", lambda name: add_search(app, headers, name),
-        lambda search, data: {"search_id": search["id"], "type": "WPG_XLS", "file": upload(data)})
+        app,
+        headers,
+        files,
+        rounds,
+        "/api/search_entry/import",
+        lambda name: add_search(app, headers, name),
+        lambda search, data: {"search_id": search["id"], "type": "WPG_XLS", "file": upload(data)},
+    )
     baseline = statistics.median(base)
     print(f"WPG_XLS import, {len(files[0]):,} bytes, {GMINY:,} gminy × {len(KEYS)} keys, median of {rounds} rounds:")
     line("openpyxl read-only load + iterate rows (baseline)", baseline)
@@ -63,9 +72,16 @@ def bench_public(app, headers, places, requests):
     search = add_search(app, headers, "bench-public")
     body = {"search_id": search["id"], "type": "WPG_XLS", "file": upload(entries_file(places, 1))}
     app.post_json("/api/search_entry/import", body, headers=headers)
-    timer = {"name": "Bench", "internal_name": "bench-timer", "timer_style_name": "SEA", "text_above": "Zostało",
-             "deadline": datetime(2030, 1, 1, tzinfo=timezone.utc).date().isoformat(), "countdown": True,
-             "text_below": "Pod", "hidden_brand": 0}
+    timer = {
+        "name": "Bench",
+        "internal_name": "bench-timer",
+        "timer_style_name": "SEA",
+        "text_above": "Zostało",
+        "deadline": datetime(2030, 1, 1, tzinfo=UTC).date().isoformat(),
+        "countdown": True,
+        "text_below": "Pod",
+        "hidden_brand": 0,
+    }
     app.post_json("/api/timer/", timer, headers=headers)
     listing = app.get("/api/public/search/bench-public").json["message"]["boroughs"]
     ids = [row[0] for row in listing]
@@ -83,7 +99,11 @@ def bench_public(app, headers, places, requests):
     print(f"Public payloads in process, {requests} interleaved requests each (p50):")
     line("GET /api/public/timer/<name> (baseline)", baseline)
     line("GET /api/public/search/<name>/<boroughId> (one gmina's card)", statistics.median(card_times), baseline)
-    line(f"GET /api/public/search/<name> ({len(ids):,} gminy, {size / 1000:.0f} KB)", statistics.median(list_times), baseline)
+    line(
+        f"GET /api/public/search/<name> ({len(ids):,} gminy, {size / 1000:.0f} KB)",
+        statistics.median(list_times),
+        baseline,
+    )
     print(f"  target: card p50 within 2× of the timer's: {statistics.median(card_times) / baseline:.2f}×")
 
 

@@ -9,6 +9,7 @@ timer's public payload and its 304 (8 connections), and `GET /api/borough/` sign
 2,477-row list, 4 connections, as bench/kinto.py compares it). Prints req/s and p99 per
 configuration, and each one's ratio to the old default (waitress, 8 threads).
 """
+
 import argparse
 import os
 import statistics
@@ -34,19 +35,31 @@ def prepare(folder):
 
     url = f"sqlite:///{folder / 'serve.sqlite'}"
     env = {**os.environ, "SMOGPANEL_DATABASE_URL": url}
-    subprocess.run([str(BIN / "smogpanel"), "-c", str(ROOT / "development.ini"), "init", "--demo"], env=env,
-                   check=True, capture_output=True)
+    subprocess.run(
+        [str(BIN / "smogpanel"), "-c", str(ROOT / "development.ini"), "init", "--demo"],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     engine = sa.create_engine(url)
     with engine.begin() as connection:
         district = connection.exec_driver_sql("SELECT min(id) FROM district WHERE deleted IS NULL").scalar()
         have = connection.exec_driver_sql("SELECT count(*) FROM borough").scalar()
-        connection.execute(sa.text("INSERT INTO borough (name, district_id, created, updated) "
-                                   "VALUES (:name, :district, '2026-11-24T00:00:00+00:00', '2026-11-24T00:00:00+00:00')"),
-                           [{"name": f"Gmina {n:04d}", "district": district} for n in range(GMINY - have)])
-        connection.execute(sa.text("INSERT INTO user_account (email, firstname, lastname, super, password_hash, "
-                                   "token_version, created, updated) VALUES ('serve@example.pl', 'B', 'B', 1, :hash, 0, "
-                                   "'2026-11-24T00:00:00+00:00', '2026-11-24T00:00:00+00:00')"),
-                           {"hash": hash_password("bench-password")})
+        connection.execute(
+            sa.text(
+                "INSERT INTO borough (name, district_id, created, updated) "
+                "VALUES (:name, :district, '2026-11-24T00:00:00+00:00', '2026-11-24T00:00:00+00:00')"
+            ),
+            [{"name": f"Gmina {n:04d}", "district": district} for n in range(GMINY - have)],
+        )
+        connection.execute(
+            sa.text(
+                "INSERT INTO user_account (email, firstname, lastname, super, password_hash, "
+                "token_version, created, updated) VALUES ('serve@example.pl', 'B', 'B', 1, :hash, 0, "
+                "'2026-11-24T00:00:00+00:00', '2026-11-24T00:00:00+00:00')"
+            ),
+            {"hash": hash_password("bench-password")},
+        )
         timer = connection.exec_driver_sql("SELECT internal_name FROM timer WHERE deleted IS NULL LIMIT 1").scalar()
 
     class User:  # what Tokens.issue reads
@@ -54,7 +67,8 @@ def prepare(folder):
 
     with engine.connect() as connection:
         row = connection.exec_driver_sql(
-            "SELECT id, token_version FROM user_account WHERE email = 'serve@example.pl'").one()
+            "SELECT id, token_version FROM user_account WHERE email = 'serve@example.pl'"
+        ).one()
     user = User()
     user.id, user.token_version = row
     engine.dispose()
@@ -64,9 +78,23 @@ def prepare(folder):
 def start(url, workers, threads):
     port = free_port()
     env = {**os.environ, "SMOGPANEL_DATABASE_URL": url, "SMOGPANEL_SECRET": SECRET, "SMOGPANEL_ENVIRONMENT": "testing"}
-    process = subprocess.Popen([str(BIN / "smogpanel"), "-c", str(ROOT / "development.ini"), "serve", "--port", str(port),
-                                "--workers", str(workers), "--threads", str(threads)],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            str(BIN / "smogpanel"),
+            "-c",
+            str(ROOT / "development.ini"),
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return process, f"http://127.0.0.1:{port}"
 
 
@@ -83,9 +111,11 @@ def main():
             wait_for(base + "/api/plugins")
         _status, headers, _body = get(f"{next(iter(servers.values()))[1]}/api/public/timer/{timer}")
         etag = headers.get("ETag")
-        targets = [("timer payload", f"/api/public/timer/{timer}", (), 8),
-                   ("timer payload, 304", f"/api/public/timer/{timer}", (f"If-None-Match: {etag}",), 8),
-                   ("GET /api/borough/ (2,477 rows)", "/api/borough/", (f"Authorization: Bearer {token}",), 4)]
+        targets = [
+            ("timer payload", f"/api/public/timer/{timer}", (), 8),
+            ("timer payload, 304", f"/api/public/timer/{timer}", (f"If-None-Match: {etag}",), 8),
+            ("GET /api/borough/ (2,477 rows)", "/api/borough/", (f"Authorization: Bearer {token}",), 4),
+        ]
         results = {(config, label): [] for config in CONFIGS for label, *_ in targets}
         for round_number in range(args.rounds):
             for label, path, headers_, connections in targets:

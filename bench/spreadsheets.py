@@ -5,6 +5,7 @@ the same file in this process, each the median of repeated rounds in this run.
     .venv/bin/python bench/spreadsheets.py [--rounds 5]
 
 Figures go to docs/performance.md ("Spreadsheet reading")."""
+
 import argparse
 import io
 import sys
@@ -36,8 +37,8 @@ def xlrd_read(data):
 
 def main():
     from smogpanel.spreadsheets.tables import read_table
-    from smogpanel.testing.files import xls, xlsx
     from smogpanel.spreadsheets.xls_errors import error_cells
+    from smogpanel.testing.files import xls, xlsx
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
@@ -54,8 +55,10 @@ def main():
             base = median_ms(lambda: baseline(data))
             app = median_ms(lambda: read_table(data, f"plik.{kind}"))
             scan = f"{median_ms(lambda: error_cells(data, 'Dane')):,.1f} ms" if kind == "xls" else "–"
-            print(f"| {count:,} × {columns} .{kind} ({len(data) // 1024:,} KB) | {name} {base:,.1f} ms | {app:,.1f} ms "
-                  f"| {app / base:.2f} | {scan} |")
+            print(
+                f"| {count:,} × {columns} .{kind} ({len(data) // 1024:,} KB) | {name} {base:,.1f} ms | {app:,.1f} ms "
+                f"| {app / base:.2f} | {scan} |"
+            )
     return 0
 
 

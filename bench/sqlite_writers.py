@@ -5,6 +5,7 @@ tenth round) for D seconds. Prints answers per second, 5xx / 503 counts and lost
     .venv/bin/python bench/sqlite_writers.py [--processes 1 2 4] [--clients 40] [--seconds 20]
 
 Ports 6610-6619 (the reliability helper's). Figures go to docs/deployment.md."""
+
 import argparse
 import json
 import os
@@ -47,23 +48,38 @@ def add_accounts(url, count):
     password_hash = hash_password(PASSWORD)
     with make_session_factory(engine)() as db, db.begin():
         for number in range(count):
-            db.add(User(email=f"bench{number}@example.pl", super=1, firstname="B", lastname="B",
-                        password_hash=password_hash))
+            db.add(
+                User(
+                    email=f"bench{number}@example.pl", super=1, firstname="B", lastname="B", password_hash=password_hash
+                )
+            )
     engine.dispose()
 
 
 def run(processes, clients, seconds):
     folder = Path(tempfile.mkdtemp(prefix="sqlite-writers-"))
-    env = dict(os.environ, SMOGPANEL_DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite'}",
-               SMOGPANEL_SECRET="bench-secret-" + "x" * 40, SMOGPANEL_THREADS="8",
-               SMOGPANEL_ENVIRONMENT="development", SMOGPANEL_PUBLIC_URL="http://127.0.0.1:6610")
+    env = dict(
+        os.environ,
+        SMOGPANEL_DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite'}",
+        SMOGPANEL_SECRET="bench-secret-" + "x" * 40,
+        SMOGPANEL_THREADS="8",
+        SMOGPANEL_ENVIRONMENT="development",
+        SMOGPANEL_PUBLIC_URL="http://127.0.0.1:6610",
+    )
     env.pop("SMOGPANEL_TEST_DATABASE_URL", None)
     config = ["-c", str(folder / "none.ini")]
     (folder / "none.ini").write_text(f"[app:main]\nuse = egg:smogpanel\nsmogpanel.mail_dir = {folder}/mail\n")
     subprocess.run([BIN / "smogpanel", *config, "init"], env=env, check=True, capture_output=True)
     add_accounts(env["SMOGPANEL_DATABASE_URL"], clients)
-    servers = [subprocess.Popen([BIN / "smogpanel", *config, "serve", "--port", str(6610 + n)], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for n in range(processes)]
+    servers = [
+        subprocess.Popen(
+            [BIN / "smogpanel", *config, "serve", "--port", str(6610 + n)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for n in range(processes)
+    ]
     for n in range(processes):  # wait until each one answers
         for _ in range(300):
             if call(f"http://127.0.0.1:{6610 + n}", "GET", "/api/import/")[0] != 599:
@@ -90,8 +106,15 @@ def run(processes, clients, seconds):
                 if status == 200:
                     with lock:
                         created.append(new)
-                answers.append(call(url, "POST", "/api/user/update", {"email": email, "firstname": f"R{round_}",
-                                                                     "lastname": "B", "password": ""}, token)[0])
+                answers.append(
+                    call(
+                        url,
+                        "POST",
+                        "/api/user/update",
+                        {"email": email, "firstname": f"R{round_}", "lastname": "B", "password": ""},
+                        token,
+                    )[0]
+                )
                 answers.append(call(url, "GET", "/api/user/", token=token)[0])
             with lock:
                 statuses.update(answers)
@@ -113,8 +136,11 @@ def run(processes, clients, seconds):
     lost = [email for email in created if email not in stored]
     total = sum(statuses.values())
     errors = sum(count for status, count in statuses.items() if 500 <= status < 599)
-    print(f"| {processes} | {clients} | {total} | {total / elapsed:.0f} | {errors} | {statuses.get(503, 0)} | "
-          f"{len(lost)} | {statuses.get(599, 0)} |", flush=True)
+    print(
+        f"| {processes} | {clients} | {total} | {total / elapsed:.0f} | {errors} | {statuses.get(503, 0)} | "
+        f"{len(lost)} | {statuses.get(599, 0)} |",
+        flush=True,
+    )
 
 
 def main():

@@ -11,6 +11,7 @@ database (SQLite in a temporary folder unless --database-url names an empty Post
 times are the import alone (reading the file, the whole-register checks, the upsert, the commit),
 the median of the rounds; the checks alone are also timed, as a share of the first import.
 """
+
 import argparse
 import statistics
 import sys
@@ -95,8 +96,10 @@ def main():
             changed = len(report.renamed)
             engine.dispose()
     rows = data.count(b"\n") - 1
-    print(f"TERC file: {len(data):,} bytes, {rows:,} rows; {DISTRICTS} districts, {GMINY:,} gminy "
-          f"({engine.dialect.name}, median of {args.rounds})")
+    print(
+        f"TERC file: {len(data):,} bytes, {rows:,} rows; {DISTRICTS} districts, {GMINY:,} gminy "
+        f"({engine.dialect.name}, median of {args.rounds})"
+    )
     print(f"first import   {statistics.median(times['first']):.2f} s")
     print(f"second import  {statistics.median(times['second']):.2f} s (nothing changed)")
     print(f"{changed} renamed   {statistics.median(times['renamed']):.2f} s")

@@ -1,5 +1,6 @@
 """Timing and printing helpers of every benchmark: one run's seconds, the median of several,
 and a result's line with its ratio to the baseline measured in the same run."""
+
 import statistics
 import time
 

@@ -1,4 +1,5 @@
 """Smogpanel: the administration panel's Pyramid application."""
+
 __version__ = "3.7.0"
 PRODUCT = "Smogpanel"
 

@@ -5,6 +5,7 @@ e.g. `smogpanel hierarchy import-teryt FILE`).
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
 present) with `SMOGPANEL_*` environment overrides, exactly as the web app reads them.
 """
+
 import argparse
 import os
 import sys
@@ -72,8 +73,13 @@ def _add_user(db, email, password, is_super, firstname, lastname):
     from .security import hash_password
     from .users.models import User
 
-    user = User(email=email, password_hash=hash_password(password), super=int(is_super),
-                firstname=firstname or "", lastname=lastname or "")
+    user = User(
+        email=email,
+        password_hash=hash_password(password),
+        super=int(is_super),
+        firstname=firstname or "",
+        lastname=lastname or "",
+    )
     db.add(user)
     db.flush()
     return user
@@ -157,8 +163,10 @@ def cmd_jobs(settings, args):
     for row in job_rows(app.registry):
         outcome = "w toku" if row["running"] else OUTCOMES.get(row["outcome"], "jeszcze nie uruchomione")
         duration = f"{row['duration_ms'] / 1000:.1f} s".replace(".", ",") if row["duration_ms"] is not None else "-"
-        print(f"{row['code']}\tco {row['interval']} s\tostatnio {_when(row['started'])}\t{duration}\t{outcome}"
-              f"\turuchomienia {row['runs']}, błędy {row['failures']}\t{row['error'] or row['summary'] or ''}")
+        print(
+            f"{row['code']}\tco {row['interval']} s\tostatnio {_when(row['started'])}\t{duration}\t{outcome}"
+            f"\turuchomienia {row['runs']}, błędy {row['failures']}\t{row['error'] or row['summary'] or ''}"
+        )
     return 0
 
 
@@ -199,8 +207,12 @@ def cmd_trash(settings, args):
                 print(f"Nieznany rodzaj: {kind}. Dostępne: {', '.join(sorted(resources))}", file=sys.stderr)
                 return 2
             model = resources[kind].model
-            rows = db.scalars(sa.select(model).where(model.deleted.is_not(None)).order_by(model.deleted.desc())
-                              .execution_options(include_deleted=True))
+            rows = db.scalars(
+                sa.select(model)
+                .where(model.deleted.is_not(None))
+                .order_by(model.deleted.desc())
+                .execution_options(include_deleted=True)
+            )
             for obj in rows:
                 found += 1
                 print(f"{kind}\t{obj.id}\t{obj.deleted:%Y-%m-%d %H:%M}\t{_record_label(obj)}")
@@ -217,8 +229,9 @@ def cmd_restore(settings, args):
         print(f"Nieznany rodzaj: {args.kind}. Dostępne: {', '.join(sorted(resources))}", file=sys.stderr)
         return 2
     with session_factory(app)() as db, db.begin():
-        obj = db.scalar(sa.select(resource.model).where(resource.model.id == args.id)
-                        .execution_options(include_deleted=True))
+        obj = db.scalar(
+            sa.select(resource.model).where(resource.model.id == args.id).execution_options(include_deleted=True)
+        )
         if obj is None:
             print(f"Nie ma elementu {args.kind} o id {args.id}.", file=sys.stderr)
             return 1
@@ -235,8 +248,8 @@ def cmd_restore(settings, args):
 
 def cmd_history_purge(settings, args):
     """Deletes history entries older than --older-than DAYS, or than the setting
-    smogpanel.history.keep_days (empty, the default: entries are kept for ever). The server's daily
-job core.history_purge does the same on its own; this is for a purge now."""
+        smogpanel.history.keep_days (empty, the default: entries are kept for ever). The server's daily
+    job core.history_purge does the same on its own; this is for a purge now."""
     from .history import keep_days, purge
 
     days = args.older_than
@@ -247,8 +260,11 @@ job core.history_purge does the same on its own; this is for a purge now."""
             print(error, file=sys.stderr)
             return 2
         if days is None:
-            print("Historia jest przechowywana bezterminowo (smogpanel.history.keep_days nie jest ustawione). "
-                  "Podaj --older-than DNI, aby usunąć starsze wpisy.", file=sys.stderr)
+            print(
+                "Historia jest przechowywana bezterminowo (smogpanel.history.keep_days nie jest ustawione). "
+                "Podaj --older-than DNI, aby usunąć starsze wpisy.",
+                file=sys.stderr,
+            )
             return 2
     if days < 1:
         print("Liczba dni musi być większa od zera.", file=sys.stderr)
@@ -276,8 +292,10 @@ def cmd_backup(settings, args):
         manifest = backup(settings["sqlalchemy.url"], args.file)
     except (BackupError, sa.exc.OperationalError, OSError) as error:
         return _backup_failed(settings, error)
-    print(f"Kopia zapisana: {args.file} (baza {manifest['database']}, {megabytes(Path(args.file).stat().st_size)}, "
-          f"rewizje schematu: {', '.join(manifest['revisions'])}).")
+    print(
+        f"Kopia zapisana: {args.file} (baza {manifest['database']}, {megabytes(Path(args.file).stat().st_size)}, "
+        f"rewizje schematu: {', '.join(manifest['revisions'])})."
+    )
     return 0
 
 
@@ -285,8 +303,11 @@ def _backup_failed(settings, error):
     """One Polish line on stderr, never a traceback: the backup's own refusal, a database that
     does not answer, or a file that cannot be read or written."""
     if isinstance(error, sa.exc.OperationalError):
-        print(f"Nie można połączyć się z bazą {_safe_url(settings['sqlalchemy.url'])}: "
-              f"{str(getattr(error, 'orig', error)).strip()}", file=sys.stderr)
+        print(
+            f"Nie można połączyć się z bazą {_safe_url(settings['sqlalchemy.url'])}: "
+            f"{str(getattr(error, 'orig', error)).strip()}",
+            file=sys.stderr,
+        )
     elif isinstance(error, OSError):
         print(f"Błąd pliku: {error}", file=sys.stderr)
     else:
@@ -295,8 +316,8 @@ def _backup_failed(settings, error):
 
 
 def cmd_restore_backup(settings, args):
-    from .ops.backup import BackupError, opened, restore
     from .migrate import script_directory
+    from .ops.backup import BackupError, opened, restore
     from .plugin_manager import build_plugin_manager, parse_enabled
 
     url = settings["sqlalchemy.url"]
@@ -304,16 +325,21 @@ def cmd_restore_backup(settings, args):
         script = script_directory(url, build_plugin_manager(parse_enabled(settings.get("smogpanel.plugins"))))
         if not args.yes:
             with opened(args.file) as (manifest, _):
-                print(f"Kopia z {manifest['created']} (baza {manifest['database']}) zastąpi całą zawartość bazy "
-                      f"{_safe_url(url)}. Aby potwierdzić, dodaj --yes.", file=sys.stderr)
+                print(
+                    f"Kopia z {manifest['created']} (baza {manifest['database']}) zastąpi całą zawartość bazy "
+                    f"{_safe_url(url)}. Aby potwierdzić, dodaj --yes.",
+                    file=sys.stderr,
+                )
             return 2
         manifest, behind = restore(url, args.file, script)
     except (BackupError, sa.exc.OperationalError, OSError) as error:
         return _backup_failed(settings, error)
     print(f"Przywrócono kopię z {manifest['created']} do bazy {_safe_url(url)}.")
     if behind:
-        print("Schemat przywróconej bazy jest starszy niż ta wersja Smogpanelu: uruchom `smogpanel init`, "
-              "aby zastosować migracje.")
+        print(
+            "Schemat przywróconej bazy jest starszy niż ta wersja Smogpanelu: uruchom `smogpanel init`, "
+            "aby zastosować migracje."
+        )
     return 0
 
 
@@ -325,7 +351,9 @@ def cmd_routes(settings, args):
 
 
 def parser():
-    default_config = os.environ.get("SMOGPANEL_CONFIG") or ("development.ini" if Path("development.ini").exists() else None)
+    default_config = os.environ.get("SMOGPANEL_CONFIG") or (
+        "development.ini" if Path("development.ini").exists() else None
+    )
     top = argparse.ArgumentParser(prog="smogpanel", description="Smogpanel: panel administracyjny")
     top.add_argument("-c", "--config", default=default_config, help="plik ini (domyślnie development.ini)")
     commands = top.add_subparsers(dest="command", required=True)
@@ -373,10 +401,13 @@ def parser():
     restore.add_argument("id", type=int)
     restore.set_defaults(run=cmd_restore)
 
-    history = commands.add_parser("history", help="historia zmian").add_subparsers(dest="history_command", required=True)
+    history = commands.add_parser("history", help="historia zmian").add_subparsers(
+        dest="history_command", required=True
+    )
     purge = history.add_parser("purge", help="usuń wpisy historii starsze niż podana liczba dni")
-    purge.add_argument("--older-than", type=int, metavar="DNI",
-                       help="domyślnie: ustawienie smogpanel.history.keep_days")
+    purge.add_argument(
+        "--older-than", type=int, metavar="DNI", help="domyślnie: ustawienie smogpanel.history.keep_days"
+    )
     purge.set_defaults(run=cmd_history_purge)
 
     send = commands.add_parser("send-mail", help="wyślij zaległe wiadomości z kolejki")

@@ -9,6 +9,7 @@ separated by commas or spaces; empty by default). Behind trusted proxies the cli
 right-most X-Forwarded-For hop that is not itself a trusted proxy: each proxy appends the
 address it saw, so everything left of that hop was written by the client and is ignored.
 """
+
 import ipaddress
 
 from pyramid.exceptions import ConfigurationError
@@ -67,6 +68,4 @@ def client_address(request):
 
 
 def includeme(config):
-    config.registry["smogpanel.trusted_proxy_networks"] = parse_trusted_proxies(
-        config.registry.settings.get(SETTING)
-    )
+    config.registry["smogpanel.trusted_proxy_networks"] = parse_trusted_proxies(config.registry.settings.get(SETTING))

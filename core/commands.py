@@ -1,6 +1,7 @@
 """What a plugin's command on the `smogpanel` command line uses (`smogpanel_cli_commands`): the
 app built from the settings, or a Polish error when the plugin is disabled. Write in
 `smogpanel.db.own_transaction(app.registry)`."""
+
 import sys
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")

@@ -6,6 +6,7 @@ docs/performance.md, "Compressing API answers").
 Answers that already carry a Content-Encoding (public payloads come compressed from their
 cache) and built files (WhiteNoise, precompressed at build time) are left as they are.
 """
+
 import gzip
 
 import brotli
@@ -23,17 +24,23 @@ def _encoding(request):
 
 
 def compress_response(request, response):
-    if (response.content_encoding or response.status_int == 304 or not response.content_type
-            or "json" not in response.content_type or response.content_length is None
-            or response.content_length < MIN_BYTES):
+    if (
+        response.content_encoding
+        or response.status_int == 304
+        or not response.content_type
+        or "json" not in response.content_type
+        or response.content_length is None
+        or response.content_length < MIN_BYTES
+    ):
         return response
     response.vary = tuple(dict.fromkeys((*(response.vary or ()), "Accept-Encoding")))
     encoding = _encoding(request)
     if encoding is None:
         return response
     body = response.body
-    response.body = brotli.compress(body, quality=BROTLI_QUALITY) if encoding == "br" \
-        else gzip.compress(body, GZIP_LEVEL, mtime=0)
+    response.body = (
+        brotli.compress(body, quality=BROTLI_QUALITY) if encoding == "br" else gzip.compress(body, GZIP_LEVEL, mtime=0)
+    )
     response.content_encoding = encoding
     etag = response.headers.get("ETag")
     if etag and not etag.startswith("W/"):  # one tag for every encoding of the same content

@@ -3,8 +3,9 @@
 One request is one transaction: the session is joined to `request.tm` (pyramid_tm) through
 zope.sqlalchemy, so a failed request leaves the database as it was.
 """
+
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import sqlalchemy as sa
@@ -28,7 +29,7 @@ NAMING_CONVENTION = {
 
 
 def utcnow():
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 # SQLite keeps timestamps as text: store them in the API's own ISO 8601 form, so list
@@ -56,10 +57,10 @@ class UTCDateTime(sa.types.TypeDecorator):
             return None
         if value.tzinfo is None:
             raise ValueError("naive datetime given to a UTC column")
-        return value.astimezone(timezone.utc).replace(tzinfo=None)
+        return value.astimezone(UTC).replace(tzinfo=None)
 
     def process_result_value(self, value, dialect):
-        return None if value is None else value.replace(tzinfo=timezone.utc)
+        return None if value is None else value.replace(tzinfo=UTC)
 
 
 def api_timestamp(column):
@@ -113,9 +114,7 @@ class Record:
 
     id: Mapped[int] = mapped_column(primary_key=True)
     created: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, nullable=False)
-    updated: Mapped[datetime] = mapped_column(
-        UTCDateTime, default=_same_as_created, onupdate=utcnow, nullable=False
-    )
+    updated: Mapped[datetime] = mapped_column(UTCDateTime, default=_same_as_created, onupdate=utcnow, nullable=False)
     deleted: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
 
 
@@ -282,8 +281,10 @@ def includeme(config):
     if bind is not None:
         factory = make_session_factory(bind, join_transaction_mode="create_savepoint")
     else:
-        engine = make_engine(settings["sqlalchemy.url"], settings.get("smogpanel.sqlite_busy_timeout_ms")
-                             or DEFAULT_SQLITE_BUSY_TIMEOUT_MS)
+        engine = make_engine(
+            settings["sqlalchemy.url"],
+            settings.get("smogpanel.sqlite_busy_timeout_ms") or DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
+        )
         config.registry["db.engine"] = engine
         factory = make_session_factory(engine)
         bind = engine

@@ -4,6 +4,7 @@ Views return plain data and render with `renderer="envelope"`; failures raise `A
 (or let Pyramid raise its HTTP exceptions) and the exception views below turn them into
 the same envelope with a stable upper-case code. No traceback ever leaves the server.
 """
+
 import hashlib
 import logging
 from decimal import Decimal
@@ -161,11 +162,16 @@ def unsupported_body(request):
     has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
     if (content_type.strip() and not _takes_json(content_type)) or (has_body and not content_type.strip()):
         shown = content_type.split(";", 1)[0].strip()[:100] or "brak"
-        return error_response("UNSUPPORTED_MEDIA_TYPE", [{
-            "name": "body",
-            "description": f"Nieobsługiwany typ treści żądania ({shown}). Wyślij dane jako JSON "
-                           "(nagłówek Content-Type: application/json).",
-        }])
+        return error_response(
+            "UNSUPPORTED_MEDIA_TYPE",
+            [
+                {
+                    "name": "body",
+                    "description": f"Nieobsługiwany typ treści żądania ({shown}). Wyślij dane jako JSON "
+                    "(nagłówek Content-Type: application/json).",
+                }
+            ],
+        )
     return None
 
 

@@ -6,6 +6,7 @@ Uploads arrive in JSON bodies as `{"name": "logo.png", "data": "data:image/png;b
 A form field that keeps its file (an unchanged logo) sends the stored name instead; see
 `resolve_upload`.
 """
+
 import base64
 import binascii
 import re
@@ -23,7 +24,14 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from .db import utcnow
 from .envelope import ApiError
 from .filetypes import (  # noqa: F401 (IMAGES, SPREADSHEETS and detect are part of this module's API)
-    CONTROL_CHARACTERS, FORMATS, IMAGES, SPREADSHEETS, detect, formats_label, kind_of_content_type, text_encoding,
+    CONTROL_CHARACTERS,
+    FORMATS,
+    IMAGES,
+    SPREADSHEETS,
+    detect,
+    formats_label,
+    kind_of_content_type,
+    text_encoding,
 )
 from .images import ImageLimits, clean_image
 from .models import StoredFile
@@ -58,11 +66,16 @@ def megabytes(size):
 
 
 def _too_large(field, size, limit):
-    return ApiError("FILE_TOO_LARGE", [{
-        "name": field,
-        "description": f"Plik jest za duży ({megabytes(size)}). "
-                       f"Największy dozwolony rozmiar pliku to {megabytes(limit)}.",
-    }])
+    return ApiError(
+        "FILE_TOO_LARGE",
+        [
+            {
+                "name": field,
+                "description": f"Plik jest za duży ({megabytes(size)}). "
+                f"Największy dozwolony rozmiar pliku to {megabytes(limit)}.",
+            }
+        ],
+    )
 
 
 def clean_file_name(name):
@@ -103,13 +116,14 @@ def decode_upload(request, upload, field="file"):
 def wrong_format_message(name, kind, kinds):
     shown = f"„{name}” " if name else ""
     if kind is None:
-        return (f"Nieobsługiwany format pliku {shown}(sprawdzono jego zawartość). "
-                f"Dozwolone formaty: {formats_label(kinds)}.")
+        return (
+            f"Nieobsługiwany format pliku {shown}(sprawdzono jego zawartość). "
+            f"Dozwolone formaty: {formats_label(kinds)}."
+        )
     # Any plain text reads as CSV; where CSV is not wanted (a logo) it is just a text file (an
     # HTML page, an SVG), so say that rather than "w formacie CSV".
     what = f"w formacie {FORMATS[kind].label}" if kind != "csv" or "csv" in kinds else "plikiem tekstowym"
-    return (f"Plik {shown}jest {what} (sprawdzono jego zawartość), "
-            f"a dozwolone formaty to: {formats_label(kinds)}.")
+    return f"Plik {shown}jest {what} (sprawdzono jego zawartość), a dozwolone formaty to: {formats_label(kinds)}."
 
 
 def check_upload(request, upload, kinds=IMAGES, field="file"):
@@ -142,8 +156,16 @@ def _content_type(kind, data):
 
 def _save(request, original_name, content_type, extension, data):
     name = uuid.uuid4().hex + extension
-    request.db.add(StoredFile(name=name, original_name=original_name[:255], content_type=content_type,
-                              size=len(data), data=data, created=utcnow()))
+    request.db.add(
+        StoredFile(
+            name=name,
+            original_name=original_name[:255],
+            content_type=content_type,
+            size=len(data),
+            data=data,
+            created=utcnow(),
+        )
+    )
     request.db.flush()
     return name
 
@@ -151,8 +173,9 @@ def _save(request, original_name, content_type, extension, data):
 def store_upload(request, upload, kinds=IMAGES, field="file"):
     """Checks and stores an uploaded file; returns its stored name (e.g. '3f2a….png')."""
     checked = check_upload(request, upload, kinds, field)
-    return _save(request, checked.name, _content_type(checked.kind, checked.data),
-                 FORMATS[checked.kind].extension, checked.data)
+    return _save(
+        request, checked.name, _content_type(checked.kind, checked.data), FORMATS[checked.kind].extension, checked.data
+    )
 
 
 def store_generated(request, name, content_type, data):
@@ -224,17 +247,28 @@ def includeme(config):
     except (TypeError, ValueError):
         limit = 0
     if limit <= 0:
-        raise ConfigurationError("smogpanel.max_upload_bytes (SMOGPANEL_MAX_UPLOAD_BYTES) must be a positive number of bytes.")
+        raise ConfigurationError(
+            "smogpanel.max_upload_bytes (SMOGPANEL_MAX_UPLOAD_BYTES) must be a positive number of bytes."
+        )
     config.registry["smogpanel.max_upload_bytes"] = limit
     config.registry["smogpanel.image_limits"] = ImageLimits.from_settings(settings)
     config.add_route(ROUTE, "/files/{name}")
     config.add_view(serve_file, route_name=ROUTE, request_method="GET", permission=NO_PERMISSION_REQUIRED)
     from .openapi import describe_route
 
-    describe_route(config, "/files/{name}", "GET", {
-        "summary": "Zapisany plik (logo, okładka, eksport) pod jego niezmienną nazwą; bez logowania.",
-        "security": [], "produces": ["image/png", "image/jpeg", "image/gif", "image/webp", "application/octet-stream",
-                                     "text/html"],
-        "parameters": [{"name": "name", "in": "path", "required": True, "type": "string"}],
-        "responses": {"200": {"description": "Bajty pliku", "schema": {"type": "file"}},
-                      "304": {"description": "Bez zmian"}, "404": {"description": "Nie ma takiego pliku"}}})
+    describe_route(
+        config,
+        "/files/{name}",
+        "GET",
+        {
+            "summary": "Zapisany plik (logo, okładka, eksport) pod jego niezmienną nazwą; bez logowania.",
+            "security": [],
+            "produces": ["image/png", "image/jpeg", "image/gif", "image/webp", "application/octet-stream", "text/html"],
+            "parameters": [{"name": "name", "in": "path", "required": True, "type": "string"}],
+            "responses": {
+                "200": {"description": "Bajty pliku", "schema": {"type": "file"}},
+                "304": {"description": "Bez zmian"},
+                "404": {"description": "Nie ma takiego pliku"},
+            },
+        },
+    )

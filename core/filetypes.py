@@ -1,5 +1,6 @@
 """What a file really is, from its first bytes (never from its name or declared type):
 images PNG, JPEG, GIF, WebP; spreadsheets XLSX, XLS, CSV (plain text)."""
+
 import codecs
 import io
 import re

@@ -12,14 +12,22 @@ importing the plugin that keeps the hierarchy. That plugin returns a `Gazetteer`
 
 Every method reads only live records (a gmina whose district or voivodeship is deleted is gone).
 """
+
 from collections import defaultdict
 
 from .regions import normalise, voivodeship_code
 from .versions import stable_version  # noqa: F401 (the gazetteer's keeper versions what it answers)
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["Gazetteer", "BoroughIndex", "gazetteer", "same_name_qualifiers", "shown_name", "NAME_FIELDS",
-           "stable_version"]
+__all__ = [
+    "Gazetteer",
+    "BoroughIndex",
+    "gazetteer",
+    "same_name_qualifiers",
+    "shown_name",
+    "NAME_FIELDS",
+    "stable_version",
+]
 
 
 class BoroughIndex:
@@ -37,8 +45,13 @@ class BoroughIndex:
             teryt = rest[0] if rest else None
             code = code or voivodeship_code(voivodeship) or normalise(voivodeship)
             self.by_key[(normalise(borough), normalise(district), code)].append(row_id)
-            names = {"id": row_id, "borough_name": borough, "district_name": district,
-                     "voivodeship_name": voivodeship, "teryt": teryt}
+            names = {
+                "id": row_id,
+                "borough_name": borough,
+                "district_name": district,
+                "voivodeship_name": voivodeship,
+                "teryt": teryt,
+            }
             self.by_name[normalise(borough)].append(names)
             self.by_id[row_id] = names
             if teryt:
@@ -73,8 +86,7 @@ class BoroughIndex:
 
 def _described(names):
     code = f", kod TERYT {names['teryt']}" if names.get("teryt") else f", id {names['id']}"
-    return (f"{names['borough_name']} (powiat {names['district_name']}, województwo "
-            f"{names['voivodeship_name']}{code})")
+    return f"{names['borough_name']} (powiat {names['district_name']}, województwo {names['voivodeship_name']}{code})"
 
 
 def teryt_gmina_code(value):
@@ -178,8 +190,11 @@ def attach_names(request, rows, voivodeships=None):
     name a voivodeship instead of a gmina): the names of a gone gmina are None."""
     db, places = request.db, gazetteer(request)
     boroughs = places.boroughs_by_ids(db, [row["borough_id"] for row in rows if row["borough_id"]])
-    voivodeships = voivodeships if voivodeships is not None else (
-        places.voivodeships(db) if any(row.get("voivodeship_id") for row in rows) else {})
+    voivodeships = (
+        voivodeships
+        if voivodeships is not None
+        else (places.voivodeships(db) if any(row.get("voivodeship_id") for row in rows) else {})
+    )
     empty = dict.fromkeys(NAME_FIELDS)
     for row in rows:
         if row["borough_id"]:

@@ -11,8 +11,9 @@ A plugin is a module (or object) registered under the entry point group `smogpan
 its functions decorated with `hookimpl` implement the hooks below. The types the item hooks
 return (`ItemType`, `Integration`, ...) are in `smogpanel.item_types`.
 """
+
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pluggy
 

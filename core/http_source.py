@@ -17,6 +17,7 @@ Settings (ini, or the environment's SMOGPANEL_INTEGRATIONS_TIMEOUT / _RETRIES / 
 `smogpanel.integrations.budget` (seconds for every request of one item's integration, default
 20, at most 300).
 """
+
 import json
 import socket
 import ssl
@@ -57,8 +58,7 @@ def unreachable(url, reason):
     host = urllib.parse.urlsplit(url).hostname or url
     start = "Nie można połączyć się ze źródłem: "
     if isinstance(reason, socket.gaierror):
-        return (f"{start}nie znaleziono serwera „{host}” – sprawdź adres źródła i dostęp serwera panelu "
-                "do internetu")
+        return f"{start}nie znaleziono serwera „{host}” – sprawdź adres źródła i dostęp serwera panelu do internetu"
     if isinstance(reason, ConnectionRefusedError):
         return f"{start}serwer „{host}” nie przyjmuje połączeń – usługa źródła nie działa albo adres jest błędny"
     if isinstance(reason, ssl.SSLError):
@@ -108,7 +108,9 @@ class HttpSource:
             return None
         left = self.deadline - time.monotonic()
         if left <= 0.01:
-            raise SourceError(f"Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie ({seconds(self.budget)} s).")
+            raise SourceError(
+                f"Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie ({seconds(self.budget)} s)."
+            )
         return left
 
     def get_json(self, url):
@@ -130,19 +132,23 @@ class HttpSource:
         raise SourceError(f"{last} (próby: {self.retries + 1})")
 
     def _get_json_once(self, url, timeout):
-        request = urllib.request.Request(url, headers={
-            "Accept": "application/json, application/ld+json",
-            "User-Agent": f"Smogpanel/{__version__}",
-        })
+        request = urllib.request.Request(
+            url,
+            headers={
+                "Accept": "application/json, application/ld+json",
+                "User-Agent": f"Smogpanel/{__version__}",
+            },
+        )
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
                 body = response.read(MAX_BYTES + 1)
         except urllib.error.HTTPError as error:
             if error.code >= 500:
                 raise _Retryable(f"Źródło odpowiedziało błędem serwera {error.code}")
-            raise SourceError(f"Źródło odpowiedziało błędem {error.code} dla {url}", status=error.code,
-                              document=_json_or_none(error))
-        except (socket.timeout, TimeoutError):
+            raise SourceError(
+                f"Źródło odpowiedziało błędem {error.code} dla {url}", status=error.code, document=_json_or_none(error)
+            )
+        except TimeoutError:
             raise _Retryable(f"Źródło nie odpowiedziało w ciągu {seconds(timeout)} s")
         except urllib.error.URLError as error:
             if isinstance(error.reason, (socket.timeout, TimeoutError)):

@@ -8,6 +8,7 @@ document that may carry scripts): it is refused as a text file, by `filetypes.de
 Limits (settings): `smogpanel.max_image_pixels` (width × height × frames, default 16 million,
 about 64 MB of decoded RGBA) and `smogpanel.max_image_side` (pixels, default 8000).
 """
+
 import io
 import struct
 import warnings
@@ -39,8 +40,10 @@ class ImageLimits:
                 raise ConfigurationError(f"{key} must be a positive whole number.")
             return value
 
-        return cls(number("smogpanel.max_image_pixels", DEFAULT_MAX_PIXELS),
-                   number("smogpanel.max_image_side", DEFAULT_MAX_SIDE))
+        return cls(
+            number("smogpanel.max_image_pixels", DEFAULT_MAX_PIXELS),
+            number("smogpanel.max_image_side", DEFAULT_MAX_SIDE),
+        )
 
 
 def _grouped(number):
@@ -49,9 +52,12 @@ def _grouped(number):
 
 def _not_an_image(field, name, label):
     shown = f"„{name}” " if name else ""
-    return ApiError.invalid(field, f"Plik {shown}nie jest poprawnym obrazem {label}: nie udało się go odczytać "
-                                   "(plik jest uszkodzony albo tylko udaje obraz). Zapisz obraz ponownie w programie "
-                                   "graficznym i spróbuj jeszcze raz.")
+    return ApiError.invalid(
+        field,
+        f"Plik {shown}nie jest poprawnym obrazem {label}: nie udało się go odczytać "
+        "(plik jest uszkodzony albo tylko udaje obraz). Zapisz obraz ponownie w programie "
+        "graficznym i spróbuj jeszcze raz.",
+    )
 
 
 def _too_big(field, width, height, frames, limits):
@@ -59,11 +65,16 @@ def _too_big(field, width, height, frames, limits):
         size = "miliardy pikseli"
     else:
         size = f"{_grouped(width)} × {_grouped(height)} pikseli" + (f", {frames} klatek" if frames > 1 else "")
-    return ApiError("FILE_TOO_LARGE", [{
-        "name": field,
-        "description": f"Obraz jest za duży ({size}). Największy dozwolony obraz ma {_grouped(limits.pixels)} "
-                       f"pikseli (szerokość × wysokość × liczba klatek) i boki do {_grouped(limits.side)} pikseli.",
-    }])
+    return ApiError(
+        "FILE_TOO_LARGE",
+        [
+            {
+                "name": field,
+                "description": f"Obraz jest za duży ({size}). Największy dozwolony obraz ma {_grouped(limits.pixels)} "
+                f"pikseli (szerokość × wysokość × liczba klatek) i boki do {_grouped(limits.side)} pikseli.",
+            }
+        ],
+    )
 
 
 def clean_image(data, kind, limits, field="file", name=""):
@@ -87,8 +98,7 @@ def clean_image(data, kind, limits, field="file", name=""):
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise _too_big(field, width, height, 1, limits)
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError, IndexError, TypeError,
-            struct.error):
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError, IndexError, TypeError, struct.error):
         raise _not_an_image(field, name, label)
 
 

@@ -5,12 +5,24 @@ types `smogpanel_item_types` and `smogpanel_integrations` return and what an int
 They live in the core, not in the items plugin that shows and refreshes items, because a
 plugin never imports another plugin: a third-party plugin (examples/smogpanel-airquality)
 declares its item types and integrations with these alone."""
+
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 
-__all__ = ["TEXT", "BOROUGH", "VOIVODESHIP", "INTEGRATION", "HOOK_TYPES", "ItemTypeHook", "ItemType",
-           "IntegrationCall", "Reading", "Integration"]
+__all__ = [
+    "TEXT",
+    "BOROUGH",
+    "VOIVODESHIP",
+    "INTEGRATION",
+    "HOOK_TYPES",
+    "ItemTypeHook",
+    "ItemType",
+    "IntegrationCall",
+    "Reading",
+    "Integration",
+]
 
 # The types of an item type's hooks (SPEC 3, enumerations): what the panel's form offers for each.
 TEXT = "TEXT"  # free text typed by the operator

@@ -14,8 +14,9 @@ record's resource its key list (serialized, created and edited through `smogpane
         keyed = SEARCH_VALUES
         key_list = SEARCH_KEYS  # a KeyList
 """
+
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 import sqlalchemy as sa
 
@@ -32,7 +33,7 @@ CHUNK = 900  # ids per IN (...): under SQLite's bound-parameter limit
 def chunks(ids):
     ids = list(ids)
     for start in range(0, len(ids), CHUNK):
-        yield ids[start:start + CHUNK]
+        yield ids[start : start + CHUNK]
 
 
 def sent_text(item, key):
@@ -63,13 +64,14 @@ class KeyedValues:
     read: Callable = sent_text  # (sent item, key) -> the value to store, None when empty
     columns: Callable = one_value  # a stored value -> {column: value}
     shown: Callable = row_value  # a values row -> the API's `value`
-    check_item: Optional[Callable] = None  # (item, key, index, field) -> an error dict or None
+    check_item: Callable | None = None  # (item, key, index, field) -> an error dict or None
 
     def live_keys(self, db, owner_id):
         """The record's keys, in the order the operator gave them."""
         model = self.key_model
         return db.scalars(
-            sa.select(model).where(getattr(model, self.owner) == owner_id, model.deleted.is_(None))
+            sa.select(model)
+            .where(getattr(model, self.owner) == owner_id, model.deleted.is_(None))
             .order_by(model.position, model.id)
         ).all()
 
@@ -89,8 +91,7 @@ class KeyedValues:
         """An entry's values: [{key, value}] in the keys' order, only keys with a stored value.
         `shown`: a row -> `value` other than the declared one (e.g. without ids, for the public)."""
         shown = shown or self.shown
-        return [{"key": self.key_dict(key, full=False), "value": shown(rows[key.id])}
-                for key in keys if key.id in rows]
+        return [{"key": self.key_dict(key, full=False), "value": shown(rows[key.id])} for key in keys if key.id in rows]
 
     def entry_values(self, db, entry_id, owner_id):
         """An entry's values as its record's live keys show them."""
@@ -146,14 +147,19 @@ class KeyedValues:
                 elif any(getattr(row, name) != column for name, column in columns.items()):
                     # Grouped by the columns set: one executemany per shape.
                     changed.setdefault(tuple(columns), []).append(
-                        {"row_id": row.id, **{f"new_{name}": column for name, column in columns.items()}})
+                        {"row_id": row.id, **{f"new_{name}": column for name, column in columns.items()}}
+                    )
         table = self.table
         for chunk in chunks(gone):
             db.execute(sa.delete(table).where(table.c.id.in_(chunk)))
         for names, params in changed.items():
-            db.execute(sa.update(table).where(table.c.id == sa.bindparam("row_id"))
-                       .values({name: sa.bindparam(f"new_{name}") for name in names})
-                       .execution_options(synchronize_session=False), params)
+            db.execute(
+                sa.update(table)
+                .where(table.c.id == sa.bindparam("row_id"))
+                .values({name: sa.bindparam(f"new_{name}") for name in names})
+                .execution_options(synchronize_session=False),
+                params,
+            )
         if new:
             db.execute(sa.insert(table), new)
         return bool(gone or changed or new)
@@ -163,11 +169,14 @@ class KeyedValues:
         if not key_ids:
             return {}
         table, entries = self.table, self.entry_model
-        return dict(db.execute(
-            sa.select(table.c.key_id, sa.func.count())
-            .join(entries, entries.id == table.c[self.entry])
-            .where(table.c.key_id.in_(list(key_ids)), entries.deleted.is_(None))
-            .group_by(table.c.key_id)).all())
+        return dict(
+            db.execute(
+                sa.select(table.c.key_id, sa.func.count())
+                .join(entries, entries.id == table.c[self.entry])
+                .where(table.c.key_id.in_(list(key_ids)), entries.deleted.is_(None))
+                .group_by(table.c.key_id)
+            ).all()
+        )
 
 
 class KeyedResource:
@@ -211,6 +220,7 @@ class KeyedResource:
         def create(position, fields):
             db.add(keyed.key_model(**{keyed.owner: obj.id}, position=position, **fields))
 
-        self.key_list.sync(keyed.live_keys(db, obj.id), sent, allow_removal,
-                           lambda ids: keyed.keys_with_values(db, ids), create)
+        self.key_list.sync(
+            keyed.live_keys(db, obj.id), sent, allow_removal, lambda ids: keyed.keys_with_values(db, ids), create
+        )
         self.flush(request)

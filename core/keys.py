@@ -9,8 +9,9 @@ still has values is refused (409) with the count, unless the request confirms it
                           values_where=lambda count: f"{count} gminach", lost="... zniknęłyby z gmin.")
     SEARCH_KEYS.sync(db, live_keys, sent, allow_removal, count_values, create)
 """
+
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import colander
 
@@ -59,13 +60,18 @@ class KeyList:
         blocked = [key for key in removed if counts.get(key.id)]
         if blocked and not allow_removal:
             listed = ", ".join(f"„{key.name}” (wartości {self.values_where(counts[key.id])})" for key in blocked)
-            raise ApiError("CONFLICT", [{
-                "name": self.field,
-                # No API field names in a text the operator reads in a dialog (the form resends
-                # with remove_keys_with_values: 1 once confirmed).
-                "description": f"Nie usunięto właściwości {listed}: {self.lost}. Jeśli na pewno chcesz usunąć "
-                               "te właściwości razem z ich wartościami, potwierdź usunięcie.",
-            }])
+            raise ApiError(
+                "CONFLICT",
+                [
+                    {
+                        "name": self.field,
+                        # No API field names in a text the operator reads in a dialog (the form resends
+                        # with remove_keys_with_values: 1 once confirmed).
+                        "description": f"Nie usunięto właściwości {listed}: {self.lost}. Jeśli na pewno chcesz usunąć "
+                        "te właściwości razem z ich wartościami, potwierdź usunięcie.",
+                    }
+                ],
+            )
         stamp = utcnow()
         for key in removed:
             key.deleted = stamp

@@ -18,6 +18,7 @@ A mail may carry an HTML alternative and a Reply-To (`send_mail(..., html=, repl
 `send_mails` queues a batch in one statement (a letter to every recipient of a group), delivered
 after the commit over one SMTP connection (`deliver_many`).
 """
+
 import email.policy
 import functools
 import logging
@@ -26,10 +27,10 @@ import smtplib
 import ssl
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import NamedTuple
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import sqlalchemy as sa
@@ -37,8 +38,8 @@ import zope.sqlalchemy
 from pyramid.exceptions import ConfigurationError
 
 from .db import utcnow
-from .ops.metrics import mail_delivered
 from .models import OutboxMail
+from .ops.metrics import mail_delivered
 from .settings import public_url  # noqa: F401 (the address the links in mails lead to)
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -231,9 +232,16 @@ def deliver_many(session_factory, settings, mail_ids):
     try:
         with session_factory() as db:
             rows = db.execute(
-                sa.select(OutboxMail.id, OutboxMail.recipient, OutboxMail.subject, OutboxMail.body,
-                          OutboxMail.html, OutboxMail.reply_to)
-                .where(OutboxMail.id.in_(list(mail_ids)), OutboxMail.sent.is_(None)).order_by(OutboxMail.id)
+                sa.select(
+                    OutboxMail.id,
+                    OutboxMail.recipient,
+                    OutboxMail.subject,
+                    OutboxMail.body,
+                    OutboxMail.html,
+                    OutboxMail.reply_to,
+                )
+                .where(OutboxMail.id.in_(list(mail_ids)), OutboxMail.sent.is_(None))
+                .order_by(OutboxMail.id)
             ).all()
         if not rows:
             return 0
@@ -252,11 +260,17 @@ def deliver_many(session_factory, settings, mail_ids):
                     log.warning("mail %s to %s not delivered: %s", mail_id, recipient, failed[mail_id])
         with session_factory() as db:
             if sent:
-                db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent)).values(
-                    sent=utcnow(), attempts=OutboxMail.attempts + 1, last_error=None))
+                db.execute(
+                    sa.update(OutboxMail)
+                    .where(OutboxMail.id.in_(sent))
+                    .values(sent=utcnow(), attempts=OutboxMail.attempts + 1, last_error=None)
+                )
             for mail_id, error in failed.items():
-                db.execute(sa.update(OutboxMail).where(OutboxMail.id == mail_id).values(
-                    attempts=OutboxMail.attempts + 1, last_error=error))
+                db.execute(
+                    sa.update(OutboxMail)
+                    .where(OutboxMail.id == mail_id)
+                    .values(attempts=OutboxMail.attempts + 1, last_error=error)
+                )
             db.commit()
         mail_delivered(True, len(sent))
         mail_delivered(False, len(failed))
@@ -269,8 +283,9 @@ def deliver_many(session_factory, settings, mail_ids):
 def send_mail(request, to, subject, body, html=None, reply_to=None):
     """Queues a mail in the request's transaction; it is delivered after the commit. `html`
     adds an HTML alternative to the plain `body`; `reply_to` sets Reply-To."""
-    row = OutboxMail(recipient=to, subject=subject[:300], body=body, html=html, reply_to=reply_to,
-                     created=utcnow(), attempts=0)
+    row = OutboxMail(
+        recipient=to, subject=subject[:300], body=body, html=html, reply_to=reply_to, created=utcnow(), attempts=0
+    )
     request.db.add(row)
     request.db.flush()
     _deliver_after_commit(request, [row.id])
@@ -284,16 +299,22 @@ def send_mails(request, mails):
     if not mails:
         return []
     now = utcnow()
-    rows = [{
-        "recipient": mail["to"], "subject": mail["subject"][:300], "body": mail["body"],
-        "html": mail.get("html"), "reply_to": mail.get("reply_to"), "created": now, "attempts": 0,
-    } for mail in mails]
+    rows = [
+        {
+            "recipient": mail["to"],
+            "subject": mail["subject"][:300],
+            "body": mail["body"],
+            "html": mail.get("html"),
+            "reply_to": mail.get("reply_to"),
+            "created": now,
+            "attempts": 0,
+        }
+        for mail in mails
+    ]
     table = OutboxMail.__table__
     # A plain INSERT: tell the transaction it has something to commit (the ORM would have).
     zope.sqlalchemy.mark_changed(request.db)
-    ids = request.db.execute(
-        sa.insert(table).returning(table.c.id, sort_by_parameter_order=True), rows
-    ).scalars().all()
+    ids = request.db.execute(sa.insert(table).returning(table.c.id, sort_by_parameter_order=True), rows).scalars().all()
     _deliver_after_commit(request, ids)
     return ids
 
@@ -322,11 +343,15 @@ def deliver_outbox(session_factory, settings, max_attempts=MAX_ATTEMPTS):
     """Tries every unsent mail with fewer than `max_attempts` attempts, oldest first
     (`smogpanel send-mail`). Returns `(sent, failed)` counts."""
     with session_factory() as db:
-        ids = db.execute(
-            sa.select(OutboxMail.id)
-            .where(OutboxMail.sent.is_(None), OutboxMail.attempts < max_attempts)
-            .order_by(OutboxMail.id)
-        ).scalars().all()
+        ids = (
+            db.execute(
+                sa.select(OutboxMail.id)
+                .where(OutboxMail.sent.is_(None), OutboxMail.attempts < max_attempts)
+                .order_by(OutboxMail.id)
+            )
+            .scalars()
+            .all()
+        )
     sent = sum(1 for mail_id in ids if deliver(session_factory, settings, mail_id))
     return OutboxResult(sent=sent, failed=len(ids) - sent)
 
@@ -343,7 +368,7 @@ UNTRIED_GRACE_SECONDS = 300
 def retry_due(created, attempts, now, tick_seconds):
     if attempts == 0:
         return created + timedelta(seconds=max(UNTRIED_GRACE_SECONDS, tick_seconds)) <= now
-    return created + timedelta(seconds=tick_seconds * (2 ** attempts - 1)) <= now
+    return created + timedelta(seconds=tick_seconds * (2**attempts - 1)) <= now
 
 
 def retry_outbox(session_factory, settings, tick_seconds, now=None):
@@ -356,11 +381,13 @@ def retry_outbox(session_factory, settings, tick_seconds, now=None):
     with session_factory() as db:
         rows = db.execute(
             sa.select(OutboxMail.id, OutboxMail.created, OutboxMail.attempts, OutboxMail.last_error)
-            .where(OutboxMail.sent.is_(None), OutboxMail.attempts < RETRY_ATTEMPTS).order_by(OutboxMail.id)
+            .where(OutboxMail.sent.is_(None), OutboxMail.attempts < RETRY_ATTEMPTS)
+            .order_by(OutboxMail.id)
         ).all()
     due = [row.id for row in rows if retry_due(row.created, row.attempts, now, tick_seconds)]
-    waiting = [row.id for row in rows if row.id not in due and row.attempts
-               and (row.last_error or "").startswith(UNREACHABLE)]
+    waiting = [
+        row.id for row in rows if row.id not in due and row.attempts and (row.last_error or "").startswith(UNREACHABLE)
+    ]
     if waiting and smtp_answers(settings):
         due = sorted(due + waiting)
     if not due:

@@ -1,4 +1,5 @@
 """Schema migrations with alembic: the core branch and each enabled plugin's own branch."""
+
 import os
 from pathlib import Path
 
@@ -31,7 +32,7 @@ def upgrade(url, plugin_manager, connection=None):
     """Brings every enabled branch to its newest revision (a disabled plugin's tables are
     neither created nor touched). Returns the revisions applied, in order, as (id, title)."""
     if url.startswith("sqlite:///") and connection is None:
-        Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+        Path(url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
     config = alembic_config(url, plugin_manager, connection)
     config.attributes["applied"] = applied = []
     command.upgrade(config, "heads")

@@ -1,4 +1,5 @@
 """Core tables outside the accounts: the mail outbox, stored files (and table versions, see versions.py)."""
+
 from datetime import datetime
 
 import sqlalchemy as sa

@@ -1,5 +1,6 @@
 """Matching names and headers whatever their case, diacritics and spacing. Pure Python: the
 spreadsheet reading process (`smogpanel.spreadsheets.workbook_child`) imports it and must start fast."""
+
 import unicodedata
 
 # NFKD leaves these letters whole, so they are mapped by hand.

@@ -16,6 +16,7 @@ Forms use the colander type `Number` (or `NumberNode`); spreadsheet cells go thr
 `smogpanel.spreadsheets.cells.parse_number`, which calls `to_number` and names the cell; answers show
 stored numbers with `json_number`, which never fails on what a database holds.
 """
+
 import math
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
@@ -168,4 +169,9 @@ def NumberNode(title, missing=None, places=None, **kw):
 
 
 # The API description (smogpanel.openapi) states the range `to_number` keeps.
-Number.openapi = {"minimum": -int(MAX_NUMBER), "maximum": int(MAX_NUMBER), "exclusiveMinimum": True, "exclusiveMaximum": True}
+Number.openapi = {
+    "minimum": -int(MAX_NUMBER),
+    "maximum": int(MAX_NUMBER),
+    "exclusiveMinimum": True,
+    "exclusiveMaximum": True,
+}

@@ -8,12 +8,17 @@ second generator to keep in step for no client's benefit (schemathesis and Swagg
 Every operation documents the statuses it may answer and the envelope they carry; the
 reliability harness validates generated requests' answers against that (status, content type,
 schema)."""
+
 import re
 
 import colander
 from cornice_swagger import CorniceSwagger
 from cornice_swagger.converters.schema import (
-    BooleanTypeConverter, IntegerTypeConverter, NumberTypeConverter, StringTypeConverter, TypeConversionDispatcher,
+    BooleanTypeConverter,
+    IntegerTypeConverter,
+    NumberTypeConverter,
+    StringTypeConverter,
+    TypeConversionDispatcher,
 )
 from pyramid.security import NO_PERMISSION_REQUIRED
 
@@ -119,17 +124,30 @@ class _Generator(CorniceSwagger):
         return schema
 
 
-ENVELOPE = {"type": "object", "required": ["success", "message"],
-            "properties": {"success": {"type": "boolean"}, "message": {},
-                           "errors": {"type": "array", "items": {"type": "object", "properties": {
-                               "name": {"type": "string"}, "description": {"type": "string"}}}}}}
+ENVELOPE = {
+    "type": "object",
+    "required": ["success", "message"],
+    "properties": {
+        "success": {"type": "boolean"},
+        "message": {},
+        "errors": {
+            "type": "array",
+            "items": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}}},
+        },
+    },
+}
 # What any /api operation may answer besides 200 (see envelope.STATUS_OF): the envelope.
 API_STATUSES = {
-    "400": "Błędne dane (VALIDATION_FAILED)", "401": "Brak logowania (UNAUTHORISED)",
-    "403": "Brak uprawnień (FORBIDDEN)", "404": "Nie znaleziono (NOT_FOUND)",
-    "405": "Niedozwolona metoda (METHOD_NOT_ALLOWED)", "409": "Konflikt (CONFLICT)",
-    "413": "Za duży plik (FILE_TOO_LARGE)", "415": "Nieobsługiwany typ treści (UNSUPPORTED_MEDIA_TYPE)",
-    "422": "Import się nie powiódł (IMPORT_FAILED)", "429": "Za dużo prób (TOO_MANY_ATTEMPTS)",
+    "400": "Błędne dane (VALIDATION_FAILED)",
+    "401": "Brak logowania (UNAUTHORISED)",
+    "403": "Brak uprawnień (FORBIDDEN)",
+    "404": "Nie znaleziono (NOT_FOUND)",
+    "405": "Niedozwolona metoda (METHOD_NOT_ALLOWED)",
+    "409": "Konflikt (CONFLICT)",
+    "413": "Za duży plik (FILE_TOO_LARGE)",
+    "415": "Nieobsługiwany typ treści (UNSUPPORTED_MEDIA_TYPE)",
+    "422": "Import się nie powiódł (IMPORT_FAILED)",
+    "429": "Za dużo prób (TOO_MANY_ATTEMPTS)",
     "503": "Serwer chwilowo przeciążony (SERVICE_BUSY)",
 }
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -175,10 +193,22 @@ def _sorting_parameters(resource):
     """A list's `?order=&asc=` (smogpanel.sorting reads them; any other field is a 400): the
     description names the fields each list sorts by."""
     return [
-        {"name": "order", "in": "query", "required": False, "type": "string", "enum": sorted(resource.sortable),
-         "description": "Pole, według którego lista jest posortowana"},
-        {"name": "asc", "in": "query", "required": False, "type": "string", "enum": ["1", "0"],
-         "description": "1: rosnąco, 0: malejąco"},
+        {
+            "name": "order",
+            "in": "query",
+            "required": False,
+            "type": "string",
+            "enum": sorted(resource.sortable),
+            "description": "Pole, według którego lista jest posortowana",
+        },
+        {
+            "name": "asc",
+            "in": "query",
+            "required": False,
+            "type": "string",
+            "enum": ["1", "0"],
+            "description": "1: rosnąco, 0: malejąco",
+        },
     ]
 
 
@@ -200,5 +230,10 @@ def openapi_document(request):
 
 def includeme(config):
     config.add_route("api-openapi", "/api/openapi.json")
-    config.add_view(openapi_document, route_name="api-openapi", request_method="GET",
-                    renderer="json", permission=NO_PERMISSION_REQUIRED)
+    config.add_view(
+        openapi_document,
+        route_name="api-openapi",
+        request_method="GET",
+        renderer="json",
+        permission=NO_PERMISSION_REQUIRED,
+    )

@@ -1,5 +1,6 @@
 """The plugin manager: built-in and third-party plugins found through entry points, filtered
 by `smogpanel.plugins` / `SMOGPANEL_PLUGINS`, and `GET /api/plugins` for the shell."""
+
 from importlib.metadata import entry_points
 
 import pluggy
@@ -51,8 +52,15 @@ def includeme(config):
     config.add_view(list_plugins, route_name="api-plugins", request_method="GET", renderer="envelope")
     from .openapi import describe_route, envelope_responses
 
-    describe_route(config, "/api/plugins", "GET", {
-        "summary": "Włączone wtyczki panelu (moduły zdalne powłoki) w kolejności nawigacji.",
-        "produces": ["application/json"], "responses": envelope_responses()})
+    describe_route(
+        config,
+        "/api/plugins",
+        "GET",
+        {
+            "summary": "Włączone wtyczki panelu (moduły zdalne powłoki) w kolejności nawigacji.",
+            "produces": ["application/json"],
+            "responses": envelope_responses(),
+        },
+    )
     manager = config.registry.plugin_manager
     manager.hook.smogpanel_includeme(config=config)

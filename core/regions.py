@@ -1,6 +1,7 @@
 """The sixteen voivodeships with their two-letter codes (SPEC section 3), shared by every
 plugin that stores or imports values per voivodeship; and sorting names in the Polish
 alphabet, in Python (`polish_sort_key`) and in SQL (`polish_order`)."""
+
 import sqlite3
 import unicodedata
 from functools import lru_cache
@@ -13,8 +14,17 @@ from sqlalchemy.sql.visitors import InternalTraversal
 from .names import normalise
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["VOIVODESHIPS", "CODES", "TERYT_OF", "CODE_OF_TERYT", "NAME_OF", "normalise", "voivodeship_code",
-           "polish_sort_key", "polish_order"]
+__all__ = [
+    "VOIVODESHIPS",
+    "CODES",
+    "TERYT_OF",
+    "CODE_OF_TERYT",
+    "NAME_OF",
+    "normalise",
+    "voivodeship_code",
+    "polish_sort_key",
+    "polish_order",
+]
 
 VOIVODESHIPS = (
     ("ds", "dolnośląskie"),
@@ -38,8 +48,22 @@ CODES = tuple(code for code, _ in VOIVODESHIPS)
 # The voivodeships' TERYT codes (WOJ in GUS's TERC register): the even numbers 02..32 in the
 # alphabetical order of their names, the order of VOIVODESHIPS above.
 TERYT_OF = {
-    "ds": "02", "kp": "04", "lb": "06", "ls": "08", "ld": "10", "mp": "12", "mz": "14", "op": "16",
-    "pk": "18", "pl": "20", "pm": "22", "sl": "24", "sk": "26", "wm": "28", "wp": "30", "zp": "32",
+    "ds": "02",
+    "kp": "04",
+    "lb": "06",
+    "ls": "08",
+    "ld": "10",
+    "mp": "12",
+    "mz": "14",
+    "op": "16",
+    "pk": "18",
+    "pl": "20",
+    "pm": "22",
+    "sl": "24",
+    "sk": "26",
+    "wm": "28",
+    "wp": "30",
+    "zp": "32",
 }
 CODE_OF_TERYT = {teryt: code for code, teryt in TERYT_OF.items()}
 NAME_OF = dict(VOIVODESHIPS)

@@ -10,6 +10,7 @@ attributes give a record kind its list, read, create, edit and soft-delete endpo
 
 A plugin subclasses `Resource` only to override the few methods whose behaviour differs.
 """
+
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -95,10 +96,7 @@ class Resource:
     def list_columns(self):
         """`columns()` for list queries: timestamps as `db.api_timestamp` selects them,
         sparing a conversion per cell on long lists."""
-        return [
-            api_timestamp(c) if isinstance(c.type, UTCDateTime) else c
-            for c in self.columns()
-        ]
+        return [api_timestamp(c) if isinstance(c.type, UTCDateTime) else c for c in self.columns()]
 
     def list_statement(self):
         return sa.select(*self.list_columns()).where(self.model.deleted.is_(None))
@@ -223,9 +221,11 @@ class Resource:
         )
         for child in self.child_resources():
             field = getattr(child.model, child.parent.field)
-            ids = db.execute(
-                sa.select(child.model.id).where(field == record_id, child.model.deleted.is_(None))
-            ).scalars().all()
+            ids = (
+                db.execute(sa.select(child.model.id).where(field == record_id, child.model.deleted.is_(None)))
+                .scalars()
+                .all()
+            )
             for child_id in ids:
                 child.cascade(db, child_id, stamp)
 
@@ -237,9 +237,9 @@ class Resource:
         for field in self.unique:
             column = getattr(self.model, field)
             taken = db.execute(
-                sa.select(self.model.id).where(
-                    column == getattr(obj, field), self.model.deleted.is_(None), self.model.id != obj.id
-                ).execution_options(include_deleted=True)
+                sa.select(self.model.id)
+                .where(column == getattr(obj, field), self.model.deleted.is_(None), self.model.id != obj.id)
+                .execution_options(include_deleted=True)
             ).first()
             if taken is not None:
                 title = next((node.title for node in self.schema().children if node.name == field), field)
@@ -250,7 +250,8 @@ class Resource:
         if self.parent is not None:
             parent = self.all_kinds[self.parent.kind]
             parent_obj = db.execute(
-                sa.select(parent.model).where(parent.model.id == getattr(obj, self.parent.field))
+                sa.select(parent.model)
+                .where(parent.model.id == getattr(obj, self.parent.field))
                 .execution_options(include_deleted=True)
             ).scalar_one_or_none()
             if parent_obj is not None and parent_obj.deleted is not None:
@@ -266,15 +267,22 @@ class Resource:
 
     def uncascade(self, db, record_id, stamp):
         db.execute(
-            sa.update(self.model).where(self.model.id == record_id, self.model.deleted == stamp)
-            .values(deleted=None).execution_options(synchronize_session="fetch")
+            sa.update(self.model)
+            .where(self.model.id == record_id, self.model.deleted == stamp)
+            .values(deleted=None)
+            .execution_options(synchronize_session="fetch")
         )
         for child in self.child_resources():
             field = getattr(child.model, child.parent.field)
-            ids = db.execute(
-                sa.select(child.model.id).where(field == record_id, child.model.deleted == stamp)
-                .execution_options(include_deleted=True)
-            ).scalars().all()
+            ids = (
+                db.execute(
+                    sa.select(child.model.id)
+                    .where(field == record_id, child.model.deleted == stamp)
+                    .execution_options(include_deleted=True)
+                )
+                .scalars()
+                .all()
+            )
             for child_id in ids:
                 child.uncascade(db, child_id, stamp)
 
@@ -297,7 +305,8 @@ class Resource:
         params = tuple(sorted(request.params.items()))
         key = ("list", self.kind, request.path_info, params, request_version(request, tables))
         built = request.registry["smogpanel.list_cache"].get_or_build(
-            key, lambda: Built.of(dumps({"success": True, "message": build()})))
+            key, lambda: Built.of(dumps({"success": True, "message": build()}))
+        )
         return answer(request, built, "application/json", "private, no-cache")
 
     def view_list(self, request):

@@ -4,6 +4,7 @@ that answers it (`file:object`), so a URL leads to its code in one step.
 Pyramid's `proutes` names the generic `Resource.view_create` for every declared resource; here
 the resource class a plugin declared comes first, and the inherited method after it.
 """
+
 import inspect
 import os
 from dataclasses import dataclass
@@ -38,8 +39,7 @@ def route_rows(app):
 def format_rows(rows):
     widths = [max([len(getattr(row, name)) for row in rows] + [0]) for name in ("method", "pattern", "plugin")]
     return "\n".join(
-        f"{row.method:<{widths[0]}}  {row.pattern:<{widths[1]}}  {row.plugin:<{widths[2]}}  {row.code}"
-        for row in rows
+        f"{row.method:<{widths[0]}}  {row.pattern:<{widths[1]}}  {row.plugin:<{widths[2]}}  {row.code}" for row in rows
     )
 
 

@@ -3,6 +3,7 @@
 Messages are Polish: colander's own catalogue is translated through Pyramid's localizer
 (default locale `pl`), and the texts written here are Polish already.
 """
+
 import re
 
 import colander
@@ -11,9 +12,26 @@ from .numbers import Number, NumberNode  # noqa: F401 (the number field type, re
 from .text import NON_BLANK_LINE, control_character_problem
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["described", "String", "StringNode", "Text", "OptionalText", "LongText", "InternalName", "Id", "DateNode",
-           "YEARS_PATTERN", "NumberNode", "Number", "FlagNode", "Boolean", "UploadNode", "FileNode", "Email",
-           "control_character_problem"]
+__all__ = [
+    "described",
+    "String",
+    "StringNode",
+    "Text",
+    "OptionalText",
+    "LongText",
+    "InternalName",
+    "Id",
+    "DateNode",
+    "YEARS_PATTERN",
+    "NumberNode",
+    "Number",
+    "FlagNode",
+    "Boolean",
+    "UploadNode",
+    "FileNode",
+    "Email",
+    "control_character_problem",
+]
 
 INTERNAL_NAME = re.compile(r"^[a-z0-9_-]+$")
 
@@ -32,6 +50,7 @@ def described(**json_schema):
         return checked
 
     return declare
+
 
 NOT_TEXT = "Wartość musi być tekstem."
 
@@ -149,9 +168,7 @@ def Email(title="E-mail", **kw):
 
 
 def InternalName(title="Nazwa wewnętrzna", **kw):
-    return colander.SchemaNode(
-        String(), title=title, preparer=_strip, validator=_internal_name_validator, **kw
-    )
+    return colander.SchemaNode(String(), title=title, preparer=_strip, validator=_internal_name_validator, **kw)
 
 
 def Id(title, refers_to=None, **kw):
@@ -167,9 +184,15 @@ def Id(title, refers_to=None, **kw):
     return node
 
 
-UPLOAD = {"type": "object", "x-upload": True, "required": ["name", "data"], "properties": {
-    "name": {"type": "string", "minLength": 1, "maxLength": 255},
-    "data": {"type": "string", "pattern": "^data:[a-z]+/[a-z0-9.+-]+;base64,"}}}
+UPLOAD = {
+    "type": "object",
+    "x-upload": True,
+    "required": ["name", "data"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "maxLength": 255},
+        "data": {"type": "string", "pattern": "^data:[a-z]+/[a-z0-9.+-]+;base64,"},
+    },
+}
 
 
 @described(**UPLOAD)
@@ -222,8 +245,11 @@ class Boolean(colander.SchemaType):
         raise colander.Invalid(node, "Wartość musi wynosić true albo false.")
 
 
-@described(**UPLOAD, **{"x-nullable": True},
-           description="Nowy plik {name, data} (data URL), nazwa zapisanego pliku (bez zmian) albo null (usuwa plik).")
+@described(
+    **UPLOAD,
+    **{"x-nullable": True},
+    description="Nowy plik {name, data} (data URL), nazwa zapisanego pliku (bez zmian) albo null (usuwa plik).",
+)
 class FileValue(colander.SchemaType):
     """A file field as the panel sends it (SPEC 3, "Uploaded file field"): `{name, data}` (a
     new file), the stored name of a kept file, or nothing (None). The resource checks and

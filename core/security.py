@@ -9,6 +9,7 @@
 - CSRF: Pyramid's cookie policy with the names axios sends by default. It is checked when the
   browser holds the cookie; Bearer-only clients (scripts, the CLI, tests) need none.
 """
+
 import time
 from typing import NamedTuple
 
@@ -16,9 +17,9 @@ import jwt
 import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from pyramid.security import Allowed, Denied
 from pyramid.csrf import CookieCSRFStoragePolicy
 from pyramid.exceptions import BadCSRFToken, ConfigurationError
+from pyramid.security import Allowed, Denied
 
 DEVELOPMENT_SECRET = "development-secret-change-me-before-any-production-use"
 CSRF_COOKIE = "XSRF-TOKEN"
@@ -130,9 +131,7 @@ def _check_csrf_when_cookie_present(request):
 def settings_secret(settings):
     secret = settings.get("smogpanel.secret") or DEVELOPMENT_SECRET
     if settings.get("smogpanel.environment") == "production" and secret == DEVELOPMENT_SECRET:
-        raise ConfigurationError(
-            "Refusing to start in production with the development secret: set SMOGPANEL_SECRET."
-        )
+        raise ConfigurationError("Refusing to start in production with the development secret: set SMOGPANEL_SECRET.")
     if settings.get("smogpanel.environment") == "production" and len(secret) < 32:
         raise ConfigurationError("SMOGPANEL_SECRET must be at least 32 characters long in production.")
     return secret
@@ -158,9 +157,7 @@ def includeme(config):
 
     config.set_security_policy(SecurityPolicy(tokens, load_user))
     config.set_default_permission(AUTHENTICATED)
-    config.set_csrf_storage_policy(
-        CookieCSRFStoragePolicy(cookie_name=CSRF_COOKIE, samesite="Strict", httponly=False)
-    )
+    config.set_csrf_storage_policy(CookieCSRFStoragePolicy(cookie_name=CSRF_COOKIE, samesite="Strict", httponly=False))
     config.set_default_csrf_options(
         require_csrf=True, header=CSRF_HEADER, token=None, callback=_check_csrf_when_cookie_present
     )

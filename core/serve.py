@@ -14,6 +14,7 @@ Periodic jobs (smogpanel.ops.scheduler) run in every process that serves, unless
 /metrics adds up the workers' counters through prometheus_client's multi-process mode: serve
 gives them a fresh PROMETHEUS_MULTIPROC_DIR (or empties the one the environment names).
 """
+
 import atexit
 import os
 import shutil
@@ -83,8 +84,14 @@ def _worker_exited(server, worker):
 def run_waitress(build_app, settings, host, port, threads):
     from waitress import serve
 
-    serve(app_with_jobs(build_app, settings), host=host, port=port, threads=threads, max_request_body_size=MAX_BODY_BYTES,
-          ident="smogpanel")
+    serve(
+        app_with_jobs(build_app, settings),
+        host=host,
+        port=port,
+        threads=threads,
+        max_request_body_size=MAX_BODY_BYTES,
+        ident="smogpanel",
+    )
 
 
 def run_gunicorn(build_app, settings, host, port, workers, threads):
@@ -94,9 +101,16 @@ def run_gunicorn(build_app, settings, host, port, workers, threads):
         """Each worker builds the app itself (no database connection crosses a fork)."""
 
         def load_config(self):
-            for key, value in {"bind": f"{host}:{port}", "workers": workers, "threads": threads,
-                               "timeout": REQUEST_TIMEOUT_SECONDS, "graceful_timeout": 10,
-                               "proc_name": "smogpanel", "accesslog": None, "child_exit": _worker_exited}.items():
+            for key, value in {
+                "bind": f"{host}:{port}",
+                "workers": workers,
+                "threads": threads,
+                "timeout": REQUEST_TIMEOUT_SECONDS,
+                "graceful_timeout": 10,
+                "proc_name": "smogpanel",
+                "accesslog": None,
+                "child_exit": _worker_exited,
+            }.items():
                 self.cfg.set(key, value)
             if "control_socket_disable" in self.cfg.settings:  # one fixed path per user: several panels would collide
                 self.cfg.set("control_socket_disable", True)

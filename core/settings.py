@@ -1,4 +1,5 @@
 """Settings: the ini file's app section, then `SMOGPANEL_*` environment overrides."""
+
 import os
 
 ENVIRONMENT_OVERRIDES = {
@@ -47,7 +48,7 @@ def normalise_database_url(url):
     """Plain `postgresql://` URLs (as PostgreSQL tools write them) use psycopg 3."""
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -61,7 +62,8 @@ def public_url(settings):
     if configured:
         return configured.rstrip("/")
     listen = settings.get("smogpanel.listen") or "{}:{}".format(
-        os.environ.get("SMOGPANEL_HOST") or DEFAULT_LISTEN[0], os.environ.get("SMOGPANEL_PORT") or DEFAULT_LISTEN[1])
+        os.environ.get("SMOGPANEL_HOST") or DEFAULT_LISTEN[0], os.environ.get("SMOGPANEL_PORT") or DEFAULT_LISTEN[1]
+    )
     host, _, port = listen.rpartition(":")
     if host in ("", "0.0.0.0", "::", "[::]"):
         host = "127.0.0.1"
@@ -77,14 +79,18 @@ def check_public_url(settings):
     configured = (settings.get("smogpanel.public_url") or "").strip()
     if not configured:
         if settings.get("smogpanel.environment") == "production":
-            raise ConfigurationError("Refusing to start in production without the panel's public address "
-                                     "(used in links sent by e-mail): set SMOGPANEL_PUBLIC_URL, "
-                                     "e.g. https://panel.example.pl.")
+            raise ConfigurationError(
+                "Refusing to start in production without the panel's public address "
+                "(used in links sent by e-mail): set SMOGPANEL_PUBLIC_URL, "
+                "e.g. https://panel.example.pl."
+            )
         return
     parts = urlsplit(configured)
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-        raise ConfigurationError(f"smogpanel.public_url (SMOGPANEL_PUBLIC_URL) must be an http(s) address such as "
-                                 f"https://panel.example.pl, not {configured!r}.")
+        raise ConfigurationError(
+            f"smogpanel.public_url (SMOGPANEL_PUBLIC_URL) must be an http(s) address such as "
+            f"https://panel.example.pl, not {configured!r}."
+        )
 
 
 def resolve(settings, environ=None):

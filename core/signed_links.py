@@ -1,6 +1,7 @@
 """Short-lived links a browser can follow without the Bearer token (downloads it navigates
 to, e.g. a map's export): the query carries an expiry and an HMAC of (purpose, subject,
 expiry) made with the app's secret. Nothing is stored, so nothing piles up."""
+
 import hashlib
 import hmac
 import time

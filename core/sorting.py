@@ -3,6 +3,7 @@
 An unknown field is a 400 envelope, never SQL: only whitelisted column expressions ever reach
 ORDER BY.
 """
+
 from dataclasses import dataclass
 
 from .envelope import ApiError
@@ -23,9 +24,7 @@ class Sorting:
         order = params.get("order") or self.default[0]
         if order not in self.fields:
             allowed = ", ".join(sorted(self.fields))
-            raise ApiError.invalid(
-                "order", f"Nie można sortować według pola „{order}”. Dozwolone pola: {allowed}."
-            )
+            raise ApiError.invalid("order", f"Nie można sortować według pola „{order}”. Dozwolone pola: {allowed}.")
         raw = params.get("asc")
         if raw is None or raw == "":
             asc = self.default[1] if order == self.default[0] else True

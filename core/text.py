@@ -2,6 +2,7 @@
 types (`smogpanel.schemas`) and every text cell an import reads (`smogpanel.spreadsheets.cells`) ask
 `control_character_problem`. A NUL byte is what PostgreSQL cannot store at all; the other
 control characters are invisible in every screen and break exports and public pages."""
+
 import re
 
 # C0 controls and DEL; multi-line texts (descriptions, rich text) keep tab, line feed and

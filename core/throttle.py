@@ -11,6 +11,7 @@ one short transaction of its own (SQLite: BEGIN IMMEDIATE, one writer at a time;
 transaction-scoped advisory lock per key, taken in a fixed order), so N simultaneous guesses
 check at most the limit. A sign-in that then succeeds takes its own attempt back (`release`).
 """
+
 import hashlib
 from datetime import timedelta
 
@@ -18,7 +19,6 @@ import sqlalchemy as sa
 
 from .client_address import client_address
 from .db import utcnow
-from .schemas import normalise_email
 from .users.models import LoginFailure
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import"); the client's
@@ -62,9 +62,7 @@ class Throttle:
     def record(self, *keys):
         now = utcnow()
         # Rows older than the window count for nothing: forget them as we go.
-        self.db.execute(
-            sa.delete(LoginFailure).where(LoginFailure.key.in_(keys), LoginFailure.at < now - self.window)
-        )
+        self.db.execute(sa.delete(LoginFailure).where(LoginFailure.key.in_(keys), LoginFailure.at < now - self.window))
         rows = [LoginFailure(key=key, at=now) for key in keys]
         self.db.add_all(rows)
         return rows
@@ -106,7 +104,9 @@ def login_throttle(request, email, db=None):
     """(throttle, {key: limit}) for a sign-in with this (normalised) e-mail, counting in `db`
     (default: the request's session)."""
     settings = request.registry.settings
-    throttle = Throttle(request.db if db is None else db, setting(settings, "smogpanel.login_window_seconds", LOGIN_DEFAULTS))
+    throttle = Throttle(
+        request.db if db is None else db, setting(settings, "smogpanel.login_window_seconds", LOGIN_DEFAULTS)
+    )
     limits = {
         f"email:{email}": setting(settings, "smogpanel.login_attempts_per_email", LOGIN_DEFAULTS),
         f"addr:{client_address(request)}": setting(settings, "smogpanel.login_attempts_per_address", LOGIN_DEFAULTS),
@@ -116,7 +116,9 @@ def login_throttle(request, email, db=None):
 
 def restore_throttle(request, email, db=None):
     settings = request.registry.settings
-    throttle = Throttle(request.db if db is None else db, setting(settings, "smogpanel.restore_window_seconds", RESTORE_DEFAULTS))
+    throttle = Throttle(
+        request.db if db is None else db, setting(settings, "smogpanel.restore_window_seconds", RESTORE_DEFAULTS)
+    )
     limits = {
         f"restore-email:{email}": setting(settings, "smogpanel.restore_requests_per_email", RESTORE_DEFAULTS),
         f"restore-addr:{client_address(request)}": setting(

@@ -1,6 +1,7 @@
 """Request body validation: the colander schema given to a Cornice view, checked before the
 view runs, so nothing is written when any field is wrong. Errors name each field and say
 what is wrong in Polish."""
+
 import json
 from decimal import Decimal
 
@@ -53,7 +54,9 @@ def read_json_object(request, exact=False):
     (as typed), never binary floats."""
     try:
         if exact:
-            body = json.loads(request.body.decode(request.charset or "utf-8"), parse_float=Decimal) if request.body else {}
+            body = (
+                json.loads(request.body.decode(request.charset or "utf-8"), parse_float=Decimal) if request.body else {}
+            )
         else:
             body = request.json_body if request.body else {}
     except ValueError:

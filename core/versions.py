@@ -17,6 +17,7 @@ version of every map. Writes are rare next to public reads (an operator's edit a
 hundreds of widget views a second), a payload is rebuilt once per process after a change, and
 the ETag is the payload's own hash, so a repeat visitor of an unchanged map still gets a 304.
 """
+
 import re
 import weakref
 
@@ -152,8 +153,9 @@ def _create_or_bump(connection, names):
     dialect = connection.dialect.name
     if dialect in ("postgresql", "sqlite"):
         insert = (postgresql if dialect == "postgresql" else sqlite).insert(TABLE)
-        connection.execute(insert.on_conflict_do_update(index_elements=[TABLE.c.name],
-                                                        set_={"version": TABLE.c.version + 1}), rows)
+        connection.execute(
+            insert.on_conflict_do_update(index_elements=[TABLE.c.name], set_={"version": TABLE.c.version + 1}), rows
+        )
     else:  # pragma: no cover - the two supported databases are above
         connection.execute(sa.insert(TABLE), rows)
 
@@ -164,8 +166,11 @@ def bump(connection, names):
     if not names:
         return
     # The usual case, every counter there: one UPDATE, which says which it found.
-    found = set(connection.execute(sa.update(TABLE).where(TABLE.c.name.in_(names))
-                                   .values(version=TABLE.c.version + 1).returning(TABLE.c.name)).scalars())
+    found = set(
+        connection.execute(
+            sa.update(TABLE).where(TABLE.c.name.in_(names)).values(version=TABLE.c.version + 1).returning(TABLE.c.name)
+        ).scalars()
+    )
     missing = [name for name in names if name not in found]
     if missing:
         _create_or_bump(connection, missing)

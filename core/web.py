@@ -6,6 +6,7 @@ Built files are served by WhiteNoise in front of Pyramid: precompressed .br/.gz 
 build time (`make build`), `Vary: Accept-Encoding`, content-hashed names (`name.1a2b3c4d.js`)
 cached for a year as immutable, the rest for five minutes; a remote's `remoteEntry.js`, whose
 name must stay fixed for Module Federation, is revalidated on every load (`no-cache`, ETag)."""
+
 import html
 import json
 import re
@@ -154,8 +155,14 @@ class StaticFiles(WhiteNoise):
 
 
 def serve_static_files(app):
-    static = StaticFiles(app, max_age=SHORT_LIVED_SECONDS, immutable_file_test=_immutable,
-                         add_headers_function=_static_headers, index_file=False, autorefresh=False)
+    static = StaticFiles(
+        app,
+        max_age=SHORT_LIVED_SECONDS,
+        immutable_file_test=_immutable,
+        add_headers_function=_static_headers,
+        index_file=False,
+        autorefresh=False,
+    )
     for folder, prefix in static_roots(app.registry):
         static.add_files(str(folder), prefix=prefix)
     return static

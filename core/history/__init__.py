@@ -22,6 +22,7 @@ operator saw and what reverting sends back through the same validated edit.
 Never recorded: passwords and tokens (fields whose name says so), and the contents of uploaded
 files or of values longer than `MAX_COPIED` characters (recorded as "changed").
 """
+
 import functools
 import hashlib
 import json
@@ -31,7 +32,8 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from ..db import utcnow
-from ..envelope import PENDING_IMPORT as _PENDING_IMPORT, dumps
+from ..envelope import PENDING_IMPORT as _PENDING_IMPORT
+from ..envelope import dumps
 from ..models import HistoryEntry
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -62,8 +64,13 @@ def snapshot(resource, request, obj, answer=None):
     plain JSON, less ids, timestamps, secrets and the URLs derived from uploads."""
     data = answer if answer is not None else resource.serialize(request, obj)
     derived = {field.removesuffix("_path") + "_url" for field in resource.uploads}
-    return plain({key: _binary_mark(value) for key, value in data.items()
-                  if key not in SKIPPED and key not in derived and not is_secret(key)})
+    return plain(
+        {
+            key: _binary_mark(value)
+            for key, value in data.items()
+            if key not in SKIPPED and key not in derived and not is_secret(key)
+        }
+    )
 
 
 def _binary_mark(value):
@@ -119,9 +126,20 @@ def record(request, action, kind, record_id, name="", changes=None, reverts=None
         db, via = request.db, "api"
         user_id, email = (identity.id, identity.email) if identity is not None else (None, None)
     # One Core INSERT, not an ORM object: a unit-of-work flush for it cost writes ~10%.
-    result = db.execute(sa.insert(HistoryEntry.__table__).values(
-        at=utcnow(), user_id=user_id, user_email=email, via=via, action=action, kind=kind, record_id=record_id,
-        record_name=(name or "")[:255], changes=dumps(changes or {}).decode(), reverts=reverts))
+    result = db.execute(
+        sa.insert(HistoryEntry.__table__).values(
+            at=utcnow(),
+            user_id=user_id,
+            user_email=email,
+            via=via,
+            action=action,
+            kind=kind,
+            record_id=record_id,
+            record_name=(name or "")[:255],
+            changes=dumps(changes or {}).decode(),
+            reverts=reverts,
+        )
+    )
     return result.inserted_primary_key[0]
 
 
@@ -145,8 +163,12 @@ def finish_import(request, value):
     if pending is None or not isinstance(value, dict):
         return
     entry_id, details, creates = pending
-    details = dict(details, created=value.get("created", 0), updated=value.get("updated", 0),
-                   skipped=len(value.get("skipped") or ()))
+    details = dict(
+        details,
+        created=value.get("created", 0),
+        updated=value.get("updated", 0),
+        skipped=len(value.get("skipped") or ()),
+    )
     if creates and isinstance(value.get("id"), int):
         details.update(created_kind=creates, created_id=value["id"])
     table = HistoryEntry.__table__
@@ -200,9 +222,13 @@ def forget_text(db, text):
         sa.func.lower(HistoryEntry.record_name) == text,
         sa.func.lower(HistoryEntry.changes).like(pattern, escape="\\"),
     )
-    records = db.execute(sa.select(HistoryEntry.kind, HistoryEntry.record_id).where(
-        holds, HistoryEntry.record_id.is_not(None)).distinct()).all()
-    of_records = [sa.and_(HistoryEntry.kind == kind, HistoryEntry.record_id == record_id)
-                  for kind, record_id in records]
+    records = db.execute(
+        sa.select(HistoryEntry.kind, HistoryEntry.record_id)
+        .where(holds, HistoryEntry.record_id.is_not(None))
+        .distinct()
+    ).all()
+    of_records = [
+        sa.and_(HistoryEntry.kind == kind, HistoryEntry.record_id == record_id) for kind, record_id in records
+    ]
     result = db.execute(sa.delete(HistoryEntry).where(sa.or_(holds, *of_records)))
     return result.rowcount

@@ -6,6 +6,7 @@
 Reverting is an edit (any signed-in operator), except for bringing back a deleted record: a
 restore, which SPEC 6 leaves to the system administrator, so it takes a super administrator.
 """
+
 import json
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -27,8 +28,9 @@ PER_PAGE, MAX_PER_PAGE = 50, 200
 MAX_ID = 2**31 - 1
 MAX_PAGE = 1_000_000
 FIRST_YEAR, LAST_YEAR = 2000, 2999
-SORTING = Sorting(fields={"id": HistoryEntry.id, "at": HistoryEntry.at}, default=("id", False),
-                  tie_breaker=HistoryEntry.id)
+SORTING = Sorting(
+    fields={"id": HistoryEntry.id, "at": HistoryEntry.at}, default=("id", False), tie_breaker=HistoryEntry.id
+)
 ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
 
 
@@ -65,12 +67,19 @@ def kind_labels(request):
 
 def entry_dict(request, entry):
     return {
-        "id": entry.id, "at": entry.at, "user_id": entry.user_id,
-        "user_email": entry.user_email if entry.via != "cli" else "CLI", "via": entry.via,
-        "action": entry.action, "kind": entry.kind, "kind_label": kind_labels(request).get(entry.kind, entry.kind),
-        "record_id": entry.record_id, "record_name": entry.record_name,
+        "id": entry.id,
+        "at": entry.at,
+        "user_id": entry.user_id,
+        "user_email": entry.user_email if entry.via != "cli" else "CLI",
+        "via": entry.via,
+        "action": entry.action,
+        "kind": entry.kind,
+        "kind_label": kind_labels(request).get(entry.kind, entry.kind),
+        "record_id": entry.record_id,
+        "record_name": entry.record_name,
         "changes": orjson.Fragment(entry.changes),  # as stored: exact decimals stay exact
-        "labels": labels_of(request, entry.kind), "reverts": entry.reverts,
+        "labels": labels_of(request, entry.kind),
+        "reverts": entry.reverts,
     }
 
 
@@ -130,12 +139,26 @@ def list_view(request):
     per_page = _int_param(request, "per_page", maximum=MAX_PER_PAGE, default=PER_PAGE)
     where = sa.and_(sa.true(), *conditions)
     total = request.db.scalar(sa.select(sa.func.count()).select_from(HistoryEntry).where(where))
-    entries = request.db.scalars(sa.select(HistoryEntry).where(where).order_by(*SORTING.order_by(order, asc))
-                                 .limit(per_page).offset((page - 1) * per_page)).all()
-    kinds = sorted(({"kind": kind, "label": label} for kind, label in kind_labels(request).items()),
-                   key=lambda item: (item["label"], item["kind"]))
-    return {"order": order, "asc": asc, "page": page, "per_page": per_page, "total": total,
-            "list": [entry_dict(request, entry) for entry in entries], "kinds": kinds}
+    entries = request.db.scalars(
+        sa.select(HistoryEntry)
+        .where(where)
+        .order_by(*SORTING.order_by(order, asc))
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+    ).all()
+    kinds = sorted(
+        ({"kind": kind, "label": label} for kind, label in kind_labels(request).items()),
+        key=lambda item: (item["label"], item["kind"]),
+    )
+    return {
+        "order": order,
+        "asc": asc,
+        "page": page,
+        "per_page": per_page,
+        "total": total,
+        "list": [entry_dict(request, entry) for entry in entries],
+        "kinds": kinds,
+    }
 
 
 # -- reverting ----------------------------------------------------------------------------------
@@ -147,15 +170,18 @@ def _load_any(request, resource, record_id):
     """The record, deleted or not (None when there is none)."""
     if record_id is None:
         return None
-    return request.db.scalar(sa.select(resource.model).where(resource.model.id == record_id)
-                             .execution_options(include_deleted=True))
+    return request.db.scalar(
+        sa.select(resource.model).where(resource.model.id == record_id).execution_options(include_deleted=True)
+    )
 
 
 def _resource_of(request, kind):
     resource = resources(request).get(kind)
     if resource is None:
-        raise conflict(f"Tego wpisu nie da się cofnąć z historii: „{kind}” nie jest rodzajem elementów panelu "
-                       "(albo jego wtyczka jest wyłączona).")
+        raise conflict(
+            f"Tego wpisu nie da się cofnąć z historii: „{kind}” nie jest rodzajem elementów panelu "
+            "(albo jego wtyczka jest wyłączona)."
+        )
     return resource
 
 
@@ -169,16 +195,31 @@ def _revert_update(request, entry, resource, obj):
     changes = json.loads(entry.changes, parse_float=Decimal)
     fields = [f for f, change in changes.items() if change != history.CHANGED and f in editable]
     if not fields:
-        raise conflict("Tej zmiany nie da się cofnąć: dotyczyła tylko plików albo długich treści, których "
-                       "historia nie przechowuje.")
+        raise conflict(
+            "Tej zmiany nie da się cofnąć: dotyczyła tylko plików albo długich treści, których "
+            "historia nie przechowuje."
+        )
     current = resource.history_snapshot(request, obj)
     moved = [f for f in fields if current.get(f) != changes[f][1]]
     if moved:
         names = ", ".join(f"„{labels.get(f, f)}”" for f in moved)
-        raise ApiError("CONFLICT", [{"name": f, "description": f"Nie można przywrócić tej wersji: pole "
-                                     f"„{labels.get(f, f)}” zmieniono później." } for f in moved] +
-                       [{"name": "", "description": f"Od tej zmiany ktoś zmienił te same pola: {names}. "
-                                                    "Przywróć najpierw późniejsze zmiany."}])
+        raise ApiError(
+            "CONFLICT",
+            [
+                {
+                    "name": f,
+                    "description": f"Nie można przywrócić tej wersji: pole „{labels.get(f, f)}” zmieniono później.",
+                }
+                for f in moved
+            ]
+            + [
+                {
+                    "name": "",
+                    "description": f"Od tej zmiany ktoś zmienił te same pola: {names}. "
+                    "Przywróć najpierw późniejsze zmiany.",
+                }
+            ],
+        )
     payload = {f: value for f, value in current.items() if f in editable}
     payload.update({f: changes[f][0] for f in fields})
     # The edit as the form would send it: a plugin's `update` may read the body itself.
@@ -219,8 +260,10 @@ def revert_view(request):
     if entry.action == "import":
         details = json.loads(entry.changes)
         if not details.get("created_kind"):
-            raise conflict("Tego importu nie da się cofnąć automatycznie: zmienił istniejące elementy. "
-                           "Zaimportuj ponownie poprzedni plik albo popraw elementy ręcznie.")
+            raise conflict(
+                "Tego importu nie da się cofnąć automatycznie: zmienił istniejące elementy. "
+                "Zaimportuj ponownie poprzedni plik albo popraw elementy ręcznie."
+            )
         kind, record_id = details["created_kind"], details["created_id"]
     resource = _resource_of(request, kind)
     obj = _load_any(request, resource, record_id)
@@ -238,8 +281,9 @@ class _Query(colander.MappingSchema):
     kind = colander.SchemaNode(colander.String(), missing=colander.drop, description="rodzaj, np. timer")
     record_id = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="id elementu")
     user_id = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="id operatora")
-    action = colander.SchemaNode(colander.String(), missing=colander.drop,
-                                 validator=colander.OneOf(history.ACTIONS), description="czynność")
+    action = colander.SchemaNode(
+        colander.String(), missing=colander.drop, validator=colander.OneOf(history.ACTIONS), description="czynność"
+    )
     # "from" is a Python keyword: the node is named in the constructor
     to = colander.SchemaNode(colander.String(), missing=colander.drop, description="do dnia RRRR-MM-DD (czas polski)")
     page = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="strona, od 1")
@@ -250,8 +294,11 @@ class _Query(colander.MappingSchema):
 
 def _list_schema():
     query = _Query()
-    query.add(colander.SchemaNode(colander.String(), name="from", missing=colander.drop,
-                                  description="od dnia RRRR-MM-DD (czas polski)"))
+    query.add(
+        colander.SchemaNode(
+            colander.String(), name="from", missing=colander.drop, description="od dnia RRRR-MM-DD (czas polski)"
+        )
+    )
     schema = colander.MappingSchema()
     query.name = "querystring"
     schema.add(query)
@@ -259,11 +306,17 @@ def _list_schema():
 
 
 def includeme(config):
-    listing = Service(name="history-collection", path="/api/history/",
-                      description="history: the entries of every record, or of one (kind, record_id)")
+    listing = Service(
+        name="history-collection",
+        path="/api/history/",
+        description="history: the entries of every record, or of one (kind, record_id)",
+    )
     listing.add_view("GET", list_view, renderer="envelope", schema=_list_schema())
-    revert = Service(name="history-revert", path="/api/history/{id:\\d+}/revert",
-                     description="history: put a record back as it was before an entry")
+    revert = Service(
+        name="history-revert",
+        path="/api/history/{id:\\d+}/revert",
+        description="history: put a record back as it was before an entry",
+    )
     revert.add_view("POST", revert_view, renderer="envelope")
     config.add_cornice_service(listing)
     config.add_cornice_service(revert)

@@ -1,5 +1,6 @@
 """Alembic environment: the core branch plus one version location per enabled plugin.
 `smogpanel.migrate` builds the Config; a caller may hand over an open connection."""
+
 from alembic import context
 from sqlalchemy import pool
 

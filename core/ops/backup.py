@@ -18,6 +18,7 @@ database kind, and that the code knows every revision (a backup of a newer relea
 plugin that is not enabled here, is refused). Then it replaces the target's whole content in
 one transaction and checks every table's rows against the manifest before committing.
 """
+
 import hashlib
 import io
 import json
@@ -29,7 +30,7 @@ import subprocess
 import tarfile
 import tempfile
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -66,8 +67,10 @@ def _tables(connection, schema=None):
 
 def _row_counts(connection, schema=None):
     prefix = f"{_quote(schema)}." if schema else ""
-    return {table: connection.exec_driver_sql(f"SELECT count(*) FROM {prefix}{_quote(table)}").scalar_one()
-            for table in _tables(connection, schema)}
+    return {
+        table: connection.exec_driver_sql(f"SELECT count(*) FROM {prefix}{_quote(table)}").scalar_one()
+        for table in _tables(connection, schema)
+    }
 
 
 def _revisions(connection, schema=None):
@@ -100,7 +103,7 @@ def backup(url, target):
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=".smogpanel-backup-") as folder:
         payload = Path(folder) / PAYLOADS[kind]
-        started = datetime.now(timezone.utc)  # the copy's snapshot is taken right after
+        started = datetime.now(UTC)  # the copy's snapshot is taken right after
         facts = _backup_sqlite(url, payload) if kind == "sqlite" else _backup_postgresql(url, payload)
         manifest = {
             "format": FORMAT,
@@ -171,13 +174,17 @@ def client_tool(name, server_major=None):
     least the server's major version (an older pg_dump refuses a newer server)."""
     path = shutil.which(name)
     if path is None:
-        raise BackupError(f"Kopia bazy PostgreSQL wymaga programu {name} (pakiet postgresql-client"
-                          f"{f' w wersji {server_major} lub nowszej' if server_major else ''}), a nie ma go w PATH.")
+        raise BackupError(
+            f"Kopia bazy PostgreSQL wymaga programu {name} (pakiet postgresql-client"
+            f"{f' w wersji {server_major} lub nowszej' if server_major else ''}), a nie ma go w PATH."
+        )
     if server_major:
         found = _major(subprocess.run([path, "--version"], capture_output=True, text=True).stdout)
         if found < server_major:
-            raise BackupError(f"{name} jest w wersji {found}, a serwer PostgreSQL w wersji {server_major}: "
-                              f"zainstaluj postgresql-client w wersji {server_major} lub nowszej.")
+            raise BackupError(
+                f"{name} jest w wersji {found}, a serwer PostgreSQL w wersji {server_major}: "
+                f"zainstaluj postgresql-client w wersji {server_major} lub nowszej."
+            )
     return path
 
 
@@ -188,19 +195,36 @@ def _server_major(connection):
 def _backup_postgresql(url, payload):
     engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
     try:
-        with engine.connect().execution_options(isolation_level="REPEATABLE READ",
-                                                postgresql_readonly=True) as connection:
+        with engine.connect().execution_options(
+            isolation_level="REPEATABLE READ", postgresql_readonly=True
+        ) as connection:
             major = _server_major(connection)
             pg_dump = client_tool("pg_dump", major)
             schema = connection.exec_driver_sql("SELECT current_schema()").scalar_one()
             snapshot = connection.exec_driver_sql("SELECT pg_export_snapshot()").scalar_one()
             # Read in the same snapshot pg_dump will copy: they describe exactly the payload.
-            facts = {"revisions": _revisions(connection, schema), "tables": _row_counts(connection, schema),
-                     "schema": schema, "server_version": major}
+            facts = {
+                "revisions": _revisions(connection, schema),
+                "tables": _row_counts(connection, schema),
+                "schema": schema,
+                "server_version": major,
+            }
             uri, env = libpq(url)
-            done = subprocess.run([pg_dump, "--format=custom", "--no-owner", "--no-privileges",
-                                   f"--snapshot={snapshot}", f"--schema={_quote(schema)}", f"--file={payload}", uri],
-                                  env=env, capture_output=True, text=True)
+            done = subprocess.run(
+                [
+                    pg_dump,
+                    "--format=custom",
+                    "--no-owner",
+                    "--no-privileges",
+                    f"--snapshot={snapshot}",
+                    f"--schema={_quote(schema)}",
+                    f"--file={payload}",
+                    uri,
+                ],
+                env=env,
+                capture_output=True,
+                text=True,
+            )
             connection.rollback()  # read only; pg_dump's snapshot lived until here
     finally:
         engine.dispose()
@@ -232,8 +256,10 @@ def opened(path):
         if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
             raise not_a_backup
         if manifest.get("format_version") != FORMAT_VERSION:
-            raise BackupError(f"Kopia ma format w wersji {manifest.get('format_version')}, a ta wersja Smogpanelu "
-                              f"czyta wersję {FORMAT_VERSION}.")
+            raise BackupError(
+                f"Kopia ma format w wersji {manifest.get('format_version')}, a ta wersja Smogpanelu "
+                f"czyta wersję {FORMAT_VERSION}."
+            )
         expected = manifest.get("payload") or {}
         if manifest.get("database") not in PAYLOADS or expected.get("name") != PAYLOADS[manifest["database"]]:
             raise not_a_backup
@@ -265,9 +291,11 @@ def check_revisions(manifest, script):
         except CommandError:
             unknown.append(revision)
     if unknown:
-        raise BackupError("Kopia pochodzi z nowszej wersji Smogpanelu albo z wtyczki, której tu nie ma "
-                          f"(nieznane rewizje schematu: {', '.join(unknown)}). Przywróć ją w wersji, z której "
-                          "pochodzi, albo włącz brakujące wtyczki.")
+        raise BackupError(
+            "Kopia pochodzi z nowszej wersji Smogpanelu albo z wtyczki, której tu nie ma "
+            f"(nieznane rewizje schematu: {', '.join(unknown)}). Przywróć ją w wersji, z której "
+            "pochodzi, albo włącz brakujące wtyczki."
+        )
     return sorted(set(script.get_heads()) - set(manifest.get("revisions") or []))
 
 
@@ -278,8 +306,10 @@ def restore(url, path, script):
     kind = database_kind(url)
     with opened(path) as (manifest, payload):
         if manifest["database"] != kind:
-            raise BackupError(f"To kopia bazy {KIND_NAMES[manifest['database']]}, a docelowa baza to "
-                              f"{KIND_NAMES[kind]}: kopię przywraca się do bazy tego samego rodzaju.")
+            raise BackupError(
+                f"To kopia bazy {KIND_NAMES[manifest['database']]}, a docelowa baza to "
+                f"{KIND_NAMES[kind]}: kopię przywraca się do bazy tego samego rodzaju."
+            )
         behind = check_revisions(manifest, script)
         if kind == "sqlite":
             _restore_sqlite(url, payload, manifest)
@@ -325,7 +355,8 @@ def _restore_postgresql(url, payload, manifest):
             target = connection.exec_driver_sql("SELECT current_schema()").scalar_one() or _first_schema(connection)
             source = manifest.get("schema") or "public"
             exists = connection.exec_driver_sql(
-                "SELECT count(*) FROM pg_namespace WHERE nspname = %(name)s", {"name": source}).scalar_one()
+                "SELECT count(*) FROM pg_namespace WHERE nspname = %(name)s", {"name": source}
+            ).scalar_one()
             connection.rollback()
     finally:
         engine.dispose()
@@ -348,24 +379,45 @@ def _restore_postgresql(url, payload, manifest):
     # Checked inside the transaction: a restore that does not match its manifest commits nothing.
     for table, rows in sorted((manifest.get("tables") or {}).items()):
         name = f"{_quote(target)}.{_quote(table)}"
-        lines.append(f"DO $$ BEGIN IF (SELECT count(*) FROM {name}) <> {int(rows)} THEN "
-                     f"RAISE EXCEPTION 'table {table}: rows differ from the manifest'; END IF; END $$;")
+        lines.append(
+            f"DO $$ BEGIN IF (SELECT count(*) FROM {name}) <> {int(rows)} THEN "
+            f"RAISE EXCEPTION 'table {table}: rows differ from the manifest'; END IF; END $$;"
+        )
     with tempfile.TemporaryDirectory(prefix="smogpanel-restore-") as folder:
         before_file, after_file = Path(folder) / "before.sql", Path(folder) / "after.sql"
         before_file.write_text("\n".join(before) + "\n", encoding="utf-8")
         after_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
         uri, env = libpq(url)
-        script = subprocess.Popen([pg_restore, "--no-owner", "--no-privileges", "--file=-", str(payload)],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        applied = subprocess.run([psql, "--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1",
-                                  f"--file={before_file}", "--file=-", f"--file={after_file}", f"--dbname={uri}"],
-                                 stdin=script.stdout, env=env, capture_output=True, text=True)
+        script = subprocess.Popen(
+            [pg_restore, "--no-owner", "--no-privileges", "--file=-", str(payload)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        applied = subprocess.run(
+            [
+                psql,
+                "--no-psqlrc",
+                "--quiet",
+                "--single-transaction",
+                "--set=ON_ERROR_STOP=1",
+                f"--file={before_file}",
+                "--file=-",
+                f"--file={after_file}",
+                f"--dbname={uri}",
+            ],
+            stdin=script.stdout,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         script.stdout.close()
         script_error = script.stderr.read().decode(errors="replace")
         script.wait()
     if script.returncode != 0 or applied.returncode != 0:
-        raise BackupError("Przywracanie nie powiodło się; baza została bez zmian. "
-                          f"{(script_error + ' ' + applied.stderr).strip()[-2000:]}")
+        raise BackupError(
+            "Przywracanie nie powiodło się; baza została bez zmian. "
+            f"{(script_error + ' ' + applied.stderr).strip()[-2000:]}"
+        )
 
 
 def _first_schema(connection):

@@ -4,6 +4,7 @@ migration; 503 with a stable reason and a Polish message otherwise. Open to anyo
 sign-in) and so says nothing secret: no address, no database error text, only the names of the
 branches behind.
 """
+
 import logging
 
 from pyramid.response import Response
@@ -25,8 +26,9 @@ def expected_heads(registry):
 
         from ..migrate import alembic_config
 
-        script = ScriptDirectory.from_config(alembic_config(registry.settings["sqlalchemy.url"],
-                                                            registry.plugin_manager))
+        script = ScriptDirectory.from_config(
+            alembic_config(registry.settings["sqlalchemy.url"], registry.plugin_manager)
+        )
         heads = {}
         for head in script.get_heads():
             labels = sorted(script.get_revision(head).branch_labels or ()) or [head]
@@ -50,8 +52,7 @@ def check(registry):
         return False, {"status": "unavailable", "reason": "DATABASE_UNAVAILABLE", "message": DATABASE_DOWN}
     behind = sorted({branch for head, branch in expected.items() if head not in current})
     if behind:
-        return False, {"status": "unavailable", "reason": "MIGRATIONS_PENDING", "message": BEHIND,
-                       "branches": behind}
+        return False, {"status": "unavailable", "reason": "MIGRATIONS_PENDING", "message": BEHIND, "branches": behind}
     return True, {"status": "ok"}
 
 

@@ -16,6 +16,7 @@ wakes at the same boundaries (smogpanel.ops.scheduler). The first to claim a tic
 Each run's start, duration, outcome, error and summary are written to the row (`JobState`),
 which `smogpanel jobs`, the panel's 'Zadania' and /metrics read.
 """
+
 import functools
 import hashlib
 import logging
@@ -58,10 +59,18 @@ def _purge_history(registry):
 
 
 CORE_JOBS = (
-    ScheduledJob(code=OUTBOX_JOB, title="Ponowne wysyłanie wiadomości z kolejki", run=_send_outbox,
-                 interval=DEFAULT_OUTBOX_INTERVAL),
-    ScheduledJob(code="core.history_purge", title="Usuwanie starych wpisów historii zmian", run=_purge_history,
-                 interval=24 * 3600),
+    ScheduledJob(
+        code=OUTBOX_JOB,
+        title="Ponowne wysyłanie wiadomości z kolejki",
+        run=_send_outbox,
+        interval=DEFAULT_OUTBOX_INTERVAL,
+    ),
+    ScheduledJob(
+        code="core.history_purge",
+        title="Usuwanie starych wpisów historii zmian",
+        run=_purge_history,
+        interval=24 * 3600,
+    ),
 )
 
 
@@ -111,8 +120,9 @@ class JobRunner:
         self.lock_engine = None
         if self.engine.dialect.name == "postgresql":
             # No pool: the lock's connection closes when the run ends, and with it any lock left.
-            self.lock_engine = sa.create_engine(self.engine.url, poolclass=sa.pool.NullPool,
-                                                isolation_level="AUTOCOMMIT")
+            self.lock_engine = sa.create_engine(
+                self.engine.url, poolclass=sa.pool.NullPool, isolation_level="AUTOCOMMIT"
+            )
         self.installation = None  # read at the first run: the database may be away at start
 
     def _installation(self):
@@ -230,14 +240,22 @@ def job_rows(registry):
     rows = []
     for code, job in jobs.items():
         state = states.get(code)
-        rows.append({
-            "code": code, "title": job.title, "interval": interval_of(registry, code, job),
-            "running": bool(state and state.running),
-            "started": state.started if state else None, "finished": state.finished if state else None,
-            "duration_ms": state.duration_ms if state else None, "outcome": state.outcome if state else None,
-            "error": state.error if state else None, "summary": state.summary if state else None,
-            "runs": state.runs if state else 0, "failures": state.failures if state else 0,
-        })
+        rows.append(
+            {
+                "code": code,
+                "title": job.title,
+                "interval": interval_of(registry, code, job),
+                "running": bool(state and state.running),
+                "started": state.started if state else None,
+                "finished": state.finished if state else None,
+                "duration_ms": state.duration_ms if state else None,
+                "outcome": state.outcome if state else None,
+                "error": state.error if state else None,
+                "summary": state.summary if state else None,
+                "runs": state.runs if state else 0,
+                "failures": state.failures if state else 0,
+            }
+        )
     return rows
 
 
@@ -252,7 +270,14 @@ def includeme(config):
 
     config.add_route("api-jobs", "/api/job/")
     config.add_view(list_jobs, route_name="api-jobs", request_method="GET", renderer="envelope", permission=SUPER)
-    describe_route(config, "/api/job/", "GET", {
-        "summary": "Zadania okresowe: co ile, ostatnie uruchomienie, czas trwania, wynik i błąd "
-                   "(tylko superadministrator).",
-        "produces": ["application/json"], "responses": envelope_responses()})
+    describe_route(
+        config,
+        "/api/job/",
+        "GET",
+        {
+            "summary": "Zadania okresowe: co ile, ostatnie uruchomienie, czas trwania, wynik i błąd "
+            "(tylko superadministrator).",
+            "produces": ["application/json"],
+            "responses": envelope_responses(),
+        },
+    )

@@ -16,6 +16,7 @@ addresses or networks, default 127.0.0.1 and ::1; the client address honours
 `smogpanel.trusted_proxies`), or any client sending `Authorization: Bearer <token>` with the
 token of `smogpanel.metrics.token` (SMOGPANEL_METRICS_TOKEN). Others get 403.
 """
+
 import hmac
 import os
 import threading
@@ -53,15 +54,17 @@ def metrics():
                 disable_created_metrics()  # the *_created series: noise for counters that start with the process
 
                 _metrics = SimpleNamespace(
-                    requests=Counter("smogpanel_http_requests", "HTTP requests answered",
-                                     ["route", "method", "status"]),
-                    latency=Histogram("smogpanel_http_request_duration_seconds", "Time to answer a request",
-                                      ["route"]),
-                    cache=Counter("smogpanel_public_cache_lookups", "Public answers looked up in the cache",
-                                  ["cache", "result"]),
+                    requests=Counter(
+                        "smogpanel_http_requests", "HTTP requests answered", ["route", "method", "status"]
+                    ),
+                    latency=Histogram("smogpanel_http_request_duration_seconds", "Time to answer a request", ["route"]),
+                    cache=Counter(
+                        "smogpanel_public_cache_lookups", "Public answers looked up in the cache", ["cache", "result"]
+                    ),
                     mail=Counter("smogpanel_mail_deliveries", "Mail delivery attempts", ["outcome"]),
-                    integration_errors=Counter("smogpanel_integration_errors",
-                                               "Integration readings that failed", ["integration"]),
+                    integration_errors=Counter(
+                        "smogpanel_integration_errors", "Integration readings that failed", ["integration"]
+                    ),
                 )
     return _metrics
 
@@ -128,13 +131,16 @@ class DatabaseCollector:
         import sqlalchemy as sa
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-        from .jobs import declared_jobs
         from ..mail import RETRY_ATTEMPTS
         from ..models import JobState, OutboxMail
+        from .jobs import declared_jobs
 
         with self.registry["db.session_factory"]() as db:
-            unsent = db.execute(sa.select(OutboxMail.attempts, sa.func.count()).where(OutboxMail.sent.is_(None))
-                                .group_by(OutboxMail.attempts)).all()
+            unsent = db.execute(
+                sa.select(OutboxMail.attempts, sa.func.count())
+                .where(OutboxMail.sent.is_(None))
+                .group_by(OutboxMail.attempts)
+            ).all()
             states = {row.code: row for row in db.scalars(sa.select(JobState))}
         backlog = GaugeMetricFamily("smogpanel_outbox_backlog", "Unsent mails still to be tried")
         backlog.add_metric([], sum(count for attempts, count in unsent if attempts < RETRY_ATTEMPTS))
@@ -143,8 +149,11 @@ class DatabaseCollector:
         runs = CounterMetricFamily("smogpanel_job_runs", "Scheduled job runs", labels=["job"])
         failures = CounterMetricFamily("smogpanel_job_failures", "Scheduled job runs that failed", labels=["job"])
         duration = GaugeMetricFamily("smogpanel_job_last_duration_seconds", "The last run's duration", labels=["job"])
-        success = GaugeMetricFamily("smogpanel_job_last_success_timestamp_seconds",
-                                    "When the last successful run ended (0: none yet)", labels=["job"])
+        success = GaugeMetricFamily(
+            "smogpanel_job_last_success_timestamp_seconds",
+            "When the last successful run ended (0: none yet)",
+            labels=["job"],
+        )
         for code in declared_jobs(self.registry):
             state = states.get(code)
             runs.add_metric([code], state.runs if state else 0)
@@ -201,8 +210,10 @@ def includeme(config):
     try:
         networks = parse_trusted_proxies(DEFAULT_ALLOW if allow is None else allow)
     except ConfigurationError:
-        raise ConfigurationError(f"smogpanel.metrics.allow (SMOGPANEL_METRICS_ALLOW): {allow!r} is not a list of IP "
-                                 "addresses or networks (e.g. 127.0.0.1 10.0.0.0/8).") from None
+        raise ConfigurationError(
+            f"smogpanel.metrics.allow (SMOGPANEL_METRICS_ALLOW): {allow!r} is not a list of IP "
+            "addresses or networks (e.g. 127.0.0.1 10.0.0.0/8)."
+        ) from None
     config.registry["smogpanel.metrics_networks"] = networks
     config.add_tween("smogpanel.ops.metrics.route_tween_factory")
     config.add_route("metrics", "/metrics")

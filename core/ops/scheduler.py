@@ -8,13 +8,14 @@ lock makes each tick run once however many workers or servers there are. `smogpa
 = off` (SMOGPANEL_SCHEDULER=off) keeps it out of the web processes, for deployments that run
 `smogpanel worker` or cron (`smogpanel jobs run CODE`) instead.
 """
+
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 log = logging.getLogger(__name__)
 
 SETTING = "smogpanel.scheduler"
-EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)  # ticks are multiples of the interval since it
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # ticks are multiples of the interval since it
 OFF = {"off", "0", "false", "no"}
 
 
@@ -34,15 +35,22 @@ def build_scheduler(registry, blocking=False):
     kind = BlockingScheduler if blocking else BackgroundScheduler
     # coalesce: a process that fell behind runs the job once, not once per missed tick; a late
     # wake-up within the interval still runs (the tick's owner is decided by the database).
-    scheduler = kind(timezone=timezone.utc, job_defaults={"coalesce": True, "max_instances": 1})
-    started = datetime.now(timezone.utc)
+    scheduler = kind(timezone=UTC, job_defaults={"coalesce": True, "max_instances": 1})
+    started = datetime.now(UTC)
     for code, job in runner.jobs.items():
         interval = runner.interval(code)
         # First at once: the current tick runs now if nobody has run it (a server started at 10:30
         # refreshes the hourly job then, not at 11:00; a daily one missed while the server was
         # down runs when it is back), then on every boundary.
-        scheduler.add_job(runner.run_due, IntervalTrigger(seconds=interval, start_date=EPOCH, timezone=timezone.utc),
-                          args=[code], id=code, name=job.title, misfire_grace_time=interval, next_run_time=started)
+        scheduler.add_job(
+            runner.run_due,
+            IntervalTrigger(seconds=interval, start_date=EPOCH, timezone=UTC),
+            args=[code],
+            id=code,
+            name=job.title,
+            misfire_grace_time=interval,
+            next_run_time=started,
+        )
     return scheduler, runner
 
 

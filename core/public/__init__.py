@@ -8,12 +8,13 @@ Both answers are cached by (kind, name, data version) with their ETag and compre
 is seen at once, and the Cache-Control header (`smogpanel.public_cache_control`) lets browsers
 and a CDN keep them for the minute or so the docs describe (docs/deployment.md).
 """
+
 import hashlib
 import html
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Callable
 
 import sqlalchemy as sa
 from pyramid.response import Response
@@ -22,10 +23,10 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from .. import __version__
 from ..envelope import ApiError, dumps
 from ..models import INSTALLATION_ID, Setting
-from .cache import Built, answer, make_caches
-from .replay import REPLAYABLE
 from ..versions import GAZETTEER, engine_of, request_version, resolve_shows, track
 from ..web import mark_embeddable
+from .cache import Built, answer, make_caches
+from .replay import REPLAYABLE
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["PublicKind", "GAZETTEER"]
@@ -65,7 +66,9 @@ def built_payload(request, kind, name):
     if not tables:  # a kind that declares nothing it shows is never cached: it cannot go stale
         return None, build()
     version = request_version(request, tables)
-    return version, request.registry["smogpanel.public_cache"].get_or_build(("payload", kind.kind, version, name), build)
+    return version, request.registry["smogpanel.public_cache"].get_or_build(
+        ("payload", kind.kind, version, name), build
+    )
 
 
 def replayable(request, version, built, content_type):
@@ -112,12 +115,25 @@ def bundle_path(request, plugin):
 
 
 def build_page(request, kind, name, embed, payload, bundle):
-    config = script_json(dumps({"kind": kind.kind, "name": name, "embed": embed,
-                                "api": request.route_path("api-public", kind=kind.kind, internal_name=name)}))
-    page = PAGE.format(title=html.escape(kind.title or "Smogpanel"), kind=html.escape(kind.kind),
-                       name=html.escape(name), embed=html.escape(embed), config=config.decode(),
-                       payload=script_json(payload.body).decode(),
-                       bundle=html.escape(bundle))
+    config = script_json(
+        dumps(
+            {
+                "kind": kind.kind,
+                "name": name,
+                "embed": embed,
+                "api": request.route_path("api-public", kind=kind.kind, internal_name=name),
+            }
+        )
+    )
+    page = PAGE.format(
+        title=html.escape(kind.title or "Smogpanel"),
+        kind=html.escape(kind.kind),
+        name=html.escape(name),
+        embed=html.escape(embed),
+        config=config.decode(),
+        payload=script_json(payload.body).decode(),
+        bundle=html.escape(bundle),
+    )
     return Built.of(page.encode())
 
 
@@ -134,7 +150,8 @@ def public_page(request):
     bundle = bundle_path(request, kind.plugin)
     page = request.registry["smogpanel.public_pages"].get_or_build(
         ("page", kind.kind, payload.etag, bundle, name, embed),
-        lambda: build_page(request, kind, name, embed, payload, bundle))
+        lambda: build_page(request, kind, name, embed, payload, bundle),
+    )
     replayable(request, version, page, "text/html; charset=utf-8")
     return answer(request, page, "text/html", public_cache_control(request))
 
@@ -157,20 +174,47 @@ def describe_public_routes(config, kinds):
 
     name = {"name": "internal_name", "in": "path", "required": True, "type": "string"}
     kind = {"name": "kind", "in": "path", "required": True, "type": "string", "enum": kinds or ["none"]}
-    cached = {"304": {"description": "Bez zmian od wersji z nagłówka If-None-Match"},
-              "404": {"description": "Nie ma takiego rekordu (NOT_FOUND)", "schema": ENVELOPE}}
-    describe_route(config, "/api/public/{kind}/{internal_name}", "GET", {
-        "summary": "Dane publicznego widżetu (bez logowania; ETag, Cache-Control).",
-        "security": [], "produces": ["application/json"], "parameters": [kind, name],
-        "responses": {"200": {"description": "Dane widżetu", "schema": ENVELOPE}, **cached}})
-    page = {"security": [], "produces": ["text/html"],
-            "responses": {"200": {"description": "Strona z widżetem i jego danymi"},
-                          "304": cached["304"], "404": {"description": "Nie znaleziono"}}}
-    describe_route(config, "/view/{kind}/{internal_name}", "GET", {
-        **page, "summary": "Publiczny widok rekordu.", "parameters": [kind, name]})
-    describe_route(config, "/view/{kind}/{internal_name}/embed/{uuid}", "GET", {
-        **page, "summary": "Widżet do osadzenia w ramce na stronie partnera.",
-        "parameters": [kind, name, {"name": "uuid", "in": "path", "required": True, "type": "string"}]})
+    cached = {
+        "304": {"description": "Bez zmian od wersji z nagłówka If-None-Match"},
+        "404": {"description": "Nie ma takiego rekordu (NOT_FOUND)", "schema": ENVELOPE},
+    }
+    describe_route(
+        config,
+        "/api/public/{kind}/{internal_name}",
+        "GET",
+        {
+            "summary": "Dane publicznego widżetu (bez logowania; ETag, Cache-Control).",
+            "security": [],
+            "produces": ["application/json"],
+            "parameters": [kind, name],
+            "responses": {"200": {"description": "Dane widżetu", "schema": ENVELOPE}, **cached},
+        },
+    )
+    page = {
+        "security": [],
+        "produces": ["text/html"],
+        "responses": {
+            "200": {"description": "Strona z widżetem i jego danymi"},
+            "304": cached["304"],
+            "404": {"description": "Nie znaleziono"},
+        },
+    }
+    describe_route(
+        config,
+        "/view/{kind}/{internal_name}",
+        "GET",
+        {**page, "summary": "Publiczny widok rekordu.", "parameters": [kind, name]},
+    )
+    describe_route(
+        config,
+        "/view/{kind}/{internal_name}/embed/{uuid}",
+        "GET",
+        {
+            **page,
+            "summary": "Widżet do osadzenia w ramce na stronie partnera.",
+            "parameters": [kind, name, {"name": "uuid", "in": "path", "required": True, "type": "string"}],
+        },
+    )
 
 
 def installation_id(registry):
@@ -204,11 +248,11 @@ def includeme(config):
     # The gazetteer's tables always: the hierarchy keeps its list of gminy by their version.
     track(engine_of(config.registry), set(gazetteer_tables).union(*tables.values()))
     registry["smogpanel.public_cache"], registry["smogpanel.public_pages"] = make_caches(
-        registry.settings, code_fingerprint(registry.plugin_manager), installation_id(registry))
+        registry.settings, code_fingerprint(registry.plugin_manager), installation_id(registry)
+    )
 
     config.add_route("api-public", "/api/public/{kind}/{internal_name}")
-    config.add_view(public_payload, route_name="api-public", request_method="GET",
-                    permission=NO_PERMISSION_REQUIRED)
+    config.add_view(public_payload, route_name="api-public", request_method="GET", permission=NO_PERMISSION_REQUIRED)
     describe_public_routes(config, sorted(kinds))
     config.add_route("view-public", "/view/{kind}/{internal_name}")
     config.add_route("view-embed", "/view/{kind}/{internal_name}/embed/{uuid}")

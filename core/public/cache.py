@@ -5,6 +5,7 @@ needs invalidating; old ones fall out of the LRU and expire in Redis.
 
 Redis is an optimisation: when it is down or slow the answer is built here, never a 500.
 """
+
 import gzip
 import hashlib
 import logging
@@ -101,8 +102,9 @@ class RedisCache:
     def __init__(self, url, prefix):
         import redis
 
-        self.client = redis.Redis.from_url(url, socket_timeout=REDIS_TIMEOUT_SECONDS,
-                                           socket_connect_timeout=REDIS_TIMEOUT_SECONDS)
+        self.client = redis.Redis.from_url(
+            url, socket_timeout=REDIS_TIMEOUT_SECONDS, socket_connect_timeout=REDIS_TIMEOUT_SECONDS
+        )
         self.prefix = prefix
 
     def _key(self, key):

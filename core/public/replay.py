@@ -10,11 +10,12 @@ included), the body in the encoding this client accepts, or a 304. A changed ver
 anything but a plain GET, or a test's shared-transaction database (no engine) goes to Pyramid
 as before, so Pyramid stays the one that decides what an answer is; this only repeats it.
 """
+
 import re
 
 from ..ops.metrics import ROUTE, cache_lookup
-from .cache import LocalCache
 from ..versions import raw_data_version
+from .cache import LocalCache
 
 REPLAYABLE = "smogpanel.replayable"
 PUBLIC_PATH = re.compile(r"^/(?:api/public|view)/([^/]+)/[^/]+(?:/embed/[^/]+)?$")
@@ -61,8 +62,11 @@ class PublicReplay:
         result = self.app(environ, keep_status)
         replayable = environ.get(REPLAYABLE)
         headers = kept.get("headers", ())
-        if (replayable and kept.get("status", "").startswith(("200", "304"))
-                and not any(name.lower() in _NOT_REPLAYED for name, _value in headers)):
+        if (
+            replayable
+            and kept.get("status", "").startswith(("200", "304"))
+            and not any(name.lower() in _NOT_REPLAYED for name, _value in headers)
+        ):
             version, built, content_type = replayable
             lasting = [(name, value) for name, value in headers if name.lower() not in _BYTES_HEADERS]
             self.answers.put((url, version), (built, content_type, lasting))

@@ -2,6 +2,7 @@
 `parse_number`, `parse_voivodeship`, `parse_text`, and `ImportFailed`, the error every reader
 and parser raises (422 IMPORT_FAILED; the request's transaction is aborted, nothing written).
 """
+
 from datetime import date, datetime, time
 
 from ..envelope import ApiError
@@ -60,8 +61,11 @@ def parse_voivodeship(value, ref=""):
         return None
     code = voivodeship_code(value)
     if code is None:
-        raise ImportFailed.at(ref, f"Komórka {ref}: nieznane województwo „{_shown(value)}”. Wpisz nazwę "
-                                   "województwa (np. łódzkie) albo jego dwuliterowy kod (np. ld).")
+        raise ImportFailed.at(
+            ref,
+            f"Komórka {ref}: nieznane województwo „{_shown(value)}”. Wpisz nazwę "
+            "województwa (np. łódzkie) albo jego dwuliterowy kod (np. ld).",
+        )
     return code
 
 

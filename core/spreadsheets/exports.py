@@ -10,6 +10,7 @@ written as text, never as a live formula (OWASP, "CSV Injection").
 - `.csv`: `csv_value(value)` puts an apostrophe before such text, as OWASP advises (a CSV
   has no cell types).
 """
+
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 

@@ -9,10 +9,11 @@ A parser is `parse(table, context) -> result`: it reads a `smogpanel.spreadsheet
 returns what its endpoint writes. The endpoint writes in the request's transaction, so an
 import either writes everything or nothing. The answer's convention is `import_result`.
 """
+
 import re
 from collections import namedtuple
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from cornice import Service
 from pyramid.exceptions import ConfigurationError
@@ -23,14 +24,38 @@ from .. import history
 from ..envelope import ApiError
 from ..files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from ..filetypes import FORMATS
-from .tables import (ErrorList, ImportFailed, ReadLimits, Table, find_columns, header_key, is_empty, parse_number,
-                     parse_text, read_table)
+from .tables import (
+    ErrorList,
+    ImportFailed,
+    ReadLimits,
+    Table,
+    find_columns,
+    header_key,
+    is_empty,
+    parse_number,
+    parse_text,
+    read_table,
+)
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import"): the import
 # registry's types and steps, and the reading of a table that parsers use
-__all__ = ["Column", "ImportType", "ImportFailed", "ErrorList", "Row", "read_rows", "import_result",
-           "run_import", "import_types", "Table", "header_key", "find_columns", "read_table", "parse_number",
-           "parse_text"]
+__all__ = [
+    "Column",
+    "ImportType",
+    "ImportFailed",
+    "ErrorList",
+    "Row",
+    "read_rows",
+    "import_result",
+    "run_import",
+    "import_types",
+    "Table",
+    "header_key",
+    "find_columns",
+    "read_table",
+    "parse_number",
+    "parse_text",
+]
 
 KINDS = {
     "text": "tekst",
@@ -123,9 +148,13 @@ def read_rows(table, columns, header_row=0, errors=None):
     cells and reports every problem of the file in one answer (`errors.raise_if_any()`)."""
     collect = errors is not None
     errors = errors if collect else ErrorList()
-    found = find_columns(table, {c.key: c.names for c in columns},
-                         required=[c.key for c in columns if c.required], header_row=header_row,
-                         errors=errors if collect else None)
+    found = find_columns(
+        table,
+        {c.key: c.names for c in columns},
+        required=[c.key for c in columns if c.required],
+        header_row=header_row,
+        errors=errors if collect else None,
+    )
     plan = [(c, found[c.key], _converter(table, c.kind)) for c in columns if c.key in found]
     absent = {c.key for c in columns if c.required and c.key not in found}
     seen = {c.key: {} for c in columns if c.unique}
@@ -147,8 +176,11 @@ def read_rows(table, columns, header_row=0, errors=None):
                 first = seen[column.key].setdefault(value, r)
                 if first != r:
                     ref = table.cell_ref(r, col)
-                    errors.add(ref, f"Komórka {ref}: „{table.text(r, col)}” występuje już w komórce "
-                                    f"{table.cell_ref(first, col)}. Każda wartość może wystąpić tylko raz.")
+                    errors.add(
+                        ref,
+                        f"Komórka {ref}: „{table.text(r, col)}” występuje już w komórce "
+                        f"{table.cell_ref(first, col)}. Każda wartość może wystąpić tylko raz.",
+                    )
             values[column.key] = value
         rows.append(Row(r, values, frozenset(bad)))
     if not collect:
@@ -170,11 +202,15 @@ def collect_import_types(plugin_manager):
     for impl in plugin_manager.hook.smogpanel_import_types.get_hookimpls():
         for import_type in impl.function() or ():
             if not isinstance(import_type, ImportType):
-                raise ConfigurationError(f"Plugin {impl.plugin_name} returned {import_type!r} from "
-                                         "smogpanel_import_types; expected smogpanel.spreadsheets.imports.ImportType.")
+                raise ConfigurationError(
+                    f"Plugin {impl.plugin_name} returned {import_type!r} from "
+                    "smogpanel_import_types; expected smogpanel.spreadsheets.imports.ImportType."
+                )
             if import_type.code in types:
-                raise ConfigurationError(f"Import type {import_type.code} is registered twice: by plugin "
-                                         f"{owners[import_type.code]} and by plugin {impl.plugin_name}.")
+                raise ConfigurationError(
+                    f"Import type {import_type.code} is registered twice: by plugin "
+                    f"{owners[import_type.code]} and by plugin {impl.plugin_name}."
+                )
             types[import_type.code] = import_type
             owners[import_type.code] = impl.plugin_name
     return dict(sorted(types.items()))
@@ -190,8 +226,18 @@ def _type_not_allowed(code, allowed, field_name):
     return ApiError.invalid(field_name, f"Nieznany albo niedozwolony tu typ importu{shown}.{choices}")
 
 
-def run_import(request, type_code, upload, context=None, allowed=None, field="file", type_field="type",
-               target=None, creates=None, record=True):
+def run_import(
+    request,
+    type_code,
+    upload,
+    context=None,
+    allowed=None,
+    field="file",
+    type_field="type",
+    target=None,
+    creates=None,
+    record=True,
+):
     """What a plugin's import endpoint calls: checks that `type_code` is registered and among
     `allowed` (400 otherwise), decodes the `{name, data}` upload (400 malformed, 413 too large),
     reads the spreadsheet (422 when it is none or is broken) and returns
@@ -211,7 +257,9 @@ def run_import(request, type_code, upload, context=None, allowed=None, field="fi
     kind = detect(data)
     if kind not in SPREADSHEETS:
         raise ImportFailed.at(field, wrong_format_message(name, kind, SPREADSHEETS))
-    table = read_table(data, name, sheet=import_type.sheet, kind=kind, limits=request.registry["smogpanel.import_limits"])
+    table = read_table(
+        data, name, sheet=import_type.sheet, kind=kind, limits=request.registry["smogpanel.import_limits"]
+    )
     result = import_type.parse(table, context)
     if record:
         history.start_import(request, import_type, name, target, creates)
@@ -237,8 +285,9 @@ def template_view(request):
     response = Response(body=build_template(import_type), content_type=FORMATS["xlsx"].content_type)
     response.content_disposition = f'attachment; filename="{import_type.code}.xlsx"'
     # A record's template changes with the record; a fixed type's only with a new release.
-    response.cache_control = "private, no-cache" if import_type.template_query or request.params \
-        else "public, max-age=3600"
+    response.cache_control = (
+        "private, no-cache" if import_type.template_query or request.params else "public, max-age=3600"
+    )
     return response
 
 
@@ -247,8 +296,11 @@ def includeme(config):
     config.registry["smogpanel.import_limits"] = ReadLimits.from_settings(config.registry.settings)
     listing = Service(name="import-types", path="/api/import/", description="import types: list")
     listing.add_view("GET", list_view, renderer="envelope")
-    template = Service(name="import-template", path="/api/import/{type}/template",
-                       description="import types: the .xlsx template of one type")
+    template = Service(
+        name="import-template",
+        path="/api/import/{type}/template",
+        description="import types: the .xlsx template of one type",
+    )
     # Public: a template holds nothing secret, and a plain link in the import form must work.
     template.add_view("GET", template_view, permission=NO_PERMISSION_REQUIRED)
     config.add_cornice_service(listing)

@@ -6,19 +6,26 @@ cells a parser asks for.
 
 Failures are `ImportFailed` (422 IMPORT_FAILED, Polish descriptions, nothing written).
 """
+
 import csv
 import io
 import logging
 
 from openpyxl.utils import get_column_letter
 
-from .cells import ErrorList, ImportFailed, parse_number, parse_text, parse_voivodeship  # noqa: F401 (re-exported)
 from ..envelope import ApiError
 from ..filetypes import FORMATS, detect, text_encoding
 from ..numbers import MAX_NUMBER
 from ..regions import normalise
+from .cells import ErrorList, ImportFailed, parse_number, parse_text, parse_voivodeship  # noqa: F401 (re-exported)
 from .workbooks import (  # noqa: F401 (ReadLimits is part of this module's API)
-    DEFAULT_LIMITS, Broken, ReadLimits, read_isolated, too_many_cells, too_many_columns, too_many_rows,
+    DEFAULT_LIMITS,
+    Broken,
+    ReadLimits,
+    read_isolated,
+    too_many_cells,
+    too_many_columns,
+    too_many_rows,
 )
 
 log = logging.getLogger(__name__)
@@ -115,8 +122,13 @@ def _match_headers(table, row_index, lookup, display):
             extra.append((col, str(value).strip()))
         elif key in found:
             first, second = table.cell_ref(row_index, found[key]), table.cell_ref(row_index, col)
-            duplicates.append({"name": second, "description": f"Kolumna „{display[key]}” występuje dwa razy "
-                                                              f"(w komórkach {first} i {second}). Zostaw jedną."})
+            duplicates.append(
+                {
+                    "name": second,
+                    "description": f"Kolumna „{display[key]}” występuje dwa razy "
+                    f"(w komórkach {first} i {second}). Zostaw jedną.",
+                }
+            )
         else:
             found[key] = col
     return found, extra, duplicates
@@ -138,6 +150,7 @@ def find_columns(table, spec, required=(), header_row=0, errors=None):
         where = f" „{table.sheet}”" if table.sheet else ""
         raise ImportFailed.at("file", f"Arkusz{where} jest pusty: brak wiersza nagłówka z nazwami kolumn.")
     if header_row is None:
+
         def holds_required(r):
             found = _match_headers(table, r, lookup, display)[0]
             return bool(found) and all(k in found for k in required)
@@ -149,8 +162,13 @@ def find_columns(table, spec, required=(), header_row=0, errors=None):
     row_range = f"{header_row + 1}:{header_row + 1}"
     for key in required:
         if key not in found:
-            problems.append({"name": row_range, "description": f"Brak wymaganej kolumny „{display[key]}” w wierszu "
-                                                               f"nagłówka (wiersz {header_row + 1})."})
+            problems.append(
+                {
+                    "name": row_range,
+                    "description": f"Brak wymaganej kolumny „{display[key]}” w wierszu "
+                    f"nagłówka (wiersz {header_row + 1}).",
+                }
+            )
     if problems and errors is None:
         raise ImportFailed(problems)
     if errors is not None:
@@ -163,9 +181,12 @@ def find_columns(table, spec, required=(), header_row=0, errors=None):
 def _broken(filename, kind=None):
     shown = f" „{filename}”" if filename else ""
     what = f" {FORMATS[kind].label}" if kind else " kalkulacyjnym"
-    return ImportFailed.at("file", f"Nie udało się odczytać pliku{shown}: plik jest uszkodzony albo nie jest "
-                                   f"arkuszem{what}. Otwórz go w arkuszu kalkulacyjnym, zapisz ponownie "
-                                   "jako XLSX, XLS albo CSV i spróbuj jeszcze raz.")
+    return ImportFailed.at(
+        "file",
+        f"Nie udało się odczytać pliku{shown}: plik jest uszkodzony albo nie jest "
+        f"arkuszem{what}. Otwórz go w arkuszu kalkulacyjnym, zapisz ponownie "
+        "jako XLSX, XLS albo CSV i spróbuj jeszcze raz.",
+    )
 
 
 def _read_workbook(data, filename, sheet, limits, kind):

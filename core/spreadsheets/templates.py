@@ -1,6 +1,7 @@
 """The downloadable template of an import type, generated from its column definition: a
 'Dane' sheet with the bold header row (and any prepared rows, e.g. the sixteen voivodeships)
 and an 'Instrukcja' sheet that says in Polish how the file is read."""
+
 import io
 
 from openpyxl import Workbook
@@ -57,8 +58,9 @@ def _instructions_sheet(sheet, import_type):
         cell.font = BOLD
     for column in import_type.columns:
         also = f" Przyjmowane też nagłówki: {', '.join(column.aliases)}." if column.aliases else ""
-        sheet.append([column.header, "tak" if column.required else "nie", KINDS[column.kind],
-                      (column.help + also).strip()])
+        sheet.append(
+            [column.header, "tak" if column.required else "nie", KINDS[column.kind], (column.help + also).strip()]
+        )
     if any(column.kind == "voivodeship" for column in import_type.columns):
         sheet.append([])
         sheet.append(["Województwo (nazwa)", "Kod"])

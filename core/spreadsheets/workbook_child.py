@@ -1,17 +1,19 @@
-"""The reading process of `smogpanel.spreadsheets.workbooks`: `python -m smogpanel.spreadsheets.workbook_child` reads one
-pickled request on stdin — (workbook bytes, wanted sheet name or None, limits) — caps its own
-address space (RLIMIT_AS) at its size now plus `limits["memory_bytes"]`, reads the sheet with
-python-calamine and writes one pickled answer on stdout:
+"""The reading process of `smogpanel.spreadsheets.workbooks`:
+`python -m smogpanel.spreadsheets.workbook_child` reads one pickled request on stdin — (workbook
+bytes, wanted sheet name or None, limits) — caps its own address space (RLIMIT_AS) at its size
+now plus `limits["memory_bytes"]`, reads the sheet with python-calamine and writes one pickled
+answer on stdout:
 
     ("ok", sheet names, sheet name, rows)   ("extent", rows, columns)   ("no_sheets",)
     ("no_sheet", sheet names)               ("broken", message)          ("memory",)
 
 It imports nothing of the app but `smogpanel.names` (sheet names are matched like headers) and,
-for .xls, `smogpanel.spreadsheets.xls_errors`, so it starts quickly: importing `smogpanel.regions`, which
-needs SQLAlchemy, made every read several times slower to start (docs/performance.md,
-"Spreadsheet reading"). Cells come back as openpyxl and xlrd gave them: whole numbers int,
-other numbers float, dates datetime, empty cells None, error cells their text.
+for .xls, `smogpanel.spreadsheets.xls_errors`, so it starts quickly: importing
+`smogpanel.regions`, which needs SQLAlchemy, made every read several times slower to start
+(docs/performance.md, "Spreadsheet reading"). Cells come back as openpyxl and xlrd gave them:
+whole numbers int, other numbers float, dates datetime, empty cells None, error cells their text.
 """
+
 import io
 import os
 import pickle
@@ -43,8 +45,10 @@ def cell(value):
 
 
 _SHEET = re.compile(rb"<(?:\w+:)?sheet\b[^>]*?\br:id=\"([^\"]+)\"")
-_TARGET = re.compile(rb"<Relationship\b[^>]*?\bId=\"([^\"]+)\"[^>]*?\bTarget=\"([^\"]+)\"|"
-                     rb"<Relationship\b[^>]*?\bTarget=\"([^\"]+)\"[^>]*?\bId=\"([^\"]+)\"")
+_TARGET = re.compile(
+    rb"<Relationship\b[^>]*?\bId=\"([^\"]+)\"[^>]*?\bTarget=\"([^\"]+)\"|"
+    rb"<Relationship\b[^>]*?\bTarget=\"([^\"]+)\"[^>]*?\bId=\"([^\"]+)\""
+)
 _ERROR_CELL = re.compile(rb"<c\b([^>]*\bt=\"e\"[^>]*)>(?:<f\b[^>]*/>|<f\b.*?</f>)?<v>([^<]*)</v>", re.S)
 _REF = re.compile(rb"\br=\"([A-Z]+)(\d+)\"")
 

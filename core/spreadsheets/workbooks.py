@@ -21,6 +21,7 @@ Cells come back as the previous readers gave them (openpyxl, xlrd): whole number
 numbers as float, dates as datetime, booleans, text; empty cells None; rows as tuples, the first
 row and column of the sheet at index 0 whatever the used area.
 """
+
 import io
 import logging
 import pickle
@@ -29,8 +30,8 @@ import sys
 import zipfile
 from dataclasses import dataclass
 
-from .cells import ImportFailed
 from ..envelope import ApiError
+from .cells import ImportFailed
 
 log = logging.getLogger(__name__)
 
@@ -97,13 +98,19 @@ def too_many_rows(limits):
 
 
 def too_many_columns(columns, limits):
-    return ImportFailed.at("file", f"Arkusz ma {_grouped(columns)} kolumn, a największa dozwolona liczba kolumn to "
-                                   f"{_grouped(limits.max_columns)}. Usuń zbędne kolumny albo podziel plik.")
+    return ImportFailed.at(
+        "file",
+        f"Arkusz ma {_grouped(columns)} kolumn, a największa dozwolona liczba kolumn to "
+        f"{_grouped(limits.max_columns)}. Usuń zbędne kolumny albo podziel plik.",
+    )
 
 
 def too_many_cells(cells, limits):
-    return ImportFailed.at("file", f"Arkusz ma {cells} komórek, a największa dozwolona liczba komórek to "
-                                   f"{_grouped(limits.max_cells)}. Podziel plik na mniejsze części.")
+    return ImportFailed.at(
+        "file",
+        f"Arkusz ma {cells} komórek, a największa dozwolona liczba komórek to "
+        f"{_grouped(limits.max_cells)}. Podziel plik na mniejsze części.",
+    )
 
 
 def check_extent(rows, columns, limits):
@@ -113,8 +120,9 @@ def check_extent(rows, columns, limits):
     if columns > limits.max_columns:
         raise too_many_columns(columns, limits)
     if rows * columns > limits.max_cells:
-        raise too_many_cells(f"{_grouped(rows * columns)} ({_grouped(rows)} wierszy × {_grouped(columns)} kolumn)",
-                             limits)
+        raise too_many_cells(
+            f"{_grouped(rows * columns)} ({_grouped(rows)} wierszy × {_grouped(columns)} kolumn)", limits
+        )
 
 
 def check_zip(data, filename, limits):
@@ -129,13 +137,17 @@ def check_zip(data, filename, limits):
     for member in members:
         total += member.file_size
         if member.file_size > limits.max_part_bytes:
-            raise _too_large(f"Plik{shown} po rozpakowaniu jest za duży: jego część {member.filename[:80]} ma "
-                             f"{_megabytes(member.file_size)}, a największa dozwolona to "
-                             f"{_megabytes(limits.max_part_bytes)}. Podziel plik na mniejsze części.")
+            raise _too_large(
+                f"Plik{shown} po rozpakowaniu jest za duży: jego część {member.filename[:80]} ma "
+                f"{_megabytes(member.file_size)}, a największa dozwolona to "
+                f"{_megabytes(limits.max_part_bytes)}. Podziel plik na mniejsze części."
+            )
     if total > limits.max_total_bytes or len(members) > 10_000:
-        raise _too_large(f"Plik{shown} po rozpakowaniu jest za duży ({_megabytes(total)}, {len(members)} części); "
-                         f"największy dozwolony rozmiar po rozpakowaniu to {_megabytes(limits.max_total_bytes)}. "
-                         "Podziel plik na mniejsze części.")
+        raise _too_large(
+            f"Plik{shown} po rozpakowaniu jest za duży ({_megabytes(total)}, {len(members)} części); "
+            f"największy dozwolony rozmiar po rozpakowaniu to {_megabytes(limits.max_total_bytes)}. "
+            "Podziel plik na mniejsze części."
+        )
 
 
 # -- reading, in a child process -----------------------------------------------------------------
@@ -150,8 +162,12 @@ class Broken(Exception):
 
 
 def _child_limits(limits):
-    return {"max_rows": limits.max_rows, "max_columns": limits.max_columns, "max_cells": limits.max_cells,
-            "memory_bytes": limits.memory_bytes}
+    return {
+        "max_rows": limits.max_rows,
+        "max_columns": limits.max_columns,
+        "max_cells": limits.max_cells,
+        "memory_bytes": limits.memory_bytes,
+    }
 
 
 def read_isolated(data, wanted, filename, limits):
@@ -163,18 +179,29 @@ def read_isolated(data, wanted, filename, limits):
     request = pickle.dumps((data, wanted, _child_limits(limits)), protocol=pickle.HIGHEST_PROTOCOL)
     if limits.isolate:
         try:
-            done = subprocess.run([sys.executable, "-m", "smogpanel.spreadsheets.workbook_child"], input=request,
-                                  capture_output=True, timeout=limits.parse_seconds)
+            done = subprocess.run(
+                [sys.executable, "-m", "smogpanel.spreadsheets.workbook_child"],
+                input=request,
+                capture_output=True,
+                timeout=limits.parse_seconds,
+            )
         except subprocess.TimeoutExpired:  # subprocess.run has killed it
-            raise ImportFailed.at("file", f"Odczytywanie pliku trwało dłużej niż {limits.parse_seconds:g} s i zostało "
-                                          "przerwane. Podziel plik na mniejsze części albo zapisz go ponownie bez "
-                                          "zbędnych arkuszy.") from None
+            raise ImportFailed.at(
+                "file",
+                f"Odczytywanie pliku trwało dłużej niż {limits.parse_seconds:g} s i zostało "
+                "przerwane. Podziel plik na mniejsze części albo zapisz go ponownie bez "
+                "zbędnych arkuszy.",
+            ) from None
         try:
             answer = pickle.loads(done.stdout) if done.returncode == 0 else ("memory",)
         except Exception:
             answer = ("memory",)
-        if done.returncode not in (0,) and done.stderr and b"MemoryError" not in done.stderr \
-                and b"memory allocation" not in done.stderr:
+        if (
+            done.returncode not in (0,)
+            and done.stderr
+            and b"MemoryError" not in done.stderr
+            and b"memory allocation" not in done.stderr
+        ):
             log.warning("spreadsheet reader exited with %s: %s", done.returncode, done.stderr[-500:])
     else:
         from . import workbook_child
@@ -192,6 +219,8 @@ def read_isolated(data, wanted, filename, limits):
         raise _no_sheet(filename, wanted, answer[1] if len(answer) > 1 else [])
     if status == "memory":
         shown = f" „{filename}”" if filename else ""
-        raise _too_large(f"Odczytanie pliku{shown} wymaga więcej niż {_megabytes(limits.memory_bytes)} pamięci "
-                         "(największa dozwolona ilość). Podziel plik na mniejsze części.")
+        raise _too_large(
+            f"Odczytanie pliku{shown} wymaga więcej niż {_megabytes(limits.memory_bytes)} pamięci "
+            "(największa dozwolona ilość). Podziel plik na mniejsze części."
+        )
     raise Broken(answer[1] if len(answer) > 1 else "")

@@ -7,6 +7,7 @@ BOOLERR (a constant error) and FORMULA (a formula whose last result was an error
 layouts are those of [MS-XLS] 2.4.24 (BoolErr), 2.4.127 (Formula, FormulaValue) and 2.4.28
 (BoundSheet8); xlrd's compound-document reader gives the Workbook stream.
 """
+
 import io
 import struct
 
@@ -14,8 +15,16 @@ BOF, EOF, BOUNDSHEET, BOOLERR, FORMULA = 0x0809, 0x000A, 0x0085, 0x0205, 0x0006
 WORKSHEET = 0x00
 BIFF8 = 0x0600
 # Error codes of [MS-XLS] 2.5.10 (BErr), the texts Excel shows and openpyxl gives.
-ERROR_TEXTS = {0x00: "#NULL!", 0x07: "#DIV/0!", 0x0F: "#VALUE!", 0x17: "#REF!", 0x1D: "#NAME?", 0x24: "#NUM!",
-               0x2A: "#N/A", 0x2B: "#GETTING_DATA"}
+ERROR_TEXTS = {
+    0x00: "#NULL!",
+    0x07: "#DIV/0!",
+    0x0F: "#VALUE!",
+    0x17: "#REF!",
+    0x1D: "#NAME?",
+    0x24: "#NUM!",
+    0x2A: "#N/A",
+    0x2B: "#GETTING_DATA",
+}
 
 
 def workbook_stream(data):
@@ -35,7 +44,7 @@ def records(stream, start):
     position, end = start, len(stream)
     while position + 4 <= end:
         kind, length = struct.unpack_from("<HH", stream, position)
-        body = stream[position + 4:position + 4 + length]
+        body = stream[position + 4 : position + 4 + length]
         yield kind, body
         if kind == EOF:
             return
@@ -58,10 +67,10 @@ def sheet_offsets(stream):
 def sheet_name(body, biff8):
     length = body[0]
     if not biff8:
-        return body[1:1 + length].decode("cp1252", "replace")
+        return body[1 : 1 + length].decode("cp1252", "replace")
     if body[1] & 0x01:  # UTF-16LE characters
-        return body[2:2 + 2 * length].decode("utf-16-le", "replace")
-    return body[2:2 + length].decode("latin-1")
+        return body[2 : 2 + 2 * length].decode("utf-16-le", "replace")
+    return body[2 : 2 + length].decode("latin-1")
 
 
 def error_cells(data, sheet):

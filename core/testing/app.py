@@ -5,13 +5,13 @@ named by `SMOGPANEL_TEST_DATABASE_URL`. Each test runs inside one outer transact
 rolled back afterwards; each request inside it commits or rolls back a savepoint of its own,
 so "one request, one transaction" is tested for real and tests stay independent.
 """
+
 import os
 import re
 
 import pytest
 import sqlalchemy as sa
 import transaction
-
 from sqlalchemy import event
 from sqlalchemy.sql.util import find_tables
 
@@ -143,8 +143,7 @@ class Api:
 def create_user(db, email="operator@example.pl", password="Haslo-123!", super=0, firstname="Anna", lastname="Nowak"):
     from smogpanel.users.models import User
 
-    user = User(email=email, firstname=firstname, lastname=lastname, super=super,
-                password_hash=hash_password(password))
+    user = User(email=email, firstname=firstname, lastname=lastname, super=super, password_hash=hash_password(password))
     db.add(user)
     db.flush()
     db.commit()
@@ -211,8 +210,11 @@ class TablesRead:
 
     def record(self, connection, statement, *args):
         if isinstance(statement, sa.sql.Select) or getattr(statement, "is_select", False):
-            self.names.update(table.name for table in find_tables(statement, include_joins=True, include_aliases=True)
-                              if isinstance(table, sa.Table))
+            self.names.update(
+                table.name
+                for table in find_tables(statement, include_joins=True, include_aliases=True)
+                if isinstance(table, sa.Table)
+            )
 
     def __enter__(self):
         event.listen(self.engine, "before_execute", self.record)

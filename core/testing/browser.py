@@ -5,6 +5,7 @@ The live server has a database of its own that really commits (a temporary SQLit
 the schema `live_browser` of the PostgreSQL test database), so browser tests create their own
 uniquely named records and never count on what others left behind.
 """
+
 import functools
 import os
 import shutil
@@ -20,8 +21,13 @@ from .serve import PASSWORD, add_accounts, start_live
 
 CHROMIUM = os.environ.get("SMOGPANEL_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 LIVE_SCHEMA = "live_browser"
 
@@ -42,8 +48,9 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    live, server, app = start_live(tmp_path_factory, LIVE_SCHEMA, threads=4,
-                                   **{"smogpanel.support_url": "https://pomoc.example.pl/zgloszenie"})
+    live, server, app = start_live(
+        tmp_path_factory, LIVE_SCHEMA, threads=4, **{"smogpanel.support_url": "https://pomoc.example.pl/zgloszenie"}
+    )
     add_accounts(live.factory, ["szef@example.pl"], True, firstname="Barbara", lastname="Szefowa")
     add_accounts(live.factory, ["pracownik@example.pl"], False, firstname="Piotr", lastname="Pracownik")
     yield LiveServer(
@@ -98,8 +105,13 @@ def watch_policy_violations(context):
     violations = []
 
     def watch(page):
-        page.on("console", lambda message: is_policy_violation(message.text) and violations.append(
-            f"{message.page.url if message.page else ''}: {message.text}"))
+        page.on(
+            "console",
+            lambda message: (
+                is_policy_violation(message.text)
+                and violations.append(f"{message.page.url if message.page else ''}: {message.text}")
+            ),
+        )
 
     context.on("page", watch)
     for page in context.pages:
@@ -128,10 +140,13 @@ def add_gmina(page, name, district="krakowski", voivodeship="małopolskie"):
     headers = api_headers(page)
     voivodeships = page.request.get("/api/voivodeship/?order=name&asc=1", headers=headers).json()["message"]["list"]
     voivodeship_id = next(row["id"] for row in voivodeships if row["name"] == voivodeship)
-    made = page.request.post("/api/district/", data={"name": district, "voivodeship_id": voivodeship_id}, headers=headers)
+    made = page.request.post(
+        "/api/district/", data={"name": district, "voivodeship_id": voivodeship_id}, headers=headers
+    )
     assert made.ok, made.text()
-    borough = page.request.post("/api/borough/", data={"name": name, "district_id": made.json()["message"]["id"]},
-                                headers=headers)
+    borough = page.request.post(
+        "/api/borough/", data={"name": name, "district_id": made.json()["message"]["id"]}, headers=headers
+    )
     assert borough.ok, borough.text()
 
 

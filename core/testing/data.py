@@ -2,6 +2,7 @@
 data (`smogpanel init --demo`), then through the API what only use writes (a failed sign-in,
 a password restore with its mail, an uploaded logo, a letter sent and confirmed by a resident),
 and the helpers that read and compare whole databases."""
+
 import base64
 import email
 import re
@@ -11,6 +12,7 @@ import sqlalchemy as sa
 import webtest
 
 from smogpanel.cli import DEMO_ADMIN
+
 from .files import png
 from .serve import live_app
 
@@ -52,12 +54,21 @@ def write_what_use_writes(url, mail_dir):
     client.post_json("/api/auth/login", {"email": DEMO_ADMIN[0], "password": "zle-haslo-123"}, status=401)
     client.get(f"/api/auth/restore/{DEMO_ADMIN[0]}")
     headers = sign_in(client)
-    client.post_json("/api/timer/", {
-        "name": "Z logo partnera", "internal_name": "z-logo", "timer_style_name": "SEA",
-        "text_above": "Do końca sezonu grzewczego zostało", "deadline": "2027-05-01", "countdown": True,
-        "text_below": "Ogrzewaj czysto.", "hidden_brand": 0,
-        "logo_path": {"name": "logo.png", "data": "data:image/png;base64," + base64.b64encode(LOGO).decode()},
-    }, headers=headers)
+    client.post_json(
+        "/api/timer/",
+        {
+            "name": "Z logo partnera",
+            "internal_name": "z-logo",
+            "timer_style_name": "SEA",
+            "text_above": "Do końca sezonu grzewczego zostało",
+            "deadline": "2027-05-01",
+            "countdown": True,
+            "text_below": "Ogrzewaj czysto.",
+            "hidden_brand": 0,
+            "logo_path": {"name": "logo.png", "data": "data:image/png;base64," + base64.b64encode(LOGO).decode()},
+        },
+        headers=headers,
+    )
     client.post_json(f"/api/public/letter/{DEMO_LETTER}/send", RESIDENT)
     client.post(confirmation_path(mail_dir, RESIDENT["email"]))
     run_a_job(app)
@@ -80,8 +91,10 @@ def confirmation_path(mail_dir, address):
     for path in sorted(Path(mail_dir).glob("*.eml"), key=lambda p: p.stat().st_mtime, reverse=True):
         message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
         if address in str(message["To"]):
-            found = re.search(r"https?://[^/\s]+(/view/letter/[a-z0-9_-]+/confirm/\d+\?\S+)",
-                              message.get_body(("plain",)).get_content())
+            found = re.search(
+                r"https?://[^/\s]+(/view/letter/[a-z0-9_-]+/confirm/\d+\?\S+)",
+                message.get_body(("plain",)).get_content(),
+            )
             if found:
                 return found.group(1)
     raise AssertionError(f"no confirmation mail to {address} in {mail_dir}")

@@ -1,5 +1,6 @@
 """Real files for tests, made on the spot: spreadsheets (xlsx, xls), a PNG image, and the
 `{name, data}` upload the panel sends. Shared by the core's and every plugin's tests."""
+
 import base64
 import io
 import re
@@ -31,8 +32,15 @@ class XlsError(str):
     """An error cell of `xls()` ('#DIV/0!', '#N/A', ...), as Excel stores a constant error."""
 
 
-XLS_ERROR_CODES = {"#NULL!": 0x00, "#DIV/0!": 0x07, "#VALUE!": 0x0F, "#REF!": 0x17, "#NAME?": 0x1D, "#NUM!": 0x24,
-                   "#N/A": 0x2A}  # [MS-XLS] 2.5.10
+XLS_ERROR_CODES = {
+    "#NULL!": 0x00,
+    "#DIV/0!": 0x07,
+    "#VALUE!": 0x0F,
+    "#REF!": 0x17,
+    "#NAME?": 0x1D,
+    "#NUM!": 0x24,
+    "#N/A": 0x2A,
+}  # [MS-XLS] 2.5.10
 
 
 class XlsFormulaError(str):
@@ -64,7 +72,7 @@ def xls(rows, title="Dane", extra_sheets=()):
         cell, no_result = struct.pack("<HH", r, c), struct.pack("<Q", 0xFFFF000000000003)
         found = re.search(re.escape(cell) + b"(?s:..)" + re.escape(no_result), data)  # row, column, xf, result
         error = struct.pack("<BBBBHH", 0x02, 0, code, 0, 0, 0xFFFF)
-        data = data[:found.start() + 6] + error + data[found.start() + 14:]
+        data = data[: found.start() + 6] + error + data[found.start() + 14 :]
     return data
 
 
@@ -77,7 +85,9 @@ def png(width=1, height=1, padding=0):
     raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     text = chunk(b"tEXt", b"Comment\x00" + b"x" * padding) if padding else b""
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + text + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + text + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    )
 
 
 def pixels(data):

@@ -2,10 +2,11 @@
 every plugin): zip bombs (a sheet, the shared strings or the content types expanding to a
 gigabyte, small on disk), a zip lying about its sizes, a cell far away (XFD1048576), truncated
 and foreign files, polyglots, big sheets and formula cells. `corpus()` lists them all."""
+
 import io
 import struct
 import zipfile
-from functools import lru_cache
+from functools import cache
 
 from .files import png, xlsx
 
@@ -34,21 +35,36 @@ def _repeat(part, head, unit, count, tail):
     part.write(tail)
 
 
-@lru_cache(maxsize=None)
+@cache
 def sheet_bomb(megabytes=100):
     """An .xlsx whose sheet expands to about `megabytes` MB (a few MB on disk)."""
     row = b'<row r="1"><c r="A1" t="inlineStr"><is><t>' + b"A" * 1000 + b"</t></is></c></row>"
-    return _rebuild(xlsx([("x",)]), {"xl/worksheets/sheet1.xml": lambda part: _repeat(
-        part, b'<?xml version="1.0"?>' + SHEET_NS, row, megabytes * 1000, b"</sheetData></worksheet>")})
+    return _rebuild(
+        xlsx([("x",)]),
+        {
+            "xl/worksheets/sheet1.xml": lambda part: _repeat(
+                part, b'<?xml version="1.0"?>' + SHEET_NS, row, megabytes * 1000, b"</sheetData></worksheet>"
+            )
+        },
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def cell_bomb(megabytes=100):
     """An .xlsx whose one cell A2 holds `megabytes` MB of text."""
-    return _rebuild(xlsx([("x",)]), {"xl/worksheets/sheet1.xml": lambda part: _repeat(
-        part, b'<?xml version="1.0"?>' + SHEET_NS + b'<row r="1"><c r="A1" t="inlineStr"><is><t>Wojew\xc3\xb3dztwo'
-              b'</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>', b"C" * 1024, megabytes * 1024,
-        b"</t></is></c></row></sheetData></worksheet>")})
+    return _rebuild(
+        xlsx([("x",)]),
+        {
+            "xl/worksheets/sheet1.xml": lambda part: _repeat(
+                part,
+                b'<?xml version="1.0"?>' + SHEET_NS + b'<row r="1"><c r="A1" t="inlineStr"><is><t>Wojew\xc3\xb3dztwo'
+                b'</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>',
+                b"C" * 1024,
+                megabytes * 1024,
+                b"</t></is></c></row></sheetData></worksheet>",
+            )
+        },
+    )
 
 
 MAIN = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -66,9 +82,15 @@ def _workbook_with_shared_strings(write_shared_strings):
         b'PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.'
         b'spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.'
         b'openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
-        "_rels/.rels": b'<?xml version="1.0"?><Relationships xmlns="' + RELS + b'"><Relationship Id="rId1" Type="'
-        + OFFICE_RELS + b'/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-        "xl/workbook.xml": b'<?xml version="1.0"?><workbook xmlns="' + MAIN + b'" xmlns:r="' + OFFICE_RELS
+        "_rels/.rels": b'<?xml version="1.0"?><Relationships xmlns="'
+        + RELS
+        + b'"><Relationship Id="rId1" Type="'
+        + OFFICE_RELS
+        + b'/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+        "xl/workbook.xml": b'<?xml version="1.0"?><workbook xmlns="'
+        + MAIN
+        + b'" xmlns:r="'
+        + OFFICE_RELS
         + b'"><sheets><sheet name="Arkusz1" sheetId="1" r:id="rId1"/></sheets></workbook>',
         "xl/_rels/workbook.xml.rels": b'<?xml version="1.0"?><Relationships xmlns="' + RELS + b'"><Relationship '
         b'Id="rId1" Type="' + OFFICE_RELS + b'/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" '
@@ -85,23 +107,36 @@ def _workbook_with_shared_strings(write_shared_strings):
     return out.getvalue()
 
 
-@lru_cache(maxsize=None)
+@cache
 def shared_strings_bomb(megabytes=100):
     unit = b"<si><t>" + b"B" * 1000 + b"</t></si>"
-    return _workbook_with_shared_strings(lambda part: _repeat(
-        part, b'<?xml version="1.0"?><sst xmlns="' + MAIN + b'">', unit, megabytes * 1000, b"</sst>"))
+    return _workbook_with_shared_strings(
+        lambda part: _repeat(
+            part, b'<?xml version="1.0"?><sst xmlns="' + MAIN + b'">', unit, megabytes * 1000, b"</sst>"
+        )
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def content_types_bomb(megabytes=100):
     """The [Content_Types].xml expanding to a gigabyte (it is read to recognise an .xlsx)."""
-    return _rebuild(xlsx([("x",)]), {"[Content_Types].xml": lambda part: _repeat(
-        part, b'<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-              b'<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.'
-              b'spreadsheetml.sheet.main+xml"/>', b" " * 1000, megabytes * 1000, b"</Types>")})
+    return _rebuild(
+        xlsx([("x",)]),
+        {
+            "[Content_Types].xml": lambda part: _repeat(
+                part,
+                b'<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+                b'<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+                b'spreadsheetml.sheet.main+xml"/>',
+                b" " * 1000,
+                megabytes * 1000,
+                b"</Types>",
+            )
+        },
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def lying_bomb(megabytes=100):
     """`sheet_bomb` whose zip directory declares 1 KB for every part."""
     data = bytearray(sheet_bomb(megabytes))
@@ -125,14 +160,19 @@ def far_cell():
     return buffer.getvalue()
 
 
-@lru_cache(maxsize=None)
+@cache
 def million_rows_csv():
     return b"Wojew\xc3\xb3dztwo;Liczba\n" + b"lodzkie;1\n" * 1_000_000
 
 
 def formula_cells():
-    return xlsx([("Województwo", "Liczba"), ("=HYPERLINK(\"http://evil.example\",\"x\")", "=1/0"),
-                 ("=cmd|' /C calc'!A0", "=SUM(A1:A2)")])
+    return xlsx(
+        [
+            ("Województwo", "Liczba"),
+            ('=HYPERLINK("http://evil.example","x")', "=1/0"),
+            ("=cmd|' /C calc'!A0", "=SUM(A1:A2)"),
+        ]
+    )
 
 
 def corpus():

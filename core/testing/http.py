@@ -14,6 +14,7 @@ real source fails (an error status, a body that is no JSON, an answer that never
         source.requests                                       # every path asked, with its query
         source.delay = 0.05                                   # every answer 50 ms late
 """
+
 import json
 import threading
 import time

@@ -1,6 +1,7 @@
 """A real SMTP server (aiosmtpd) on 127.0.0.1 for tests that send mail, and an app delivering to
 it with links under PUBLIC_URL. Fixtures of the pytest plugin (smogpanel.testing.plugin), shared
 by the core's account tests and any plugin that mails (letters)."""
+
 import email
 import re
 from email import policy

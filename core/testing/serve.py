@@ -12,6 +12,7 @@ serve` (or `smogpanel worker`) process for what the server does on its own (the 
     add_accounts(live.factory, ["burst@example.pl"], is_super=True)
     live.sign_in("burst@example.pl").status
 """
+
 import json
 import os
 import socket
@@ -86,8 +87,15 @@ def add_accounts(factory, emails, is_super=False, password=PASSWORD, firstname="
     password_hash = hash_password(password)
     with factory() as db, db.begin():
         for email in emails:
-            db.add(User(email=email, firstname=firstname, lastname=lastname, super=int(is_super),
-                        password_hash=password_hash))
+            db.add(
+                User(
+                    email=email,
+                    firstname=firstname,
+                    lastname=lastname,
+                    super=int(is_super),
+                    password_hash=password_hash,
+                )
+            )
 
 
 def add_account(database_url, email, is_super=True, password=PASSWORD):
@@ -146,8 +154,14 @@ def free_port():
 
 # -- the app in a thread of the test's process ----------------------------------------------
 def live_settings(url, mail_dir, **overrides):
-    return {"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
-            "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(mail_dir), **overrides}
+    return {
+        "sqlalchemy.url": url,
+        "smogpanel.secret": TEST_SECRET,
+        "smogpanel.environment": "testing",
+        "smogpanel.smtp_url": "",
+        "smogpanel.mail_dir": str(mail_dir),
+        **overrides,
+    }
 
 
 def live_app(url, mail_dir, **overrides):
@@ -224,8 +238,13 @@ class Served:
         lines = ["[app:main]", "use = egg:smogpanel", f"smogpanel.mail_dir = {self.folder / 'mail'}"]
         lines += [f"{key} = {value}" for key, value in self.settings.items()]
         config.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        env = dict(os.environ, SMOGPANEL_DATABASE_URL=self.database_url, SMOGPANEL_SECRET=TEST_SECRET,
-                   SMOGPANEL_ENVIRONMENT="testing", **self.environ)
+        env = dict(
+            os.environ,
+            SMOGPANEL_DATABASE_URL=self.database_url,
+            SMOGPANEL_SECRET=TEST_SECRET,
+            SMOGPANEL_ENVIRONMENT="testing",
+            **self.environ,
+        )
         env.pop("PROMETHEUS_MULTIPROC_DIR", None)
         command = [str(Path(sys.executable).with_name("smogpanel")), "-c", str(config), self.command]
         if self.command == "serve":

@@ -1,5 +1,6 @@
 """Sign-in helpers for the core's tests; the SMTP server and the mail app are
 `smogpanel.testing.mail`'s fixtures."""
+
 import pytest
 
 from smogpanel.testing.app import Api

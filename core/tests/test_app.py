@@ -1,4 +1,5 @@
 """The app as a whole: who may call what, the envelope on every path, plugins on and off."""
+
 import inspect
 import json
 import re
@@ -10,16 +11,24 @@ import webtest
 from cornice import Service
 from pyramid.interfaces import IRoutesMapper
 
-from smogpanel.web import EMBED_POLICY
 from smogpanel.hookspecs import HookSpecs, Remote, hookimpl
 from smogpanel.public import PublicKind
 from smogpanel.schemas import FlagNode
-from smogpanel.validation import body_validator
 from smogpanel.testing.app import signed_in
+from smogpanel.validation import body_validator
+from smogpanel.web import EMBED_POLICY
 
 # /healthz is for anyone; /metrics is for the addresses and token of its own settings (test_health_metrics).
-PUBLIC_ROUTES = {"api-public", "view-public", "view-embed", "api-openapi", "smogpanel-file", "import-template",
-                 "healthz", "metrics"}
+PUBLIC_ROUTES = {
+    "api-public",
+    "view-public",
+    "view-embed",
+    "api-openapi",
+    "smogpanel-file",
+    "import-template",
+    "healthz",
+    "metrics",
+}
 PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset", "/api/public/")
 
 
@@ -44,8 +53,13 @@ class ProbePlugin:
         config.add_route("probe-boom", "/api/probe/boom")
         config.add_view(self.boom, route_name="probe-boom", renderer="envelope")
         service = Service(name="probe-odd", path="/api/probe/odd")
-        service.add_view("POST", lambda request: request.validated, renderer="envelope",
-                         schema=ProbeSchema(), validators=(body_validator,))
+        service.add_view(
+            "POST",
+            lambda request: request.validated,
+            renderer="envelope",
+            schema=ProbeSchema(),
+            validators=(body_validator,),
+        )
         config.add_cornice_service(service)
 
     @staticmethod
@@ -98,7 +112,10 @@ def test_every_non_public_route_answers_401_without_a_token(testapp):
 def test_a_garbage_or_foreign_token_is_401(testapp):
     import jwt
 
-    for token in ("garbage", jwt.encode({"sub": "1", "ver": 1, "iat": 0, "exp": 9999999999}, "another-installations-secret-" + "y" * 20)):
+    for token in (
+        "garbage",
+        jwt.encode({"sub": "1", "ver": 1, "iat": 0, "exp": 9999999999}, "another-installations-secret-" + "y" * 20),
+    ):
         response = testapp.get("/api/voivodeship/", headers={"Authorization": f"Bearer {token}"}, status=401)
         assert response.json["message"] == "UNAUTHORISED"
 
@@ -125,8 +142,9 @@ def test_admin_pages_and_the_api_refuse_framing(api):
         assert response.headers["X-Frame-Options"] == "DENY"
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
         assert response.headers["X-Content-Type-Options"] == "nosniff"
-    policy = dict(part.strip().split(" ", 1) for part in api.app.get("/voivodeship").headers[
-        "Content-Security-Policy"].split(";"))
+    policy = dict(
+        part.strip().split(" ", 1) for part in api.app.get("/voivodeship").headers["Content-Security-Policy"].split(";")
+    )
     assert policy["script-src"] == "'self'" and policy["default-src"] == "'self'"
     assert policy["object-src"] == "'none'" and policy["base-uri"] == "'none'"
 
@@ -151,8 +169,9 @@ def test_csrf_is_checked_when_the_browser_holds_the_cookie(api):
     assert token_page.status_int == 200 and cookie
     refused = api.app.post_json("/api/voivodeship/", {"name": "Bez tokenu"}, headers=api.headers(), status=403)
     assert refused.json["message"] == "FORBIDDEN"
-    accepted = api.app.post_json("/api/voivodeship/", {"name": "Z tokenem"},
-                                 headers=api.headers({"X-XSRF-TOKEN": cookie}))
+    accepted = api.app.post_json(
+        "/api/voivodeship/", {"name": "Z tokenem"}, headers=api.headers({"X-XSRF-TOKEN": cookie})
+    )
     assert accepted.json["success"] is True
 
 
@@ -161,9 +180,15 @@ def test_plugins_lists_the_enabled_remotes_in_navigation_order(probe_app, admin)
     remotes = api.get("/api/plugins")["message"]
     assert [r["name"] for r in remotes][:2] == ["probe", "hierarchy"]
     hierarchy = remotes[1]
-    assert hierarchy == {"name": "hierarchy", "label": "Województwa", "path": "/voivodeship", "order": 10,
-                         "entry": "/plugins/hierarchy/remote/remoteEntry.js", "scope": "smogpanel_hierarchy",
-                         "module": "./routes"}
+    assert hierarchy == {
+        "name": "hierarchy",
+        "label": "Województwa",
+        "path": "/voivodeship",
+        "order": 10,
+        "entry": "/plugins/hierarchy/remote/remoteEntry.js",
+        "scope": "smogpanel_hierarchy",
+        "module": "./routes",
+    }
 
 
 def test_public_views_of_an_enabled_plugin(probe_app):
@@ -182,8 +207,9 @@ def test_public_views_of_an_enabled_plugin(probe_app):
 
 
 def test_a_disabled_plugin_has_no_routes_no_nav_entry_and_no_public_view(make_app, admin):
-    app = webtest.TestApp(make_app(**{"smogpanel.plugins": "none",
-                                      "smogpanel.plugin_objects": [("probe", ProbePlugin())]}))
+    app = webtest.TestApp(
+        make_app(**{"smogpanel.plugins": "none", "smogpanel.plugin_objects": [("probe", ProbePlugin())]})
+    )
     api = signed_in(app, admin)
     assert api.get("/api/voivodeship/", status=404)["message"] == "NOT_FOUND"
     assert [r["name"] for r in api.get("/api/plugins")["message"]] == ["probe"]
@@ -212,8 +238,13 @@ def test_production_refuses_the_development_secret(make_app):
 
     with pytest.raises(ConfigurationError, match="SMOGPANEL_SECRET"):
         make_app(**{"smogpanel.environment": "production", "smogpanel.secret": ""})
-    make_app(**{"smogpanel.environment": "production", "smogpanel.secret": "s" * 40,
-                "smogpanel.public_url": "https://panel.example.pl"})
+    make_app(
+        **{
+            "smogpanel.environment": "production",
+            "smogpanel.secret": "s" * 40,
+            "smogpanel.public_url": "https://panel.example.pl",
+        }
+    )
 
 
 def test_production_refuses_to_start_without_a_public_address(make_app):
@@ -265,15 +296,21 @@ def test_each_hooks_docs_give_its_signature_and_start_with_its_docstring():
     """One source for what a hook does: its docstring in hookspecs.py, repeated word for word (up
     to its example) at the top of its section in docs/plugins.md, under its exact signature."""
     docs = (Path(__file__).parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
-    sections = {match[1]: (match[2], match[3]) for match in
-                re.finditer(r"^### `(smogpanel_\w+)\(([^)]*)\)`\n(.*?)(?=^##)", docs, re.MULTILINE | re.DOTALL)}
+    sections = {
+        match[1]: (match[2], match[3])
+        for match in re.finditer(r"^### `(smogpanel_\w+)\(([^)]*)\)`\n(.*?)(?=^##)", docs, re.MULTILINE | re.DOTALL)
+    }
     for name, spec in vars(HookSpecs).items():
         if not name.startswith("smogpanel_"):
             continue
         arguments, body = sections[name]
-        assert f"{name}({arguments})" == name + str(inspect.signature(spec)).replace("(self, ", "(").replace("(self)", "()")
+        assert f"{name}({arguments})" == name + str(inspect.signature(spec)).replace("(self, ", "(").replace(
+            "(self)", "()"
+        )
         contract = " ".join(inspect.getdoc(spec).split("Example::")[0].split())
-        assert " ".join(body.split()).startswith(contract), f"docs/plugins.md, {name}: not the docstring of hookspecs.py"
+        assert " ".join(body.split()).startswith(contract), (
+            f"docs/plugins.md, {name}: not the docstring of hookspecs.py"
+        )
 
 
 def test_the_migrations_match_the_models(engine):

@@ -1,4 +1,5 @@
 """Signing in, tokens, throttling, and restoring a password through a real SMTP server."""
+
 import base64
 import json
 import time
@@ -13,8 +14,11 @@ from smogpanel.testing.app import TEST_SECRET, Api, create_user, signed_in
 from smogpanel.users.models import LoginFailure, PasswordReset, User
 
 PASSWORD = "Haslo-123!"  # the password create_user gives
-WRONG = {"success": False, "message": "UNAUTHORISED",
-         "errors": [{"name": "", "description": "Niepoprawny e-mail lub hasło."}]}
+WRONG = {
+    "success": False,
+    "message": "UNAUTHORISED",
+    "errors": [{"name": "", "description": "Niepoprawny e-mail lub hasło."}],
+}
 
 
 def me(app, token, status=200):
@@ -101,8 +105,10 @@ def test_extend_gives_a_fresh_token_that_works(testapp, admin, login):
     time.sleep(1.05)  # a new second: a new iat, a different token
     fresh = Api(testapp, token).get("/api/auth/extend")["message"]
     assert fresh != token
-    assert jwt.decode(fresh, TEST_SECRET, algorithms=["HS256"])["exp"] > jwt.decode(
-        token, TEST_SECRET, algorithms=["HS256"])["exp"]
+    assert (
+        jwt.decode(fresh, TEST_SECRET, algorithms=["HS256"])["exp"]
+        > jwt.decode(token, TEST_SECRET, algorithms=["HS256"])["exp"]
+    )
     assert me(testapp, fresh)["message"]["id"] == admin.id
     assert Api(testapp).get("/api/auth/extend", status=401)["message"] == "UNAUTHORISED"
 
@@ -163,8 +169,14 @@ def reset(app, token, password="Nowe-haslo-2026", status=200):
 
 def assert_bad_link(body):
     assert body["message"] == "VALIDATION_FAILED"
-    assert body["errors"] == [{"name": "token", "description": (
-        "Odnośnik do ustawienia hasła jest nieprawidłowy, został już użyty albo wygasł. Poproś o nowy.")}]
+    assert body["errors"] == [
+        {
+            "name": "token",
+            "description": (
+                "Odnośnik do ustawienia hasła jest nieprawidłowy, został już użyty albo wygasł. Poproś o nowy."
+            ),
+        }
+    ]
 
 
 def test_a_reset_link_works_only_once(mail_app, smtp_server, admin, login):
@@ -250,7 +262,8 @@ def test_a_restore_request_waits_for_another_writer_on_sqlite_instead_of_failing
     import threading
 
     from smogpanel import main
-    from smogpanel.db import make_engine, make_session_factory, writer as writer_of
+    from smogpanel.db import make_engine, make_session_factory
+    from smogpanel.db import writer as writer_of
     from smogpanel.migrate import upgrade
     from smogpanel.plugin_manager import build_plugin_manager
 
@@ -259,14 +272,26 @@ def test_a_restore_request_waits_for_another_writer_on_sqlite_instead_of_failing
     engine = make_engine(url)
     with make_session_factory(engine)() as session:
         create_user(session, email="zapominalska@example.pl")
-    app = webtest.TestApp(main({}, **{
-        "sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
-        "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(tmp_path / "mail"), "retry.attempts": "1"}))
+    app = webtest.TestApp(
+        main(
+            {},
+            **{
+                "sqlalchemy.url": url,
+                "smogpanel.secret": TEST_SECRET,
+                "smogpanel.environment": "testing",
+                "smogpanel.smtp_url": "",
+                "smogpanel.mail_dir": str(tmp_path / "mail"),
+                "retry.attempts": "1",
+            },
+        )
+    )
     holding, release = threading.Event(), threading.Event()
 
     def other_writer():
         with writer_of(engine).begin() as connection:  # BEGIN IMMEDIATE, committed on leaving
-            connection.exec_driver_sql("UPDATE user_account SET firstname = 'Ala' WHERE email = 'zapominalska@example.pl'")
+            connection.exec_driver_sql(
+                "UPDATE user_account SET firstname = 'Ala' WHERE email = 'zapominalska@example.pl'"
+            )
             holding.set()
             release.wait(5)
 

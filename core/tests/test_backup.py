@@ -2,6 +2,7 @@
 schemas of the PostgreSQL test database): a copy of a database with rows in every table
 restores every table, into an empty database and over an existing one; files that are not a
 good backup for this database and this code are refused before anything changes."""
+
 import io
 import json
 import tarfile
@@ -9,9 +10,9 @@ import tarfile
 import pytest
 import webtest
 
-from smogpanel.ops.backup import MANIFEST
 from smogpanel.cli import DEMO_ADMIN
 from smogpanel.cli import main as cli
+from smogpanel.ops.backup import MANIFEST
 from smogpanel.testing.data import LOGO, contents, empty_tables, populate, sign_in
 from smogpanel.testing.serve import drop_schema, empty_database, live_app
 
@@ -74,8 +75,9 @@ def test_a_backup_restores_every_table_into_an_empty_database(source, saved, tar
     # The restored installation works: the demo administrator signs in, the uploaded logo is served.
     client = webtest.TestApp(live_app(target, tmp_path / "mail"))
     headers = sign_in(client)
-    timer = next(t for t in client.get("/api/timer/", headers=headers).json["message"]["list"]
-                 if t["internal_name"] == "z-logo")
+    timer = next(
+        t for t in client.get("/api/timer/", headers=headers).json["message"]["list"] if t["internal_name"] == "z-logo"
+    )
     logo_url = client.get(f"/api/timer/{timer['id']}", headers=headers).json["message"]["logo_url"]
     assert client.get(logo_url).body.startswith(LOGO[:8])
     client.app.registry["db.engine"].dispose()
@@ -85,8 +87,9 @@ def test_a_restore_over_an_existing_database_puts_back_the_backup_s_content(sour
     url, rows = source
     client = webtest.TestApp(live_app(url, tmp_path / "mail"))
     headers = sign_in(client)
-    client.post_json("/api/user/", {"email": "po-kopii@example.pl", "firstname": "Po", "lastname": "Kopii"},
-                     headers=headers)
+    client.post_json(
+        "/api/user/", {"email": "po-kopii@example.pl", "firstname": "Po", "lastname": "Kopii"}, headers=headers
+    )
     timers = client.get("/api/timer/", headers=headers).json["message"]["list"]
     client.delete(f"/api/timer/{timers[0]['id']}", headers=headers)
     client.app.registry["db.engine"].dispose()
@@ -129,8 +132,12 @@ def test_a_backup_of_the_other_kind_of_database_is_refused(saved, target, tmp_pa
     with tarfile.open(saved) as archive:
         kind = json.loads(archive.extractfile(MANIFEST).read())["database"]
     other = {"sqlite": "postgresql", "postgresql": "sqlite"}[kind]
-    forged = rewritten(saved, tmp_path / "inna.backup", database=other,
-                       payload_name={"sqlite": "database.sqlite", "postgresql": "database.pgdump"}[other])
+    forged = rewritten(
+        saved,
+        tmp_path / "inna.backup",
+        database=other,
+        payload_name={"sqlite": "database.sqlite", "postgresql": "database.pgdump"}[other],
+    )
     assert command(target, "restore-backup", str(forged), "--yes") == 1
     assert "kopię przywraca się do bazy tego samego rodzaju" in capsys.readouterr().err
     assert contents(target) == {}
@@ -217,8 +224,11 @@ def test_a_place_that_cannot_be_written_or_a_database_that_cannot_be_reached_is_
     url, _ = source
     assert command(url, "backup", "/proc/smogpanel/kopia.backup") == 1
     assert "Błąd pliku" in capsys.readouterr().err
-    unreachable = ("postgresql+psycopg://postgres@127.0.0.1:1/smogpanel" if url.startswith("postgresql")
-                   else "sqlite:////proc/smogpanel/baza.sqlite")
+    unreachable = (
+        "postgresql+psycopg://postgres@127.0.0.1:1/smogpanel"
+        if url.startswith("postgresql")
+        else "sqlite:////proc/smogpanel/baza.sqlite"
+    )
     assert command(unreachable, "restore-backup", str(saved), "--yes") == 1
     error = capsys.readouterr().err
     assert ("Nie można połączyć się z bazą" if url.startswith("postgresql") else "Błąd pliku") in error

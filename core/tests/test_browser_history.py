@@ -1,14 +1,14 @@
 """History in a real browser: an operator edits a timer; another opens the timer's 'Historia',
 sees the change side by side and puts the earlier version back; 'Historia zmian' lists both."""
+
 import re
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import api_headers, sign_in, watch_policy_violations
-
 from smogpanel.plugins.timers.models import Timer
+from smogpanel.testing.browser import api_headers, sign_in, watch_policy_violations
 
 SUCCESS = "Operacja została zakończona :)"
 
@@ -16,9 +16,16 @@ SUCCESS = "Operacja została zakończona :)"
 def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_server):
     name, internal = live_server.unique("Licznik"), f"licznik-{uuid.uuid4().hex[:8]}"
     with live_server.session_factory() as db, db.begin():
-        timer = Timer(name=name, internal_name=internal, timer_style_name="SEA", text_above="Zostało",
-                      deadline=datetime(2031, 1, 1, tzinfo=timezone.utc), countdown=True, text_below="Ogrzewaj czysto.",
-                      hidden_brand=0)
+        timer = Timer(
+            name=name,
+            internal_name=internal,
+            timer_style_name="SEA",
+            text_above="Zostało",
+            deadline=datetime(2031, 1, 1, tzinfo=UTC),
+            countdown=True,
+            text_below="Ogrzewaj czysto.",
+            hidden_brand=0,
+        )
         db.add(timer)
         db.flush()
         timer_id = timer.id
@@ -75,16 +82,29 @@ def test_a_rank_value_edit_and_a_deleted_graph_are_seen_and_put_back_by_another_
         assert answer.ok, answer.text()
         return answer.json()["message"]
 
-    mp = next(v for v in page.request.get("/api/voivodeship/", headers=headers).json()["message"]["list"]
-              if v["name"] == "małopolskie")
+    mp = next(
+        v
+        for v in page.request.get("/api/voivodeship/", headers=headers).json()["message"]["list"]
+        if v["name"] == "małopolskie"
+    )
     district = post("/api/district/", {"name": f"powiat {tag}", "voivodeship_id": mp["id"]})
     gmina = post("/api/borough/", {"name": f"Gmina {tag}", "district_id": district["id"]})
-    rank = post("/api/rank/", {"name": "Ranking gmin", "internal_name": f"historia-{tag}", "rank_type_name": "gminy",
-                               "search_value_title": "ton CO2", "table_value_title": "ton CO2 na mieszkańca",
-                               "choose_group_title": "Wybierz rok"})
+    rank = post(
+        "/api/rank/",
+        {
+            "name": "Ranking gmin",
+            "internal_name": f"historia-{tag}",
+            "rank_type_name": "gminy",
+            "search_value_title": "ton CO2",
+            "table_value_title": "ton CO2 na mieszkańca",
+            "choose_group_title": "Wybierz rok",
+        },
+    )
     group = post("/api/rank_group/", {"name": "2024", "rank_id": rank["id"]})
-    value = post("/api/rank_value/", {"value": "12,5", "points": 3, "place": None, "rank_group_id": group["id"],
-                                      "borough_id": gmina["id"]})
+    value = post(
+        "/api/rank_value/",
+        {"value": "12,5", "points": 3, "place": None, "rank_group_id": group["id"], "borough_id": gmina["id"]},
+    )
     post(f"/api/rank_value/{value['id']}", {"value": "13,75", "points": 4, "place": None})
     graph = post("/api/graph/", graph_body(internal_name=f"historia-{tag}", name=f"Wnioski {tag} %RANGE%"))
     assert page.request.delete(f"/api/graph/{graph['id']}", headers=headers).ok

@@ -1,6 +1,7 @@
 """'Zadania' in a real browser: a super administrator finds it in the user menu and reads each
 job's last run; an operator has no such entry."""
-from datetime import datetime, timezone
+
+from datetime import UTC, datetime
 
 from playwright.sync_api import expect
 
@@ -10,10 +11,21 @@ from smogpanel.testing.browser import sign_in
 
 def test_a_super_administrator_reads_the_jobs_last_runs(page, live_server):
     with live_server.session_factory() as db, db.begin():
-        db.merge(JobState(code="core.outbox", last_tick=0, running=False, owner="host:1", runs=42, failures=2,
-                          started=datetime(2026, 11, 25, 9, 30, tzinfo=timezone.utc),
-                          finished=datetime(2026, 11, 25, 9, 30, tzinfo=timezone.utc), duration_ms=1500,
-                          outcome="error", error="SMTPServerDisconnected: Connection unexpectedly closed"))
+        db.merge(
+            JobState(
+                code="core.outbox",
+                last_tick=0,
+                running=False,
+                owner="host:1",
+                runs=42,
+                failures=2,
+                started=datetime(2026, 11, 25, 9, 30, tzinfo=UTC),
+                finished=datetime(2026, 11, 25, 9, 30, tzinfo=UTC),
+                duration_ms=1500,
+                outcome="error",
+                error="SMTPServerDisconnected: Connection unexpectedly closed",
+            )
+        )
     sign_in(page, live_server)
     nav = page.get_by_role("navigation", name="Główna nawigacja")
     nav.get_by_role("button", name="Barbara Szefowa").click()

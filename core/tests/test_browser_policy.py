@@ -1,6 +1,7 @@
 """The Content-Security-Policy in a real browser: a script the page did not load from our own
 files is refused, on the panel and on a public embed page, and the browser fixture that every
 browser test uses notices the refusal (so any test that trips the policy fails)."""
+
 import pytest
 
 from smogpanel.testing.browser import api_headers, sign_in, watch_policy_violations
@@ -52,8 +53,19 @@ def test_a_public_embed_page_runs_no_inline_script_either(watched, live_server):
 def add_public_timer(page, live_server, name):
     """A timer (the smallest public kind) through the API, as the signed-in administrator."""
     sign_in(page, live_server)
-    made = page.request.post("/api/timer/", headers=api_headers(page), data={
-        "name": "Zegar", "internal_name": name, "timer_style_name": "SEA",
-        "text_above": "Do końca sezonu grzewczego zostało", "deadline": "2030-05-01", "countdown": True,
-        "text_below": "Ogrzewaj czysto.", "logo_path": None, "hidden_brand": 0})
+    made = page.request.post(
+        "/api/timer/",
+        headers=api_headers(page),
+        data={
+            "name": "Zegar",
+            "internal_name": name,
+            "timer_style_name": "SEA",
+            "text_above": "Do końca sezonu grzewczego zostało",
+            "deadline": "2030-05-01",
+            "countdown": True,
+            "text_below": "Ogrzewaj czysto.",
+            "logo_path": None,
+            "hidden_brand": 0,
+        },
+    )
     assert made.ok, made.text()

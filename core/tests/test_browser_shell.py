@@ -1,5 +1,6 @@
 """The shell in a real browser: signing in and out, restore, navigation, accounts, the rules
 that send an operator back to the login screen."""
+
 import re
 
 import sqlalchemy as sa
@@ -114,8 +115,15 @@ def test_changing_ones_own_password_keeps_one_signed_in(page, live_server):
 
     email = live_server.unique("haslo").replace(" ", "-").lower() + "@example.pl"
     with live_server.session_factory() as db:
-        db.add(User(email=email, password_hash=hash_password(live_server.password), super=0,
-                    firstname="Hanna", lastname="Hasłowa"))
+        db.add(
+            User(
+                email=email,
+                password_hash=hash_password(live_server.password),
+                super=0,
+                firstname="Hanna",
+                lastname="Hasłowa",
+            )
+        )
         db.commit()
     sign_in(page, live_server, email)
     page.goto("/user/profile")

@@ -1,4 +1,5 @@
 """The `smogpanel` command on a database of its own (a fresh SQLite file per test)."""
+
 from pathlib import Path
 
 import pytest
@@ -92,15 +93,18 @@ def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, 
         connection.exec_driver_sql(
             "INSERT INTO district (name, voivodeship_id, created, updated, deleted) "
             "VALUES ('krakowski', 6, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', "
-            "'2026-02-01T10:00:00+00:00')")
+            "'2026-02-01T10:00:00+00:00')"
+        )
         connection.exec_driver_sql(
             "INSERT INTO borough (name, district_id, created, updated, deleted) "
             "VALUES ('Liszki', 1, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', "
-            "'2026-02-01T10:00:00+00:00')")
+            "'2026-02-01T10:00:00+00:00')"
+        )
         connection.exec_driver_sql(
             "INSERT INTO borough (name, district_id, created, updated, deleted) "
             "VALUES ('Skawina', 1, '2026-01-01T10:00:00+00:00', '2026-01-01T10:00:00+00:00', "
-            "'2026-01-15T10:00:00+00:00')")
+            "'2026-01-15T10:00:00+00:00')"
+        )
     capsys.readouterr()
     assert run(ini, "trash") == 0
     listing = capsys.readouterr().out
@@ -112,7 +116,8 @@ def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, 
     assert run(ini, "restore", "district", "1") == 1  # not deleted any more
     assert run(ini, "restore", "nothing", "1") == 2
     assert query(ini, "SELECT action, kind, record_id, record_name, user_id, via FROM history_entry") == [
-        ("restore", "district", 1, "krakowski", None, "cli")]  # once: the refused ones wrote nothing
+        ("restore", "district", 1, "krakowski", None, "cli")
+    ]  # once: the refused ones wrote nothing
 
 
 def add_an_old_and_a_new_history_entry(ini):
@@ -120,7 +125,8 @@ def add_an_old_and_a_new_history_entry(ini):
         for at in ("2020-01-01T10:00:00+00:00", "2099-01-01T10:00:00+00:00"):
             connection.exec_driver_sql(
                 "INSERT INTO history_entry (at, via, action, kind, record_name, changes) "
-                f"VALUES ('{at}', 'cli', 'restore', 'district', 'krakowski', '{{}}')")
+                f"VALUES ('{at}', 'cli', 'restore', 'district', 'krakowski', '{{}}')"
+            )
 
 
 def test_history_purge_deletes_entries_older_than_asked_or_than_the_setting(ini, capsys, monkeypatch):
@@ -169,8 +175,19 @@ def test_public_answers_of_a_served_database_follow_an_edit_at_once(ini):
     path = f"/api/public/timer/{record['internal_name']}"
     first = app.get(path)
     app.get(path, headers={"If-None-Match": first.headers["ETag"]}, status=304)
-    body = {key: record[key] for key in ("name", "timer_style_name", "text_above", "deadline", "countdown",
-                                         "text_below", "logo_path", "hidden_brand")}
+    body = {
+        key: record[key]
+        for key in (
+            "name",
+            "timer_style_name",
+            "text_above",
+            "deadline",
+            "countdown",
+            "text_below",
+            "logo_path",
+            "hidden_brand",
+        )
+    }
     app.post_json(f"/api/timer/{timer['id']}", dict(body, text_above="Zmiana widoczna od razu"), headers=headers)
     changed = app.get(path, headers={"If-None-Match": first.headers["ETag"]}, status=200)
     assert changed.json["message"]["text_above"] == "Zmiana widoczna od razu"

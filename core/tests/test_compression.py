@@ -1,5 +1,6 @@
 """API answers over 1 KB come compressed when the client accepts it, once, with one ETag for
 every encoding; small answers and those already compressed are left alone."""
+
 import gzip
 import json
 

@@ -1,7 +1,9 @@
 """smogpanel.spreadsheets.exports: text an operator typed is written as text, never as a formula."""
+
 import io
 
 from openpyxl import Workbook, load_workbook
+
 from smogpanel.spreadsheets.exports import csv_value, header_row, row
 
 TEXTS = ["=SUM(1,2)", "+48 123 456", "-2+3", "@SUM(A1)", "\t=1", "Zwykły tekst"]
@@ -23,6 +25,12 @@ def test_formula_like_text_stays_text_in_a_workbook():
 
 
 def test_formula_like_text_gets_an_apostrophe_in_a_csv():
-    assert [csv_value(text) for text in TEXTS] == ["'=SUM(1,2)", "'+48 123 456", "'-2+3", "'@SUM(A1)", "'\t=1",
-                                                   "Zwykły tekst"]
+    assert [csv_value(text) for text in TEXTS] == [
+        "'=SUM(1,2)",
+        "'+48 123 456",
+        "'-2+3",
+        "'@SUM(A1)",
+        "'\t=1",
+        "Zwykły tekst",
+    ]
     assert csv_value(12) == 12 and csv_value(None) is None

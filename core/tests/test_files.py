@@ -1,6 +1,7 @@
 """Uploads as a form sends them ({name, data URL}), checked by size and real content, stored,
 kept on edit, and served back at /files/<name>. A tiny test plugin gives the helpers endpoints,
 as a domain plugin's forms would."""
+
 import io
 import re
 
@@ -9,7 +10,14 @@ import sqlalchemy as sa
 from pyramid.exceptions import ConfigurationError
 
 from smogpanel.files import (
-    IMAGES, SPREADSHEETS, detect, file_url, read_upload_bytes, resolve_upload, store_generated, store_upload,
+    IMAGES,
+    SPREADSHEETS,
+    detect,
+    file_url,
+    read_upload_bytes,
+    resolve_upload,
+    store_generated,
+    store_upload,
 )
 from smogpanel.hookspecs import hookimpl
 from smogpanel.models import StoredFile
@@ -20,8 +28,10 @@ from smogpanel.testing.files import upload as shared_upload
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-GIF = (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00"
-       b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
+GIF = (
+    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00"
+    b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
+)
 
 
 def xlsx_bytes():
@@ -45,7 +55,9 @@ class FilesPlugin:
             "sheet": lambda r: {"name": store_upload(r, _body(r).get("file"), SPREADSHEETS)},
             "edit": lambda r: {"name": resolve_upload(r, _body(r).get("logo"), IMAGES, field="logo")},
             "check": lambda r: {"size": len(read_upload_bytes(r, _body(r).get("file"), SPREADSHEETS))},
-            "export": lambda r: {"url": file_url(r, store_generated(r, "mapa województw.xlsx", XLSX_TYPE, xlsx_bytes()))},
+            "export": lambda r: {
+                "url": file_url(r, store_generated(r, "mapa województw.xlsx", XLSX_TYPE, xlsx_bytes()))
+            },
         }
         for name, view in views.items():
             config.add_route(f"test-files-{name}", f"/api/test-files/{name}")
@@ -99,17 +111,22 @@ def test_the_same_file_twice_gets_two_unguessable_names(client):
 
 
 def test_the_real_content_decides_the_type_not_the_declared_one(client, db):
-    name = client.post("/api/test-files/logo", {"logo": upload(png(), "zdjecie.jpg", declared="image/jpeg")})["message"]["name"]
+    name = client.post("/api/test-files/logo", {"logo": upload(png(), "zdjecie.jpg", declared="image/jpeg")})[
+        "message"
+    ]["name"]
     assert name.endswith(".png") and stored(db, name).content_type == "image/png"
 
 
 def test_spreadsheets_are_served_as_downloads_with_their_original_name(client):
-    name = client.post("/api/test-files/sheet", {"file": upload(xlsx_bytes(), "Raport łódzki.xlsx", XLSX_TYPE)})["message"]["name"]
+    name = client.post("/api/test-files/sheet", {"file": upload(xlsx_bytes(), "Raport łódzki.xlsx", XLSX_TYPE)})[
+        "message"
+    ]["name"]
     assert name.endswith(".xlsx")
     response = client.app.get(f"/files/{name}")
     assert response.headers["Content-Type"] == XLSX_TYPE
     assert response.headers["Content-Disposition"] == (
-        "attachment; filename=\"Raport lodzki.xlsx\"; filename*=UTF-8''Raport%20%C5%82%C3%B3dzki.xlsx")
+        "attachment; filename=\"Raport lodzki.xlsx\"; filename*=UTF-8''Raport%20%C5%82%C3%B3dzki.xlsx"
+    )
 
 
 def test_a_csv_keeps_its_encoding_when_served(client):
@@ -128,7 +145,9 @@ def test_a_generated_export_answers_a_url_the_browser_opens(client):
     assert "filename*=UTF-8''mapa%20wojew%C3%B3dztw.xlsx" in response.headers["Content-Disposition"]
 
 
-@pytest.mark.parametrize("path", ["/files/" + "0" * 32 + ".png", "/files/nie-ma-takiego.png", "/files/..%2Fetc%2Fpasswd"])
+@pytest.mark.parametrize(
+    "path", ["/files/" + "0" * 32 + ".png", "/files/nie-ma-takiego.png", "/files/..%2Fetc%2Fpasswd"]
+)
 def test_an_unknown_file_is_a_404(client, path):
     client.app.get(path, status=404)
 
@@ -150,7 +169,9 @@ def test_a_text_file_declared_as_an_image_is_refused_naming_the_allowed_formats(
 
 
 def test_an_html_page_sent_as_a_logo_is_called_a_text_file_not_a_csv(client):
-    answer = refusal(client, "/api/test-files/logo", {"logo": upload(b"<!doctype html><html><body>x</body></html>", "logo.png")})
+    answer = refusal(
+        client, "/api/test-files/logo", {"logo": upload(b"<!doctype html><html><body>x</body></html>", "logo.png")}
+    )
     description = answer["errors"][0]["description"]
     assert "Plik „logo.png” jest plikiem tekstowym (sprawdzono jego zawartość)" in description
     assert "CSV" not in description
@@ -162,16 +183,19 @@ def test_a_png_declared_as_a_spreadsheet_is_refused_saying_what_it_is(client):
     assert "formacie PNG" in description and "XLSX, XLS, CSV" in description
 
 
-@pytest.mark.parametrize("logo", [
-    "tylko tekst",
-    {"name": "a.png"},
-    {"name": "a.png", "data": 12},
-    {"name": "a.png", "data": "image/png;base64,AAAA"},
-    {"name": "a.png", "data": "data:image/png;base64,!!!nie-base64!!!"},
-    {"name": "a.png", "data": "data:image/png;base64,ąę"},
-    {"name": "a.png", "data": "data:image/png;base64,iVBORw0KGgo"},  # cut in the middle of a quantum
-    ["data:image/png;base64,AAAA"],
-])
+@pytest.mark.parametrize(
+    "logo",
+    [
+        "tylko tekst",
+        {"name": "a.png"},
+        {"name": "a.png", "data": 12},
+        {"name": "a.png", "data": "image/png;base64,AAAA"},
+        {"name": "a.png", "data": "data:image/png;base64,!!!nie-base64!!!"},
+        {"name": "a.png", "data": "data:image/png;base64,ąę"},
+        {"name": "a.png", "data": "data:image/png;base64,iVBORw0KGgo"},  # cut in the middle of a quantum
+        ["data:image/png;base64,AAAA"],
+    ],
+)
 def test_garbage_instead_of_a_data_url_is_a_400_in_polish(client, logo):
     answer = refusal(client, "/api/test-files/logo", {"logo": logo})
     assert answer["errors"][0]["name"] == "logo" and "plik" in answer["errors"][0]["description"].lower()
@@ -230,18 +254,31 @@ def test_an_unknown_stored_name_or_a_spreadsheet_as_a_logo_is_refused(client):
     sheet = client.post("/api/test-files/sheet", {"file": upload(xlsx_bytes(), "r.xlsx")})["message"]["name"]
     for value in ["0" * 32 + ".png", "../../etc/passwd", sheet, 12]:
         answer = refusal(client, "/api/test-files/edit", {"logo": value})
-        assert answer["errors"][0] == {"name": "logo", "description": "Wskazany plik nie istnieje. Wybierz plik ponownie."}
+        assert answer["errors"][0] == {
+            "name": "logo",
+            "description": "Wskazany plik nie istnieje. Wybierz plik ponownie.",
+        }
 
 
 # -- recognising content -------------------------------------------------------------------------------
-@pytest.mark.parametrize("data, kind", [
-    (png(), "png"), (GIF, "gif"), (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(50), "jpeg"),
-    (b"RIFF\x24\x00\x00\x00WEBPVP8 " + bytes(30), "webp"), (xlsx_bytes(), "xlsx"),
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500), "xls"),
-    ("a;b\nł;ó\n".encode("utf-8"), "csv"), ("a;b\nł;ó\n".encode("cp1250"), "csv"),
-    (b"\xef\xbb\xbfa;b\n", "csv"), ("a\tb\n".encode("utf-16"), "csv"),
-    (b"PK\x03\x04" + bytes(100), None), (b"\x00\x01\x02binary", None), (b"text with a \x1b escape", None),
-])
+@pytest.mark.parametrize(
+    "data, kind",
+    [
+        (png(), "png"),
+        (GIF, "gif"),
+        (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(50), "jpeg"),
+        (b"RIFF\x24\x00\x00\x00WEBPVP8 " + bytes(30), "webp"),
+        (xlsx_bytes(), "xlsx"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(500), "xls"),
+        ("a;b\nł;ó\n".encode(), "csv"),
+        ("a;b\nł;ó\n".encode("cp1250"), "csv"),
+        (b"\xef\xbb\xbfa;b\n", "csv"),
+        ("a\tb\n".encode("utf-16"), "csv"),
+        (b"PK\x03\x04" + bytes(100), None),
+        (b"\x00\x01\x02binary", None),
+        (b"text with a \x1b escape", None),
+    ],
+)
 def test_content_is_recognised_by_its_bytes(data, kind):
     assert detect(data) == kind
 

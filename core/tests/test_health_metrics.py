@@ -1,6 +1,7 @@
 """GET /healthz (open to anyone: 200 at head, 503 with the reason when the database does not
 answer or a branch is behind) and GET /metrics (Prometheus's format, only for the configured
 addresses or the token)."""
+
 import pytest
 import webtest
 from alembic import command
@@ -17,14 +18,21 @@ OUTSIDE = {"REMOTE_ADDR": "203.0.113.7"}
 
 
 def app_on(url, **settings):
-    return webtest.TestApp(main({}, **{"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET,
-                                      "smogpanel.environment": "testing", **settings}))
+    return webtest.TestApp(
+        main(
+            {},
+            **{"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing", **settings},
+        )
+    )
 
 
 def samples(text):
     """{(name, sorted labels): value} of a /metrics answer, parsed as Prometheus would."""
-    return {(sample.name, tuple(sorted(sample.labels.items()))): sample.value
-            for family in text_string_to_metric_families(text) for sample in family.samples}
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
 
 
 # -- /healthz --------------------------------------------------------------------------------
@@ -38,29 +46,47 @@ def test_healthz_names_the_branch_behind_head(tmp_path_factory):
     url = fresh_database(tmp_path_factory, "health_behind")
     command.downgrade(alembic_config(url, build_plugin_manager()), "items@-1")  # an upgrade not yet run
     response = app_on(url).get("/healthz", status=503)
-    assert response.json == {"status": "unavailable", "reason": "MIGRATIONS_PENDING",
-                             "message": "Baza danych nie ma najnowszych migracji: uruchom smogpanel init.",
-                             "branches": ["items"]}
+    assert response.json == {
+        "status": "unavailable",
+        "reason": "MIGRATIONS_PENDING",
+        "message": "Baza danych nie ma najnowszych migracji: uruchom smogpanel init.",
+        "branches": ["items"],
+    }
 
 
 def test_healthz_says_the_database_is_down_without_saying_where_it_is():
     url = f"postgresql+psycopg://tajny_uzytkownik:tajne-haslo@127.0.0.1:{free_port()}/baza_produkcyjna"
     response = app_on(url).get("/healthz", status=503)
-    assert response.json == {"status": "unavailable", "reason": "DATABASE_UNAVAILABLE",
-                             "message": "Baza danych nie odpowiada."}
+    assert response.json == {
+        "status": "unavailable",
+        "reason": "DATABASE_UNAVAILABLE",
+        "message": "Baza danych nie odpowiada.",
+    }
     for secret in ("tajne", "tajny_uzytkownik", "baza_produkcyjna", "127.0.0.1"):
         assert secret not in response.text
 
 
 # -- /metrics --------------------------------------------------------------------------------
 def test_metrics_count_requests_cache_and_outbox(make_app, admin, dead_smtp_url):
-    testapp = webtest.TestApp(make_app(**{"smogpanel.smtp_url": dead_smtp_url,
-                                          "smogpanel.public_url": "https://panel.example.pl"}))
+    testapp = webtest.TestApp(
+        make_app(**{"smogpanel.smtp_url": dead_smtp_url, "smogpanel.public_url": "https://panel.example.pl"})
+    )
     before = samples(testapp.get("/metrics", extra_environ=LOCAL).text)
     api = signed_in(testapp, admin)
-    timer = api.post("/api/timer/", {"name": "Do końca sezonu", "internal_name": "sezon", "timer_style_name": "SEA",
-                                     "text_above": "Zostało", "deadline": "2030-05-01", "countdown": True,
-                                     "text_below": "Ogrzewaj czysto.", "logo_path": None, "hidden_brand": 0})["message"]
+    timer = api.post(
+        "/api/timer/",
+        {
+            "name": "Do końca sezonu",
+            "internal_name": "sezon",
+            "timer_style_name": "SEA",
+            "text_above": "Zostało",
+            "deadline": "2030-05-01",
+            "countdown": True,
+            "text_below": "Ogrzewaj czysto.",
+            "logo_path": None,
+            "hidden_brand": 0,
+        },
+    )["message"]
     for _ in range(3):
         testapp.get(f"/api/public/timer/{timer['internal_name']}")
     testapp.get("/api/nie-ma-takiej-trasy", status=404)
@@ -86,21 +112,36 @@ def test_metrics_count_requests_cache_and_outbox(make_app, admin, dead_smtp_url)
     assert now[("smogpanel_job_failures_total", (("job", "items.refresh"),))] == 0
 
 
-@pytest.mark.parametrize("settings, environ, headers, status", [
-    ({}, LOCAL, {}, 200),
-    ({}, OUTSIDE, {}, 403),
-    ({}, {**OUTSIDE, "HTTP_X_FORWARDED_FOR": "127.0.0.1"}, {}, 403),  # a client's own header proves nothing
-    ({"smogpanel.metrics.allow": "203.0.113.0/24"}, OUTSIDE, {}, 200),
-    ({"smogpanel.metrics.allow": "203.0.113.0/24"}, LOCAL, {}, 403),
-    ({"smogpanel.metrics.allow": "203.0.113.7", "smogpanel.trusted_proxies": "10.0.0.1"},
-     {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "203.0.113.7"}, {}, 200),  # behind a trusted proxy
-    ({"smogpanel.metrics.allow": "", "smogpanel.metrics.token": "s3kret-metryk"}, OUTSIDE,
-     {"Authorization": "Bearer s3kret-metryk"}, 200),
-    ({"smogpanel.metrics.allow": "", "smogpanel.metrics.token": "s3kret-metryk"}, OUTSIDE,
-     {"Authorization": "Bearer zgadywane"}, 403),
-    ({"smogpanel.metrics.allow": "", "smogpanel.metrics.token": "s3kret-metryk"}, LOCAL, {}, 403),
-    ({"smogpanel.metrics.allow": ""}, OUTSIDE, {"Authorization": "Bearer "}, 403),  # no token set: none works
-])
+@pytest.mark.parametrize(
+    "settings, environ, headers, status",
+    [
+        ({}, LOCAL, {}, 200),
+        ({}, OUTSIDE, {}, 403),
+        ({}, {**OUTSIDE, "HTTP_X_FORWARDED_FOR": "127.0.0.1"}, {}, 403),  # a client's own header proves nothing
+        ({"smogpanel.metrics.allow": "203.0.113.0/24"}, OUTSIDE, {}, 200),
+        ({"smogpanel.metrics.allow": "203.0.113.0/24"}, LOCAL, {}, 403),
+        (
+            {"smogpanel.metrics.allow": "203.0.113.7", "smogpanel.trusted_proxies": "10.0.0.1"},
+            {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "203.0.113.7"},
+            {},
+            200,
+        ),  # behind a trusted proxy
+        (
+            {"smogpanel.metrics.allow": "", "smogpanel.metrics.token": "s3kret-metryk"},
+            OUTSIDE,
+            {"Authorization": "Bearer s3kret-metryk"},
+            200,
+        ),
+        (
+            {"smogpanel.metrics.allow": "", "smogpanel.metrics.token": "s3kret-metryk"},
+            OUTSIDE,
+            {"Authorization": "Bearer zgadywane"},
+            403,
+        ),
+        ({"smogpanel.metrics.allow": "", "smogpanel.metrics.token": "s3kret-metryk"}, LOCAL, {}, 403),
+        ({"smogpanel.metrics.allow": ""}, OUTSIDE, {"Authorization": "Bearer "}, 403),  # no token set: none works
+    ],
+)
 def test_metrics_only_for_the_configured_addresses_or_the_token(make_app, settings, environ, headers, status):
     testapp = webtest.TestApp(make_app(**settings))
     response = testapp.get("/metrics", extra_environ=environ, headers=headers, status=status)

@@ -1,17 +1,18 @@
 """History (smogpanel.history): an operator edits a timer and a rank value, deletes a graph and
 imports a ranking; another operator sees each in the record's history and in the whole log with
 the right e-mail, fields and values, and puts each back; the putting back is recorded too."""
+
 import pytest
 import sqlalchemy as sa
 
 from smogpanel.models import HistoryEntry
-from smogpanel.testing.app import create_user, signed_in
-from smogpanel.testing.files import png, upload
-
 from smogpanel.plugins.graphs.tests.helpers import add_graph
 from smogpanel.plugins.ranks.tests.helpers import add_gmina, add_group, add_rank, add_value, import_file
 from smogpanel.plugins.ranks.tests.test_imports import rv_rows
-from smogpanel.plugins.timers.tests.test_api import add as add_timer, edit_body as timer_edit
+from smogpanel.plugins.timers.tests.test_api import add as add_timer
+from smogpanel.plugins.timers.tests.test_api import edit_body as timer_edit
+from smogpanel.testing.app import create_user, signed_in
+from smogpanel.testing.files import png, upload
 
 
 @pytest.fixture
@@ -42,9 +43,15 @@ def test_a_timer_edit_is_seen_by_another_operator_and_reverted(operator, other):
     entries = record_history(other, "timer", timer["id"])
     assert [e["action"] for e in entries] == ["update", "create"]  # newest first
     edit = entries[0]
-    assert (edit["user_email"], edit["user_id"], edit["record_name"]) == ("ewa@example.pl", operator_id(other), "Do wiosny")
-    assert edit["changes"] == {"name": ["Do końca sezonu", "Do wiosny"],
-                               "text_below": ["Ogrzewaj czysto.", "Wietrz krótko."]}
+    assert (edit["user_email"], edit["user_id"], edit["record_name"]) == (
+        "ewa@example.pl",
+        operator_id(other),
+        "Do wiosny",
+    )
+    assert edit["changes"] == {
+        "name": ["Do końca sezonu", "Do wiosny"],
+        "text_below": ["Ogrzewaj czysto.", "Wietrz krótko."],
+    }
     assert edit["labels"]["name"] == "Nazwa"
     whole = other.get("/api/history/?action=update")["message"]
     assert whole["total"] == 1 and whole["list"][0]["id"] == edit["id"]
@@ -54,8 +61,10 @@ def test_a_timer_edit_is_seen_by_another_operator_and_reverted(operator, other):
     assert other.get(f"/api/timer/{timer['id']}")["message"]["text_below"] == "Ogrzewaj czysto."
     latest = record_history(other, "timer", timer["id"])[0]
     assert (latest["user_email"], latest["reverts"]) == ("jan@example.pl", edit["id"])
-    assert latest["changes"] == {"name": ["Do wiosny", "Do końca sezonu"],
-                                 "text_below": ["Wietrz krótko.", "Ogrzewaj czysto."]}
+    assert latest["changes"] == {
+        "name": ["Do wiosny", "Do końca sezonu"],
+        "text_below": ["Wietrz krótko.", "Ogrzewaj czysto."],
+    }
 
 
 def test_a_revert_is_refused_when_the_same_fields_changed_since(operator, other):
@@ -92,7 +101,11 @@ def test_a_deleted_graph_is_restored_by_reverting_the_delete(operator, other):
     graph = add_graph(operator)
     operator.delete(f"/api/graph/{graph['id']}")
     delete = record_history(other, "graph", graph["id"])[0]
-    assert (delete["action"], delete["user_email"], delete["record_name"]) == ("delete", "ewa@example.pl", graph["name"])
+    assert (delete["action"], delete["user_email"], delete["record_name"]) == (
+        "delete",
+        "ewa@example.pl",
+        graph["name"],
+    )
     # A plain operator may not bring a deleted record back (SPEC 6).
     errors = operator.post(f"/api/history/{delete['id']}/revert", {}, status=403)["errors"]
     assert "superadministrator" in errors[0]["description"]
@@ -119,20 +132,31 @@ def test_a_restore_is_refused_while_the_parent_is_deleted_naming_it(operator, ot
     operator.delete(f"/api/rank/{rank['id']}")
     delete = record_history(other, "rank_group", group["id"])[0]
     errors = other.post(f"/api/history/{delete['id']}/revert", {}, status=409)["errors"]
-    assert errors[0]["description"] == (f"Nie można przywrócić: element nadrzędny (ranking „Ranking smogowy”, "
-                                         f"id {rank['id']}) jest usunięty. Przywróć najpierw jego.")
+    assert errors[0]["description"] == (
+        f"Nie można przywrócić: element nadrzędny (ranking „Ranking smogowy”, "
+        f"id {rank['id']}) jest usunięty. Przywróć najpierw jego."
+    )
     assert other.get(f"/api/rank_group/{group['id']}", status=404)
 
 
 def test_a_ranking_import_is_one_entry_and_reverting_it_removes_what_it_created(operator, other):
     rank = add_rank(operator, "voivodeships")
-    answer = operator.post("/api/rank/import", import_file(rv_rows(), name="2024", rank_id=rank["id"],
-                                                           type="RV_XLS"))["message"]
+    answer = operator.post("/api/rank/import", import_file(rv_rows(), name="2024", rank_id=rank["id"], type="RV_XLS"))[
+        "message"
+    ]
     entries = record_history(other, "rank", rank["id"])
     assert [e["action"] for e in entries] == ["import", "create"]
     details = entries[0]["changes"]
-    assert details == {"file": "raport.xlsx", "type": "RV_XLS", "type_label": details["type_label"], "created": 80,
-                       "updated": 0, "skipped": 0, "created_kind": "rank_group", "created_id": answer["id"]}
+    assert details == {
+        "file": "raport.xlsx",
+        "type": "RV_XLS",
+        "type_label": details["type_label"],
+        "created": 80,
+        "updated": 0,
+        "skipped": 0,
+        "created_kind": "rank_group",
+        "created_id": answer["id"],
+    }
     assert entries[0]["user_email"] == "ewa@example.pl"
     assert other.get("/api/history/?action=import")["message"]["total"] == 1
     other.post(f"/api/history/{entries[0]['id']}/revert", {})
@@ -170,7 +194,17 @@ def test_history_needs_a_signed_in_user(anonymous):
 def test_the_openapi_document_describes_history(anonymous):
     paths = anonymous.get("/api/openapi.json")["paths"]
     assert {p["name"] for p in paths["/api/history/"]["get"]["parameters"]} == {
-        "kind", "record_id", "user_id", "action", "from", "to", "page", "per_page", "order", "asc"}
+        "kind",
+        "record_id",
+        "user_id",
+        "action",
+        "from",
+        "to",
+        "page",
+        "per_page",
+        "order",
+        "asc",
+    }
     assert "Puts the record back" in paths["/api/history/{id}/revert"]["post"]["summary"]
 
 
@@ -184,8 +218,10 @@ def test_bytes_and_secrets_are_never_copied():
 
 
 def test_an_account_profile_change_is_recorded_without_the_password_and_not_reverted(operator, other):
-    operator.post("/api/user/update", {"email": "ewa.kowal@example.pl", "password": "Nowe-haslo-123",
-                                       "firstname": "Ewa", "lastname": "Kowal"})
+    operator.post(
+        "/api/user/update",
+        {"email": "ewa.kowal@example.pl", "password": "Nowe-haslo-123", "firstname": "Ewa", "lastname": "Kowal"},
+    )
     me = {"id": operator_id(other, "ewa.kowal@example.pl")}  # her older tokens died with the password
     edit = record_history(other, "user", me["id"])[0]
     assert edit["changes"] == {"email": ["ewa@example.pl", "ewa.kowal@example.pl"], "password": "changed"}

@@ -1,5 +1,6 @@
 """The bounded HTTP client of integrations against a local server: answers, retries of server
 errors, timeouts and malformed documents, each a Polish `SourceError`."""
+
 import time
 
 import pytest
@@ -41,7 +42,7 @@ def test_a_client_error_is_not_retried(source):
 
 def test_a_client_error_keeps_its_status_and_its_json_document(source):
     # APIs explain a refused request in the body (GIOŚ: {"error_code", "error_reason", ...}).
-    source.fail("/doc", status=400, body='{"error_code": "E-1", "error_reason": "Stanowisko manualne"}'.encode())
+    source.fail("/doc", status=400, body=b'{"error_code": "E-1", "error_reason": "Stanowisko manualne"}')
     with pytest.raises(SourceError, match="błędem 400") as failed:
         HttpSource(retries=2, backoff=0.01).get_json(source.url + "/doc?size=5")
     assert failed.value.status == 400
@@ -76,7 +77,9 @@ def test_one_budget_bounds_every_request_retry_and_wait_of_a_client(source):
     source.hang("/data", seconds=3)
     http = HttpSource(timeout=1, retries=5, backoff=0.01).within(1.5)
     assert http.get_json(source.url + "/index") == {"ok": True}
-    with pytest.raises(SourceError, match=r"^Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie \(1,5 s\)\.$"):
+    with pytest.raises(
+        SourceError, match=r"^Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie \(1,5 s\)\.$"
+    ):
         http.get_json(source.url + "/data")
     assert source.hits["/data"] == 2  # 1 s, then the half second left; not 6 attempts of 1 s
     with pytest.raises(SourceError, match="przeznaczonym na odświeżenie"):
@@ -98,10 +101,13 @@ def test_a_closed_port_is_a_connection_error():
         HttpSource(retries=0).get_json(url + "/doc")
 
 
-@pytest.mark.parametrize("url, words", [
-    ("http://zrodlo.invalid/doc", "nie znaleziono serwera „zrodlo.invalid” – sprawdź adres źródła"),
-    (None, "nie przyjmuje połączeń – usługa źródła nie działa albo adres jest błędny"),
-])
+@pytest.mark.parametrize(
+    "url, words",
+    [
+        ("http://zrodlo.invalid/doc", "nie znaleziono serwera „zrodlo.invalid” – sprawdź adres źródła"),
+        (None, "nie przyjmuje połączeń – usługa źródła nie działa albo adres jest błędny"),
+    ],
+)
 def test_an_unreachable_source_is_said_in_polish_without_the_systems_error(url, words):
     if url is None:  # a closed port
         with LocalSource() as closed:
@@ -121,8 +127,14 @@ def test_the_environment_sets_the_bounds():
     from smogpanel.http_source import budget_of
     from smogpanel.settings import resolve
 
-    settings = resolve({}, environ={"SMOGPANEL_INTEGRATIONS_TIMEOUT": "2.5", "SMOGPANEL_INTEGRATIONS_RETRIES": "0",
-                                    "SMOGPANEL_INTEGRATIONS_BUDGET": "7"})
+    settings = resolve(
+        {},
+        environ={
+            "SMOGPANEL_INTEGRATIONS_TIMEOUT": "2.5",
+            "SMOGPANEL_INTEGRATIONS_RETRIES": "0",
+            "SMOGPANEL_INTEGRATIONS_BUDGET": "7",
+        },
+    )
     http = HttpSource.from_settings(settings)
     assert (http.timeout, http.retries, budget_of(settings)) == (2.5, 0, 7.0)
     assert (budget_of({}), budget_of({"smogpanel.integrations.budget": "100000"})) == (20.0, 300.0)

@@ -1,6 +1,7 @@
 """Uploaded images are decoded with Pillow: polyglots, broken images, decompression bombs and
 SVG are refused; what is stored is re-encoded without metadata or appended bytes. Through the
 same test plugin as test_files (the core's upload helpers, used by every plugin's forms)."""
+
 import io
 import struct
 import zlib
@@ -29,6 +30,7 @@ def count(db):
 
 def bomb_png(width, height):
     """A valid PNG header announcing width × height pixels (a few hundred bytes on disk)."""
+
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
@@ -39,12 +41,15 @@ def bomb_png(width, height):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
 
 
-@pytest.mark.parametrize("data", [
-    b"\x89PNG\r\n\x1a\n" + HTML,  # a PNG signature followed by a page
-    png(4, 4)[:40] + HTML,  # a real header, then a page instead of the pixels
-    b"GIF89a" + HTML,
-    b"\xff\xd8\xff\xe0" + HTML,
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x89PNG\r\n\x1a\n" + HTML,  # a PNG signature followed by a page
+        png(4, 4)[:40] + HTML,  # a real header, then a page instead of the pixels
+        b"GIF89a" + HTML,
+        b"\xff\xd8\xff\xe0" + HTML,
+    ],
+)
 def test_a_polyglot_or_broken_image_is_refused_and_nothing_stored(client, db, data):
     before = count(db)
     answer = refusal(client, "/api/test-files/logo", {"logo": upload(data, "logo.png")})
@@ -78,8 +83,9 @@ def test_metadata_is_stripped(client, db, fmt, kind):
 
 def test_an_animated_gif_keeps_its_frames(client, db):
     frames = [Image.new("RGB", (6, 6), colour) for colour in ((255, 0, 0), (0, 255, 0), (0, 0, 255))]
-    data = encoded(frames[0], "GIF", save_all=True, append_images=frames[1:], duration=200, loop=0,
-                   comment=b"tajny komentarz")
+    data = encoded(
+        frames[0], "GIF", save_all=True, append_images=frames[1:], duration=200, loop=0, comment=b"tajny komentarz"
+    )
     name = client.post("/api/test-files/logo", {"logo": upload(data, "anim.gif")})["message"]["name"]
     cleaned = stored(db, name).data
     assert b"tajny" not in cleaned
@@ -101,8 +107,12 @@ def test_a_decompression_bomb_is_refused_from_its_header(client, db, side, shown
 
 def test_the_image_limits_are_settings(files_api):
     small = files_api(**{"smogpanel.max_image_pixels": "100", "smogpanel.max_image_side": "50"})
-    assert refusal(small, "/api/test-files/logo", {"logo": upload(png(11, 10))}, status=413)["message"] == "FILE_TOO_LARGE"
-    assert refusal(small, "/api/test-files/logo", {"logo": upload(png(60, 1))}, status=413)["message"] == "FILE_TOO_LARGE"
+    assert (
+        refusal(small, "/api/test-files/logo", {"logo": upload(png(11, 10))}, status=413)["message"] == "FILE_TOO_LARGE"
+    )
+    assert (
+        refusal(small, "/api/test-files/logo", {"logo": upload(png(60, 1))}, status=413)["message"] == "FILE_TOO_LARGE"
+    )
     assert small.post("/api/test-files/logo", {"logo": upload(png(10, 10))})["success"] is True
 
 

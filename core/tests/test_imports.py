@@ -1,6 +1,7 @@
 """The import registry as an operator meets it: the list of types, the template to download,
 and an import endpoint of a test plugin (registered like any domain plugin's) fed with files
 the tests make: good ones, and every kind of bad one, which answer 422 and write nothing."""
+
 import io
 import os
 
@@ -11,9 +12,9 @@ from pyramid.exceptions import ConfigurationError
 
 from smogpanel.files import store_generated
 from smogpanel.hookspecs import hookimpl
-from smogpanel.spreadsheets.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
 from smogpanel.models import StoredFile
 from smogpanel.regions import VOIVODESHIPS
+from smogpanel.spreadsheets.imports import Column, ImportFailed, ImportType, import_result, read_rows, run_import
 from smogpanel.testing.app import Api, signed_in
 from smogpanel.testing.files import upload, xls, xlsx
 
@@ -34,8 +35,9 @@ def parse(table, context):
         store_generated(context["request"], f"{row.values['voivodeship']}.txt", "text/plain", repr(row.values).encode())
     if context.get("fail_after_writing"):
         raise ImportFailed.at("B2", "Komórka B2: wartość odrzucona na końcu importu.")
-    skipped = [{"name": HEADERS[key], "description": f"Brak kolumny „{HEADERS[key]}” – pominięto ją."}
-               for key in found.missing]
+    skipped = [
+        {"name": HEADERS[key], "description": f"Brak kolumny „{HEADERS[key]}” – pominięto ją."} for key in found.missing
+    ]
     return import_result(created=len(rows), skipped=skipped, rows=[row.values for row in rows])
 
 
@@ -52,8 +54,13 @@ OTHER_TYPE = ImportType(code="OTHER_XLS", label="Inny raport", columns=COLUMNS[:
 
 def import_view(request):
     body = request.json_body
-    return run_import(request, body.get("type"), body.get("file"), allowed=("TEST_XLS",),
-                      context={"request": request, "fail_after_writing": body.get("fail")})
+    return run_import(
+        request,
+        body.get("type"),
+        body.get("file"),
+        allowed=("TEST_XLS",),
+        context={"request": request, "fail_after_writing": body.get("fail")},
+    )
 
 
 class ImportsPlugin:
@@ -121,17 +128,23 @@ def test_a_good_xlsx_is_imported_matching_headers_and_voivodeships_loosely(clien
 
 def test_a_csv_in_windows_1250_with_semicolons_gives_the_same_result(client):
     text = "\r\n".join(";".join("" if v is None else str(v) for v in row) for row in GOOD)
-    answer = client.post("/api/test-import/", {"type": "TEST_XLS", "file": upload(text.encode("cp1250"), "raport.csv", "text/csv")})
+    answer = client.post(
+        "/api/test-import/", {"type": "TEST_XLS", "file": upload(text.encode("cp1250"), "raport.csv", "text/csv")}
+    )
     assert answer["message"]["rows"] == EXPECTED
 
 
 def test_an_xls_made_with_xlwt_gives_the_same_result(client):
-    answer = client.post("/api/test-import/", {"type": "TEST_XLS", "file": upload(xls(GOOD), "raport.xls", "application/vnd.ms-excel")})
+    answer = client.post(
+        "/api/test-import/", {"type": "TEST_XLS", "file": upload(xls(GOOD), "raport.xls", "application/vnd.ms-excel")}
+    )
     assert answer["message"]["rows"] == EXPECTED
 
 
 def test_missing_optional_columns_are_skipped_and_reported(client):
-    answer = client.post("/api/test-import/", {"type": "TEST_XLS", "file": upload(xlsx([("Województwo", "Wnioski"), ("op", 5)]))})
+    answer = client.post(
+        "/api/test-import/", {"type": "TEST_XLS", "file": upload(xlsx([("Województwo", "Wnioski"), ("op", 5)]))}
+    )
     assert answer["message"]["rows"] == [{"voivodeship": "op", "applications": 5}]
     assert [item["name"] for item in answer["message"]["skipped"]] == ["Kwota wypłat", "Uwagi"]
 
@@ -141,7 +154,9 @@ def test_a_missing_required_column_is_named(client, db):
     before = records(db)
     answer = rejected(client, upload(xlsx([("Liczba wniosków", "Kwota wypłat"), (1, 2)])))
     assert answer["message"] == "IMPORT_FAILED"
-    assert answer["errors"] == [{"name": "1:1", "description": "Brak wymaganej kolumny „Województwo” w wierszu nagłówka (wiersz 1)."}]
+    assert answer["errors"] == [
+        {"name": "1:1", "description": "Brak wymaganej kolumny „Województwo” w wierszu nagłówka (wiersz 1)."}
+    ]
     assert records(db) == before
 
 
@@ -152,7 +167,9 @@ def test_text_in_number_cells_names_every_bad_cell(client, db):
     before = records(db)
     answer = rejected(client, upload(xlsx(rows)))
     assert [error["name"] for error in answer["errors"]] == ["C7", "B9"]
-    assert answer["errors"][0]["description"] == "Komórka C7: „dużo” nie jest liczbą. Wpisz liczbę, np. 1234 albo 1 234,5."
+    assert (
+        answer["errors"][0]["description"] == "Komórka C7: „dużo” nie jest liczbą. Wpisz liczbę, np. 1234 albo 1 234,5."
+    )
     assert records(db) == before
 
 
@@ -168,7 +185,9 @@ def test_a_voivodeship_given_twice_points_at_both_rows(client):
 
 def test_an_empty_required_cell_is_named(client):
     answer = rejected(client, upload(xlsx([("Województwo", "Liczba wniosków"), ("łódzkie", 1), (None, 2)])))
-    assert answer["errors"] == [{"name": "A3", "description": "Komórka A3: brak wartości w wymaganej kolumnie „Województwo”."}]
+    assert answer["errors"] == [
+        {"name": "A3", "description": "Komórka A3: brak wartości w wymaganej kolumnie „Województwo”."}
+    ]
 
 
 @pytest.mark.parametrize("data", [os.urandom(4000), xlsx(GOOD)[:-300], b"PK\x03\x04" + os.urandom(300)])
@@ -217,7 +236,12 @@ def test_the_registered_types_are_listed_for_the_forms(client):
     assert {"TEST_XLS", "OTHER_XLS"} <= set(listed)  # installed plugins add their own
     assert listed["TEST_XLS"]["label"] == "Testowy raport wojewódzki"
     assert listed["TEST_XLS"]["template"] == "/api/import/TEST_XLS/template"
-    assert listed["TEST_XLS"]["columns"][0] == {"key": "voivodeship", "header": "Województwo", "required": True, "kind": "voivodeship"}
+    assert listed["TEST_XLS"]["columns"][0] == {
+        "key": "voivodeship",
+        "header": "Województwo",
+        "required": True,
+        "kind": "voivodeship",
+    }
 
 
 def test_the_list_needs_a_signed_in_user_but_a_template_is_a_plain_link(client):

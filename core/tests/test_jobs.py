@@ -2,6 +2,7 @@
 however many processes ask (each app below is one process's registry), never two runs at
 once, a crashed runner's lock is released, and every run is stored and shown to super
 administrators ('Zadania', `smogpanel jobs`)."""
+
 import subprocess
 import threading
 from datetime import timedelta
@@ -14,8 +15,8 @@ from smogpanel import main
 from smogpanel.cli import main as cli
 from smogpanel.db import own_transaction, utcnow
 from smogpanel.hookspecs import ScheduledJob, hookimpl
-from smogpanel.ops.jobs import JobRunner, declared_jobs
 from smogpanel.models import JobState
+from smogpanel.ops.jobs import JobRunner, declared_jobs
 from smogpanel.testing.app import TEST_SECRET, create_user, signed_in
 from smogpanel.testing.serve import fresh_database
 
@@ -60,9 +61,19 @@ def processes(database, tmp_path):
 
     def make(count=2, **settings):
         for _ in range(count):
-            apps.append(main({}, **{"sqlalchemy.url": database, "smogpanel.secret": TEST_SECRET,
-                                    "smogpanel.environment": "testing", "smogpanel.mail_dir": str(tmp_path / "mail"),
-                                    "smogpanel.plugin_objects": [("counting", plugin)], **settings}))
+            apps.append(
+                main(
+                    {},
+                    **{
+                        "sqlalchemy.url": database,
+                        "smogpanel.secret": TEST_SECRET,
+                        "smogpanel.environment": "testing",
+                        "smogpanel.mail_dir": str(tmp_path / "mail"),
+                        "smogpanel.plugin_objects": [("counting", plugin)],
+                        **settings,
+                    },
+                )
+            )
         return plugin, [JobRunner(app.registry) for app in apps[-count:]], apps[-count:]
 
     yield make
@@ -81,8 +92,10 @@ def test_each_tick_runs_once_however_many_processes_ask_at_once(processes):
     plugin, runners, apps = processes(3)
     for tick in range(4):
         outcomes = []
-        threads = [threading.Thread(target=lambda r=runner: outcomes.append(r.run_due("test.count", MOMENT + 60 * tick)))
-                   for runner in runners]
+        threads = [
+            threading.Thread(target=lambda r=runner: outcomes.append(r.run_due("test.count", MOMENT + 60 * tick)))
+            for runner in runners
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -124,8 +137,17 @@ def test_a_crashed_runners_lock_is_released(processes, database):
         try:
             with own_transaction(apps[0].registry) as db:
                 host = survivor.owner.rpartition(":")[0]
-                db.add(JobState(code="test.count", last_tick=MOMENT - 60, running=True, owner=f"{host}:{alive.pid}",
-                                started=utcnow(), runs=0, failures=0))
+                db.add(
+                    JobState(
+                        code="test.count",
+                        last_tick=MOMENT - 60,
+                        running=True,
+                        owner=f"{host}:{alive.pid}",
+                        started=utcnow(),
+                        runs=0,
+                        failures=0,
+                    )
+                )
             assert survivor.run_due("test.count", MOMENT) is None  # its process still runs it
         finally:
             alive.kill()
@@ -139,16 +161,34 @@ def test_a_crashed_runners_lock_is_released(processes, database):
 def test_a_run_whose_outcome_was_never_recorded_does_not_block_its_own_process(processes):
     plugin, (runner,), apps = processes(1)  # e.g. the database was away when the run ended
     with own_transaction(apps[0].registry) as db:
-        db.add(JobState(code="test.count", last_tick=MOMENT - 60, running=True, owner=runner.owner,
-                        started=utcnow(), runs=0, failures=0))
+        db.add(
+            JobState(
+                code="test.count",
+                last_tick=MOMENT - 60,
+                running=True,
+                owner=runner.owner,
+                started=utcnow(),
+                runs=0,
+                failures=0,
+            )
+        )
     assert runner.run_due("test.count", MOMENT) == "ok"
 
 
 def test_an_old_run_of_another_host_is_taken_over_after_its_lease(processes):
     plugin, (runner,), apps = processes(1)  # (PostgreSQL: the advisory lock decides, the mark is ignored)
     with own_transaction(apps[0].registry) as db:
-        db.add(JobState(code="test.count", last_tick=0, running=True, owner="another-host:1234",
-                        started=utcnow() - timedelta(hours=7), runs=0, failures=0))
+        db.add(
+            JobState(
+                code="test.count",
+                last_tick=0,
+                running=True,
+                owner="another-host:1234",
+                started=utcnow() - timedelta(hours=7),
+                runs=0,
+                failures=0,
+            )
+        )
     assert runner.run_due("test.count", MOMENT) == "ok"
 
 
@@ -174,7 +214,13 @@ def test_a_failing_run_is_stored_and_shown_to_super_administrators(processes):
 
     assert runner.run_due("test.count", MOMENT + 60) == "ok"  # the next good run clears the error
     row = next(row for row in admin.get("/api/job/")["message"] if row["code"] == "test.count")
-    assert (row["outcome"], row["error"], row["summary"], row["runs"], row["failures"]) == ("ok", None, "Przebieg 2.", 2, 1)
+    assert (row["outcome"], row["error"], row["summary"], row["runs"], row["failures"]) == (
+        "ok",
+        None,
+        "Przebieg 2.",
+        2,
+        1,
+    )
     # Monitoring reads the same row: runs and failures of every job in /metrics.
     metrics = testapp.get("/metrics", extra_environ={"REMOTE_ADDR": "127.0.0.1"}).text
     assert 'smogpanel_job_runs_total{job="test.count"} 2.0' in metrics
@@ -191,16 +237,25 @@ def test_a_longer_interval_set_later_still_runs_on_its_next_tick(processes):
 
 
 def test_intervals_come_from_the_settings(processes):
-    _plugin, (runner,), _apps = processes(1, **{"smogpanel.integrations.refresh_interval": "1200",
-                                               "smogpanel.jobs.test.count.interval": "5"})
+    _plugin, (runner,), _apps = processes(
+        1, **{"smogpanel.integrations.refresh_interval": "1200", "smogpanel.jobs.test.count.interval": "5"}
+    )
     assert {code: runner.interval(code) for code in runner.jobs} == {
-        "core.outbox": 60, "core.history_purge": 86400, "letters.purge": 86400, "items.refresh": 1200, "test.count": 5}
+        "core.outbox": 60,
+        "core.history_purge": 86400,
+        "letters.purge": 86400,
+        "items.refresh": 1200,
+        "test.count": 5,
+    }
 
 
 def test_the_command_line_lists_and_runs_jobs(database, tmp_path, capsys):
     ini = tmp_path / "jobs.ini"
-    ini.write_text(f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {database.replace('%', '%%')}\n"
-                   f"smogpanel.mail_dir = {tmp_path / 'mail'}\n", encoding="utf-8")
+    ini.write_text(
+        f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {database.replace('%', '%%')}\n"
+        f"smogpanel.mail_dir = {tmp_path / 'mail'}\n",
+        encoding="utf-8",
+    )
     assert cli(["-c", str(ini), "jobs", "run", "letters.purge"]) == 0
     assert "Zadanie letters.purge: udane." in capsys.readouterr().out
     assert cli(["-c", str(ini), "jobs"]) == 0

@@ -1,5 +1,6 @@
 """Lists kept by data version: every resource that keeps its lists declares every table they
 read, and a write is seen in the next list at once."""
+
 import sqlalchemy as sa
 
 from smogpanel.testing.app import TablesRead
@@ -35,8 +36,9 @@ def test_a_write_is_seen_in_the_next_list(api):
     api.post(f"/api/borough/{borough['id']}", {"name": "Nowa", "district_id": district["id"]})
     assert "Nowa" in names() and "Stara" not in names() and by_parent() == ["Nowa"]
     api.post(f"/api/voivodeship/{voivodeship['id']}", {"name": "zmienione"})  # a name the list shows
-    assert {row["voivodeship_name"] for row in api.get("/api/borough/")["message"]["list"]
-            if row["name"] == "Nowa"} == {"zmienione"}
+    assert {
+        row["voivodeship_name"] for row in api.get("/api/borough/")["message"]["list"] if row["name"] == "Nowa"
+    } == {"zmienione"}
     api.delete(f"/api/district/{district['id']}")  # a deleted parent takes its gminy out
     assert "Nowa" not in names()
     assert api.get(f"/api/borough/district/{district['id']}", status=404)["message"] == "NOT_FOUND"

@@ -1,5 +1,6 @@
 """Transactional mail: delivered over real SMTP only when the request commits, to files when no
 SMTP server is configured, and retried from the outbox when delivery failed."""
+
 import shutil
 import ssl
 import subprocess
@@ -28,8 +29,9 @@ class MailPlugin:
     def smogpanel_includeme(self, config):
         for name, view in (("ok", self.ok), ("refused", self.refused), ("crash", self.crash), ("many", self.many)):
             config.add_route(f"mail-test-{name}", f"/api/mail-test/{name}")
-            config.add_view(view, route_name=f"mail-test-{name}", renderer="envelope",
-                            permission=NO_PERMISSION_REQUIRED)
+            config.add_view(
+                view, route_name=f"mail-test-{name}", renderer="envelope", permission=NO_PERMISSION_REQUIRED
+            )
 
     @staticmethod
     def ok(request):
@@ -43,8 +45,19 @@ class MailPlugin:
 
     @staticmethod
     def many(request):
-        send_mails(request, [{"to": f"radny{i}@example.org", "subject": SUBJECT, "body": BODY,
-                              "html": f"<p>List {i}</p>", "reply_to": "Ewa Żak <ewa@example.net>"} for i in range(3)])
+        send_mails(
+            request,
+            [
+                {
+                    "to": f"radny{i}@example.org",
+                    "subject": SUBJECT,
+                    "body": BODY,
+                    "html": f"<p>List {i}</p>",
+                    "reply_to": "Ewa Żak <ewa@example.net>",
+                }
+                for i in range(3)
+            ],
+        )
         return "wysłano"
 
     @staticmethod
@@ -65,12 +78,17 @@ def outbox(db):
 
 
 def test_a_committed_request_delivers_a_proper_utf8_mail(make_app, smtp_server, db):
-    app, _ = plugin_app(make_app, **{"smogpanel.smtp_url": smtp_server.url,
-                                     "smogpanel.mail_from": "Smogpanel <panel@example.pl>"})
+    app, _ = plugin_app(
+        make_app, **{"smogpanel.smtp_url": smtp_server.url, "smogpanel.mail_from": "Smogpanel <panel@example.pl>"}
+    )
     assert app.get("/api/mail-test/ok").json == {"success": True, "message": "wysłano"}
     [mail] = smtp_server.messages
     assert mail.envelope_to == ["odbiorca@example.pl"]
-    assert (mail["From"], mail["To"], mail["Subject"]) == ("Smogpanel <panel@example.pl>", "odbiorca@example.pl", SUBJECT)
+    assert (mail["From"], mail["To"], mail["Subject"]) == (
+        "Smogpanel <panel@example.pl>",
+        "odbiorca@example.pl",
+        SUBJECT,
+    )
     assert mail["Date"] and mail["Message-ID"].endswith("@example.pl>")
     assert mail.get_content_type() == "text/plain" and mail.get_content_charset() == "utf-8"
     assert mail.get_content().replace("\r\n", "\n") == BODY  # SMTP carries CRLF line ends
@@ -94,8 +112,7 @@ def test_without_an_smtp_server_mails_are_written_as_files(make_app, tmp_path, d
     assert outbox(db)[0].sent is not None
 
 
-def test_a_delivery_failure_never_reaches_the_request_and_send_mail_retries_it(
-        make_app, db, dead_smtp_url, start_smtp):
+def test_a_delivery_failure_never_reaches_the_request_and_send_mail_retries_it(make_app, db, dead_smtp_url, start_smtp):
     app, registry = plugin_app(make_app, **{"smogpanel.smtp_url": dead_smtp_url, "smogpanel.smtp_timeout": "2"})
     assert app.get("/api/mail-test/ok").json["success"] is True
     [row] = outbox(db)
@@ -141,15 +158,13 @@ def test_the_scheduled_retry_waits_longer_after_each_failure(make_app, db, dead_
     assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=7, seconds=1)) == (1, 0)
     assert [m["Subject"] for m in inbox.messages] == [SUBJECT]
 
-    db.add(OutboxMail(recipient="ktos@example.pl", subject="Nigdy nie próbowana", body="-", created=queued,
-                      attempts=0))
+    db.add(OutboxMail(recipient="ktos@example.pl", subject="Nigdy nie próbowana", body="-", created=queued, attempts=0))
     db.commit()
     assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=4)) == (0, 0)
     assert retry_outbox(factory, settings, 60, now=queued + timedelta(minutes=5)) == (1, 0)
 
 
-def test_a_server_back_from_an_outage_gets_the_waiting_mail_at_the_next_tick(make_app, db, dead_smtp_url,
-                                                                            start_smtp):
+def test_a_server_back_from_an_outage_gets_the_waiting_mail_at_the_next_tick(make_app, db, dead_smtp_url, start_smtp):
     """With the server down for a quarter of an hour the next retry is due at minute 31; once a
     probe opens a session again the mail leaves at the next tick (docs/deployment.md: within two
     minutes of SMTP coming back), and a probe that fails costs no attempt."""
@@ -229,9 +244,26 @@ def certificate(tmp_path, monkeypatch):
         pytest.skip("openssl is not installed")
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True,
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
     )
     monkeypatch.setenv("SSL_CERT_FILE", str(cert))
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
@@ -260,7 +292,13 @@ def test_an_unusable_smtp_url_stops_the_start(make_app):
 
 def test_smtp_urls_are_read_as_documented():
     plain = parse_smtp_url("smtp://mail.example.pl")
-    assert (plain.host, plain.port, plain.tls, plain.starttls, plain.username) == ("mail.example.pl", 25, False, False, None)
+    assert (plain.host, plain.port, plain.tls, plain.starttls, plain.username) == (
+        "mail.example.pl",
+        25,
+        False,
+        False,
+        None,
+    )
     secure = parse_smtp_url("smtps://ja:tajne%2F1@mail.example.pl")
     assert (secure.port, secure.tls, secure.username, secure.password) == (465, True, "ja", "tajne/1")
     assert parse_smtp_url("smtp://mail.example.pl:587?starttls=1").starttls is True
@@ -274,8 +312,9 @@ def test_a_long_polish_subject_keeps_its_spaces_and_html_and_reply_to_go_along()
     from smogpanel.mail import build_message
 
     subject = "List „Apel mieszkańców o czyste powietrze w gminie” został już wysłany z tego adresu"
-    message = build_message({}, "radny@example.org", subject, "Treść", html="<p>Treść</p>",
-                            reply_to="Ewa Żak <ewa@example.net>")
+    message = build_message(
+        {}, "radny@example.org", subject, "Treść", html="<p>Treść</p>", reply_to="Ewa Żak <ewa@example.net>"
+    )
     parsed = email_module.message_from_bytes(message.as_bytes(), policy=policy.default)
     assert parsed["Subject"] == subject
     assert parsed["Reply-To"] == "Ewa Żak <ewa@example.net>"

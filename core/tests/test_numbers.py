@@ -1,20 +1,38 @@
 """The one number validation (smogpanel.numbers): the same rules for a form field and an
 imported cell, exact decimals, one bound, finite."""
+
 from decimal import Decimal
 
 import colander
 import pytest
-from smogpanel.spreadsheets.cells import ImportFailed, parse_number
+
 from smogpanel.numbers import OUT_OF_RANGE, NumberNode, json_number, rounded, to_number
+from smogpanel.spreadsheets.cells import ImportFailed, parse_number
 
 # The values an audit showed could slip in through an import and break every read.
 BOUNDARY = [
-    (1e15, "out"), (1e16, "out"), (1e20, "out"), (-1e20, "out"), (10**20, "out"), ("1e20", "out"),
-    (float("nan"), "nan"), (float("inf"), "nan"), (float("-inf"), "nan"), ("NaN", "nan"), ("inf", "nan"),
-    (1e-20, Decimal("1E-20")), ("1 234,56", Decimal("1234.56")), ("1.234,56", Decimal("1234.56")),
-    (999_999_999_999_999, Decimal(999_999_999_999_999)), (-999_999_999_999_999, Decimal(-999_999_999_999_999)),
-    ("999 999 999 999 999,9999", Decimal("999999999999999.9999")), (0.1, Decimal("0.1")), (0.1 + 0.2, Decimal("0.30000000000000004")),
-    (12.0, Decimal(12)), ("1e3", Decimal(1000)), (Decimal("2.50"), Decimal("2.5")),
+    (1e15, "out"),
+    (1e16, "out"),
+    (1e20, "out"),
+    (-1e20, "out"),
+    (10**20, "out"),
+    ("1e20", "out"),
+    (float("nan"), "nan"),
+    (float("inf"), "nan"),
+    (float("-inf"), "nan"),
+    ("NaN", "nan"),
+    ("inf", "nan"),
+    (1e-20, Decimal("1E-20")),
+    ("1 234,56", Decimal("1234.56")),
+    ("1.234,56", Decimal("1234.56")),
+    (999_999_999_999_999, Decimal(999_999_999_999_999)),
+    (-999_999_999_999_999, Decimal(-999_999_999_999_999)),
+    ("999 999 999 999 999,9999", Decimal("999999999999999.9999")),
+    (0.1, Decimal("0.1")),
+    (0.1 + 0.2, Decimal("0.30000000000000004")),
+    (12.0, Decimal(12)),
+    ("1e3", Decimal(1000)),
+    (Decimal("2.50"), Decimal("2.5")),
 ]
 
 
@@ -58,10 +76,21 @@ def test_empty_means_no_value(value):
     assert parse_number(value, "C7") is None
 
 
-@pytest.mark.parametrize("stored, shown", [
-    (None, None), (12.0, 12), (2.5, 2.5), (Decimal("1E+20"), 1e20), (Decimal(2**53 - 1), 2**53 - 1), (float("nan"), None), (float("inf"), None),
-    ("abc", None), (Decimal("NaN"), None), ("12.50", 12.5),
-])
+@pytest.mark.parametrize(
+    "stored, shown",
+    [
+        (None, None),
+        (12.0, 12),
+        (2.5, 2.5),
+        (Decimal("1E+20"), 1e20),
+        (Decimal(2**53 - 1), 2**53 - 1),
+        (float("nan"), None),
+        (float("inf"), None),
+        ("abc", None),
+        (Decimal("NaN"), None),
+        ("12.50", 12.5),
+    ],
+)
 def test_reading_a_stored_number_never_fails(stored, shown):
     result = json_number(stored)
     assert result == shown and type(result) is type(shown)

@@ -1,5 +1,6 @@
 """Every declared parent answers a missing record with its own whole message, in the
 gender of its noun (not one template for all: "Wybrane powiat" was the bug)."""
+
 from types import SimpleNamespace
 
 import pytest

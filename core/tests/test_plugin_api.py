@@ -4,6 +4,7 @@ another plugin. A plugin's tests may import more: see TESTS_MAY_ALSO_IMPORT.
 
 Read with `ast` from the files themselves, nothing imported: the failure names the file, the line
 and the module or name, for the built-in plugins and the example third-party one alike."""
+
 import ast
 import re
 from pathlib import Path
@@ -16,8 +17,15 @@ DOCS = ROOT / "docs" / "plugins.md"
 # (smogpanel.testing and its modules), other plugins (to set up the records theirs refer to, e.g.
 # the hierarchy's gminy under a ranking) and these core modules, to drive the app as its operator
 # does (the command line, the app factory and its settings, the core's own tables).
-TESTS_MAY_ALSO_IMPORT = {"smogpanel", "smogpanel.cli", "smogpanel.models", "smogpanel.plugin_manager",
-                         "smogpanel.settings", "smogpanel.migrate", "smogpanel.web"}
+TESTS_MAY_ALSO_IMPORT = {
+    "smogpanel",
+    "smogpanel.cli",
+    "smogpanel.models",
+    "smogpanel.plugin_manager",
+    "smogpanel.settings",
+    "smogpanel.migrate",
+    "smogpanel.web",
+}
 
 
 def declared_modules():
@@ -74,8 +82,11 @@ def problems_of(plugin, path, declared, root=ROOT):
     where = path.relative_to(root).as_posix()
     for line, module, names in imports_of(path):
         # `from smogpanel import history` names the module smogpanel.history; `import main` the package
-        modules = ([f"smogpanel.{name}" if is_core_module(name) else "smogpanel" for name in names]
-                   if module == "smogpanel" else [module])
+        modules = (
+            [f"smogpanel.{name}" if is_core_module(name) else "smogpanel" for name in names]
+            if module == "smogpanel"
+            else [module]
+        )
         for named in modules:
             if named.startswith("smogpanel.plugins."):
                 other = named.split(".")[2]
@@ -111,8 +122,10 @@ def test_plugins_import_only_the_plugin_api_and_never_another_plugin():
 def test_the_check_catches_a_plugin_reaching_past_the_api(tmp_path):
     plugin = tmp_path / "plugins" / "notes"
     plugin.mkdir(parents=True)
-    (plugin / "views.py").write_text("from smogpanel.cli import main\nfrom smogpanel.plugins.maps.models import Map\n"
-                                     "from smogpanel.db import Engine\nfrom smogpanel.db import Base\n")
+    (plugin / "views.py").write_text(
+        "from smogpanel.cli import main\nfrom smogpanel.plugins.maps.models import Map\n"
+        "from smogpanel.db import Engine\nfrom smogpanel.db import Base\n"
+    )
     problems = list(problems_of("notes", plugin / "views.py", set(declared_modules()), root=tmp_path))
     assert problems == [
         "plugins/notes/views.py:1: imports smogpanel.cli, which is not in the plugin API (docs/plugins.md)",

@@ -1,6 +1,7 @@
 """Public answers repeated in front of the router (`public_replay`) on a served database: the
 same bytes and headers as Pyramid's, a change made by another process seen at the next
 request, and nothing but a plain GET of a known record ever repeated."""
+
 import gzip
 
 import brotli
@@ -9,10 +10,10 @@ import sqlalchemy as sa
 import webtest
 from webob import Request
 
-from smogpanel.web import EMBED_POLICY
 from smogpanel import main as make_app
 from smogpanel.cli import DEMO_ADMIN
 from smogpanel.cli import main as cli
+from smogpanel.web import EMBED_POLICY
 
 
 @pytest.fixture
@@ -50,7 +51,8 @@ def raw_get(app, path, **headers):
 def live_name(url, table="timer"):
     with sa.create_engine(url).connect() as connection:
         return connection.exec_driver_sql(
-            f"SELECT internal_name FROM {table} WHERE deleted IS NULL ORDER BY id LIMIT 1").scalar()
+            f"SELECT internal_name FROM {table} WHERE deleted IS NULL ORDER BY id LIMIT 1"
+        ).scalar()
 
 
 def edit_timer_text(url, name, text):
@@ -58,11 +60,23 @@ def edit_timer_text(url, name, text):
     app, _router = serve(url)
     token = app.post_json("/api/auth/login", {"email": DEMO_ADMIN[0], "password": DEMO_ADMIN[1]}).json["message"]
     headers = {"Authorization": f"Bearer {token}"}
-    timer = next(row for row in app.get("/api/timer/", headers=headers).json["message"]["list"]
-                 if row["internal_name"] == name)
+    timer = next(
+        row for row in app.get("/api/timer/", headers=headers).json["message"]["list"] if row["internal_name"] == name
+    )
     record = app.get(f"/api/timer/{timer['id']}", headers=headers).json["message"]
-    body = {key: record[key] for key in ("name", "timer_style_name", "text_above", "deadline", "countdown",
-                                         "text_below", "logo_path", "hidden_brand")}
+    body = {
+        key: record[key]
+        for key in (
+            "name",
+            "timer_style_name",
+            "text_above",
+            "deadline",
+            "countdown",
+            "text_below",
+            "logo_path",
+            "hidden_brand",
+        )
+    }
     app.post_json(f"/api/timer/{timer['id']}", dict(body, text_above=text), headers=headers)
 
 

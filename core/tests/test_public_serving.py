@@ -1,6 +1,7 @@
 """How public payloads and embed pages are served: one request per widget view (the payload
 inline, safely escaped), 304s for repeat visitors, a change seen at once, compressed bytes,
 CDN headers, and a Redis cache shared by processes that never turns into an error."""
+
 import gzip
 import json
 import os
@@ -13,10 +14,10 @@ import sqlalchemy as sa
 import webtest
 from webob import Request
 
-from smogpanel.web import EMBED_POLICY
 from smogpanel.db import Base
-from smogpanel.models import INSTALLATION_ID, Setting
 from smogpanel.gazetteer import find_gazetteer
+from smogpanel.models import INSTALLATION_ID, Setting
+from smogpanel.web import EMBED_POLICY
 
 TIMER = "/api/public/timer/{}"
 EMBED = "/view/timer/{}/embed/0b9d7c1e-2f6a-4c2b-9a55-7d1f3c9e8a10"
@@ -150,7 +151,9 @@ def test_two_databases_sharing_one_redis_never_serve_each_others_answers(make_ap
     kinds = staging_app.registry["smogpanel.public_kinds"]
     loads = []
     timer = kinds["timer"]
-    kinds["timer"] = type(timer)(**{**timer.__dict__, "load": lambda request, name: loads.append(name) or timer.load(request, name)})
+    kinds["timer"] = type(timer)(
+        **{**timer.__dict__, "load": lambda request, name: loads.append(name) or timer.load(request, name)}
+    )
     webtest.TestApp(staging_app).get(TIMER.format(name))
     assert loads == [name]  # built from its own database, not taken from the other's entry
     assert len({key.split(b":")[2] for key in shared_redis.keys("smogpanel:*")}) == 2

@@ -1,6 +1,7 @@
 """Public payload versions: every kind declares the tables its payload reads, and every way of
 writing to such a table (ORM, bulk statements, a raw connection, text SQL) gives a new version
 in the same transaction, so a cached widget can never be stale."""
+
 import pytest
 import sqlalchemy as sa
 
@@ -41,13 +42,16 @@ def test_every_kind_declares_every_table_its_payload_reads(testapp, db, demo, co
             for name in names:
                 testapp.get(f"/api/public/{kind}/{name}", status=200)
         undeclared = read.names - tables - {TABLE.name}
-        assert not undeclared, f"{kind}'s payload reads {sorted(undeclared)} but its PublicKind.shows does not name them"
+        assert not undeclared, (
+            f"{kind}'s payload reads {sorted(undeclared)} but its PublicKind.shows does not name them"
+        )
 
 
 # -- the tracker, on tables of its own -----------------------------------------------------------
 metadata = sa.MetaData()
-SHOWN = sa.Table("versions_test_shown", metadata, sa.Column("id", sa.Integer, primary_key=True),
-                 sa.Column("text", sa.String(20)))
+SHOWN = sa.Table(
+    "versions_test_shown", metadata, sa.Column("id", sa.Integer, primary_key=True), sa.Column("text", sa.String(20))
+)
 OTHER = sa.Table("versions_test_other", metadata, sa.Column("id", sa.Integer, primary_key=True))
 
 
@@ -77,8 +81,10 @@ def test_every_kind_of_write_to_a_shown_table_changes_its_version(tracked):
 
     def bulk_update():
         """executemany update with bind parameters"""
-        tracked.execute(sa.update(SHOWN).where(SHOWN.c.id == sa.bindparam("row")).values(text=sa.bindparam("t")),
-                        [{"row": 1, "t": "c"}, {"row": 2, "t": "d"}])
+        tracked.execute(
+            sa.update(SHOWN).where(SHOWN.c.id == sa.bindparam("row")).values(text=sa.bindparam("t")),
+            [{"row": 1, "t": "c"}, {"row": 2, "t": "d"}],
+        )
 
     def text_update():
         """a textual UPDATE"""

@@ -1,13 +1,16 @@
 """smogpanel.regions: voivodeships by name, two-letter or TERYT code, and the Polish order in
 Python and on a bare SQLite connection (the collation every SQLite connection gets)."""
+
 import pytest
 import sqlalchemy as sa
 
 from smogpanel.regions import SQLITE_COLLATION, TERYT_OF, polish_order, polish_sort_key, voivodeship_code
 
 
-@pytest.mark.parametrize("value, code", [("12", "mp"), (12, "mp"), (12.0, "mp"), ("02", "ds"), (2, "ds"),
-                                         ("32", "zp"), ("Łódzkie", "ld"), ("10", "ld")])
+@pytest.mark.parametrize(
+    "value, code",
+    [("12", "mp"), (12, "mp"), (12.0, "mp"), ("02", "ds"), (2, "ds"), ("32", "zp"), ("Łódzkie", "ld"), ("10", "ld")],
+)
 def test_voivodeships_by_teryt_code_too(value, code):
     assert voivodeship_code(value) == code
 
@@ -19,14 +22,31 @@ def test_teryt_codes_are_the_even_numbers_in_alphabetical_order():
 
 def test_the_polish_alphabet_in_python():
     names = ["Żywiec", "Łódź", "Lubin", "Zabrze", "Ścinawa", "Sopot", "Ćmielów", "Czersk"]
-    assert sorted(names, key=polish_sort_key) == ["Czersk", "Ćmielów", "Lubin", "Łódź", "Sopot", "Ścinawa",
-                                                  "Zabrze", "Żywiec"]
+    assert sorted(names, key=polish_sort_key) == [
+        "Czersk",
+        "Ćmielów",
+        "Lubin",
+        "Łódź",
+        "Sopot",
+        "Ścinawa",
+        "Zabrze",
+        "Żywiec",
+    ]
 
 
 def test_spaces_hyphens_and_digits_come_before_letters_and_foreign_letters_sort_with_their_base():
     names = ["Białaczów", "Bielsko-Biała", "Biała Podlaska", "Bielsk Podlaski", "Biała", "Nowa1", "Nowak", "Éb", "Ea"]
-    assert sorted(names, key=polish_sort_key) == ["Biała", "Biała Podlaska", "Białaczów", "Bielsk Podlaski",
-                                                  "Bielsko-Biała", "Ea", "Éb", "Nowa1", "Nowak"]
+    assert sorted(names, key=polish_sort_key) == [
+        "Biała",
+        "Biała Podlaska",
+        "Białaczów",
+        "Bielsk Podlaski",
+        "Bielsko-Biała",
+        "Ea",
+        "Éb",
+        "Nowa1",
+        "Nowak",
+    ]
 
 
 def test_every_sqlite_connection_sorts_in_the_polish_alphabet():

@@ -1,4 +1,5 @@
 """`smogpanel routes`: a URL leads to the plugin and the code that answers it."""
+
 from smogpanel.cli import main as cli
 
 
@@ -14,16 +15,24 @@ def routes_output(tmp_path, capsys):
 
 def test_a_declared_resource_names_the_plugin_class_before_the_inherited_method(tmp_path, capsys):
     rows = routes_output(tmp_path, capsys)
-    assert ["POST", "/api/timer/", "timers",
-            "plugins/timers/views.py:TimerResource.view_create (core/resources.py:Resource.view_create)"] in rows
+    assert [
+        "POST",
+        "/api/timer/",
+        "timers",
+        "plugins/timers/views.py:TimerResource.view_create (core/resources.py:Resource.view_create)",
+    ] in rows
 
 
 def test_overridden_and_plain_views_name_their_own_code(tmp_path, capsys):
     rows = routes_output(tmp_path, capsys)
     assert ["POST", "/api/item/{id:\\d+}/refresh", "items", "plugins/items/views.py:ItemResource.view_refresh"] in rows
     assert ["POST", "/api/auth/login", "core", "core/users/auth.py:login"] in rows
-    assert ["GET", "/view/letter/{internal_name}/confirm/{sender_id:\\d+}", "letters",
-            "plugins/letters/sending.py:confirm_page"] in rows
+    assert [
+        "GET",
+        "/view/letter/{internal_name}/confirm/{sender_id:\\d+}",
+        "letters",
+        "plugins/letters/sending.py:confirm_page",
+    ] in rows
 
 
 def test_each_get_is_listed_once_without_its_head_twin(tmp_path, capsys):

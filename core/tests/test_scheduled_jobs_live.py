@@ -3,6 +3,7 @@ server is down is delivered once it is back, with no command run, by `smogpanel 
 waitress and on two gunicorn workers (once, not once per worker), and by `smogpanel worker`
 when the web processes have the scheduler turned off. The outbox job's tick is a second here
 (`smogpanel.jobs.core.outbox.interval`), a minute by default."""
+
 import time
 
 import pytest
@@ -25,19 +26,28 @@ def job(url, code="core.outbox"):
 
 
 def samples(text, name):
-    return {tuple(sorted(sample.labels.items())): sample.value
-            for family in text_string_to_metric_families(text) for sample in family.samples if sample.name == name}
+    return {
+        tuple(sorted(sample.labels.items())): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if sample.name == name
+    }
 
 
 def settings_for(smtp_port, **extra):
-    return {"smogpanel.smtp_url": f"smtp://127.0.0.1:{smtp_port}", "smogpanel.public_url": PUBLIC_URL,
-            "smogpanel.smtp_timeout": "3", "smogpanel.jobs.core.outbox.interval": "1", **extra}
+    return {
+        "smogpanel.smtp_url": f"smtp://127.0.0.1:{smtp_port}",
+        "smogpanel.public_url": PUBLIC_URL,
+        "smogpanel.smtp_timeout": "3",
+        "smogpanel.jobs.core.outbox.interval": "1",
+        **extra,
+    }
 
 
 def request_restore_while_smtp_is_down(panel, url):
     status, body = panel.get_json(f"/api/auth/restore/{EMAIL}")
     assert status == 200 and body["success"] is True
-    (mail_id, attempts, sent, error), = outbox(url)
+    ((mail_id, attempts, sent, error),) = outbox(url)
     assert sent is None and attempts >= 1 and "Connection refused" in error  # queued, not lost
 
 

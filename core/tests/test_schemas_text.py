@@ -1,7 +1,9 @@
 """Text fields of smogpanel.schemas: control characters refused in one place, no Python
 reprs in messages, one wording for 'required'."""
+
 import colander
 import pytest
+
 from smogpanel.schemas import InternalName, LongText, OptionalText, Text
 from smogpanel.validation import colander_errors
 
@@ -32,9 +34,12 @@ def test_control_characters_are_refused_on_every_text_field(field, text, code):
 
 
 def test_line_breaks_only_in_multi_line_texts():
-    assert schema().deserialize(dict(GOOD, details="Pierwszy\r\ndrugi\twiersz"))["details"] == "Pierwszy\r\ndrugi\twiersz"
+    assert (
+        schema().deserialize(dict(GOOD, details="Pierwszy\r\ndrugi\twiersz"))["details"] == "Pierwszy\r\ndrugi\twiersz"
+    )
     assert errors_of(dict(GOOD, name="dwa\nwiersze"))["name"] == (
-        "Nazwa: Tekst musi mieścić się w jednym wierszu (bez znaków nowego wiersza).")
+        "Nazwa: Tekst musi mieścić się w jednym wierszu (bez znaków nowego wiersza)."
+    )
 
 
 @pytest.mark.parametrize("value", [123, {"name": ""}, ["a"], True])
@@ -55,9 +60,14 @@ def test_colanders_own_messages_never_show_a_python_repr():
     node = colander.SchemaNode(colander.Mapping())
     node.add(colander.SchemaNode(colander.Int(), name="id", title="Mapa"))
     node.add(colander.SchemaNode(colander.Mapping(), name="value", title="Wartości"))
-    node.add(colander.SchemaNode(colander.Sequence(), colander.SchemaNode(colander.Int()), name="items", title="Pozycje"))
+    node.add(
+        colander.SchemaNode(colander.Sequence(), colander.SchemaNode(colander.Int()), name="items", title="Pozycje")
+    )
     with pytest.raises(colander.Invalid) as caught:
         node.deserialize({"id": {"name": ""}, "value": ["x"], "items": {"a": 1}})
     errors = {error["name"]: error["description"] for error in colander_errors(caught.value, str)}
-    assert errors == {"id": "Mapa: Wartość musi być liczbą.", "value": "Wartości: Wartość musi być obiektem.",
-                      "items": "Pozycje: Wartość musi być listą."}
+    assert errors == {
+        "id": "Mapa: Wartość musi być liczbą.",
+        "value": "Wartości: Wartość musi być obiektem.",
+        "items": "Pozycje: Wartość musi być listą.",
+    }

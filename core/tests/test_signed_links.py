@@ -1,4 +1,5 @@
 """Signed links: valid for their purpose and subject until they expire, and nothing else."""
+
 from urllib.parse import parse_qsl
 
 from smogpanel.signed_links import is_valid, signed_query

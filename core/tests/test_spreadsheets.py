@@ -1,5 +1,6 @@
 """Reading the spreadsheets operators bring (xlsx, xls, csv), made here by the tests, and the
 cell rules every import shares: header matching, numbers, voivodeships, cell addresses."""
+
 import io
 import os
 from decimal import Decimal
@@ -7,10 +8,15 @@ from decimal import Decimal
 import pytest
 from openpyxl import Workbook
 
-from smogpanel.testing.files import xls, xlsx
 from smogpanel.spreadsheets.tables import (
-    ImportFailed, find_columns, parse_number, parse_text, parse_voivodeship, read_table,
+    ImportFailed,
+    find_columns,
+    parse_number,
+    parse_text,
+    parse_voivodeship,
+    read_table,
 )
+from smogpanel.testing.files import xls, xlsx
 
 
 def failure(callable_, *args, **kwargs):
@@ -46,7 +52,9 @@ def test_cell_addresses_are_the_ones_the_operator_sees_even_with_leading_blank_r
     assert (found["voivodeship"], found["count"], found.header_row) == (2, 3, 2)
     assert table.cell_ref(6, 3) == "D7" and table.value(6, 3) == "dużo"
     errors = failure(table.number, 6, 3)
-    assert errors == [{"name": "D7", "description": "Komórka D7: „dużo” nie jest liczbą. Wpisz liczbę, np. 1234 albo 1 234,5."}]
+    assert errors == [
+        {"name": "D7", "description": "Komórka D7: „dużo” nie jest liczbą. Wpisz liczbę, np. 1234 albo 1 234,5."}
+    ]
 
 
 def test_trailing_empty_rows_are_dropped():
@@ -63,13 +71,16 @@ def test_first_sheet_by_default_or_a_named_one_matched_like_headers():
     assert "Dane, Podsumowanie 2025" in errors[0]["description"]
 
 
-@pytest.mark.parametrize("text, encoding", [
-    ("Województwo;Liczba wniosków;Kwota\r\nłódzkie;12;1 234,5\r\nmz;3;\r\n", "cp1250"),
-    ("Województwo;Liczba wniosków;Kwota\nłódzkie;12;1 234,5\nmz;3;\n", "utf-8"),
-    ("Województwo;Liczba wniosków;Kwota\nłódzkie;12;1 234,5\nmz;3;\n", "utf-8-sig"),
-    ('Województwo,Liczba wniosków,Kwota\nłódzkie,12,"1 234,5"\nmz,3,\n', "utf-8"),
-    ("Województwo\tLiczba wniosków\tKwota\nłódzkie\t12\t1 234,5\nmz\t3\t\n", "utf-16"),
-])
+@pytest.mark.parametrize(
+    "text, encoding",
+    [
+        ("Województwo;Liczba wniosków;Kwota\r\nłódzkie;12;1 234,5\r\nmz;3;\r\n", "cp1250"),
+        ("Województwo;Liczba wniosków;Kwota\nłódzkie;12;1 234,5\nmz;3;\n", "utf-8"),
+        ("Województwo;Liczba wniosków;Kwota\nłódzkie;12;1 234,5\nmz;3;\n", "utf-8-sig"),
+        ('Województwo,Liczba wniosków,Kwota\nłódzkie,12,"1 234,5"\nmz,3,\n', "utf-8"),
+        ("Województwo\tLiczba wniosków\tKwota\nłódzkie\t12\t1 234,5\nmz\t3\t\n", "utf-16"),
+    ],
+)
 def test_csv_delimiters_and_encodings_are_recognised(text, encoding):
     table = read_table(text.encode(encoding), "raport.csv")
     assert table.rows[0] == HEADER
@@ -89,13 +100,16 @@ def test_the_content_decides_the_format_not_the_name():
     assert table.rows[1][0] == "łódzkie"
 
 
-@pytest.mark.parametrize("data", [
-    os.urandom(2000),
-    xlsx(ROWS)[:-200],  # a truncated download
-    b"PK\x03\x04" + os.urandom(500),
-    b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + os.urandom(1000),  # an OLE2 header and garbage
-    b"\x89PNG\r\n\x1a\n" + os.urandom(100),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        os.urandom(2000),
+        xlsx(ROWS)[:-200],  # a truncated download
+        b"PK\x03\x04" + os.urandom(500),
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + os.urandom(1000),  # an OLE2 header and garbage
+        b"\x89PNG\r\n\x1a\n" + os.urandom(100),
+    ],
+)
 def test_a_broken_or_foreign_file_fails_in_polish(data):
     errors = failure(read_table, data, "raport.xlsx")
     assert errors[0]["name"] == "file"
@@ -106,11 +120,14 @@ def test_a_broken_or_foreign_file_fails_in_polish(data):
 SPEC = {"voivodeship": ["Województwo", "Nazwa województwa"], "count": "Liczba wniosków", "amount": "Kwota"}
 
 
-@pytest.mark.parametrize("headers", [
-    ("WOJEWÓDZTWO", "liczba wnioskow", "KWOTA"),
-    ("  województwo ", "Liczba   Wniosków:", "Kwota*"),
-    ("Nazwa województwa", "LICZBA WNIOSKÓW", "kwota"),
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        ("WOJEWÓDZTWO", "liczba wnioskow", "KWOTA"),
+        ("  województwo ", "Liczba   Wniosków:", "Kwota*"),
+        ("Nazwa województwa", "LICZBA WNIOSKÓW", "kwota"),
+    ],
+)
 def test_headers_match_ignoring_case_diacritics_and_spacing(headers):
     table = read_table(xlsx([("Uwagi",) + headers, ("x", "ld", 1, 2)]), "x.xlsx")
     found = find_columns(table, SPEC, required=["voivodeship"])
@@ -134,17 +151,36 @@ def test_a_column_given_twice_is_refused_naming_both_cells():
 
 
 def test_an_empty_sheet_has_no_header():
-    table = read_table("\n\n".encode(), "x.csv")
+    table = read_table(b"\n\n", "x.csv")
     assert "pusty" in failure(find_columns, table, SPEC)[0]["description"]
 
 
 # -- cell values ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("value, expected", [
-    (12, 12), (12.0, 12), (0.5, 0.5), ("12", 12), (" 1 234,5 ", 1234.5), ("1\u00a0234", 1234),
-    ("1.234,5", 1234.5), ("1,234.5", 1234.5), ("1.234.567", 1234567), ("-3,5", -3.5), ("\u22123", -3),
-    ("1234.5", 1234.5), ("12 zł", 12), ("1 500 000,00 PLN", 1500000), ("1e3", 1000),
-    (None, None), ("", None), ("   ", None), ("-", None), ("–", None),
-])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (12, 12),
+        (12.0, 12),
+        (0.5, 0.5),
+        ("12", 12),
+        (" 1 234,5 ", 1234.5),
+        ("1\u00a0234", 1234),
+        ("1.234,5", 1234.5),
+        ("1,234.5", 1234.5),
+        ("1.234.567", 1234567),
+        ("-3,5", -3.5),
+        ("\u22123", -3),
+        ("1234.5", 1234.5),
+        ("12 zł", 12),
+        ("1 500 000,00 PLN", 1500000),
+        ("1e3", 1000),
+        (None, None),
+        ("", None),
+        ("   ", None),
+        ("-", None),
+        ("–", None),
+    ],
+)
 def test_numbers_in_polish_and_plain_formats(value, expected):
     result = parse_number(value, "B2")
     assert result == expected
@@ -171,7 +207,12 @@ def test_an_unknown_voivodeship_names_the_cell_and_shows_how_to_write_it():
 
 def test_text_cells_are_trimmed_and_whole_numbers_shown_without_decimals():
     assert [parse_text(" Kraków "), parse_text(12.0), parse_text(2.5), parse_text(""), parse_text(None)] == [
-        "Kraków", "12", "2.5", None, None]
+        "Kraków",
+        "12",
+        "2.5",
+        None,
+        None,
+    ]
 
 
 def test_number_errors_can_be_collected_to_report_every_bad_cell_at_once():

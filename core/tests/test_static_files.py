@@ -1,6 +1,7 @@
 """Built files as a browser and a CDN get them (WhiteNoise): precompressed brotli or gzip for
 clients that accept it, content-hashed names cached for a year, the partner loader and the
 remotes' entries short-lived. Needs the build (`make build`), as the browser tests do."""
+
 import re
 
 import brotli

@@ -1,6 +1,7 @@
 """One request is one transaction: what a writing request does with plain SQL (Core
 statements, no ORM object touched) is committed like any ORM change, and a failing request
 leaves nothing behind."""
+
 import sqlalchemy as sa
 import webtest
 

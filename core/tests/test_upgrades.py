@@ -8,6 +8,7 @@ migrations added).
 The old rows are the rows of a database populated at head (smogpanel.testing.data), less the
 columns the old schema lacks. A migration that writes rows or changes what a column holds (not
 only adds) gives the form before it in OLD_FORMS, so the test writes what the old release wrote."""
+
 import pytest
 import sqlalchemy as sa
 import webtest
@@ -42,8 +43,10 @@ def records(url):
 
 def projected(rows_by_table, columns_by_table):
     """Every row of the tables in `columns_by_table`, with only those columns, sorted."""
-    return {table: sorted((tuple(row[c] for c in columns) for row in rows_by_table[table]), key=repr)
-            for table, columns in columns_by_table.items()}
+    return {
+        table: sorted((tuple(row[c] for c in columns) for row in rows_by_table[table]), key=repr)
+        for table, columns in columns_by_table.items()
+    }
 
 
 def columns_of(url):
@@ -119,15 +122,19 @@ def write_old_database(url, head_rows, manager, targets):
                 rows = [{c.name: row[c.name] for c in table.columns} for row in head_rows[table.name]]
                 rows = as_before(table.name, rows, bases)
                 if rows:  # SQLite: untyped columns, so values go back exactly as they were stored
-                    into = table if engine.dialect.name == "postgresql" else \
-                        sa.table(table.name, *(sa.column(c.name) for c in table.columns))
+                    into = (
+                        table
+                        if engine.dialect.name == "postgresql"
+                        else sa.table(table.name, *(sa.column(c.name) for c in table.columns))
+                    )
                     connection.execute(into.insert(), rows)
             if engine.dialect.name == "postgresql":
                 for table in metadata.sorted_tables:
                     if "id" in table.columns and isinstance(table.columns["id"].type, sa.Integer):
                         connection.exec_driver_sql(
                             f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), max(id)) FROM {table.name} "
-                            f"HAVING max(id) IS NOT NULL AND pg_get_serial_sequence('{table.name}', 'id') IS NOT NULL")
+                            f"HAVING max(id) IS NOT NULL AND pg_get_serial_sequence('{table.name}', 'id') IS NOT NULL"
+                        )
     finally:
         engine.dispose()
     return bases
@@ -170,10 +177,14 @@ def read_everything_through_the_api(url, tmp_path):
 STATES = old_states()
 
 
-@pytest.mark.parametrize("targets", STATES, ids=["first-revisions"] + [
-    "with-" + "+".join(sorted(set(state) - set(STATES[0]))) for state in STATES[1:]])
+@pytest.mark.parametrize(
+    "targets",
+    STATES,
+    ids=["first-revisions"] + ["with-" + "+".join(sorted(set(state) - set(STATES[0]))) for state in STATES[1:]],
+)
 def test_an_old_database_upgraded_to_head_keeps_and_serves_its_data_and_goes_down_again(
-        targets, head_rows, tmp_path_factory, tmp_path, monkeypatch, capsys):
+    targets, head_rows, tmp_path_factory, tmp_path, monkeypatch, capsys
+):
     url = empty_database(tmp_path_factory, SCHEMAS[1])
     manager = build_plugin_manager()
     try:
@@ -195,8 +206,9 @@ def test_an_old_database_upgraded_to_head_keeps_and_serves_its_data_and_goes_dow
         assert {revision for (revision,) in contents(url, ["alembic_version"])["alembic_version"]} == heads
 
         upgraded = {table: as_before(table, rows, bases) for table, rows in records(url).items()}
-        assert projected(upgraded, {t: c for t, c in old_columns.items() if t != "alembic_version"}) == \
-            {t: rows for t, rows in old.items() if t != "alembic_version"}
+        assert projected(upgraded, {t: c for t, c in old_columns.items() if t != "alembic_version"}) == {
+            t: rows for t, rows in old.items() if t != "alembic_version"
+        }
         read = read_everything_through_the_api(url, tmp_path)
         assert [t for t, count in read.items() if t in old_columns and not count] == [] and read["stored_file"], read
 

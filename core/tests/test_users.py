@@ -1,4 +1,5 @@
 """Accounts: me, the list, creating (with an invitation mail), deleting, one's own profile."""
+
 from datetime import timedelta
 
 import sqlalchemy as sa
@@ -23,7 +24,11 @@ def live_users(db):
 
 def test_me_is_the_signed_in_user_without_secrets(api, admin):
     assert api.get("/api/user/me")["message"] == {
-        "id": admin.id, "email": "admin@example.pl", "firstname": "Adam", "lastname": "Admin", "super": 1,
+        "id": admin.id,
+        "email": "admin@example.pl",
+        "firstname": "Adam",
+        "lastname": "Admin",
+        "super": 1,
     }
 
 
@@ -37,7 +42,11 @@ def test_the_list_defaults_to_most_recently_updated_first(api, admin, db):
     message = api.get("/api/user/")["message"]
     assert (message["order"], message["asc"]) == ("updated", False)
     assert [row["email"] for row in message["list"]] == [
-        "admin@example.pl", "b@example.pl", "c@example.pl", "a@example.pl"]
+        "admin@example.pl",
+        "b@example.pl",
+        "c@example.pl",
+        "a@example.pl",
+    ]
     assert all(set(row) == FIELDS for row in message["list"])  # no hash, no token version
 
 
@@ -74,7 +83,10 @@ def test_a_new_account_gets_a_mail_to_set_its_password(mail_api, mail_app, smtp_
     assert "Ewa Nowa" in mail.get_content() and "Adam Admin" in mail.get_content()
     token = smtp_server.link_token(mail)
     Api(mail_app).post("/api/auth/reset", {"token": token, "password": "Haslo-Ewy-1"})
-    assert signed_in(mail_app, login, "nowa@example.pl", "Haslo-Ewy-1").get("/api/user/me")["message"]["firstname"] == "Ewa"
+    assert (
+        signed_in(mail_app, login, "nowa@example.pl", "Haslo-Ewy-1").get("/api/user/me")["message"]["firstname"]
+        == "Ewa"
+    )
 
 
 def test_a_taken_email_is_a_conflict_and_nothing_is_sent(mail_api, smtp_server, db):
@@ -104,8 +116,13 @@ def test_the_api_never_makes_a_super_administrator(mail_app, mail_api, smtp_serv
 
 def test_other_accounts_cannot_be_edited(api, db):
     other = create_user(db, email="anna@example.pl")
-    response = api.app.post_json(f"/api/user/{other.id}", {"email": "przejete@example.pl", "super": 1},
-                                 headers=api.headers(), status="*", expect_errors=True)
+    response = api.app.post_json(
+        f"/api/user/{other.id}",
+        {"email": "przejete@example.pl", "super": 1},
+        headers=api.headers(),
+        status="*",
+        expect_errors=True,
+    )
     assert response.status_int in (404, 405) and response.json["success"] is False
     db.expire_all()
     assert (other.email, other.super) == ("anna@example.pl", 0)
@@ -134,24 +151,34 @@ def test_a_deleted_account_is_signed_out_and_its_email_freed(testapp, api, db, l
     assert login(testapp, "anna@example.pl", PASSWORD, status=401)["message"] == "UNAUTHORISED"
     assert api.post("/api/user/", {"email": "anna@example.pl"})["message"]["id"] != anna_id
     db.expire_all()
-    assert db.execute(sa.select(User.deleted).where(User.id == anna_id)
-                      .execution_options(include_deleted=True)).scalar_one() is not None  # soft
+    assert (
+        db.execute(
+            sa.select(User.deleted).where(User.id == anna_id).execution_options(include_deleted=True)
+        ).scalar_one()
+        is not None
+    )  # soft
 
 
 # -- one's own profile ---------------------------------------------------------------------
 def test_updating_the_profile_without_a_password_keeps_it(testapp, api, admin, login):
-    body = api.post("/api/user/update", {"email": "Szef@Example.pl", "password": "", "firstname": "Jan",
-                                         "lastname": ""})["message"]
+    body = api.post(
+        "/api/user/update", {"email": "Szef@Example.pl", "password": "", "firstname": "Jan", "lastname": ""}
+    )["message"]
     assert {k: body[k] for k in ("email", "firstname", "lastname")} == {
-        "email": "szef@example.pl", "firstname": "Jan", "lastname": ""}
+        "email": "szef@example.pl",
+        "firstname": "Jan",
+        "lastname": "",
+    }
     assert api.get("/api/user/me")["message"]["email"] == "szef@example.pl"  # the old token still works
     assert login(testapp, "szef@example.pl", PASSWORD)
     assert Api(testapp, body["token"]).get("/api/user/me")["message"]["id"] == admin.id
 
 
 def test_a_new_password_ends_older_sessions_and_the_answer_keeps_this_one(testapp, api, login):
-    body = api.post("/api/user/update", {"email": "admin@example.pl", "password": "Zupelnie-nowe-1",
-                                         "firstname": "Adam", "lastname": "Admin"})["message"]
+    body = api.post(
+        "/api/user/update",
+        {"email": "admin@example.pl", "password": "Zupelnie-nowe-1", "firstname": "Adam", "lastname": "Admin"},
+    )["message"]
     assert api.get("/api/user/me", status=401)["message"] == "UNAUTHORISED"
     assert Api(testapp, body["token"]).get("/api/user/me")["message"]["email"] == "admin@example.pl"
     assert login(testapp, "admin@example.pl", PASSWORD, status=401)["message"] == "UNAUTHORISED"

@@ -3,6 +3,7 @@ opens at run time and nothing of the test suites, and installed into a fresh ven
 `init --demo` and serves the shell, every remote and every embed. docs/deployment.md,
 "Installing", gives these steps; the one difference is that the fresh venv takes the
 dependencies from this project's venv instead of downloading them again."""
+
 import json
 import os
 import shutil
@@ -41,8 +42,22 @@ def wheel(tmp_path_factory):
     for folder in [ROOT / "core" / "static", *BUILT[1:]]:
         shutil.copytree(folder, source / folder.relative_to(ROOT), dirs_exist_ok=True)
     dist = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "-w", str(dist), str(source)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(dist),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return next(dist.glob("smogpanel-*.whl"))
 
 
@@ -64,12 +79,18 @@ def test_the_wheel_holds_the_built_front_end_and_the_migrations_but_no_tests(whe
     assert not [n for n in names if "/tests/" in n or "/fixtures/" in n and n not in RUN_TIME_DATA]
     assert RUN_TIME_DATA <= names
     assert built_files() - names == set()
-    migrations = {"smogpanel/" + p.relative_to(ROOT / "core").as_posix() for p in (ROOT / "core" / "migrations").rglob("*.py")}
-    migrations |= {"smogpanel/" + p.relative_to(ROOT).as_posix() for p in (ROOT / "plugins").glob("*/migrations/**/*.py")}
+    migrations = {
+        "smogpanel/" + p.relative_to(ROOT / "core").as_posix() for p in (ROOT / "core" / "migrations").rglob("*.py")
+    }
+    migrations |= {
+        "smogpanel/" + p.relative_to(ROOT).as_posix() for p in (ROOT / "plugins").glob("*/migrations/**/*.py")
+    }
     assert migrations - names == set()
     assert "smogpanel/migrations/script.py.mako" in names
     assert "smogpanel/plugins/calculators/demo_definition.json" in names
-    assert not [n for n in names if "node_modules" in n or "/web/" in n or "airquality" in n]  # the example plugin is its own distribution
+    assert not [
+        n for n in names if "node_modules" in n or "/web/" in n or "airquality" in n
+    ]  # the example plugin is its own distribution
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +100,21 @@ def installed(wheel, tmp_path_factory):
     place = tmp_path_factory.mktemp("installed")
     venv = place / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "--quiet",
-                    "--no-deps", str(wheel)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(venv / "bin" / "python"),
+            "install",
+            "--quiet",
+            "--no-deps",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
     dependencies = place / "dependencies"
     dependencies.mkdir()
     ours = ("smogpanel", "__editable__", "_smogpanel", "__pycache__")
@@ -90,35 +124,51 @@ def installed(wheel, tmp_path_factory):
     site = next((venv / "lib").glob("python3*/site-packages"))
     (site / "dependencies.pth").write_text(str(dependencies) + "\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith("SMOGPANEL_")}
-    env.update(SMOGPANEL_DATABASE_URL=f"sqlite:///{place / 'smogpanel.sqlite'}", SMOGPANEL_SECRET=TEST_SECRET,
-               SMOGPANEL_PUBLIC_URL="https://panel.example.pl", PYTHONDONTWRITEBYTECODE="1")
+    env.update(
+        SMOGPANEL_DATABASE_URL=f"sqlite:///{place / 'smogpanel.sqlite'}",
+        SMOGPANEL_SECRET=TEST_SECRET,
+        SMOGPANEL_PUBLIC_URL="https://panel.example.pl",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
     shutil.copy(ROOT / "production.ini", place / "production.ini")
     return venv, place, env
 
 
 def test_the_installed_wheel_runs_init_demo_from_its_own_files(installed):
     venv, place, env = installed
-    done = subprocess.run([str(venv / "bin" / "smogpanel"), "-c", "production.ini", "init", "--demo"], cwd=place,
-                          env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(venv / "bin" / "smogpanel"), "-c", "production.ini", "init", "--demo"],
+        cwd=place,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert "Konto demonstracyjne" in done.stdout
-    where = subprocess.run([str(venv / "bin" / "python"), "-c", "import smogpanel; print(smogpanel.__file__)"],
-                           cwd=place, env=env, capture_output=True, text=True, check=True).stdout
+    where = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "import smogpanel; print(smogpanel.__file__)"],
+        cwd=place,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert where.startswith(str(venv)), where  # the wheel's files, not this tree's
 
 
 # What only the `test` extra installs: the app must run without any of it.
 TEST_ONLY = ("pytest", "_pytest", "webtest", "aiosmtpd", "playwright", "xlwt", "schemathesis")
-BUILD_THE_APP_AND_SAY_WHAT_IT_IMPORTED = """
+BUILD_THE_APP_AND_SAY_WHAT_IT_IMPORTED = f"""
 import sys
 from smogpanel.cli import main
 main(["-c", "production.ini", "routes"])
-print("IMPORTED", sorted(m for m in sys.modules if m.startswith("smogpanel.testing") or m.split(".")[0] in %r))
-""" % (TEST_ONLY,)
+print("IMPORTED", sorted(m for m in sys.modules
+                         if m.startswith("smogpanel.testing") or m.split(".")[0] in {TEST_ONLY!r}))
+"""
 
 
-def test_the_wheel_ships_the_testing_package_with_its_pytest_entry_point_and_the_app_never_imports_it(
-        installed, wheel):
+def test_the_wheel_ships_the_testing_package_with_its_pytest_entry_point_and_the_app_never_imports_it(installed, wheel):
     """smogpanel.testing ships as the documented testing API (docs/plugins.md, "Testing a plugin"),
     registered as a pytest plugin; the app, built and listing its routes, imports neither it nor
     any test-only library (docs/deployment.md, "Installing")."""
@@ -127,8 +177,14 @@ def test_the_wheel_ships_the_testing_package_with_its_pytest_entry_point_and_the
     entry_points = next(n for n in archive.namelist() if n.endswith(".dist-info/entry_points.txt"))
     assert "[pytest11]\nsmogpanel = smogpanel.testing.plugin" in archive.read(entry_points).decode()
     venv, place, env = installed
-    done = subprocess.run([str(venv / "bin" / "python"), "-c", BUILD_THE_APP_AND_SAY_WHAT_IT_IMPORTED], cwd=place,
-                          env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", BUILD_THE_APP_AND_SAY_WHAT_IT_IMPORTED],
+        cwd=place,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert "IMPORTED []" in done.stdout, done.stdout[-500:]
 
@@ -148,12 +204,23 @@ def get(port, path, token=None, body=None):
 
 def test_the_installed_wheel_serves_the_shell_every_remote_and_every_embed(installed, wheel):
     venv, place, env = installed
-    subprocess.run([str(venv / "bin" / "smogpanel"), "-c", "production.ini", "init", "--demo"], cwd=place,
-                   env=env, capture_output=True, check=True, timeout=300)
+    subprocess.run(
+        [str(venv / "bin" / "smogpanel"), "-c", "production.ini", "init", "--demo"],
+        cwd=place,
+        env=env,
+        capture_output=True,
+        check=True,
+        timeout=300,
+    )
     port = free_port()
-    server = subprocess.Popen([str(venv / "bin" / "smogpanel"), "-c", "production.ini", "serve", "--workers", "1",
-                               "--port", str(port)], cwd=place, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
+    server = subprocess.Popen(
+        [str(venv / "bin" / "smogpanel"), "-c", "production.ini", "serve", "--workers", "1", "--port", str(port)],
+        cwd=place,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         for _ in range(300):
             try:
@@ -162,15 +229,20 @@ def test_the_installed_wheel_serves_the_shell_every_remote_and_every_embed(insta
             except OSError:
                 time.sleep(0.1)
         assert status == 200 and b'id="smogpanel-config"' in page
-        token = json.loads(get(port, "/api/auth/login", body=dict(zip(("email", "password"), DEMO_ADMIN)))[1])["message"]
+        token = json.loads(get(port, "/api/auth/login", body=dict(zip(("email", "password"), DEMO_ADMIN)))[1])[
+            "message"
+        ]
         remotes = json.loads(get(port, "/api/plugins", token)[1])["message"]
         assert {r["name"] for r in remotes} >= {"hierarchy", "maps", "timers", "ranks", "letters", "items"}
         for remote in remotes:
             assert get(port, remote["entry"])[0] == 200, remote
         served = [n for n in zipfile.ZipFile(wheel).namelist() if "/static/" in n and not n.endswith((".gz", ".br"))]
         for name in served:
-            url = "/" + name.removeprefix("smogpanel/").replace("/static/", "/", 1) if "/plugins/" in name \
+            url = (
+                "/" + name.removeprefix("smogpanel/").replace("/static/", "/", 1)
+                if "/plugins/" in name
                 else "/" + name.removeprefix("smogpanel/")
+            )
             assert get(port, url)[0] == 200, url
         status, public = get(port, "/view/timer/koniec-sezonu-grzewczego")
         assert status == 200 and b"/plugins/timers/embed/embed." in public

@@ -1,14 +1,15 @@
 """Bounded reading of spreadsheets (smogpanel.spreadsheets.workbooks): zip bombs, a far cell, too many rows,
 columns or cells, and a parse taking too long each answer 413 or 422 naming the limit, read in a
 child process whose memory is capped; ordinary cells come back as the previous readers gave them."""
+
 from datetime import datetime, time
 
 import pytest
 
 from smogpanel.envelope import ApiError
 from smogpanel.spreadsheets.tables import ReadLimits, read_table
-from smogpanel.testing.files import XlsError, XlsFormulaError, xls, xlsx
 from smogpanel.testing import hostile
+from smogpanel.testing.files import XlsError, XlsFormulaError, xls, xlsx
 
 
 def refused(data, name="raport.xlsx", **limits):
@@ -19,11 +20,14 @@ def refused(data, name="raport.xlsx", **limits):
     return error.status, error.errors[0]["description"]
 
 
-@pytest.mark.parametrize("make,part", [
-    (hostile.sheet_bomb, "xl/worksheets/sheet1.xml"),
-    (hostile.shared_strings_bomb, "xl/sharedStrings.xml"),
-    (hostile.content_types_bomb, "[Content_Types].xml"),
-])
+@pytest.mark.parametrize(
+    "make,part",
+    [
+        (hostile.sheet_bomb, "xl/worksheets/sheet1.xml"),
+        (hostile.shared_strings_bomb, "xl/sharedStrings.xml"),
+        (hostile.content_types_bomb, "[Content_Types].xml"),
+    ],
+)
 def test_a_zip_bomb_is_refused_from_its_directory_naming_the_limit(make, part):
     status, text = refused(make())
     assert status == 413
@@ -42,8 +46,10 @@ def test_a_cell_far_away_hits_the_memory_cap_of_the_reading_process_not_the_serv
 
 def test_rows_columns_and_cells_are_limited_by_settings():
     wide = xlsx([tuple(f"k{n}" for n in range(30))] * 3)
-    assert refused(wide, max_columns=20) == (422, "Arkusz ma 30 kolumn, a największa dozwolona liczba kolumn to 20. "
-                                                  "Usuń zbędne kolumny albo podziel plik.")
+    assert refused(wide, max_columns=20) == (
+        422,
+        "Arkusz ma 30 kolumn, a największa dozwolona liczba kolumn to 20. Usuń zbędne kolumny albo podziel plik.",
+    )
     assert "90 (3 wierszy × 30 kolumn)" in refused(wide, max_cells=50)[1]
     assert "więcej niż 2 wierszy" in refused(wide, max_rows=2)[1]
     csv = "\n".join(";".join(f"k{n}" for n in range(30)) for _ in range(3)).encode()
@@ -71,8 +77,10 @@ def test_the_limits_are_settings(make_app):
 
 
 def test_cells_come_back_as_before_ints_floats_dates_and_blanks():
-    rows = [("Tekst", "Liczba", "Ułamek", "Data", "Czas", "Puste", "Tak"),
-            ("łódzkie", 2020, 2.5, datetime(2024, 1, 2), datetime(2024, 1, 2, 13, 5), None, True)]
+    rows = [
+        ("Tekst", "Liczba", "Ułamek", "Data", "Czas", "Puste", "Tak"),
+        ("łódzkie", 2020, 2.5, datetime(2024, 1, 2), datetime(2024, 1, 2, 13, 5), None, True),
+    ]
     for data, name in ((xlsx(rows), "a.xlsx"), (xls([rows[0], rows[1][:3]]), "a.xls")):
         table = read_table(data, name)
         assert table.rows[0] == rows[0][: len(table.rows[0])]
@@ -91,8 +99,14 @@ def test_error_cells_keep_their_text_so_parsers_name_them():
 def test_error_cells_of_a_legacy_xls_keep_their_text_too():
     # python-calamine gives them as empty cells: a broken formula would import as a blank.
     errors = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A")
-    data = xls([("Kwota",) * 9, tuple(XlsError(text) for text in errors) + (XlsFormulaError("#DIV/0!"), XlsFormulaError("#N/A")),
-                (1, "", 2.5)], extra_sheets=[("Druga", [("Uwagi",), (None,), (XlsError("#REF!"),)])])
+    data = xls(
+        [
+            ("Kwota",) * 9,
+            tuple(XlsError(text) for text in errors) + (XlsFormulaError("#DIV/0!"), XlsFormulaError("#N/A")),
+            (1, "", 2.5),
+        ],
+        extra_sheets=[("Druga", [("Uwagi",), (None,), (XlsError("#REF!"),)])],
+    )
     table = read_table(data, "a.xls")
     assert table.rows[1] == errors + ("#DIV/0!", "#N/A")
     assert table.rows[2][:3] == (1, None, 2.5)

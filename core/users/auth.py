@@ -3,6 +3,7 @@
 A failed sign-in is recorded for throttling, so the login view *returns* its error response
 (raising would roll the request's transaction back, and the record with it).
 """
+
 import hashlib
 import secrets
 from datetime import timedelta
@@ -14,13 +15,13 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from ..db import add_writing_route, own_transaction, utcnow
 from ..envelope import ApiError, error_response
 from ..mail import send_mail
+from ..schemas import normalise_email
 from ..security import hash_password, verify_password
 from ..settings import public_url
+from ..throttle import Throttle, login_throttle, restore_throttle
 from ..validation import body_validator, validate
 from .models import PasswordReset, User
 from .schemas import LoginSchema, ResetSchema, RestoreSchema
-from ..schemas import normalise_email
-from ..throttle import Throttle, login_throttle, restore_throttle
 
 RESTORE_VALIDITY = timedelta(hours=1)
 INVITATION_VALIDITY = timedelta(hours=72)

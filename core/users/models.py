@@ -1,4 +1,5 @@
 """Accounts and what authentication keeps about them."""
+
 from datetime import datetime
 
 import sqlalchemy as sa

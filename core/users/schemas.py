@@ -1,4 +1,5 @@
 """Payloads of the /auth and /user endpoints (SPEC sections 5 and 7, "Auth and users")."""
+
 import colander
 
 from ..schemas import Email, String, Text  # noqa: F401 (Email: the users' schemas use it)
@@ -34,9 +35,7 @@ def Name(title, **kw):
 
 class LoginSchema(colander.MappingSchema):
     email = Email()
-    password = colander.SchemaNode(
-        String(), title="Hasło", validator=colander.Length(max=PASSWORD_MAX)
-    )
+    password = colander.SchemaNode(String(), title="Hasło", validator=colander.Length(max=PASSWORD_MAX))
 
 
 class RestoreSchema(colander.MappingSchema):

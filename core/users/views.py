@@ -11,11 +11,12 @@
 
 There is no edit of other accounts. Answers never carry password hashes or token versions.
 """
+
 import sqlalchemy as sa
 from cornice import Service
 
-from ..envelope import ApiError
 from .. import history
+from ..envelope import ApiError
 from ..resources import Resource
 from ..security import SUPER
 from ..validation import body_validator
@@ -78,8 +79,13 @@ class UserResource(Resource):
 
 
 def me(user):
-    return {"id": user.id, "email": user.email, "firstname": user.firstname, "lastname": user.lastname,
-            "super": user.super}
+    return {
+        "id": user.id,
+        "email": user.email,
+        "firstname": user.firstname,
+        "lastname": user.lastname,
+        "super": user.super,
+    }
 
 
 def view_me(request):
@@ -117,8 +123,11 @@ def includeme(config):
     me_service.add_view("GET", view_me, renderer="envelope")
     update = Service(name="user-update", path="/api/user/update", description="Own profile")
     update.add_view(
-        "POST", update_profile, renderer="envelope",
-        schema=ProfileSchema(), validators=(body_validator,),
+        "POST",
+        update_profile,
+        renderer="envelope",
+        schema=ProfileSchema(),
+        validators=(body_validator,),
     )
     config.add_cornice_service(me_service)
     config.add_cornice_service(update)

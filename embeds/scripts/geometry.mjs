@@ -28,7 +28,8 @@ export function decodeFeatures(json) {
     const polygon = (rings, offsets) => rings.map((value, i) => ring(value, offsets && offsets[i]));
     let polygons;
     if (type === 'Polygon') polygons = [polygon(coordinates, encodeOffsets)];
-    else if (type === 'MultiPolygon') polygons = coordinates.map((rings, i) => polygon(rings, encodeOffsets && encodeOffsets[i]));
+    else if (type === 'MultiPolygon')
+      polygons = coordinates.map((rings, i) => polygon(rings, encodeOffsets && encodeOffsets[i]));
     else throw new Error(`Unsupported geometry ${type}`);
     return { name: feature.properties.name, polygons };
   });

@@ -4,7 +4,8 @@
 // and lays the partner's link over the widget.
 import { HELLO, REDIRECT, RESIZE, httpUrl } from './protocol.js';
 
-const STYLE = 'html,body{margin:0;padding:0;background:transparent}' +
+const STYLE =
+  'html,body{margin:0;padding:0;background:transparent}' +
   '#smogpanel-widget{position:relative}' +
   '.smogpanel-link{position:absolute;inset:0;z-index:1;display:block}';
 

@@ -8,8 +8,8 @@ let posted;
 
 function setUp({ search = '', answer = { success: true, message: { text: 'Witaj' } } } = {}) {
   const config = JSON.stringify({ kind: 'timer', name: 'x', embed: UUID, api: '/api/public/timer/x' });
-  document.body.innerHTML = '<div id="smogpanel-widget"></div>'
-    + `<script type="application/json" id="smogpanel-public">${config}</script>`;
+  document.body.innerHTML =
+    '<div id="smogpanel-widget"></div>' + `<script type="application/json" id="smogpanel-public">${config}</script>`;
   window.history.replaceState(null, '', `/view/timer/x/embed/${UUID}${search}`);
   posted = [];
   const parent = { postMessage: (message, target) => posted.push({ message, target }) };
@@ -60,7 +60,11 @@ describe('the link overlay', () => {
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     overlay.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
-    expect(posted.at(-1).message).toEqual({ type: 'smogpanel:redirect', url: 'https://partner.example.com/akcja', uuid: UUID });
+    expect(posted.at(-1).message).toEqual({
+      type: 'smogpanel:redirect',
+      url: 'https://partner.example.com/akcja',
+      uuid: UUID,
+    });
   });
 
   it('is left out for a javascript: link', async () => {

@@ -16,7 +16,8 @@ const frames = () => document.querySelectorAll(`iframe[${EMBED_ATTRIBUTE}]`);
 function greet(frame) {
   const origin = originOf(frame.getAttribute('src') || '', document.baseURI);
   // While the frame still shows about:blank the origin does not match and the browser drops it.
-  if (origin && frame.contentWindow) frame.contentWindow.postMessage({ type: HELLO, uuid: frame.getAttribute(EMBED_ATTRIBUTE) }, origin);
+  if (origin && frame.contentWindow)
+    frame.contentWindow.postMessage({ type: HELLO, uuid: frame.getAttribute(EMBED_ATTRIBUTE) }, origin);
 }
 
 function install() {

@@ -57,7 +57,11 @@ describe('redirect', () => {
   it('follows the link the partner gave the frame', () => {
     const iframe = frame({ link: 'https://partner.example.com/akcja?x=1' });
     const navigate = vi.fn();
-    handleMessage(event(iframe, { type: REDIRECT, uuid: UUID, url: 'https://partner.example.com/akcja?x=1' }), [iframe], navigate);
+    handleMessage(
+      event(iframe, { type: REDIRECT, uuid: UUID, url: 'https://partner.example.com/akcja?x=1' }),
+      [iframe],
+      navigate,
+    );
     expect(navigate).toHaveBeenCalledWith('https://partner.example.com/akcja?x=1');
   });
 
@@ -67,7 +71,11 @@ describe('redirect', () => {
     handleMessage(event(bare, { type: REDIRECT, uuid: UUID, url: 'https://partner.example.com/' }), [bare], navigate);
     const linked = frame({ uuid: 'l', src: `${PANEL}/view/timer/x/embed/l`, link: 'https://partner.example.com/' });
     handleMessage(event(linked, { type: REDIRECT, uuid: 'l', url: 'https://evil.example.com/' }), [linked], navigate);
-    handleMessage(event(linked, { type: REDIRECT, uuid: 'l', url: 'https://partner.example.com/' }, 'https://evil.example.com'), [linked], navigate);
+    handleMessage(
+      event(linked, { type: REDIRECT, uuid: 'l', url: 'https://partner.example.com/' }, 'https://evil.example.com'),
+      [linked],
+      navigate,
+    );
     const script = frame({ uuid: 's', src: `${PANEL}/view/timer/x/embed/s`, link: 'javascript:alert(1)' });
     handleMessage(event(script, { type: REDIRECT, uuid: 's', url: 'javascript:alert(1)' }), [script], navigate);
     expect(navigate).not.toHaveBeenCalled();

@@ -1,5 +1,6 @@
 """Calculators: the heating-cost calculator, its one shared (versioned) definition, the
 definition's imports and export, and the public widget (SPEC 2.8, 3, 4, 5, 7 "Calculators")."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl

@@ -1,6 +1,7 @@
 """The shared definition: reading the current version, replacing it with a new one (the form,
 an import, a restore), listing and restoring versions. Every replacement is one new version
 written in the request's transaction; nothing is overwritten."""
+
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
@@ -20,12 +21,16 @@ def types_of(db, version, with_ids=True):
     text ('0.85'), in the order they were given."""
     if version is None:
         return []
-    types = db.scalars(sa.select(DefinitionType).where(DefinitionType.version_id == version.id)
-                       .order_by(DefinitionType.position)).all()
+    types = db.scalars(
+        sa.select(DefinitionType).where(DefinitionType.version_id == version.id).order_by(DefinitionType.position)
+    ).all()
     definitions = {}
     if types:
-        rows = db.scalars(sa.select(Definition).where(Definition.type_id.in_([t.id for t in types]))
-                          .order_by(Definition.type_id, Definition.position)).all()
+        rows = db.scalars(
+            sa.select(Definition)
+            .where(Definition.type_id.in_([t.id for t in types]))
+            .order_by(Definition.type_id, Definition.position)
+        ).all()
         for row in rows:
             item = {"name": row.name, "value": format(row.value, "f")}
             if with_ids:
@@ -45,17 +50,29 @@ def check_names(types, field="types"):
     for index, a_type in enumerate(types):
         key = a_type["name"].casefold()
         if key in seen:
-            errors.append({"name": f"{field}.{index}.name",
-                           "description": f"Typ „{a_type['name']}” występuje już jako typ nr {seen[key] + 1}."})
+            errors.append(
+                {
+                    "name": f"{field}.{index}.name",
+                    "description": f"Typ „{a_type['name']}” występuje już jako typ nr {seen[key] + 1}.",
+                }
+            )
         seen.setdefault(key, index)
         names = set()
         for position, definition in enumerate(a_type["definitions"]):
             if not name_fits(a_type["name"], definition["name"]):
-                errors.append({"name": f"{field}.{index}.definitions.{position}.name",
-                               "description": f"Nazwa definicji „{definition['name']}” typu „{a_type['name']}”: {NAME_RULE}"})
+                errors.append(
+                    {
+                        "name": f"{field}.{index}.definitions.{position}.name",
+                        "description": f"Nazwa definicji „{definition['name']}” typu „{a_type['name']}”: {NAME_RULE}",
+                    }
+                )
             elif definition["name"] in names:
-                errors.append({"name": f"{field}.{index}.definitions.{position}.name",
-                               "description": f"Definicja „{definition['name']}” występuje już w typie „{a_type['name']}”."})
+                errors.append(
+                    {
+                        "name": f"{field}.{index}.definitions.{position}.name",
+                        "description": f"Definicja „{definition['name']}” występuje już w typie „{a_type['name']}”.",
+                    }
+                )
             names.add(definition["name"])
     if errors:
         raise ApiError("VALIDATION_FAILED", errors)
@@ -70,27 +87,49 @@ def write_version(db, types, source):
         row = DefinitionType(version_id=version.id, name=a_type["name"], position=position)
         db.add(row)
         db.flush()
-        db.execute(sa.insert(Definition.__table__), [
-            {"type_id": row.id, "name": d["name"], "value": d["value"], "position": index,
-             "created": version.created, "updated": version.created}
-            for index, d in enumerate(a_type["definitions"])
-        ])
+        db.execute(
+            sa.insert(Definition.__table__),
+            [
+                {
+                    "type_id": row.id,
+                    "name": d["name"],
+                    "value": d["value"],
+                    "position": index,
+                    "created": version.created,
+                    "updated": version.created,
+                }
+                for index, d in enumerate(a_type["definitions"])
+            ],
+        )
     return version
 
 
 def list_versions(db):
     """Every version, newest first: {id, created, source, types, definitions, current}."""
-    counts = dict(db.execute(
-        sa.select(DefinitionType.version_id, sa.func.count(Definition.id))
-        .join(Definition, Definition.type_id == DefinitionType.id)
-        .group_by(DefinitionType.version_id)).all())
-    type_counts = dict(db.execute(
-        sa.select(DefinitionType.version_id, sa.func.count(DefinitionType.id))
-        .group_by(DefinitionType.version_id)).all())
+    counts = dict(
+        db.execute(
+            sa.select(DefinitionType.version_id, sa.func.count(Definition.id))
+            .join(Definition, Definition.type_id == DefinitionType.id)
+            .group_by(DefinitionType.version_id)
+        ).all()
+    )
+    type_counts = dict(
+        db.execute(
+            sa.select(DefinitionType.version_id, sa.func.count(DefinitionType.id)).group_by(DefinitionType.version_id)
+        ).all()
+    )
     versions = db.scalars(sa.select(DefinitionVersion).order_by(DefinitionVersion.id.desc())).all()
-    return [{"id": v.id, "created": v.created, "source": v.source, "types": type_counts.get(v.id, 0),
-             "definitions": counts.get(v.id, 0), "current": index == 0}
-            for index, v in enumerate(versions)]
+    return [
+        {
+            "id": v.id,
+            "created": v.created,
+            "source": v.source,
+            "types": type_counts.get(v.id, 0),
+            "definitions": counts.get(v.id, 0),
+            "current": index == 0,
+        }
+        for index, v in enumerate(versions)
+    ]
 
 
 def restore_version(db, version_id):
@@ -99,5 +138,6 @@ def restore_version(db, version_id):
     if version is None or version.deleted is not None:
         raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiej wersji definicji."}])
     stamp = version.created.astimezone(ZoneInfo("Europe/Warsaw")).strftime("%Y-%m-%d %H:%M")
-    return write_version(db, types_of(db, version, with_ids=False),
-                         f"Przywrócenie wersji {version.id} z {stamp} ({version.source})")
+    return write_version(
+        db, types_of(db, version, with_ids=False), f"Przywrócenie wersji {version.id} z {stamp} ({version.source})"
+    )

@@ -1,8 +1,10 @@
 """The definition's export: the native sheet (HC_DEFINITION_XLS), one row per type and
 definition name, that the native import reads back unchanged."""
+
 import io
 
 from openpyxl import Workbook
+
 from smogpanel.spreadsheets.exports import header_row, row
 
 from .imports import NATIVE_COLUMNS

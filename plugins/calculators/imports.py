@@ -1,6 +1,7 @@
 """The definition's import types (SPEC 7 "Calculators"): the native sheet (what the export
 writes) and the POBE heating-cost comparisons. The POBE sheets' real layout could not be
 checked here: their types read one assumed layout (docs/imports.md, docs/calculators.md)."""
+
 import json
 from pathlib import Path
 
@@ -27,12 +28,21 @@ UNITS = {
 UNIT_WORDS = {"tona": "t", "tone": "t", "tonę": "t", "m³": "m3", "litr": "l", "ltr": "l"}
 POBE_COLUMNS = (
     Column("source", "Źródło ciepła", help="Nazwa źródła ciepła; staje się nazwą typu definicji."),
-    Column("efficiency", "Sprawność", kind="number",
-           help="Sprawność sezonowa jako ułamek (0,85), dla pompy ciepła sezonowy COP (np. 3)."),
+    Column(
+        "efficiency",
+        "Sprawność",
+        kind="number",
+        help="Sprawność sezonowa jako ułamek (0,85), dla pompy ciepła sezonowy COP (np. 3).",
+    ),
     Column("price", "Cena", kind="number", help="Cena paliwa albo energii w jednostce z kolumny „Jednostka ceny”."),
     Column("unit", "Jednostka ceny", help="Jedna z: zł/t, zł/m3, zł/l, zł/GJ, zł/kWh."),
-    Column("calorific", "Wartość opałowa", kind="number", required=False,
-           help="Wymagana przy zł/t (w GJ/t), zł/m3 (w kWh/m3) i zł/l (w kWh/l)."),
+    Column(
+        "calorific",
+        "Wartość opałowa",
+        kind="number",
+        required=False,
+        help="Wymagana przy zł/t (w GJ/t), zł/m3 (w kWh/m3) i zł/l (w kWh/l).",
+    ),
     Column("fixed", "Opłaty stałe", kind="number", required=False, help="Stałe opłaty roczne w zł."),
     Column("investment", "Koszt inwestycji", kind="number", required=False, help="Koszt instalacji źródła w zł."),
     Column("subsidy", "Dotacja", kind="number", required=False, help="Dotacja do instalacji źródła w zł."),
@@ -48,8 +58,9 @@ POBE_DESCRIPTION = (
     "Źródła z pliku zastępują źródła ciepła obecnej definicji; typ „Standard budynku” zostaje z obecnej definicji.\n"
     "Poprzednia definicja zostaje w historii wersji i można ją przywrócić."
 )
-EXAMPLE_NOTE = ("Wiersze w szablonie to przykład z dokumentacji (docs/calculators.md), nie dane POBE: "
-                "zastąp je własnymi liczbami.")
+EXAMPLE_NOTE = (
+    "Wiersze w szablonie to przykład z dokumentacji (docs/calculators.md), nie dane POBE: zastąp je własnymi liczbami."
+)
 
 
 def _decimal(ref, key, values, errors):
@@ -98,8 +109,10 @@ def parse_native(table, context):
         a_type = types.setdefault(type_name.casefold(), {"name": type_name, "definitions": []})
         key = (type_name.casefold(), name)
         if key in seen:
-            errors.add(ref["name"], f"Komórka {ref['name']}: definicja „{name}” typu „{type_name}” "
-                                    f"występuje już w komórce {seen[key]}.")
+            errors.add(
+                ref["name"],
+                f"Komórka {ref['name']}: definicja „{name}” typu „{type_name}” występuje już w komórce {seen[key]}.",
+            )
             continue
         seen[key] = ref["name"]
         value = _decimal(ref, "value", values, errors)
@@ -116,7 +129,7 @@ def _unit(text):
     word = text.strip().lower().replace(" ", "")
     for prefix in ("zł/", "zl/", "pln/", "zł", "zl", "pln"):
         if word.startswith(prefix):
-            word = word[len(prefix):]
+            word = word[len(prefix) :]
             break
     word = UNIT_WORDS.get(word, word)
     return word if word in UNITS else None
@@ -133,31 +146,48 @@ def parse_pobe(table, context):
             continue  # already reported
         name = values["source"][:255]
         if name.casefold() == STANDARDS_TYPE.casefold() or name.casefold() in seen:
-            errors.add(ref["source"], f"Komórka {ref['source']}: źródło „{name}” "
-                                      + (f"występuje już w komórce {seen[name.casefold()]}." if name.casefold() in seen
-                                         else "nie może nazywać się jak typ standardów budynku."))
+            errors.add(
+                ref["source"],
+                f"Komórka {ref['source']}: źródło „{name}” "
+                + (
+                    f"występuje już w komórce {seen[name.casefold()]}."
+                    if name.casefold() in seen
+                    else "nie może nazywać się jak typ standardów budynku."
+                ),
+            )
             continue
         seen[name.casefold()] = ref["source"]
-        numbers = {key: _decimal(ref, key, values, errors)
-                   for key in ("efficiency", "price", "calorific", "fixed", "investment", "subsidy")}
+        numbers = {
+            key: _decimal(ref, key, values, errors)
+            for key in ("efficiency", "price", "calorific", "fixed", "investment", "subsidy")
+        }
         if numbers["efficiency"] is not None and numbers["efficiency"] <= 0:
             errors.add(ref["efficiency"], f"Komórka {ref['efficiency']}: sprawność musi być większa od zera.")
         if "unit" in row.bad:
             continue
         unit = _unit(values["unit"])
         if unit is None:
-            errors.add(ref["unit"], f"Komórka {ref['unit']}: nieznana jednostka ceny „{values['unit']}”. "
-                                    "Wpisz jedną z: zł/t, zł/m3, zł/l, zł/GJ, zł/kWh.")
+            errors.add(
+                ref["unit"],
+                f"Komórka {ref['unit']}: nieznana jednostka ceny „{values['unit']}”. "
+                "Wpisz jedną z: zł/t, zł/m3, zł/l, zł/GJ, zł/kWh.",
+            )
             continue
         price_name, calorific_name = UNITS[unit]
-        definitions = [{"name": "sprawnosc", "value": numbers["efficiency"]},
-                       {"name": price_name, "value": numbers["price"]}]
+        definitions = [
+            {"name": "sprawnosc", "value": numbers["efficiency"]},
+            {"name": price_name, "value": numbers["price"]},
+        ]
         if calorific_name:
             if numbers["calorific"] is None or numbers["calorific"] <= 0:
                 cell = ref["calorific"] if "calorific" in values else ref["unit"]
                 errors.add(cell, f"Komórka {cell}: przy cenie w zł/{unit} podaj wartość opałową większą od zera.")
             definitions.append({"name": calorific_name, "value": numbers["calorific"]})
-        for key, definition_name in (("fixed", "oplaty_stale"), ("investment", "koszt_inwestycji"), ("subsidy", "dotacja")):
+        for key, definition_name in (
+            ("fixed", "oplaty_stale"),
+            ("investment", "koszt_inwestycji"),
+            ("subsidy", "dotacja"),
+        ):
             if numbers[key] is not None:
                 definitions.append({"name": definition_name, "value": numbers[key]})
         sources.append({"name": name, "definitions": definitions})
@@ -166,8 +196,16 @@ def parse_pobe(table, context):
         errors.add("file", "Plik nie zawiera żadnego źródła ciepła pod wierszem nagłówka.")
         errors.raise_if_any()
     kept = [t for t in (context or {}).get("current", []) if t["name"].casefold() == STANDARDS_TYPE.casefold()]
-    skipped = [] if kept else [{"name": STANDARDS_TYPE, "description":
-                                f"Obecna definicja nie ma typu „{STANDARDS_TYPE}”: dodaj go w formularzu definicji."}]
+    skipped = (
+        []
+        if kept
+        else [
+            {
+                "name": STANDARDS_TYPE,
+                "description": f"Obecna definicja nie ma typu „{STANDARDS_TYPE}”: dodaj go w formularzu definicji.",
+            }
+        ]
+    )
     return {"types": kept + sources, "skipped": skipped}
 
 
@@ -188,22 +226,42 @@ def _pobe_rows():
             continue
         values = {d["name"]: float(d["value"]) for d in a_type["definitions"]}
         unit, (price, calorific) = next((u, names) for u, names in UNITS.items() if names[0] in values)
-        rows.append((a_type["name"], values["sprawnosc"], values[price], f"zł/{'GJ' if unit == 'gj' else 'kWh' if unit == 'kwh' else unit}",
-                     values.get(calorific) if calorific else None, values.get("oplaty_stale"),
-                     values.get("koszt_inwestycji"), values.get("dotacja")))
+        rows.append(
+            (
+                a_type["name"],
+                values["sprawnosc"],
+                values[price],
+                f"zł/{'GJ' if unit == 'gj' else 'kWh' if unit == 'kwh' else unit}",
+                values.get(calorific) if calorific else None,
+                values.get("oplaty_stale"),
+                values.get("koszt_inwestycji"),
+                values.get("dotacja"),
+            )
+        )
     return tuple(rows)
 
 
 NATIVE_TYPE = ImportType(
-    code=NATIVE, label="Definicja kalkulatora ogrzewania", columns=NATIVE_COLUMNS, parse=parse_native,
-    description=("Cała definicja kalkulatorów: jeden wiersz na typ i nazwę definicji, z wartością. "
-                 "Ten sam arkusz daje eksport definicji.\nImport zastępuje całą definicję; poprzednia zostaje "
-                 "w historii wersji i można ją przywrócić.\n" + EXAMPLE_NOTE),
+    code=NATIVE,
+    label="Definicja kalkulatora ogrzewania",
+    columns=NATIVE_COLUMNS,
+    parse=parse_native,
+    description=(
+        "Cała definicja kalkulatorów: jeden wiersz na typ i nazwę definicji, z wartością. "
+        "Ten sam arkusz daje eksport definicji.\nImport zastępuje całą definicję; poprzednia zostaje "
+        "w historii wersji i można ją przywrócić.\n" + EXAMPLE_NOTE
+    ),
     template_rows=_native_rows(),
 )
 POBE_TYPES = [
-    ImportType(code=code, label=label, columns=POBE_COLUMNS, parse=parse_pobe, description=POBE_DESCRIPTION + "\n" + EXAMPLE_NOTE,
-               template_rows=_pobe_rows())
+    ImportType(
+        code=code,
+        label=label,
+        columns=POBE_COLUMNS,
+        parse=parse_pobe,
+        description=POBE_DESCRIPTION + "\n" + EXAMPLE_NOTE,
+        template_rows=_pobe_rows(),
+    )
     for code, label in POBE_EDITIONS
 ]
 IMPORT_TYPES = [NATIVE_TYPE, *POBE_TYPES]

@@ -2,6 +2,7 @@
 definition"). The definition is kept in versions: replacing it (the form, an import, a
 restore) writes a new version in one transaction and the earlier ones stay, so a wrong
 import never loses the figures it replaced. The current definition is the newest version."""
+
 from decimal import Decimal
 
 import sqlalchemy as sa
@@ -39,7 +40,8 @@ class DefinitionType(Record, Base):
     __tablename__ = "calculator_type"
 
     version_id: Mapped[int] = mapped_column(
-        sa.ForeignKey("calculator_definition_version.id"), nullable=False, index=True)
+        sa.ForeignKey("calculator_definition_version.id"), nullable=False, index=True
+    )
     name: Mapped[str] = mapped_column(sa.String(255), nullable=False)
     position: Mapped[int] = mapped_column(sa.Integer, nullable=False)
 

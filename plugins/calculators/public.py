@@ -1,5 +1,6 @@
 """The public side of a calculator: the calculator's texts plus the current shared definition,
 from which the widget computes everything in the browser."""
+
 import sqlalchemy as sa
 
 from smogpanel.public import PublicKind
@@ -11,7 +12,8 @@ from .models import Calculator, Definition, DefinitionType, DefinitionVersion
 def calculator_payload(request, internal_name):
     """The widget's data, or None when no live calculator has that internal name."""
     calculator = request.db.scalars(
-        sa.select(Calculator).where(Calculator.internal_name == internal_name).limit(1)).first()
+        sa.select(Calculator).where(Calculator.internal_name == internal_name).limit(1)
+    ).first()
     if calculator is None:
         return None
     return {
@@ -28,5 +30,10 @@ def calculator_payload(request, internal_name):
     }
 
 
-CALCULATOR = PublicKind(kind="calculator", load=calculator_payload, plugin="calculators", title="Kalkulator",
-                        shows=(Calculator, DefinitionVersion, DefinitionType, Definition))
+CALCULATOR = PublicKind(
+    kind="calculator",
+    load=calculator_payload,
+    plugin="calculators",
+    title="Kalkulator",
+    shows=(Calculator, DefinitionVersion, DefinitionType, Definition),
+)

@@ -1,6 +1,8 @@
 """What the calculator forms may send (SPEC 5 "Calculator", 7 "Calculators"), checked before
 anything is written."""
+
 import re
+
 import colander
 
 from smogpanel.numbers import NumberError, to_number
@@ -15,8 +17,10 @@ SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 STANDARDS_TYPE = "Standard budynku"
 POLISH_SNAKE_CASE = re.compile(r"^[a-ząćęłńóśźż][a-ząćęłńóśźż0-9]*(_[a-ząćęłńóśźż0-9]+)*$")
 # Follows the field's name ("Nazwa definicji: tylko ...").
-NAME_RULE = ("tylko małe litery, cyfry i „_” (np. cena_za_tone); polskie litery tylko w nazwach standardów budynku "
-             "(np. dom_energooszczędny).")
+NAME_RULE = (
+    "tylko małe litery, cyfry i „_” (np. cena_za_tone); polskie litery tylko w nazwach standardów budynku "
+    "(np. dom_energooszczędny)."
+)
 
 
 def is_standards(type_name):
@@ -27,6 +31,8 @@ def name_fits(type_name, name):
     """Whether `name` may name a definition of the type `type_name` (see NAME_RULE)."""
     rule = POLISH_SNAKE_CASE if is_standards(type_name) else SNAKE_CASE
     return len(name) <= 100 and rule.match(name) is not None
+
+
 # A definition's number: the core's bound (below 10**15) and at most 10 digits after the point
 # (prices, efficiencies and calorific values fit with room to spare).
 MAX_FRACTION_DIGITS = 10
@@ -50,8 +56,14 @@ def exact_decimal(value):
     return number.normalize() + 0  # +0: no '-0', no exponent form like 1E+3
 
 
-@described(type="number", minimum=-(10**15), maximum=10**15, exclusiveMinimum=True, exclusiveMaximum=True,
-           multipleOf=10.0 ** -MAX_FRACTION_DIGITS)
+@described(
+    type="number",
+    minimum=-(10**15),
+    maximum=10**15,
+    exclusiveMinimum=True,
+    exclusiveMaximum=True,
+    multipleOf=10.0**-MAX_FRACTION_DIGITS,
+)
 class ExactDecimal(colander.SchemaType):
     """A required decimal kept exact (never through float when sent as a string)."""
 
@@ -96,15 +108,20 @@ class CalculatorSchema(colander.MappingSchema):
 
 class DefinitionSchema(colander.MappingSchema):
     id = colander.SchemaNode(colander.Int(), missing=None)  # sent back by the form; a new version gets new ids
-    name = StringNode("Nazwa definicji", validator=_snake_case,
-                               preparer=lambda v: v.strip() if isinstance(v, str) else v)
+    name = StringNode(
+        "Nazwa definicji", validator=_snake_case, preparer=lambda v: v.strip() if isinstance(v, str) else v
+    )
     value = colander.SchemaNode(ExactDecimal(), title="Wartość")
 
 
 class DefinitionList(colander.SequenceSchema):
     definition = DefinitionSchema()
-    validator = colander.Length(min=1, max=MAX_DEFINITIONS, min_err="Typ musi mieć co najmniej jedną definicję.",
-                                max_err=f"Typ może mieć najwyżej {MAX_DEFINITIONS} definicji.")
+    validator = colander.Length(
+        min=1,
+        max=MAX_DEFINITIONS,
+        min_err="Typ musi mieć co najmniej jedną definicję.",
+        max_err=f"Typ może mieć najwyżej {MAX_DEFINITIONS} definicji.",
+    )
 
 
 class TypeSchema(colander.MappingSchema):
@@ -115,8 +132,12 @@ class TypeSchema(colander.MappingSchema):
 
 class TypeList(colander.SequenceSchema):
     type = TypeSchema()
-    validator = colander.Length(min=1, max=MAX_TYPES, min_err="Definicja musi mieć co najmniej jeden typ.",
-                                max_err=f"Definicja może mieć najwyżej {MAX_TYPES} typów.")
+    validator = colander.Length(
+        min=1,
+        max=MAX_TYPES,
+        min_err="Definicja musi mieć co najmniej jeden typ.",
+        max_err=f"Definicja może mieć najwyżej {MAX_TYPES} typów.",
+    )
 
 
 class DefinitionSetSchema(colander.MappingSchema):

@@ -1,14 +1,15 @@
 """Every endpoint of SPEC 7 "Calculators": the calculators (a declared public resource) and
 the shared definition: read, replace, import, export, and its versions (list, restore)."""
+
 from cornice import Service
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel import history
 from smogpanel.envelope import ApiError
-from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.resources import PublicResource
 from smogpanel.signed_links import is_valid, signed_query
+from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
 
 from .definition import check_names, current_version, list_versions, restore_version, types_of, write_version
@@ -31,8 +32,7 @@ class CalculatorResource(PublicResource):
 def record_version(request, version):
     """The shared definition is no resource: its history entry names the new version, whose
     contents the definition's own versions keep (and restore)."""
-    history.record(request, "update", "calculator_definition", version.id, version.source,
-                   {"types": history.CHANGED})
+    history.record(request, "update", "calculator_definition", version.id, version.source, {"types": history.CHANGED})
 
 
 def current_types(request):
@@ -56,8 +56,13 @@ def import_definition(request):
     """POST /api/calculator/definition/import {type, file}: a new current version from a
     sheet; all or nothing."""
     data = request.validated
-    parsed = run_import(request, data["type"], data["file"], allowed=IMPORT_CODES,
-                        context={"current": types_of(request.db, current_version(request.db), with_ids=False)})
+    parsed = run_import(
+        request,
+        data["type"],
+        data["file"],
+        allowed=IMPORT_CODES,
+        context={"current": types_of(request.db, current_version(request.db), with_ids=False)},
+    )
     try:
         check_names(parsed["types"])
     except ApiError as error:  # a repeat the sheet's cells did not show (e.g. case only)
@@ -77,9 +82,16 @@ def export_definition(request):
 
 def export_file(request):
     if not is_valid(request.registry, EXPORT_PURPOSE, "current", request.params):
-        raise ApiError("FORBIDDEN", [{"name": "signature", "description":
-                                      "Odnośnik do eksportu wygasł albo jest nieprawidłowy. "
-                                      "Wyeksportuj definicję ponownie."}])
+        raise ApiError(
+            "FORBIDDEN",
+            [
+                {
+                    "name": "signature",
+                    "description": "Odnośnik do eksportu wygasł albo jest nieprawidłowy. "
+                    "Wyeksportuj definicję ponownie.",
+                }
+            ],
+        )
     response = Response(body=export_workbook(current_types(request)), content_type=XLSX_TYPE)
     response.content_disposition = 'attachment; filename="definicja-kalkulatorow.xlsx"'
     response.cache_control = "private, no-store"
@@ -100,29 +112,47 @@ def restore(request):
 def includeme(config):
     config.add_resource(CalculatorResource())
     base = "/api/calculator/definition"
-    definition = Service(name="calculator-definition", path=f"{base}/",
-                         description="calculator definition: the current one, replace it")
+    definition = Service(
+        name="calculator-definition", path=f"{base}/", description="calculator definition: the current one, replace it"
+    )
     definition.add_view("GET", get_definition, renderer="envelope")
-    definition.add_view("POST", set_definition, renderer="envelope", schema=DefinitionSetSchema(),
-                        validators=(body_validator,))
-    importing = Service(name="calculator-definition-import", path=f"{base}/import",
-                        description="calculator definition: replace it from a spreadsheet")
+    definition.add_view(
+        "POST", set_definition, renderer="envelope", schema=DefinitionSetSchema(), validators=(body_validator,)
+    )
+    importing = Service(
+        name="calculator-definition-import",
+        path=f"{base}/import",
+        description="calculator definition: replace it from a spreadsheet",
+    )
     import_schema = DefinitionImportSchema()
     import_schema["type"].openapi = {"enum": list(IMPORT_CODES)}  # run_import checks it, with its message
-    importing.add_view("POST", import_definition, renderer="envelope", schema=import_schema,
-                       validators=(body_validator,))
-    export = Service(name="calculator-definition-export", path=f"{base}/export",
-                     description="calculator definition: the URL of its .xlsx export (the native sheet)")
+    importing.add_view(
+        "POST", import_definition, renderer="envelope", schema=import_schema, validators=(body_validator,)
+    )
+    export = Service(
+        name="calculator-definition-export",
+        path=f"{base}/export",
+        description="calculator definition: the URL of its .xlsx export (the native sheet)",
+    )
     export.add_view("GET", export_definition, renderer="envelope")
     # "-signed": public, but only through a signed link (see smogpanel.signed_links).
-    export_signed = Service(name="calculator-definition-export-signed", path=f"{base}/export.xlsx",
-                            description="calculator definition: the .xlsx export itself, through the signed link")
+    export_signed = Service(
+        name="calculator-definition-export-signed",
+        path=f"{base}/export.xlsx",
+        description="calculator definition: the .xlsx export itself, through the signed link",
+    )
     export_signed.add_view("GET", export_file, permission=NO_PERMISSION_REQUIRED)
-    version_list = Service(name="calculator-definition-versions", path=f"{base}/version/",
-                           description="calculator definition: its versions, newest first")
+    version_list = Service(
+        name="calculator-definition-versions",
+        path=f"{base}/version/",
+        description="calculator definition: its versions, newest first",
+    )
     version_list.add_view("GET", versions, renderer="envelope")
-    version_restore = Service(name="calculator-definition-restore", path=f"{base}/version/{{id:\\d+}}/restore",
-                              description="calculator definition: make a copy of an earlier version current")
+    version_restore = Service(
+        name="calculator-definition-restore",
+        path=f"{base}/version/{{id:\\d+}}/restore",
+        description="calculator definition: make a copy of an earlier version current",
+    )
     version_restore.add_view("POST", restore, renderer="envelope")
     for service in (definition, importing, export, export_signed, version_list, version_restore):
         config.add_cornice_service(service)

@@ -1,5 +1,6 @@
 """Graphs: public BAR, CIRCLE, LINE and MULTILINE charts with groups, entries, goals and imports
 (SPEC 2.9, 3 Graph ..., 5, 7 Graphs, 9)."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl

@@ -2,13 +2,15 @@
 colours (CSS Color Module Level 4, plus transparent), rgb(r, g, b) and rgba(r, g, b, a) with
 0-255 channels (or percentages) and alpha 0-1, and hex #rgb, #rgba, #rrggbb or #rrggbbaa.
 A colour is stored as written (trimmed), names in lower case."""
+
 import re
 
 import colander
 
 from smogpanel.schemas import described
 
-NAMES = frozenset("""
+NAMES = frozenset(
+    """
 aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown
 burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue
 darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange
@@ -26,15 +28,18 @@ rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silve
 slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white
 whitesmoke yellow yellowgreen
 transparent
-""".split())
+""".split()
+)
 
 _CHANNEL = r"\s*(\d{1,3}(?:\.\d+)?%?)\s*"
 _ALPHA = r"\s*(0|1|0?\.\d+|1\.0+|\d{1,3}(?:\.\d+)?%)\s*"
 RGB = re.compile(rf"rgb\({_CHANNEL},{_CHANNEL},{_CHANNEL}\)", re.IGNORECASE)
 RGBA = re.compile(rf"rgba\({_CHANNEL},{_CHANNEL},{_CHANNEL},{_ALPHA}\)", re.IGNORECASE)
 HEX = re.compile(r"#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})", re.IGNORECASE)
-MESSAGE = ("„{shown}” nie jest kolorem. Podaj angielską nazwę (np. red), rgb(255, 0, 0), "
-           "rgba(255, 0, 0, 0.5) albo zapis szesnastkowy (np. #ff0000).")
+MESSAGE = (
+    "„{shown}” nie jest kolorem. Podaj angielską nazwę (np. red), rgb(255, 0, 0), "
+    "rgba(255, 0, 0, 0.5) albo zapis szesnastkowy (np. #ff0000)."
+)
 
 
 def _channel_ok(text):
@@ -68,8 +73,10 @@ def normalize_color(text):
     return None
 
 
-@described(pattern=r"^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$",
-           description="#rgb, #rrggbb (i z przezroczystością), a także angielska nazwa koloru, rgb() albo rgba().")
+@described(
+    pattern=r"^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$",
+    description="#rgb, #rrggbb (i z przezroczystością), a także angielska nazwa koloru, rgb() albo rgba().",
+)
 class Color(colander.String):
     """A required colour field."""
 

@@ -7,11 +7,13 @@ value per key. Values are exact decimals (kept as text: SQLite has no exact deci
 
 Keys and key groups removed from a graph are soft-deleted: their values stay in the database.
 """
+
 from decimal import Decimal
 
 import sqlalchemy as sa
-from smogpanel.db import Base, DecimalText, Record, unique_while_alive
 from sqlalchemy.orm import Mapped, mapped_column
+
+from smogpanel.db import Base, DecimalText, Record, unique_while_alive
 
 TYPES = ("BAR", "CIRCLE", "LINE", "MULTILINE")  # SPEC 3 "Chart types"
 STYLES = ("CLASSIC", "MODERN")  # SPEC 3 "Chart themes"

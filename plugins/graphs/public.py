@@ -10,7 +10,9 @@ Placeholders (SPEC 5), replaced here so every reader shows the same text:
 Goal progress: the entry's total, the sum of its values (BAR, CIRCLE); for LINE and MULTILINE
 (series in time) the last key's value that is filled in (summed over key groups for LINE).
 """
+
 import sqlalchemy as sa
+
 from smogpanel.numbers import json_number
 from smogpanel.public import PublicKind
 
@@ -67,44 +69,79 @@ def entry_payload(graph, entry, keys, key_groups, rows):
         data["values"] = [json_number(v) for v in series[0]]
     data["goal"] = None
     if entry.with_goal and entry.goal is not None:
-        data["goal"] = {"goal": json_number(entry.goal), "progress": json_number(progress(graph.graph_type_name, series)),
-                        "progress_info": entry.goal_progress_info, "value_info": entry.goal_value_info,
-                        "value_subinfo": entry.goal_value_subinfo}
+        data["goal"] = {
+            "goal": json_number(entry.goal),
+            "progress": json_number(progress(graph.graph_type_name, series)),
+            "progress_info": entry.goal_progress_info,
+            "value_info": entry.goal_value_info,
+            "value_subinfo": entry.goal_value_subinfo,
+        }
     return data
 
 
 def graph_payload(request, internal_name):
     db = request.db
-    graph = db.scalars(sa.select(Graph).where(Graph.internal_name == internal_name, Graph.deleted.is_(None))
-                       .limit(1)).first()
+    graph = db.scalars(
+        sa.select(Graph).where(Graph.internal_name == internal_name, Graph.deleted.is_(None)).limit(1)
+    ).first()
     if graph is None:
         return None
     keys, key_groups = live_keys(db, graph.id), live_groups(db, graph.id)
-    groups = db.scalars(sa.select(GraphGroup).where(GraphGroup.graph_id == graph.id, GraphGroup.deleted.is_(None))
-                        .order_by(GraphGroup.id)).all()
-    entries = db.scalars(sa.select(GraphEntry).where(GraphEntry.graph_group_id.in_([g.id for g in groups] or [0]),
-                                                     GraphEntry.deleted.is_(None)).order_by(GraphEntry.id)).all()
+    groups = db.scalars(
+        sa.select(GraphGroup)
+        .where(GraphGroup.graph_id == graph.id, GraphGroup.deleted.is_(None))
+        .order_by(GraphGroup.id)
+    ).all()
+    entries = db.scalars(
+        sa.select(GraphEntry)
+        .where(GraphEntry.graph_group_id.in_([g.id for g in groups] or [0]), GraphEntry.deleted.is_(None))
+        .order_by(GraphEntry.id)
+    ).all()
     rows = VALUES.value_rows(db, [entry.id for entry in entries])
     grouped = graph.graph_type_name in GROUPED
     payload = {
         "name": graph_name(graph, [group.name for group in groups]),
-        "title": graph.title, "subtitle": graph.subtitle, "subname": graph.subname, "unit": graph.unit,
-        "source": graph.source, "legend": graph.legend, "type": graph.graph_type_name,
-        "style": graph.graph_style_name, "position_title": graph.position_title,
+        "title": graph.title,
+        "subtitle": graph.subtitle,
+        "subname": graph.subname,
+        "unit": graph.unit,
+        "source": graph.source,
+        "legend": graph.legend,
+        "type": graph.graph_type_name,
+        "style": graph.graph_style_name,
+        "position_title": graph.position_title,
     }
     if grouped:
-        payload["key_groups"] = [{"name": group.name, "color": group.color,
-                                  "keys": [public_key(k) for k in keys if k.key_group_id == group.id]} for group in key_groups]
+        payload["key_groups"] = [
+            {
+                "name": group.name,
+                "color": group.color,
+                "keys": [public_key(k) for k in keys if k.key_group_id == group.id],
+            }
+            for group in key_groups
+        ]
     else:
         payload["keys"] = [public_key(k) for k in keys if k.key_group_id is None]
-    payload["groups"] = [{
-        "id": group.id, "name": group.name,
-        "value_title": graph.value_title.replace("%GROUP%", group.name),
-        "entries": [entry_payload(graph, entry, keys, key_groups, rows.get(entry.id, {}))
-                    for entry in entries if entry.graph_group_id == group.id],
-    } for group in groups]
+    payload["groups"] = [
+        {
+            "id": group.id,
+            "name": group.name,
+            "value_title": graph.value_title.replace("%GROUP%", group.name),
+            "entries": [
+                entry_payload(graph, entry, keys, key_groups, rows.get(entry.id, {}))
+                for entry in entries
+                if entry.graph_group_id == group.id
+            ],
+        }
+        for group in groups
+    ]
     return payload
 
 
-GRAPH = PublicKind(kind="graph", load=graph_payload, plugin="graphs", title="Wykres",
-                   shows=(Graph, GraphKey, GraphKeyGroup, GraphGroup, GraphEntry, GraphValue))
+GRAPH = PublicKind(
+    kind="graph",
+    load=graph_payload,
+    plugin="graphs",
+    title="Wykres",
+    shows=(Graph, GraphKey, GraphKeyGroup, GraphGroup, GraphEntry, GraphValue),
+)

@@ -1,7 +1,9 @@
 """What the graph forms may send (SPEC sections 5 and 7 "Graphs"), checked before anything is
 written. Messages are Polish. Type-dependent rules (keys or key groups, the unit, entry colours)
 are checked by the views, which know the graph's type."""
+
 import colander
+
 from smogpanel.keyed import ConfirmRemoval, distinct_names
 from smogpanel.numbers import Number
 from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText, Text, UploadNode, described
@@ -19,13 +21,19 @@ def _upper(value):
 
 
 def Choice(name, title, choices, message):
-    return colander.SchemaNode(colander.String(), name=name, title=title, preparer=_upper,
-                               validator=colander.OneOf(choices, msg_err=message))
+    return colander.SchemaNode(
+        colander.String(), name=name, title=title, preparer=_upper, validator=colander.OneOf(choices, msg_err=message)
+    )
 
 
 def KeyId(title):
-    return colander.SchemaNode(colander.Int(), name="id", title=title, missing=None,
-                               validator=colander.Range(min=1, min_err="Niepoprawny identyfikator."))
+    return colander.SchemaNode(
+        colander.Int(),
+        name="id",
+        title=title,
+        missing=None,
+        validator=colander.Range(min=1, min_err="Niepoprawny identyfikator."),
+    )
 
 
 class GraphKeySchema(colander.MappingSchema):
@@ -36,8 +44,10 @@ class GraphKeySchema(colander.MappingSchema):
 
 _distinct_names = distinct_names("„{name}” występuje dwa razy. Nazwy kluczy wykresu muszą się różnić.")
 _distinct_groups = distinct_names("„{name}” występuje dwa razy. Nazwy grup kluczy muszą się różnić.")
-SHORT_TWICE = ("Krótka nazwa „{short}” występuje dwa razy (klucze „{first}” i „{name}”). Krótkie nazwy kluczy "
-               "wykresu muszą się różnić.")
+SHORT_TWICE = (
+    "Krótka nazwa „{short}” występuje dwa razy (klucze „{first}” i „{name}”). Krótkie nazwy kluczy "
+    "wykresu muszą się różnić."
+)
 
 
 def _short_names(keys_at):
@@ -50,7 +60,9 @@ def _short_names(keys_at):
         short = header_key(key["short_name"])
         seen = first.setdefault(short, key)
         if header_key(seen["name"]) != header_key(key["name"]):
-            errors.append((path, index, SHORT_TWICE.format(short=key["short_name"], first=seen["name"], name=key["name"])))
+            errors.append(
+                (path, index, SHORT_TWICE.format(short=key["short_name"], first=seen["name"], name=key["name"]))
+            )
     return errors
 
 
@@ -77,8 +89,16 @@ def _distinct_keys(node, keys):
 
 def _distinct_key_groups(node, groups):
     _distinct_groups(node, groups)
-    _raise(node, _short_names([((index, "graph_keys"), position, key) for index, group in enumerate(groups or ())
-                               for position, key in enumerate(group["graph_keys"])]))
+    _raise(
+        node,
+        _short_names(
+            [
+                ((index, "graph_keys"), position, key)
+                for index, group in enumerate(groups or ())
+                for position, key in enumerate(group["graph_keys"])
+            ]
+        ),
+    )
 
 
 class GraphKeys(colander.SequenceSchema):
@@ -105,8 +125,9 @@ class GraphSchema(colander.MappingSchema):
     unit = OptionalText("Jednostka", max_length=100)
     source = OptionalText("Źródło")
     legend = LongText("Legenda")
-    graph_type_name = Choice("graph_type_name", "Typ wykresu", TYPES,
-                             "Wybierz typ wykresu: BAR, CIRCLE, LINE albo MULTILINE.")
+    graph_type_name = Choice(
+        "graph_type_name", "Typ wykresu", TYPES, "Wybierz typ wykresu: BAR, CIRCLE, LINE albo MULTILINE."
+    )
     graph_style_name = Choice("graph_style_name", "Motyw", STYLES, "Wybierz motyw: CLASSIC albo MODERN.")
     position_title = Text("Tytuł pozycji")
     value_title = Text("Tytuł wartości")
@@ -127,6 +148,7 @@ def _minimum(minimum, message):
     def validator(node, value):
         if value is not None and value < minimum:
             raise colander.Invalid(node, message)
+
     return validator
 
 
@@ -140,8 +162,15 @@ def Values():
     group = colander.SchemaNode(colander.Mapping(), name="group", title="Grupa kluczy", missing=None)
     group.add(Id("Grupa kluczy", name="id", missing=None))
     value = colander.SchemaNode(colander.Mapping(), name="value", title="Wartość", missing={"value": None})
-    value.add(colander.SchemaNode(Number(), name="value", title="Wartość", missing=None,
-                                  validator=_minimum(VALUE_MINIMUM, "Wartość nie może być mniejsza niż 0.")))
+    value.add(
+        colander.SchemaNode(
+            Number(),
+            name="value",
+            title="Wartość",
+            missing=None,
+            validator=_minimum(VALUE_MINIMUM, "Wartość nie może być mniejsza niż 0."),
+        )
+    )
     item.add(key)
     item.add(group)
     item.add(value)
@@ -155,8 +184,15 @@ def GraphEntrySchema():
     schema.add(Text("Nazwa", name="name"))
     schema.add(colander.SchemaNode(colander.String(), name="color", title="Kolor", missing=""))
     schema.add(FlagNode("Z celem", name="with_goal"))
-    schema.add(colander.SchemaNode(Number(), name="goal", title="Cel", missing=None,
-                                   validator=_minimum(GOAL_MINIMUM, "Cel musi wynosić co najmniej 1.")))
+    schema.add(
+        colander.SchemaNode(
+            Number(),
+            name="goal",
+            title="Cel",
+            missing=None,
+            validator=_minimum(GOAL_MINIMUM, "Cel musi wynosić co najmniej 1."),
+        )
+    )
     schema.add(OptionalText("Opis postępu celu", name="goal_progress_info"))
     schema.add(OptionalText("Opis wartości celu", name="goal_value_info"))
     schema.add(OptionalText("Dopisek wartości celu", name="goal_value_subinfo"))

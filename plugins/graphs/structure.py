@@ -4,6 +4,7 @@ without are created, the graph's items not sent are soft-deleted. Removing keys 
 values (directly, with their key group, or because the type changed between the two families)
 answers 409 with the counts unless the request sends `remove_keys_with_values: 1`. Everything
 is checked before anything is written."""
+
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 
@@ -54,9 +55,13 @@ def plan(db, graph_id, graph_type, keys_sent, groups_sent):
         if groups_sent is not None:
             kept = _check_ids(groups_sent, groups, "graph_key_groups", GROUP_NOT_OURS, errors)
             removed_groups = [group for group_id, group in groups.items() if group_id not in kept]
-            removed_keys += [key for key in keys.values() if key.key_group_id is not None and key.key_group_id not in kept]
+            removed_keys += [
+                key for key in keys.values() if key.key_group_id is not None and key.key_group_id not in kept
+            ]
             for index, group in enumerate(groups_sent):
-                own = {key_id: key for key_id, key in keys.items() if group.get("id") and key.key_group_id == group["id"]}
+                own = {
+                    key_id: key for key_id, key in keys.items() if group.get("id") and key.key_group_id == group["id"]
+                }
                 field = f"graph_key_groups.{index}.graph_keys"
                 kept_keys = _check_ids(group["graph_keys"], own, field, KEY_NOT_OURS, errors)
                 removed_keys += [key for key_id, key in own.items() if key_id not in kept_keys]
@@ -80,11 +85,16 @@ def sync(db, graph, keys_sent, groups_sent, allow_removal):
     blocked = [key for key in removed_keys if counts.get(key.id)]
     if blocked and not allow_removal:
         listed = ", ".join(f"„{key.name}” (wartości {_entries(counts[key.id])})" for key in blocked)
-        raise ApiError("CONFLICT", [{
-            "name": "graph_key_groups" if grouped else "graph_keys",
-            "description": f"Nie usunięto kluczy {listed}: wpisane wartości zniknęłyby z wykresu. "
-                           "Jeśli na pewno chcesz usunąć te klucze razem z ich wartościami, potwierdź usunięcie.",
-        }])
+        raise ApiError(
+            "CONFLICT",
+            [
+                {
+                    "name": "graph_key_groups" if grouped else "graph_keys",
+                    "description": f"Nie usunięto kluczy {listed}: wpisane wartości zniknęłyby z wykresu. "
+                    "Jeśli na pewno chcesz usunąć te klucze razem z ich wartościami, potwierdź usunięcie.",
+                }
+            ],
+        )
     stamp = utcnow()
     for item in (*removed_groups, *removed_keys):
         item.deleted = stamp

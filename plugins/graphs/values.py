@@ -1,6 +1,8 @@
 """A graph's keys, key groups and its entries' values (declared for smogpanel.keyed). Shared by
 the admin views, the imports and the public payload."""
+
 import sqlalchemy as sa
+
 from smogpanel.keyed import KeyedValues
 from smogpanel.numbers import json_number
 
@@ -18,33 +20,47 @@ def group_error(item, key, index, field):
     """A value sent under another key group than its key's."""
     group_id = (item.get("group") or {}).get("id")
     if group_id is not None and group_id != key.key_group_id:
-        return {"name": f"{field}.{index}.group.id",
-                "description": f"Klucz „{key.name}” nie należy do tej grupy kluczy. Odśwież formularz."}
+        return {
+            "name": f"{field}.{index}.group.id",
+            "description": f"Klucz „{key.name}” nie należy do tej grupy kluczy. Odśwież formularz.",
+        }
     return None
 
 
 VALUES = KeyedValues(
-    key_model=GraphKey, owner="graph_id", table=GraphValue.__table__, entry_model=GraphEntry,
-    key_fields=("id", "name", "short_name", "value_type_name"), not_ours=NOT_OURS,
-    twice="Klucz „{name}” podano dwa razy.", read=sent_number, check_item=group_error,
+    key_model=GraphKey,
+    owner="graph_id",
+    table=GraphValue.__table__,
+    entry_model=GraphEntry,
+    key_fields=("id", "name", "short_name", "value_type_name"),
+    not_ours=NOT_OURS,
+    twice="Klucz „{name}” podano dwa razy.",
+    read=sent_number,
+    check_item=group_error,
     shown=lambda row: {"id": row.id, "value": json_number(row.value)},
 )
 
 
 def live_groups(db, graph_id):
     return db.scalars(
-        sa.select(GraphKeyGroup).where(GraphKeyGroup.graph_id == graph_id, GraphKeyGroup.deleted.is_(None))
-        .order_by(GraphKeyGroup.position, GraphKeyGroup.id)).all()
+        sa.select(GraphKeyGroup)
+        .where(GraphKeyGroup.graph_id == graph_id, GraphKeyGroup.deleted.is_(None))
+        .order_by(GraphKeyGroup.position, GraphKeyGroup.id)
+    ).all()
 
 
 def live_keys(db, graph_id):
     """Every live key of the graph: keys of a key group in the groups' order, then their own."""
     groups = {group.id: group.position for group in live_groups(db, graph_id)}
     keys = db.scalars(
-        sa.select(GraphKey).where(GraphKey.graph_id == graph_id, GraphKey.deleted.is_(None))
-        .order_by(GraphKey.position, GraphKey.id)).all()
-    return sorted((key for key in keys if key.key_group_id is None or key.key_group_id in groups),
-                  key=lambda key: (groups.get(key.key_group_id, -1), key.position, key.id))
+        sa.select(GraphKey)
+        .where(GraphKey.graph_id == graph_id, GraphKey.deleted.is_(None))
+        .order_by(GraphKey.position, GraphKey.id)
+    ).all()
+    return sorted(
+        (key for key in keys if key.key_group_id is None or key.key_group_id in groups),
+        key=lambda key: (groups.get(key.key_group_id, -1), key.position, key.id),
+    )
 
 
 def group_dict(group, keys=None):

@@ -1,6 +1,8 @@
 """Every endpoint of SPEC section 7 "Graphs": graphs (with keys or key groups), graph groups,
 graph entries (with values and goals) and the import."""
+
 from cornice import Service
+
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.numbers import json_number
@@ -103,7 +105,9 @@ class GraphEntryResource(Resource):
             if not data.get("color"):
                 errors.append({"name": "color", "description": "Kolor: To pole jest wymagane."})
             elif color is None:
-                errors.append({"name": "color", "description": "Kolor: " + COLOR_MESSAGE.format(shown=str(data["color"])[:40])})
+                errors.append(
+                    {"name": "color", "description": "Kolor: " + COLOR_MESSAGE.format(shown=str(data["color"])[:40])}
+                )
             data["color"] = color or ""
         else:
             data["color"] = ""  # SPEC 3: the entry colour belongs to multiline charts
@@ -150,6 +154,7 @@ def includeme(config):
     config.add_resource(GraphGroupResource())
     config.add_resource(GraphEntryResource())
     importing = Service(name="graph-import", path="/api/graph/import", description="graph: import a spreadsheet")
-    importing.add_view("POST", import_view, renderer="envelope", schema=GraphImportSchema(),
-                       validators=(exact_body_validator,))
+    importing.add_view(
+        "POST", import_view, renderer="envelope", schema=GraphImportSchema(), validators=(exact_body_validator,)
+    )
     config.add_cornice_service(importing)

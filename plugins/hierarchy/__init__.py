@@ -1,5 +1,6 @@
 """The administrative hierarchy voivodeship > district > borough: the first plugin and the
 reference for all others."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl

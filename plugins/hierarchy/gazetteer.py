@@ -1,8 +1,10 @@
 """The hierarchy's answer to the gazetteer hook: live gminy with their district's and
 voivodeship's names, for the plugins that must not import this one (rankings, searches)."""
+
 import threading
 
 import sqlalchemy as sa
+
 from smogpanel.gazetteer import BoroughIndex, Gazetteer, same_name_qualifiers, shown_name, stable_version
 
 from .models import Borough, District, Voivodeship
@@ -14,8 +16,13 @@ _TELLING = (Borough.district_id, Borough.teryt, Borough.kind)
 
 def _boroughs(*extra):
     return (
-        sa.select(Borough.id, Borough.name.label("borough_name"), District.name.label("district_name"),
-                  Voivodeship.name.label("voivodeship_name"), *extra)
+        sa.select(
+            Borough.id,
+            Borough.name.label("borough_name"),
+            District.name.label("district_name"),
+            Voivodeship.name.label("voivodeship_name"),
+            *extra,
+        )
         .join(District, District.id == Borough.district_id)
         .join(Voivodeship, Voivodeship.id == District.voivodeship_id)
         .where(Borough.deleted.is_(None), District.deleted.is_(None), Voivodeship.deleted.is_(None))
@@ -26,9 +33,14 @@ def _names(rows, qualifiers):
     """{id: names} of (id, borough, district, voivodeship, ...) rows, unpacked as tuples: named
     access to each Row costs more than the query for a whole list of gminy. A gmina sharing
     its name with another in its district is shown with its kind ('Bolesławiec (gmina miejska)')."""
-    return {row_id: {"borough_name": shown_name(borough, qualifiers.get(row_id)), "district_name": district,
-                     "voivodeship_name": voivodeship}
-            for row_id, borough, district, voivodeship, *_ in rows}
+    return {
+        row_id: {
+            "borough_name": shown_name(borough, qualifiers.get(row_id)),
+            "district_name": district,
+            "voivodeship_name": voivodeship,
+        }
+        for row_id, borough, district, voivodeship, *_ in rows
+    }
 
 
 def _telling(rows):
@@ -50,9 +62,15 @@ class HierarchyGazetteer(Gazetteer):
         connection = db.connection()
         rows = connection.execute(_boroughs(*_TELLING).where(Borough.id.in_(ids))).all()
         districts = sorted({row[4] for row in rows})
-        namesakes = connection.execute(
-            sa.select(Borough.id, Borough.name, *_TELLING)
-            .where(Borough.district_id.in_(districts), Borough.deleted.is_(None))).all() if districts else ()
+        namesakes = (
+            connection.execute(
+                sa.select(Borough.id, Borough.name, *_TELLING).where(
+                    Borough.district_id.in_(districts), Borough.deleted.is_(None)
+                )
+            ).all()
+            if districts
+            else ()
+        )
         return _names(rows, same_name_qualifiers(tuple(row) for row in namesakes))
 
     def __init__(self):
@@ -78,6 +96,7 @@ class HierarchyGazetteer(Gazetteer):
         return BoroughIndex(tuple(row) for row in db.connection().execute(_boroughs(Voivodeship.code, Borough.teryt)))
 
     def voivodeships(self, db):
-        rows = db.execute(sa.select(Voivodeship.id, Voivodeship.name, Voivodeship.code)
-                          .where(Voivodeship.deleted.is_(None)))
+        rows = db.execute(
+            sa.select(Voivodeship.id, Voivodeship.name, Voivodeship.code).where(Voivodeship.deleted.is_(None))
+        )
         return {row.id: {"name": row.name, "code": row.code} for row in rows}

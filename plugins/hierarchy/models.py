@@ -1,5 +1,6 @@
 """Voivodeship > district > borough, each with its TERYT code (GUS's TERC register) when it
 came from the register or is one of the seeded sixteen; None for records added by hand."""
+
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 

@@ -1,4 +1,5 @@
 """The sixteen voivodeships every installation has, and a little demo content."""
+
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -14,11 +15,17 @@ DEMO_TERC = Path(__file__).parent / "fixtures" / "terc_sample.csv"
 
 def seed_voivodeships(db):
     """Adds any of the sixteen missing by code; never renames or duplicates."""
-    present = set(db.scalars(sa.select(Voivodeship.code).where(Voivodeship.code.is_not(None))
-                             .execution_options(include_deleted=True)))
+    present = set(
+        db.scalars(
+            sa.select(Voivodeship.code).where(Voivodeship.code.is_not(None)).execution_options(include_deleted=True)
+        )
+    )
     taken = set(db.scalars(sa.select(Voivodeship.teryt).where(Voivodeship.teryt.is_not(None))))
-    db.add_all(Voivodeship(name=name, code=code, teryt=None if TERYT_OF[code] in taken else TERYT_OF[code])
-               for code, name in VOIVODESHIPS if code not in present)
+    db.add_all(
+        Voivodeship(name=name, code=code, teryt=None if TERYT_OF[code] in taken else TERYT_OF[code])
+        for code, name in VOIVODESHIPS
+        if code not in present
+    )
     db.flush()
 
 
@@ -31,8 +38,9 @@ def add_demo_data(db):
     its kind (RODZ), which tells apart the namesakes of one district (Bolesławiec miejska and
     wiejska). The voivodeships are the seeded sixteen with their real codes."""
     units = read_terc(DEMO_TERC.read_bytes())
-    voivodeships = dict(db.execute(sa.select(Voivodeship.teryt, Voivodeship.id)
-                                   .where(Voivodeship.teryt.is_not(None))).all())
+    voivodeships = dict(
+        db.execute(sa.select(Voivodeship.teryt, Voivodeship.id).where(Voivodeship.teryt.is_not(None))).all()
+    )
     districts = {}
     for unit in units:
         if unit.level == "district" and unit.woj in voivodeships:
@@ -40,6 +48,9 @@ def add_demo_data(db):
             db.add(district)
             districts[unit.woj + unit.pow] = district
     db.flush()
-    db.add_all(Borough(name=unit.name, district_id=districts[unit.parent_teryt].id, kind=unit.rodz)
-               for unit in units if unit.level == "borough" and unit.parent_teryt in districts)
+    db.add_all(
+        Borough(name=unit.name, district_id=districts[unit.parent_teryt].id, kind=unit.rodz)
+        for unit in units
+        if unit.level == "borough" and unit.parent_teryt in districts
+    )
     db.flush()

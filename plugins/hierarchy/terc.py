@@ -9,6 +9,7 @@ forms GUS publishes it, and the ZIP it comes in from the TERYT site:
 naming the line. The XML is read by expat with any DOCTYPE refused, so no entity is ever
 declared or expanded (no "billion laughs", no external entities).
 """
+
 import csv
 import io
 import re
@@ -114,9 +115,13 @@ def _decode(data):
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[:error.start].count(b"\n") + 1
-        raise NotTerc([f"Wiersz {line}: plik nie jest zapisany w kodowaniu UTF-8, "
-                       "a GUS publikuje plik TERC w UTF-8. Pobierz plik ponownie."])
+        line = data[: error.start].count(b"\n") + 1
+        raise NotTerc(
+            [
+                f"Wiersz {line}: plik nie jest zapisany w kodowaniu UTF-8, "
+                "a GUS publikuje plik TERC w UTF-8. Pobierz plik ponownie."
+            ]
+        )
 
 
 def _header_name(text):
@@ -133,23 +138,27 @@ def _csv_records(text):
     names = [_header_name(cell) for cell in header or ()]
     if names != list(COLUMNS):
         shown = ";".join(header or ()) or "(pusty)"
-        raise NotTerc([f"Wiersz 1: nagłówek „{shown[:200]}” nie jest nagłówkiem pliku TERC "
-                       f"(oczekiwano: {';'.join(COLUMNS)})."])
+        raise NotTerc(
+            [f"Wiersz 1: nagłówek „{shown[:200]}” nie jest nagłówkiem pliku TERC (oczekiwano: {';'.join(COLUMNS)})."]
+        )
     try:
         for cells in reader:
             if not any(cell.strip() for cell in cells):
                 continue
             if len(cells) != len(COLUMNS):
-                raise NotTerc([f"Wiersz {reader.line_num}: {len(cells)} kolumn zamiast {len(COLUMNS)} "
-                               "(pola pliku TERC rozdziela średnik)."])
+                raise NotTerc(
+                    [
+                        f"Wiersz {reader.line_num}: {len(cells)} kolumn zamiast {len(COLUMNS)} "
+                        "(pola pliku TERC rozdziela średnik)."
+                    ]
+                )
             yield reader.line_num, dict(zip(COLUMNS, cells))
     except csv.Error as error:
         raise NotTerc([f"Wiersz {reader.line_num}: nie da się odczytać wiersza ({error})."])
 
 
 def _refuse_doctype(*_args):
-    raise NotTerc(["Plik XML zawiera deklarację DOCTYPE albo encje, których plik TERC nie ma: "
-                   "nie został odczytany."])
+    raise NotTerc(["Plik XML zawiera deklarację DOCTYPE albo encje, których plik TERC nie ma: nie został odczytany."])
 
 
 def _xml_records(text):
@@ -164,8 +173,9 @@ def _xml_records(text):
     def start(tag, attrs):
         stack = state["stack"]
         if not stack and tag != "teryt":
-            raise NotTerc([f"Wiersz {parser.CurrentLineNumber}: element główny to <{tag}>, a plik TERC "
-                           "zaczyna się od <teryt>."])
+            raise NotTerc(
+                [f"Wiersz {parser.CurrentLineNumber}: element główny to <{tag}>, a plik TERC zaczyna się od <teryt>."]
+            )
         stack.append(tag)
         if tag == "catalog":
             state["catalog"] = True
@@ -193,8 +203,7 @@ def _xml_records(text):
     try:
         parser.Parse(text.encode("utf-8"), True)
     except expat.ExpatError as error:
-        raise NotTerc([f"Wiersz {error.lineno}: plik XML jest uszkodzony "
-                       f"({expat.ErrorString(error.code)})."])
+        raise NotTerc([f"Wiersz {error.lineno}: plik XML jest uszkodzony ({expat.ErrorString(error.code)})."])
     if not state["catalog"]:
         raise NotTerc(["Wiersz 1: plik XML nie ma elementu <catalog> pliku TERC."])
     for line, values in rows:

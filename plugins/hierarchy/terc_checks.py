@@ -15,6 +15,7 @@ own structure, never from totals (a register with one gmina more or fewer still 
 
 `check_register(units)` raises NotTerc with Polish messages, each naming what is missing.
 """
+
 import re
 from collections import Counter, defaultdict
 from datetime import date
@@ -49,30 +50,47 @@ def _is_date(text):
 
 
 def _stan_na(units):
-    errors = [f"Wiersz {unit.line}: STAN_NA „{unit.stan_na}” nie jest datą (RRRR-MM-DD): {INCOMPLETE}."
-              for unit in units if not _is_date(unit.stan_na)]
+    errors = [
+        f"Wiersz {unit.line}: STAN_NA „{unit.stan_na}” nie jest datą (RRRR-MM-DD): {INCOMPLETE}."
+        for unit in units
+        if not _is_date(unit.stan_na)
+    ]
     if errors:
         return errors
     usual, _ = Counter(unit.stan_na for unit in units).most_common(1)[0]
-    return [f"Wiersz {unit.line}: STAN_NA {unit.stan_na}, a w pozostałych wierszach {usual}: plik łączy "
-            "wiersze różnych wydań rejestru. Pobierz jeden plik TERC w całości."
-            for unit in units if unit.stan_na != usual]
+    return [
+        f"Wiersz {unit.line}: STAN_NA {unit.stan_na}, a w pozostałych wierszach {usual}: plik łączy "
+        "wiersze różnych wydań rejestru. Pobierz jeden plik TERC w całości."
+        for unit in units
+        if unit.stan_na != usual
+    ]
 
 
 def _variant(units):
     gminy = {unit.gmina: unit.rodz for unit in units if unit.level == "borough"}
     city_gminy = {unit.woj + unit.pow for unit in units if unit.rodz == "1"}
     examples = sorted(
-        [(unit.line, f"„{unit.name}” (RODZ {unit.rodz}) bez swojej gminy miejsko-wiejskiej")
-         for unit in units if unit.rodz in ("4", "5") and gminy.get(unit.gmina) != "3"]
-        + [(unit.line, f"„{unit.name}” (RODZ {unit.rodz}) bez gminy miejskiej swojego miasta")
-           for unit in units if unit.rodz in ("8", "9") and unit.woj + unit.pow not in city_gminy])
+        [
+            (unit.line, f"„{unit.name}” (RODZ {unit.rodz}) bez swojej gminy miejsko-wiejskiej")
+            for unit in units
+            if unit.rodz in ("4", "5") and gminy.get(unit.gmina) != "3"
+        ]
+        + [
+            (unit.line, f"„{unit.name}” (RODZ {unit.rodz}) bez gminy miejskiej swojego miasta")
+            for unit in units
+            if unit.rodz in ("8", "9") and unit.woj + unit.pow not in city_gminy
+        ]
+    )
     examples = [f"wiersz {line}: {text}" for line, text in examples]
     if not examples:
         return []
-    return [("To jest wersja adresowa pliku TERC (TERC adresowy): nie ma w niej gmin miejsko-wiejskich (RODZ 3) "
-             "ani gmin miast podzielonych na dzielnice i delegatury, więc zabrakłoby części gmin. Pobierz ze strony "
-             f"rejestru TERYT wersję urzędową, plik {OFFICIAL} (np. {'; '.join(examples[:3])}).")]
+    return [
+        (
+            "To jest wersja adresowa pliku TERC (TERC adresowy): nie ma w niej gmin miejsko-wiejskich (RODZ 3) "
+            "ani gmin miast podzielonych na dzielnice i delegatury, więc zabrakłoby części gmin. Pobierz ze strony "
+            f"rejestru TERYT wersję urzędową, plik {OFFICIAL} (np. {'; '.join(examples[:3])})."
+        )
+    ]
 
 
 def _whole_country(units):
@@ -91,28 +109,37 @@ def _whole_country(units):
         if woj not in with_districts:
             errors.append(f"Województwo {NAME_OF_WOJ[woj]} ({woj}) nie ma w pliku żadnego powiatu; {INCOMPLETE}.")
         elif woj not in with_cities:
-            errors.append(f"Województwo {NAME_OF_WOJ[woj]} ({woj}) nie ma w pliku żadnego miasta na prawach "
-                          f"powiatu, a w rejestrze są one na końcu wierszy każdego województwa; {INCOMPLETE}.")
+            errors.append(
+                f"Województwo {NAME_OF_WOJ[woj]} ({woj}) nie ma w pliku żadnego miasta na prawach "
+                f"powiatu, a w rejestrze są one na końcu wierszy każdego województwa; {INCOMPLETE}."
+            )
     kinds = defaultdict(set)  # WOJ+POW -> RODZ of its gminy and parts
     for unit in units:
         if unit.gmi:
             kinds[unit.woj + unit.pow].add(unit.rodz)
     for code, unit in districts.items():
         if is_city(unit) and "1" not in kinds[code]:
-            errors.append(f"Wiersz {unit.line}: miasto na prawach powiatu „{unit.name}” ({code}) nie ma w pliku "
-                          f"swojej gminy miejskiej (RODZ 1); {INCOMPLETE}.")
+            errors.append(
+                f"Wiersz {unit.line}: miasto na prawach powiatu „{unit.name}” ({code}) nie ma w pliku "
+                f"swojej gminy miejskiej (RODZ 1); {INCOMPLETE}."
+            )
         elif not kinds[code] & {"1", "2", "3"}:
-            errors.append(f"Wiersz {unit.line}: powiat „{unit.name}” ({code}) nie ma w pliku żadnej gminy; "
-                          f"{INCOMPLETE}.")
+            errors.append(
+                f"Wiersz {unit.line}: powiat „{unit.name}” ({code}) nie ma w pliku żadnej gminy; {INCOMPLETE}."
+            )
     parts = defaultdict(set)
     for unit in units:
         if unit.rodz in ("4", "5"):
             parts[unit.gmina].add(unit.rodz)
     for unit in by_level["borough"]:
         if unit.woj + unit.pow not in districts:
-            errors.append(f"Wiersz {unit.line}: gmina „{unit.name}” ({unit.teryt}) nie ma w pliku swojego powiatu "
-                          f"({unit.woj + unit.pow}); {INCOMPLETE}.")
+            errors.append(
+                f"Wiersz {unit.line}: gmina „{unit.name}” ({unit.teryt}) nie ma w pliku swojego powiatu "
+                f"({unit.woj + unit.pow}); {INCOMPLETE}."
+            )
         elif unit.rodz == "3" and parts[unit.gmina] != {"4", "5"}:
-            errors.append(f"Wiersz {unit.line}: gmina miejsko-wiejska „{unit.name}” ({unit.teryt}) nie ma w pliku "
-                          f"swojego miasta (RODZ 4) i obszaru wiejskiego (RODZ 5); {INCOMPLETE}.")
+            errors.append(
+                f"Wiersz {unit.line}: gmina miejsko-wiejska „{unit.name}” ({unit.teryt}) nie ma w pliku "
+                f"swojego miasta (RODZ 4) i obszaru wiejskiego (RODZ 5); {INCOMPLETE}."
+            )
     return errors

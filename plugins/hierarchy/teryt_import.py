@@ -19,6 +19,7 @@ with a code as gone stops (`TooManyGone`) unless `accept_removals`: a wrong file
 turn into hundreds of gone gminy. Running it twice changes nothing the second time. Writes in
 the caller's transaction, in a savepoint that `dry_run` and a refusal roll back.
 """
+
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -76,25 +77,48 @@ class Report:
 
     def as_dict(self):
         return {
-            "added": len(self.added), "renamed": len(self.renamed), "renamed_recoded": len(self.renamed_recoded),
-            "coded": len(self.coded), "unchanged": self.unchanged, "gone": len(self.gone),
-            "deleted_here": len(self.deleted_here), "retired": len(self.retired), "kept": len(self.kept),
-            "not_gminy": self.not_gminy, "dry_run": self.dry_run,
-            "changes": {key: getattr(self, key)[:LISTED] for key in (
-                "added", "renamed", "renamed_recoded", "coded", "gone", "deleted_here", "retired", "kept")},
+            "added": len(self.added),
+            "renamed": len(self.renamed),
+            "renamed_recoded": len(self.renamed_recoded),
+            "coded": len(self.coded),
+            "unchanged": self.unchanged,
+            "gone": len(self.gone),
+            "deleted_here": len(self.deleted_here),
+            "retired": len(self.retired),
+            "kept": len(self.kept),
+            "not_gminy": self.not_gminy,
+            "dry_run": self.dry_run,
+            "changes": {
+                key: getattr(self, key)[:LISTED]
+                for key in ("added", "renamed", "renamed_recoded", "coded", "gone", "deleted_here", "retired", "kept")
+            },
         }
 
     def summary(self):
         """One Polish line, as the CLI prints it."""
-        recoded = "" if not self.renamed_recoded else (
-            "UWAGA: zmieniono nazwę jednostek, których dawna nazwa ma w rejestrze inny kod – sprawdź ich wartości: "
-            + "; ".join(f"{item['teryt']} „{item['old_name']}” → „{item['name']}” (kod „{item['old_name']}”: "
-                        f"{item['old_name_teryt']})" for item in self.renamed_recoded[:LISTED]) + ". ")
-        return recoded + (f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
-                          f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
-                          f"usunięte w panelu (pominięte): {len(self.deleted_here)}."
-                          + (f" Wycofano: {len(self.retired)}, zostawiono (są odwołania): {len(self.kept)}."
-                             if self.retired or self.kept else ""))
+        recoded = (
+            ""
+            if not self.renamed_recoded
+            else (
+                "UWAGA: zmieniono nazwę jednostek, których dawna nazwa ma w rejestrze inny kod – sprawdź ich wartości: "
+                + "; ".join(
+                    f"{item['teryt']} „{item['old_name']}” → „{item['name']}” (kod „{item['old_name']}”: "
+                    f"{item['old_name_teryt']})"
+                    for item in self.renamed_recoded[:LISTED]
+                )
+                + ". "
+            )
+        )
+        return recoded + (
+            f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
+            f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
+            f"usunięte w panelu (pominięte): {len(self.deleted_here)}."
+            + (
+                f" Wycofano: {len(self.retired)}, zostawiono (są odwołania): {len(self.kept)}."
+                if self.retired or self.kept
+                else ""
+            )
+        )
 
 
 def _register_name(unit):
@@ -102,8 +126,15 @@ def _register_name(unit):
     return unit.name.lower() if unit.level == "voivodeship" else unit.name
 
 
-def import_terc(db, units, dry_run=False, accept_removals=False, retire_gone=False,
-                max_gone_percent=MAX_GONE_PERCENT, references=None):
+def import_terc(
+    db,
+    units,
+    dry_run=False,
+    accept_removals=False,
+    retire_gone=False,
+    max_gone_percent=MAX_GONE_PERCENT,
+    references=None,
+):
     """Applies `units` (from `terc.read_terc`) and returns the `Report`. Raises NotTerc,
     writing nothing, for a file that is not the whole official register, and TooManyGone for
     a run over the share of gone units without `accept_removals`. `references(level, ids)`
@@ -124,8 +155,12 @@ def import_terc(db, units, dry_run=False, accept_removals=False, retire_gone=Fal
 
 
 def _live_with_code(db):
-    return sum(db.scalar(sa.select(sa.func.count()).select_from(model)
-                         .where(model.teryt.is_not(None), model.deleted.is_(None))) for _, model, _, _ in LEVELS)
+    return sum(
+        db.scalar(
+            sa.select(sa.func.count()).select_from(model).where(model.teryt.is_not(None), model.deleted.is_(None))
+        )
+        for _, model, _, _ in LEVELS
+    )
 
 
 def _percent(value):
@@ -138,11 +173,13 @@ def _too_many_gone(gone, live, limit):
         return None
     per_woj = Counter(change["teryt"][:2] for change in gone)
     where = ", ".join(f"{NAME_OF_WOJ.get(woj, woj)} ({count})" for woj, count in sorted(per_woj.items()))
-    return (f"Po tym imporcie {len(gone)} z {live} jednostek z kodem TERYT ({_percent(len(gone) * 100 / live)}) "
-            f"nie byłoby już w rejestrze, a dopuszczalne jest {_percent(limit)}. Województwa: {where}. "
-            "To zwykle znak niewłaściwego pliku; jeśli plik jest właściwy (np. po zmianie podziału kraju), "
-            "zaimportuj go ponownie ze zgodą na ubytki (w panelu „Zgoda na ubytki”, w wierszu poleceń "
-            "--accept-removals). Nic nie zapisano.")
+    return (
+        f"Po tym imporcie {len(gone)} z {live} jednostek z kodem TERYT ({_percent(len(gone) * 100 / live)}) "
+        f"nie byłoby już w rejestrze, a dopuszczalne jest {_percent(limit)}. Województwa: {where}. "
+        "To zwykle znak niewłaściwego pliku; jeśli plik jest właściwy (np. po zmianie podziału kraju), "
+        "zaimportuj go ponownie ze zgodą na ubytki (w panelu „Zgoda na ubytki”, w wierszu poleceń "
+        "--accept-removals). Nic nie zapisano."
+    )
 
 
 def _retire(db, report, references):
@@ -169,8 +206,12 @@ def _retire(db, report, references):
                 report.retired.append(change)
                 retire.append(change["id"])
         for start in range(0, len(retire), _CHUNK):
-            db.execute(sa.update(model).where(model.id.in_(retire[start:start + _CHUNK]), model.deleted.is_(None))
-                       .values(deleted=stamp).execution_options(synchronize_session=False))
+            db.execute(
+                sa.update(model)
+                .where(model.id.in_(retire[start : start + _CHUNK]), model.deleted.is_(None))
+                .values(deleted=stamp)
+                .execution_options(synchronize_session=False)
+            )
 
 
 def _counts(db, column, ids):
@@ -178,8 +219,11 @@ def _counts(db, column, ids):
     table = column.class_
     rows = []
     for start in range(0, len(ids), _CHUNK):
-        rows += db.execute(sa.select(column, sa.func.count()).where(column.in_(ids[start:start + _CHUNK]),
-                                                                   table.deleted.is_(None)).group_by(column)).all()
+        rows += db.execute(
+            sa.select(column, sa.func.count())
+            .where(column.in_(ids[start : start + _CHUNK]), table.deleted.is_(None))
+            .group_by(column)
+        ).all()
     return rows
 
 
@@ -192,9 +236,11 @@ def _apply(db, units):
         in_file_by_name = {(unit.parent_teryt, normalise(_register_name(unit))): unit.teryt for unit in mine}
         parent_col = getattr(model, parent_field) if parent_field else sa.literal(None)
         kind_col = getattr(model, "kind", sa.literal(None))
-        rows = db.execute(sa.select(model.id, model.name, model.teryt, model.deleted, parent_col.label("parent"),
-                                    kind_col.label("kind"))
-                          .execution_options(include_deleted=True)).all()
+        rows = db.execute(
+            sa.select(
+                model.id, model.name, model.teryt, model.deleted, parent_col.label("parent"), kind_col.label("kind")
+            ).execution_options(include_deleted=True)
+        ).all()
         live = {row.teryt: row for row in rows if row.teryt and row.deleted is None}
         deleted = {row.teryt for row in rows if row.teryt and row.deleted is not None} - set(live)
         uncoded = {}
@@ -220,10 +266,14 @@ def _apply(db, units):
                     # namesake already there, as Bolesławiec miejska beside Bolesławiec wiejska)
                     elsewhere = in_file_by_name.get((unit.parent_teryt, normalise(row.name)))
                     namesake = live.get(elsewhere)
-                    if elsewhere and elsewhere != unit.teryt and not (
-                            namesake is not None and normalise(namesake.name) == normalise(row.name)):
-                        report.renamed_recoded.append({**entry, "id": row.id, "old_name": row.name,
-                                                       "old_name_teryt": elsewhere})
+                    if (
+                        elsewhere
+                        and elsewhere != unit.teryt
+                        and not (namesake is not None and normalise(namesake.name) == normalise(row.name))
+                    ):
+                        report.renamed_recoded.append(
+                            {**entry, "id": row.id, "old_name": row.name, "old_name_teryt": elsewhere}
+                        )
                     else:
                         report.renamed.append({**entry, "id": row.id, "old_name": row.name})
                 else:
@@ -252,8 +302,11 @@ def _apply(db, units):
             db.execute(sa.update(model), updates)
         if inserts:
             db.execute(sa.insert(model), inserts)
-            new = dict(db.execute(sa.select(model.teryt, model.id)
-                                  .where(model.teryt.is_not(None), model.deleted.is_(None))).all())
+            new = dict(
+                db.execute(
+                    sa.select(model.teryt, model.id).where(model.teryt.is_not(None), model.deleted.is_(None))
+                ).all()
+            )
             ids.update((teryt, new[teryt]) for teryt in (v["teryt"] for v in inserts))
         in_file = {unit.teryt for unit in mine}
         for teryt, row in sorted(live.items()):
@@ -270,5 +323,10 @@ def _check_parents(units, parents, level):
     missing = [unit for unit in units if unit.parent_teryt not in parents]
     if missing:
         upper = "województwa" if level == "district" else "powiatu"
-        raise NotTerc([f"Wiersz {unit.line}: brak {upper} o kodzie {unit.parent_teryt} ani w pliku, ani w bazie "
-                       f"({LABEL[level]} „{unit.name}”)." for unit in missing[:20]])
+        raise NotTerc(
+            [
+                f"Wiersz {unit.line}: brak {upper} o kodzie {unit.parent_teryt} ani w pliku, ani w bazie "
+                f"({LABEL[level]} „{unit.name}”)."
+                for unit in missing[:20]
+            ]
+        )

@@ -10,6 +10,7 @@ A file that is not the whole official register is refused on `file`; a run over 
 gone units (`smogpanel.hierarchy.max_gone_percent`) on `accept_removals`; the messages are the
 command line's.
 """
+
 import sys
 from pathlib import Path
 
@@ -19,9 +20,16 @@ from cornice import Service
 from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
-from smogpanel.spreadsheets.imports import (Column, ErrorList, ImportFailed, ImportType, import_result, read_rows,
-                                         run_import)
 from smogpanel.schemas import FlagNode, String, UploadNode
+from smogpanel.spreadsheets.imports import (
+    Column,
+    ErrorList,
+    ImportFailed,
+    ImportType,
+    import_result,
+    read_rows,
+    run_import,
+)
 from smogpanel.validation import body_validator
 
 from .terc import COLUMNS, NotTerc, _unit, read_terc
@@ -52,17 +60,20 @@ def _from_table(table, context):
 
 COLUMN_DEFINITIONS = tuple(
     Column(name, name, required=name in ("WOJ", "NAZWA"), aliases=("NAZDOD",) if name == "NAZWA_DOD" else ())
-    for name in COLUMNS)
+    for name in COLUMNS
+)
 
 TERYT_TERC = ImportType(
     code=CODE,
     label="Rejestr TERYT: plik TERC (CSV, XML albo ZIP z GUS)",
     columns=COLUMN_DEFINITIONS,
     parse=_from_table,
-    description=("Województwa, powiaty i gminy z kodami TERYT, z pliku „TERC urzędowy” (całego kraju) pobranego ze "
-                 "strony rejestru TERYT GUS. Gminy to wiersze RODZ 1, 2 i 3; jednostki dodaje się albo zmienia według "
-                 "kodu, a tych, których nie ma już w rejestrze, nie usuwa się, chyba że na życzenie wycofuje się te, "
-                 "do których nic się nie odwołuje."),
+    description=(
+        "Województwa, powiaty i gminy z kodami TERYT, z pliku „TERC urzędowy” (całego kraju) pobranego ze "
+        "strony rejestru TERYT GUS. Gminy to wiersze RODZ 1, 2 i 3; jednostki dodaje się albo zmienia według "
+        "kodu, a tych, których nie ma już w rejestrze, nie usuwa się, chyba że na życzenie wycofuje się te, "
+        "do których nic się nie odwołuje."
+    ),
 )
 
 
@@ -81,19 +92,27 @@ def read_units(request, upload, field="file"):
 
 def references_of(plugin_manager, db):
     """`references(level, ids)` for the import: every plugin's `smogpanel_references`, merged."""
+
     def references(level, ids):
         merged = {}
         for answer in plugin_manager.hook.smogpanel_references(db=db, kind=level, ids=list(ids)):
             for unit_id, reasons in (answer or {}).items():
                 merged.setdefault(unit_id, []).extend(reasons)
         return merged
+
     return references
 
 
 def run_terc(db, units, registry, dry_run=False, accept_removals=False, retire_gone=False):
-    return import_terc(db, units, dry_run=dry_run, accept_removals=accept_removals, retire_gone=retire_gone,
-                       max_gone_percent=max_gone_percent(registry.settings),
-                       references=references_of(registry.plugin_manager, db))
+    return import_terc(
+        db,
+        units,
+        dry_run=dry_run,
+        accept_removals=accept_removals,
+        retire_gone=retire_gone,
+        max_gone_percent=max_gone_percent(registry.settings),
+        references=references_of(registry.plugin_manager, db),
+    )
 
 
 def import_teryt_view(request):
@@ -102,22 +121,39 @@ def import_teryt_view(request):
         raise ApiError.invalid("type", f"Nieznany albo niedozwolony tu typ importu. Wybierz jeden z: {CODE}.")
     units = read_units(request, data["file"])
     try:
-        report = run_terc(request.db, units, request.registry, dry_run=bool(data["dry_run"]),
-                          accept_removals=bool(data["accept_removals"]), retire_gone=bool(data["retire_gone"]))
+        report = run_terc(
+            request.db,
+            units,
+            request.registry,
+            dry_run=bool(data["dry_run"]),
+            accept_removals=bool(data["accept_removals"]),
+            retire_gone=bool(data["retire_gone"]),
+        )
     except NotTerc as error:
         name = "accept_removals" if isinstance(error, TooManyGone) else "file"
         raise ImportFailed([{"name": name, "description": message} for message in error.errors])
     if not data["dry_run"]:  # whatever the file's format: CSV, XML and ZIP are not read by run_import
         record_import(request, (data["file"] or {}).get("name") or "plik", report)
-    return import_result(created=len(report.added), updated=len(report.renamed) + len(report.coded),
-                         **report.as_dict())
+    return import_result(created=len(report.added), updated=len(report.renamed) + len(report.coded), **report.as_dict())
 
 
 def record_import(request, file_name, report):
     """The import's history entry (a request, or the CLI's session): one for the whole register."""
-    history.record(request, "import", "voivodeship", None, "Rejestr TERYT",
-                   {"file": str(file_name)[:255], "type": CODE, "type_label": TERYT_TERC.label,
-                    "created": len(report.added), "updated": len(report.renamed) + len(report.coded), "skipped": 0})
+    history.record(
+        request,
+        "import",
+        "voivodeship",
+        None,
+        "Rejestr TERYT",
+        {
+            "file": str(file_name)[:255],
+            "type": CODE,
+            "type_label": TERYT_TERC.label,
+            "created": len(report.added),
+            "updated": len(report.renamed) + len(report.coded),
+            "skipped": 0,
+        },
+    )
 
 
 def ImportTerytSchema():
@@ -132,10 +168,14 @@ def ImportTerytSchema():
 
 def includeme(config):
     max_gone_percent(config.registry.settings)  # a bad setting stops the start, not an import
-    service = Service(name="hierarchy-import-teryt", path="/api/hierarchy/import-teryt",
-                      description="hierarchy: import voivodeships, districts and gminy from GUS's TERC file")
-    service.add_view("POST", import_teryt_view, renderer="envelope", schema=ImportTerytSchema(),
-                     validators=(body_validator,))
+    service = Service(
+        name="hierarchy-import-teryt",
+        path="/api/hierarchy/import-teryt",
+        description="hierarchy: import voivodeships, districts and gminy from GUS's TERC file",
+    )
+    service.add_view(
+        "POST", import_teryt_view, renderer="envelope", schema=ImportTerytSchema(), validators=(body_validator,)
+    )
     config.add_cornice_service(service)
 
 
@@ -157,8 +197,14 @@ def cmd_import_teryt(settings, args):
     try:
         units = read_terc(path.read_bytes())
         with own_transaction(app.registry) as db:
-            report = run_terc(db, units, app.registry, dry_run=args.dry_run, accept_removals=args.accept_removals,
-                              retire_gone=args.retire_gone)
+            report = run_terc(
+                db,
+                units,
+                app.registry,
+                dry_run=args.dry_run,
+                accept_removals=args.accept_removals,
+                retire_gone=args.retire_gone,
+            )
             if not args.dry_run:
                 record_import(db, path.name, report)
     except NotTerc as error:
@@ -167,9 +213,13 @@ def cmd_import_teryt(settings, args):
             print(f"  {message}", file=sys.stderr)
         return 1
     print(("Próba bez zapisu. " if args.dry_run else "") + report.summary())
-    for title, changes in (("Zmiana nazwy", report.renamed), ("Nie ma już w rejestrze", report.gone),
-                           ("Usunięte w panelu, pominięte", report.deleted_here), ("Wycofano", report.retired),
-                           ("Zostawiono", report.kept)):
+    for title, changes in (
+        ("Zmiana nazwy", report.renamed),
+        ("Nie ma już w rejestrze", report.gone),
+        ("Usunięte w panelu, pominięte", report.deleted_here),
+        ("Wycofano", report.retired),
+        ("Zostawiono", report.kept),
+    ):
         for change in changes:
             old = f"„{change['old_name']}” → " if "old_name" in change else ""
             why = f" ({'; '.join(change['reasons'])})" if "reasons" in change else ""
@@ -183,10 +233,16 @@ def add_commands(commands):
     teryt = sub.add_parser("import-teryt", help="wczytaj województwa, powiaty i gminy z pliku TERC (rejestr TERYT GUS)")
     teryt.add_argument("file", help="plik TERC: CSV, XML albo ZIP pobrany ze strony rejestru TERYT")
     teryt.add_argument("--dry-run", action="store_true", help="pokaż, co by się zmieniło, nic nie zapisując")
-    teryt.add_argument("--accept-removals", action="store_true",
-                       help="importuj także wtedy, gdy zniknęłoby z rejestru więcej jednostek niż dopuszcza "
-                            "ustawienie smogpanel.hierarchy.max_gone_percent (domyślnie 2%%)")
-    teryt.add_argument("--retire-gone", action="store_true",
-                       help="usuń jednostki, których nie ma już w rejestrze, jeśli nic się do nich nie odwołuje "
-                            "(te z odwołaniami zostają i są wypisane)")
+    teryt.add_argument(
+        "--accept-removals",
+        action="store_true",
+        help="importuj także wtedy, gdy zniknęłoby z rejestru więcej jednostek niż dopuszcza "
+        "ustawienie smogpanel.hierarchy.max_gone_percent (domyślnie 2%%)",
+    )
+    teryt.add_argument(
+        "--retire-gone",
+        action="store_true",
+        help="usuń jednostki, których nie ma już w rejestrze, jeśli nic się do nich nie odwołuje "
+        "(te z odwołaniami zostają i są wypisane)",
+    )
     teryt.set_defaults(run=cmd_import_teryt)

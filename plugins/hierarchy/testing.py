@@ -1,4 +1,5 @@
 """Test data in the TERYT register's shape, for the hierarchy's tests and `bench/teryt.py`."""
+
 from smogpanel.regions import TERYT_OF, VOIVODESHIPS
 
 GMINY = 2477

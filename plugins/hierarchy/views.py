@@ -1,4 +1,5 @@
 """The hierarchy's resources: every endpoint of SPEC section 7 "Hierarchy"."""
+
 import sqlalchemy as sa
 
 from smogpanel.gazetteer import same_name_qualifiers, shown_name
@@ -24,10 +25,13 @@ class TerytCoded(Resource):
 
     def restore(self, db, obj):
         if obj.deleted is not None and obj.teryt is not None:
-            taken = db.execute(sa.select(self.model.id).where(
-                self.model.teryt == obj.teryt, self.model.deleted.is_(None), self.model.id != obj.id)).first()
+            taken = db.execute(
+                sa.select(self.model.id).where(
+                    self.model.teryt == obj.teryt, self.model.deleted.is_(None), self.model.id != obj.id
+                )
+            ).first()
             if taken is not None:
-                return (f"Nie można przywrócić: kod TERYT {obj.teryt} ma już element {taken.id}.")
+                return f"Nie można przywrócić: kod TERYT {obj.teryt} ma już element {taken.id}."
         return super().restore(db, obj)
 
 
@@ -79,7 +83,8 @@ class BoroughResource(TerytCoded):
         listing = super().list_rows(request, statement, default_order)
         rows = listing["list"]
         qualifiers = same_name_qualifiers(
-            ((row["id"], row["name"], row["district_id"], row["teryt"], row["kind"]) for row in rows), with_code=True)
+            ((row["id"], row["name"], row["district_id"], row["teryt"], row["kind"]) for row in rows), with_code=True
+        )
         for row in rows:
             row["label"] = shown_name(row["name"], qualifiers.get(row["id"]))
         return listing

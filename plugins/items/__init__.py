@@ -1,6 +1,7 @@
 """Items: records of an item type contributed by a plugin, with hooks that integrations may fill
 (SPEC 2.11, 3 Item/Item type, 5 Item, 7 items). Types and integrations come from the
 `smogpanel_item_types` and `smogpanel_integrations` hooks; this plugin adds two plain types."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, ScheduledJob, hookimpl
@@ -33,8 +34,9 @@ def smogpanel_jobs(settings):
 
     # GIOŚ publishes hourly; an hour by default (smogpanel.integrations.refresh_interval, seconds).
     interval = int(float(settings.get("smogpanel.integrations.refresh_interval") or 3600))
-    return [ScheduledJob(code="items.refresh", title="Odświeżanie integracji elementów", run=refresh_job,
-                         interval=interval)]
+    return [
+        ScheduledJob(code="items.refresh", title="Odświeżanie integracji elementów", run=refresh_job, interval=interval)
+    ]
 
 
 @hookimpl

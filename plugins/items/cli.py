@@ -1,5 +1,6 @@
 """`smogpanel integrations refresh`: reads every item's integrations now (the server's own
 `items.refresh` job does it hourly: smogpanel.integrations.refresh_interval)."""
+
 import sys
 
 
@@ -17,8 +18,11 @@ def cmd_refresh(settings, args):
     for error in summary.errors:
         print(f"  Element {error['item_id']}, integracja {error['integration']}: {error['error']}", file=sys.stderr)
     for error in summary.value_errors:  # the reading was good, this value kept its last one
-        print(f"  Element {error['item_id']}, integracja {error['integration']}, wartość {error['hook']}: "
-              f"{error['error']}", file=sys.stderr)
+        print(
+            f"  Element {error['item_id']}, integracja {error['integration']}, wartość {error['hook']}: "
+            f"{error['error']}",
+            file=sys.stderr,
+        )
     return 1 if summary.failed or summary.value_errors else 0
 
 

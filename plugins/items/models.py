@@ -1,6 +1,7 @@
 """Items: records of an item type contributed by a plugin (SPEC 3 "Item"). Types live in code
 (`smogpanel_item_types`), so an item keeps its type's code and, per hook, the value with what
 it needs to be shown even after the type's plugin changed or went away."""
+
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 

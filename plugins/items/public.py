@@ -1,6 +1,7 @@
 """The public side of an item: what /view/item/<internal_name> and its embed show, plain text
 only: the item's name and its hook values laid out by how each is shown (text, a number with
 its unit, or a coloured badge with its label), the time of the reading and the source."""
+
 import sqlalchemy as sa
 
 from smogpanel.item_types import BOROUGH, INTEGRATION, VOIVODESHIP
@@ -15,7 +16,13 @@ COLOUR = "#[0-9a-fA-F]{6}"
 
 
 def number_text(value, unit=""):
-    text = f"{value:.1f}" if isinstance(value, float) and not value.is_integer() else f"{value:g}" if isinstance(value, float) else str(value)
+    text = (
+        f"{value:.1f}"
+        if isinstance(value, float) and not value.is_integer()
+        else f"{value:g}"
+        if isinstance(value, float)
+        else str(value)
+    )
     text = text.replace(".", ",")
     return f"{text} {unit}".strip()
 
@@ -26,7 +33,10 @@ def _badge(value):
     if not isinstance(value, dict) or not isinstance(value.get("label"), str):
         return None
     color = value.get("color")
-    return {"label": value["label"][:60], "color": color if isinstance(color, str) and re.fullmatch(COLOUR, color) else "#6c757d"}
+    return {
+        "label": value["label"][:60],
+        "color": color if isinstance(color, str) and re.fullmatch(COLOUR, color) else "#6c757d",
+    }
 
 
 def field_of(row):

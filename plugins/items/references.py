@@ -1,6 +1,7 @@
 """The gminy and voivodeships live items name in their hooks (the `smogpanel_references` hook),
 so the hierarchy never retires a unit an item still shows. Hook values are JSON: read in Python
 (items are few)."""
+
 from collections import defaultdict
 
 import sqlalchemy as sa

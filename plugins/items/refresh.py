@@ -9,18 +9,19 @@ source that fails leaves the item's values as they were and records the error wi
 the next good reading clears it. A good reading may still fail some values (`Reading.errors`):
 each of those keeps its last good value with its own error.
 """
+
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import timezone
+from datetime import UTC
 from decimal import Decimal
 
 import sqlalchemy as sa
 from sqlalchemy.orm.attributes import flag_modified
 
 from smogpanel.db import utcnow
-from smogpanel.item_types import INTEGRATION, IntegrationCall, Reading
 from smogpanel.http_source import HttpSource, SourceError, budget_of
+from smogpanel.item_types import INTEGRATION, IntegrationCall, Reading
 from smogpanel.ops.metrics import integration_failed
 
 from .models import Item
@@ -52,8 +53,11 @@ def plan(registry, items):
         if item_type is None:
             continue
         stored = item.hook_values or {}
-        inputs = {name: kept.get("value") for name, kept in stored.items()
-                  if kept.get("type") != INTEGRATION and item_type.hook(name) is not None}
+        inputs = {
+            name: kept.get("value")
+            for name, kept in stored.items()
+            if kept.get("type") != INTEGRATION and item_type.hook(name) is not None
+        }
         wanted = {}
         for hook in item_type.hooks:
             if hook.type == INTEGRATION:
@@ -123,8 +127,8 @@ def _iso(moment):
     if moment is None:
         return None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat()
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).replace(microsecond=0).isoformat()
 
 
 def store(registry, item, jobs, now=None):
@@ -143,16 +147,26 @@ def store(registry, item, jobs, now=None):
             for name in job.hook_names:
                 hook = item_type.hook(name)
                 if name in errors:  # this value failed: its last good reading stays, with the error
-                    values[name] = dict(hook_meta(hook), **_last_good(values.get(name)),
-                                        error=errors[name], error_at=now.isoformat())
+                    values[name] = dict(
+                        hook_meta(hook), **_last_good(values.get(name)), error=errors[name], error_at=now.isoformat()
+                    )
                 elif name in job.outcome.values:
-                    values[name] = dict(hook_meta(hook), value=clean_value(job.outcome.values[name]), read_at=read_at,
-                                        **({"note": notes[name]} if name in notes else {}))
+                    values[name] = dict(
+                        hook_meta(hook),
+                        value=clean_value(job.outcome.values[name]),
+                        read_at=read_at,
+                        **({"note": notes[name]} if name in notes else {}),
+                    )
                 elif name not in values:
                     values[name] = dict(hook_meta(hook), value=None)
             integration = catalogue(registry).integrations.get(job.integration_code)
-            kept.update(read_at=read_at, refreshed_at=now.isoformat(), error=None, error_at=None,
-                        source=job.outcome.source or (integration.source if integration else "") or None)
+            kept.update(
+                read_at=read_at,
+                refreshed_at=now.isoformat(),
+                error=None,
+                error_at=None,
+                source=job.outcome.source or (integration.source if integration else "") or None,
+            )
         else:
             kept.update(error=str(job.outcome), error_at=now.isoformat())
             integration_failed(job.integration_code)
@@ -173,8 +187,13 @@ class Summary:
     value_errors: list = None  # values a good reading could not give: [{item_id, integration, hook, error}]
 
     def as_dict(self):
-        return {"items": self.items, "refreshed": self.good, "failed": self.failed, "errors": self.errors or [],
-                "value_errors": self.value_errors or []}
+        return {
+            "items": self.items,
+            "refreshed": self.good,
+            "failed": self.failed,
+            "errors": self.errors or [],
+            "value_errors": self.value_errors or [],
+        }
 
     def text(self):
         text = f"Odświeżono elementy: {self.items}; udane odczyty: {self.good}, nieudane: {self.failed}."
@@ -185,13 +204,23 @@ class Summary:
 
 def summarise(jobs):
     failed = [job for job in jobs if not isinstance(job.outcome, Reading)]
-    partial = [(job, name, text) for job in jobs if isinstance(job.outcome, Reading)
-               for name, text in _texts(job.outcome.errors).items() if name in job.hook_names]
-    return Summary(items=len({job.item_id for job in jobs}), good=len(jobs) - len(failed), failed=len(failed),
-                   errors=[{"item_id": job.item_id, "integration": job.integration_code, "error": job.outcome}
-                           for job in failed],
-                   value_errors=[{"item_id": job.item_id, "integration": job.integration_code, "hook": name,
-                                  "error": text} for job, name, text in partial])
+    partial = [
+        (job, name, text)
+        for job in jobs
+        if isinstance(job.outcome, Reading)
+        for name, text in _texts(job.outcome.errors).items()
+        if name in job.hook_names
+    ]
+    return Summary(
+        items=len({job.item_id for job in jobs}),
+        good=len(jobs) - len(failed),
+        failed=len(failed),
+        errors=[{"item_id": job.item_id, "integration": job.integration_code, "error": job.outcome} for job in failed],
+        value_errors=[
+            {"item_id": job.item_id, "integration": job.integration_code, "hook": name, "error": text}
+            for job, name, text in partial
+        ],
+    )
 
 
 def live_items(db, ids=None):
@@ -222,7 +251,7 @@ def refresh_all(registry, ids=None, batch=200):
         by_item.setdefault(job.item_id, []).append(job)
     item_ids = list(by_item)
     for start in range(0, len(item_ids), batch):
-        chunk = item_ids[start:start + batch]
+        chunk = item_ids[start : start + batch]
         with own_transaction(registry) as db:
             for item in live_items(db, chunk):  # deleted meanwhile: skipped
                 store(registry, item, by_item[item.id])

@@ -1,5 +1,6 @@
 """What the item form may send (SPEC sections 5 and 7 "Letters, recipients, items"): the
 shape here; each hook's value is checked against its type's hook in `values.py`."""
+
 import colander
 
 from smogpanel.schemas import InternalName, String, Text

@@ -1,5 +1,6 @@
 """The item types and integrations of the enabled plugins, collected once when the app starts
 (`smogpanel_item_types`, `smogpanel_integrations`), and the items plugin's own two types."""
+
 import logging
 
 from smogpanel.item_types import BOROUGH, TEXT, VOIVODESHIP, ItemType, ItemTypeHook
@@ -8,16 +9,24 @@ from smogpanel.regions import polish_sort_key
 log = logging.getLogger(__name__)
 
 # Built in, so the panel offers types with no other plugin installed.
-BOROUGH_NOTE = ItemType(code="borough-note", display_name="Komunikat dla gminy", hooks=(
-    ItemTypeHook("gmina", "Gmina", BOROUGH),
-    ItemTypeHook("title", "Tytuł", TEXT),
-    ItemTypeHook("text", "Treść", TEXT),
-))
-VOIVODESHIP_NOTE = ItemType(code="voivodeship-note", display_name="Komunikat dla województwa", hooks=(
-    ItemTypeHook("voivodeship", "Województwo", VOIVODESHIP),
-    ItemTypeHook("title", "Tytuł", TEXT),
-    ItemTypeHook("text", "Treść", TEXT),
-))
+BOROUGH_NOTE = ItemType(
+    code="borough-note",
+    display_name="Komunikat dla gminy",
+    hooks=(
+        ItemTypeHook("gmina", "Gmina", BOROUGH),
+        ItemTypeHook("title", "Tytuł", TEXT),
+        ItemTypeHook("text", "Treść", TEXT),
+    ),
+)
+VOIVODESHIP_NOTE = ItemType(
+    code="voivodeship-note",
+    display_name="Komunikat dla województwa",
+    hooks=(
+        ItemTypeHook("voivodeship", "Województwo", VOIVODESHIP),
+        ItemTypeHook("title", "Tytuł", TEXT),
+        ItemTypeHook("text", "Treść", TEXT),
+    ),
+)
 BUILT_IN = [BOROUGH_NOTE, VOIVODESHIP_NOTE]
 
 

@@ -6,6 +6,7 @@ Stored as `Item.hook_values` {hook name: {"value", "display_name", "type", ...}}
 was called and how to show it travels with the value, so a hook that a new version of its
 plugin dropped, or a type whose plugin is gone, is still shown, marked as no longer offered.
 """
+
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT, VOIVODESHIP
@@ -53,7 +54,9 @@ def check_hooks(request, item_type, sent, stored):
         name = entry.get("item_type_hook_id") or entry.get("item_type_hook_name")
         if item_type.hook(name) is None:
             if name not in stored:  # a hook shown as no longer offered may come back: ignored
-                errors.append({"name": f"hooks.{name}", "description": NOT_OURS.format(type=item_type.display_name, name=name)})
+                errors.append(
+                    {"name": f"hooks.{name}", "description": NOT_OURS.format(type=item_type.display_name, name=name)}
+                )
             continue
         by_name[name] = entry.get("value")
     places = gazetteer(request)
@@ -65,8 +68,13 @@ def check_hooks(request, item_type, sent, stored):
             value = kept.get("value") if kept.get("type") == INTEGRATION else None
             # Saving the form keeps what the last refresh stored with the value.
             reading = {"read_at": kept["read_at"]} if kept.get("read_at") and value is not None else {}
-            reading.update({key: kept[key] for key in ("note", "error", "error_at")
-                            if kept.get(key) and kept.get("type") == INTEGRATION})
+            reading.update(
+                {
+                    key: kept[key]
+                    for key in ("note", "error", "error_at")
+                    if kept.get(key) and kept.get("type") == INTEGRATION
+                }
+            )
             checked[hook.name] = dict(hook_meta(hook), value=value, **reading)
             continue
         value = by_name.get(hook.name)
@@ -128,11 +136,16 @@ def hooks_of(request, item, item_type, names=None):
             row["display"] = meta["display"]
         if row["item_type_hook_type_name"] == INTEGRATION:
             integration = state.get(meta.get("integration")) or {}
-            row.update(read_at=kept.get("read_at") if row["value"] is not None else None,
-                       integration=meta.get("integration"), source=integration.get("source"),
-                       error=integration.get("error"), error_at=integration.get("error_at"),
-                       note=kept.get("note"),
-                       value_error=kept.get("error"), value_error_at=kept.get("error_at"))
+            row.update(
+                read_at=kept.get("read_at") if row["value"] is not None else None,
+                integration=meta.get("integration"),
+                source=integration.get("source"),
+                error=integration.get("error"),
+                error_at=integration.get("error_at"),
+                note=kept.get("note"),
+                value_error=kept.get("error"),
+                value_error_at=kept.get("error_at"),
+            )
         rows.append(row)
     _add_names(request, rows, names)
     return rows
@@ -150,8 +163,12 @@ def place_names(request, groups):
     """{BOROUGH: {id: "Gmina (powiat …, województwo …)"}, VOIVODESHIP: {id: name}} for the
     hooks in `groups` (lists of API hook rows), read through the gazetteer."""
     places = gazetteer(request)
-    ids = [row["value"] for rows in groups for row in rows
-           if row["item_type_hook_type_name"] == BOROUGH and isinstance(row["value"], int)]
+    ids = [
+        row["value"]
+        for rows in groups
+        for row in rows
+        if row["item_type_hook_type_name"] == BOROUGH and isinstance(row["value"], int)
+    ]
     boroughs = places.boroughs_by_ids(request.db, ids) if ids else {}
     wanted = any(row["item_type_hook_type_name"] == VOIVODESHIP for rows in groups for row in rows)
     voivodeships = places.voivodeships(request.db) if wanted else {}

@@ -7,7 +7,9 @@ action:
     POST /api/item/<id>/refresh                  (reads the item's integrations now)
     GET  /api/item_type/?order&asc               (the enabled plugins' types, by name)
 """
+
 from cornice import Service
+
 from smogpanel import history
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
@@ -18,12 +20,14 @@ from .models import Item
 from .refresh import fetch_all, plan, store, summarise
 from .schemas import ItemSchema
 from .types import catalogue
-from .values import hooks_of, check_hooks
+from .values import check_hooks, hooks_of
 
 UNKNOWN_TYPE = "Wybierz typ z listy. Typu „{code}” nie dodaje żadna włączona wtyczka."
 TYPE_FIXED = "Typu elementu nie można zmienić po utworzeniu."
-TYPE_GONE = ("Typ tego elementu („{name}”) jest niedostępny: wtyczka, która go dodaje, nie jest zainstalowana "
-             "albo włączona. Można zmienić tylko nazwę.")
+TYPE_GONE = (
+    "Typ tego elementu („{name}”) jest niedostępny: wtyczka, która go dodaje, nie jest zainstalowana "
+    "albo włączona. Można zmienić tylko nazwę."
+)
 HIDDEN_COLUMNS = ("deleted", "hook_values", "integration_state")
 
 
@@ -68,8 +72,14 @@ class ItemResource(PublicResource):
             raise ApiError.invalid("item_type_id", UNKNOWN_TYPE.format(code=data["item_type_id"]))
         self.check_unique(request, data)
         values = check_hooks(request, item_type, data.get("hooks") or [], {})
-        obj = Item(name=data["name"], internal_name=data["internal_name"], item_type_id=item_type.code,
-                   item_type_name=item_type.display_name, hook_values=values, integration_state={})
+        obj = Item(
+            name=data["name"],
+            internal_name=data["internal_name"],
+            item_type_id=item_type.code,
+            item_type_name=item_type.display_name,
+            hook_values=values,
+            integration_state={},
+        )
         request.db.add(obj)
         return obj
 
@@ -110,11 +120,17 @@ class ItemResource(PublicResource):
 
     def services(self):
         services = super().services()
-        refresh = Service(name="item-refresh", path="/api/item/{id:\\d+}/refresh",
-                          description="item: read its integrations' sources now ('Odśwież')")
+        refresh = Service(
+            name="item-refresh",
+            path="/api/item/{id:\\d+}/refresh",
+            description="item: read its integrations' sources now ('Odśwież')",
+        )
         refresh.add_view("POST", self.view_refresh, renderer="envelope")
-        types = Service(name="item_type-collection", path="/api/item_type/",
-                        description="item_type: the item types of the enabled plugins (read-only)")
+        types = Service(
+            name="item_type-collection",
+            path="/api/item_type/",
+            description="item_type: the item types of the enabled plugins (read-only)",
+        )
         types.add_view("GET", list_item_types, renderer="envelope")
         return services + [refresh, types]
 
@@ -128,12 +144,21 @@ def type_dict(item_type, integrations):
         "id": item_type.code,
         "name": item_type.display_name,
         "display_name": item_type.display_name,
-        "hooks": [{
-            "id": hook.name, "name": hook.name, "display_name": hook.display_name, "type_name": hook.type,
-            **({"unit": hook.unit} if hook.unit else {}),
-            **({"integration": hook.integration, "integration_name": integration_name(hook.integration)}
-               if hook.integration else {}),
-        } for hook in item_type.hooks],
+        "hooks": [
+            {
+                "id": hook.name,
+                "name": hook.name,
+                "display_name": hook.display_name,
+                "type_name": hook.type,
+                **({"unit": hook.unit} if hook.unit else {}),
+                **(
+                    {"integration": hook.integration, "integration_name": integration_name(hook.integration)}
+                    if hook.integration
+                    else {}
+                ),
+            }
+            for hook in item_type.hooks
+        ],
     }
 
 

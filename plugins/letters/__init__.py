@@ -1,6 +1,7 @@
 """Letters: advocacy letters residents read on a partner page and send, under their own name,
 to every recipient of the letter's group (SPEC 2.10, 3 Letter/Recipient group/Recipient,
 5 Letter/Recipient, 7 Letters and recipients; docs/letters.md)."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, ScheduledJob, hookimpl
@@ -18,8 +19,14 @@ def smogpanel_includeme(config):
 
 @hookimpl
 def smogpanel_jobs():
-    return [ScheduledJob(code="letters.purge", title="Usuwanie niepotwierdzonych zgłoszeń listów",
-                         run=sending.purge_job, interval=24 * 3600)]
+    return [
+        ScheduledJob(
+            code="letters.purge",
+            title="Usuwanie niepotwierdzonych zgłoszeń listów",
+            run=sending.purge_job,
+            interval=24 * 3600,
+        )
+    ]
 
 
 @hookimpl

@@ -1,4 +1,5 @@
 """`smogpanel letters forget EMAIL`: erases a sender (GDPR), see sending.forget_sender."""
+
 from smogpanel.commands import plugin_app
 from smogpanel.db import own_transaction
 

@@ -3,14 +3,15 @@ by the core's bounded reader). The operator names the name column and the e-mail
 by its letter ('A') or by its header ('Nazwisko'). Rows with a bad e-mail, a missing name or an
 address already in the file or the group are skipped and reported by row; when no row is
 left, 422 and nothing is written."""
+
 import re
 
 import colander
 import sqlalchemy as sa
 from openpyxl.utils import column_index_from_string
 
-from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel import history
+from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel.schemas import control_character_problem
 from smogpanel.spreadsheets.imports import ErrorList, ImportFailed, header_key, import_result, read_table
 
@@ -33,8 +34,9 @@ def _column(table, wanted, field):
         return index, False
     found = ", ".join(f"„{str(v).strip()}”" for v in header if v is not None and str(v).strip())
     listed = f" Nagłówki w pierwszym wierszu: {found}." if found else ""
-    raise ImportFailed.at(field, f"Nie ma kolumny „{wanted}”. Podaj literę kolumny (np. A) albo nazwę z "
-                                 f"wiersza nagłówka.{listed}")
+    raise ImportFailed.at(
+        field, f"Nie ma kolumny „{wanted}”. Podaj literę kolumny (np. A) albo nazwę z wiersza nagłówka.{listed}"
+    )
 
 
 def _cell_text(value):
@@ -59,11 +61,17 @@ def import_recipients(request, group, upload, name_column, email_column):
         raise ImportFailed.at("email_column", "Kolumna nazwy i kolumna adresu e-mail muszą być różne.")
     # The first row is a header when a column was named by its header, or when its e-mail
     # cell holds no address (a title such as 'E-mail').
-    first = 1 if (name_by_header or email_by_header
-                  or not EMAIL.match(_cell_text(table.value(0, email_index)).lower())) else 0
+    first = (
+        1
+        if (name_by_header or email_by_header or not EMAIL.match(_cell_text(table.value(0, email_index)).lower()))
+        else 0
+    )
 
-    existing = set(request.db.scalars(sa.select(Recipient.email).where(
-        Recipient.recipient_group_id == group.id, Recipient.deleted.is_(None))))
+    existing = set(
+        request.db.scalars(
+            sa.select(Recipient.email).where(Recipient.recipient_group_id == group.id, Recipient.deleted.is_(None))
+        )
+    )
     seen = {}
     skipped = ErrorList()
     rows = []
@@ -86,8 +94,10 @@ def import_recipients(request, group, upload, name_column, email_column):
         elif len(address) > 254 or not EMAIL.match(address):
             skipped.add(row_name, f"Wiersz {number}: „{address[:100]}” nie jest poprawnym adresem e-mail.")
         elif address in seen:
-            skipped.add(row_name, f"Wiersz {number}: adres {address} powtarza się w pliku "
-                                  f"(pierwszy raz w wierszu {seen[address]}).")
+            skipped.add(
+                row_name,
+                f"Wiersz {number}: adres {address} powtarza się w pliku (pierwszy raz w wierszu {seen[address]}).",
+            )
         elif address in existing:
             skipped.add(row_name, f"Wiersz {number}: adres {address} jest już w tej grupie adresatów.")
         else:
@@ -100,7 +110,19 @@ def import_recipients(request, group, upload, name_column, email_column):
         skipped.raise_if_any()
     request.db.add_all(Recipient(recipient_group_id=group.id, **row) for row in rows)
     request.db.flush()
-    history.record(request, "import", "recipient_group", group.id, group.name,
-                   {"file": name, "type": "RECIPIENTS", "type_label": "Adresaci z arkusza",
-                    "created": len(rows), "updated": 0, "skipped": len(skipped)})
+    history.record(
+        request,
+        "import",
+        "recipient_group",
+        group.id,
+        group.name,
+        {
+            "file": name,
+            "type": "RECIPIENTS",
+            "type_label": "Adresaci z arkusza",
+            "created": len(rows),
+            "updated": 0,
+            "skipped": len(skipped),
+        },
+    )
     return import_result(created=len(rows), skipped=skipped, added=len(rows), skipped_count=len(skipped))

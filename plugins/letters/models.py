@@ -5,6 +5,7 @@ letter's recipient group; the senders and the messages sent for them.
 letters (a recipient's: the messages delivered to it; a letter's: the senders whose letter was
 delivered to at least one recipient), including deliveries retried by `smogpanel send-mail`.
 """
+
 from datetime import datetime
 
 import sqlalchemy as sa
@@ -55,8 +56,14 @@ class LetterSender(Base):
 
     __tablename__ = "letter_sender"
     __table_args__ = (
-        sa.Index("uq_letter_sender_letter_id_email", "letter_id", "email", unique=True,
-                 sqlite_where=sa.text("email IS NOT NULL"), postgresql_where=sa.text("email IS NOT NULL")),
+        sa.Index(
+            "uq_letter_sender_letter_id_email",
+            "letter_id",
+            "email",
+            unique=True,
+            sqlite_where=sa.text("email IS NOT NULL"),
+            postgresql_where=sa.text("email IS NOT NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -1,6 +1,7 @@
 """The public side of a letter: what /view/letter/<internal_name> and its embed show. The
 content is sanitised again here: the public side shows only sanitised HTML, whatever reached
 the database."""
+
 import sqlalchemy as sa
 
 from smogpanel.files import file_url
@@ -17,9 +18,11 @@ def letter_payload(request, internal_name):
     letter = letter_by_name(request.db, internal_name)
     if letter is None:
         return None
-    names = request.db.scalars(sa.select(Recipient.name).where(
-        Recipient.recipient_group_id == letter.recipient_group_id, Recipient.deleted.is_(None)
-    ).order_by(Recipient.name, Recipient.id)).all()
+    names = request.db.scalars(
+        sa.select(Recipient.name)
+        .where(Recipient.recipient_group_id == letter.recipient_group_id, Recipient.deleted.is_(None))
+        .order_by(Recipient.name, Recipient.id)
+    ).all()
     return {
         "internal_name": letter.internal_name,
         "title": letter.title,
@@ -33,5 +36,10 @@ def letter_payload(request, internal_name):
     }
 
 
-LETTER = PublicKind(kind="letter", load=letter_payload, plugin="letters", title="List",
-                    shows=(Letter, Recipient, LetterSender, LetterMessage, OutboxMail))
+LETTER = PublicKind(
+    kind="letter",
+    load=letter_payload,
+    plugin="letters",
+    title="List",
+    shows=(Letter, Recipient, LetterSender, LetterMessage, OutboxMail),
+)

@@ -2,6 +2,7 @@
 public side reads it, with one allow-list (docs/security.md, "Letters: rich text and the public
 sending form", plus what Tiptap's StarterKit writes): no script, no event handler, no style, no javascript: link.
 `to_text` gives the plain-text version of a letter for mail."""
+
 import html
 import re
 from html.parser import HTMLParser
@@ -9,8 +10,26 @@ from html.parser import HTMLParser
 import nh3
 
 TAGS = {
-    "p", "br", "h2", "h3", "h4", "strong", "em", "b", "i", "u", "s", "a", "ul", "ol", "li",
-    "blockquote", "hr", "code", "pre", "img",
+    "p",
+    "br",
+    "h2",
+    "h3",
+    "h4",
+    "strong",
+    "em",
+    "b",
+    "i",
+    "u",
+    "s",
+    "a",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "hr",
+    "code",
+    "pre",
+    "img",
 }
 ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt"}}
 URL_SCHEMES = {"http", "https", "mailto"}

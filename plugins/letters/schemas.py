@@ -1,5 +1,6 @@
 """What the letter, recipient group and recipient forms send (SPEC sections 5 and 7 "Letters,
 recipients"), and the public form; checked before anything is written."""
+
 import colander
 
 from smogpanel.schemas import Email, FileNode, Id, InternalName, LongText, String, Text, UploadNode, described
@@ -14,12 +15,17 @@ class LetterSchema(colander.MappingSchema):
     recipient_group_id = Id("Grupa adresatów", refers_to="recipient_group")
     cover_path = FileNode("Okładka")
     title = Text("Tytuł")
-    content = LongText("Treść", validator=colander.Length(
-        max=CONTENT_MAX, max_err=f"Treść może mieć najwyżej {CONTENT_MAX} znaków HTML."))
-    gdpr_agreement = LongText("Treść zgody", validator=colander.Length(
-        max=2000, max_err="Treść zgody może mieć najwyżej 2000 znaków."))
-    gdpr_info = LongText("Informacja o przetwarzaniu danych", validator=colander.Length(
-        max=5000, max_err="Informacja może mieć najwyżej 5000 znaków."))
+    content = LongText(
+        "Treść",
+        validator=colander.Length(max=CONTENT_MAX, max_err=f"Treść może mieć najwyżej {CONTENT_MAX} znaków HTML."),
+    )
+    gdpr_agreement = LongText(
+        "Treść zgody", validator=colander.Length(max=2000, max_err="Treść zgody może mieć najwyżej 2000 znaków.")
+    )
+    gdpr_info = LongText(
+        "Informacja o przetwarzaniu danych",
+        validator=colander.Length(max=5000, max_err="Informacja może mieć najwyżej 5000 znaków."),
+    )
 
 
 class RecipientGroupSchema(colander.MappingSchema):
@@ -62,6 +68,7 @@ class AgreementType(colander.SchemaType):
 
 class SendSchema(colander.MappingSchema):
     """The public form. `website` is the honeypot: people leave it empty, bots fill it."""
+
     name = Text("Imię i nazwisko", max_length=200)
     email = Email()
     gdpr_agreement = colander.SchemaNode(AgreementType(), title="Zgoda", missing=False, validator=_must_agree)

@@ -11,6 +11,7 @@
    core outbox (delivered after the commit, retried by `smogpanel send-mail`), with the
    resident as Reply-To, as HTML and plain text. An address sends a given letter once.
 """
+
 import html
 from datetime import timedelta
 from email.utils import formataddr
@@ -40,8 +41,9 @@ THROTTLE_DEFAULTS = {
     "smogpanel.letter_requests_per_address": 20,
     "smogpanel.letter_window_seconds": 60 * 60,
 }
-ANSWER = ("Dziękujemy! Wysłaliśmy wiadomość na podany adres e-mail. Kliknij w niej odnośnik, "
-          "aby potwierdzić i wysłać list.")
+ANSWER = (
+    "Dziękujemy! Wysłaliśmy wiadomość na podany adres e-mail. Kliknij w niej odnośnik, aby potwierdzić i wysłać list."
+)
 TOO_MANY = "Zbyt wiele prób wysłania listu. Spróbuj ponownie za godzinę."
 NOBODY = "Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać. Spróbuj później."
 CONFIRM_SUBJECT = "Potwierdź wysłanie listu"
@@ -49,19 +51,28 @@ ERASED_BODY = "(Treść usunięta na żądanie nadawcy.)"
 
 
 def letter_by_name(db, internal_name):
-    return db.scalars(sa.select(Letter).where(Letter.internal_name == internal_name,
-                                              Letter.deleted.is_(None)).limit(1)).first()
+    return db.scalars(
+        sa.select(Letter).where(Letter.internal_name == internal_name, Letter.deleted.is_(None)).limit(1)
+    ).first()
 
 
 def live_recipients(db, letter):
-    return db.scalars(sa.select(Recipient).where(
-        Recipient.recipient_group_id == letter.recipient_group_id, Recipient.deleted.is_(None)
-    ).order_by(Recipient.name, Recipient.id)).all()
+    return db.scalars(
+        sa.select(Recipient)
+        .where(Recipient.recipient_group_id == letter.recipient_group_id, Recipient.deleted.is_(None))
+        .order_by(Recipient.name, Recipient.id)
+    ).all()
 
 
 def has_recipients(db, letter):
-    return db.scalar(sa.select(Recipient.id).where(
-        Recipient.recipient_group_id == letter.recipient_group_id, Recipient.deleted.is_(None)).limit(1)) is not None
+    return (
+        db.scalar(
+            sa.select(Recipient.id)
+            .where(Recipient.recipient_group_id == letter.recipient_group_id, Recipient.deleted.is_(None))
+            .limit(1)
+        )
+        is not None
+    )
 
 
 def nobody_page():
@@ -74,7 +85,8 @@ def letter_throttle(request, email):
     limits = {
         f"letter-email:{email}": setting(settings, "smogpanel.letter_requests_per_email", THROTTLE_DEFAULTS),
         f"letter-addr:{client_address(request)}": setting(
-            settings, "smogpanel.letter_requests_per_address", THROTTLE_DEFAULTS),
+            settings, "smogpanel.letter_requests_per_address", THROTTLE_DEFAULTS
+        ),
     }
     return throttle, limits
 
@@ -99,12 +111,17 @@ def send_view(request):
     if throttle.reserve(limits) is None:
         return error_response("TOO_MANY_ATTEMPTS", [{"name": "", "description": TOO_MANY}])
     purge_unconfirmed(request.db)
-    sender = request.db.scalars(sa.select(LetterSender).where(
-        LetterSender.letter_id == letter.id, LetterSender.email == data["email"]).limit(1)).first()
+    sender = request.db.scalars(
+        sa.select(LetterSender).where(LetterSender.letter_id == letter.id, LetterSender.email == data["email"]).limit(1)
+    ).first()
     if sender is not None and sender.confirmed is not None:
-        send_mail(request, data["email"], f"List „{letter.title}” został już wysłany",
-                  f"Dzień dobry,\n\nlist „{letter.title}” został już wcześniej wysłany z tego adresu e-mail "
-                  "do wszystkich adresatów. Każdy adres może wysłać dany list tylko raz.\n\nDziękujemy!\n")
+        send_mail(
+            request,
+            data["email"],
+            f"List „{letter.title}” został już wysłany",
+            f"Dzień dobry,\n\nlist „{letter.title}” został już wcześniej wysłany z tego adresu e-mail "
+            "do wszystkich adresatów. Każdy adres może wysłać dany list tylko raz.\n\nDziękujemy!\n",
+        )
         return ANSWER
     if sender is None:
         sender = LetterSender(letter_id=letter.id, email=data["email"])
@@ -115,12 +132,16 @@ def send_view(request):
     sender.address = client_address(request)[:100]
     request.db.flush()
     link = confirm_link(request, letter, sender)
-    mail = send_mail(request, data["email"], f"{CONFIRM_SUBJECT} „{letter.title}”",
-                     f"Dzień dobry {data['name']},\n\n"
-                     f"aby wysłać list „{letter.title}” pod swoim imieniem i nazwiskiem do wszystkich jego "
-                     f"adresatów, otwórz ten odnośnik i potwierdź:\n\n{link}\n\n"
-                     "Odnośnik jest ważny przez 48 godzin. Jeśli to nie Ty wypełniłeś(-aś) formularz, "
-                     "zignoruj tę wiadomość: bez potwierdzenia nic nie zostanie wysłane.\n")
+    mail = send_mail(
+        request,
+        data["email"],
+        f"{CONFIRM_SUBJECT} „{letter.title}”",
+        f"Dzień dobry {data['name']},\n\n"
+        f"aby wysłać list „{letter.title}” pod swoim imieniem i nazwiskiem do wszystkich jego "
+        f"adresatów, otwórz ten odnośnik i potwierdź:\n\n{link}\n\n"
+        "Odnośnik jest ważny przez 48 godzin. Jeśli to nie Ty wypełniłeś(-aś) formularz, "
+        "zignoruj tę wiadomość: bez potwierdzenia nic nie zostanie wysłane.\n",
+    )
     sender.confirmation_mail_id = mail.id
     return ANSWER
 
@@ -146,15 +167,20 @@ def _checked(request):
     letter = letter_by_name(request.db, request.matchdict["internal_name"])
     sender_id = request.matchdict["sender_id"]
     if letter is None or not is_valid(request.registry, PURPOSE, sender_id, request.params):
-        return None, page("Odnośnik jest nieprawidłowy", "<p>Odnośnik jest nieprawidłowy albo wygasł. "
-                          "Wypełnij formularz listu jeszcze raz, a wyślemy nowy.</p>", 403)
+        return None, page(
+            "Odnośnik jest nieprawidłowy",
+            "<p>Odnośnik jest nieprawidłowy albo wygasł. Wypełnij formularz listu jeszcze raz, a wyślemy nowy.</p>",
+            403,
+        )
     sender = request.db.get(LetterSender, int(sender_id))
     if sender is None or sender.letter_id != letter.id or sender.erased is not None:
         return None, page("Odnośnik jest nieprawidłowy", "<p>Tego zgłoszenia już nie ma.</p>", 404)
     if sender.confirmed is not None:
-        return None, page("List został już wysłany",
-                          f"<p>List „{html.escape(letter.title)}” został już wysłany z Twojego adresu. "
-                          "Każdy adres może wysłać dany list tylko raz. Dziękujemy!</p>")
+        return None, page(
+            "List został już wysłany",
+            f"<p>List „{html.escape(letter.title)}” został już wysłany z Twojego adresu. "
+            "Każdy adres może wysłać dany list tylko raz. Dziękujemy!</p>",
+        )
     return (letter, sender), None
 
 
@@ -168,11 +194,13 @@ def confirm_page(request):
         return nobody_page()  # no button that could only answer 'Brak adresatów'
     names = ", ".join(html.escape(r.name) for r in recipients)
     query = html.escape(request.query_string)
-    return page(f"Potwierdź wysłanie listu „{letter.title}”",
-                f"<p>Wyślesz list „{html.escape(letter.title)}” jako <strong>{html.escape(sender.name)}</strong> "
-                f"({html.escape(sender.email)}) do: {names}.</p>"
-                f"<form method=\"post\" action=\"?{query}\"><button type=\"submit\">Potwierdzam i wysyłam list"
-                "</button></form>")
+    return page(
+        f"Potwierdź wysłanie listu „{letter.title}”",
+        f"<p>Wyślesz list „{html.escape(letter.title)}” jako <strong>{html.escape(sender.name)}</strong> "
+        f"({html.escape(sender.email)}) do: {names}.</p>"
+        f'<form method="post" action="?{query}"><button type="submit">Potwierdzam i wysyłam list'
+        "</button></form>",
+    )
 
 
 def letter_mails(request, letter, sender, recipients):
@@ -180,32 +208,40 @@ def letter_mails(request, letter, sender, recipients):
     (made once), each to its own address."""
     content = sanitise(letter.content)
     link = f"{public_url(request.registry.settings)}/view/letter/{letter.internal_name}"
-    footer = (f"Ten list wysłał(a) {sender.name} ({sender.email}) przez formularz {link}. "
-              "Odpowiedź na tę wiadomość trafi bezpośrednio do nadawcy.")
+    footer = (
+        f"Ten list wysłał(a) {sender.name} ({sender.email}) przez formularz {link}. "
+        "Odpowiedź na tę wiadomość trafi bezpośrednio do nadawcy."
+    )
     body = f"{to_text(content)}\n\n-- \n{sender.name}\n{sender.email}\n\n{footer}\n"
-    markup = (f"<!doctype html><html lang=\"pl\"><head><meta charset=\"utf-8\"><title>{html.escape(letter.title)}"
-              f"</title></head><body>{content}<p>{html.escape(sender.name)}<br>{html.escape(sender.email)}</p>"
-              f"<hr><p style=\"color:#666;font-size:small\">{html.escape(footer)}</p></body></html>")
+    markup = (
+        f'<!doctype html><html lang="pl"><head><meta charset="utf-8"><title>{html.escape(letter.title)}'
+        f"</title></head><body>{content}<p>{html.escape(sender.name)}<br>{html.escape(sender.email)}</p>"
+        f'<hr><p style="color:#666;font-size:small">{html.escape(footer)}</p></body></html>'
+    )
     reply_to = formataddr((sender.name, sender.email))
-    return [{"to": r.email, "subject": letter.title, "body": body, "html": markup, "reply_to": reply_to}
-            for r in recipients]
+    return [
+        {"to": r.email, "subject": letter.title, "body": body, "html": markup, "reply_to": reply_to} for r in recipients
+    ]
 
 
 def send_letters(request, letter, sender):
     """Marks the sender confirmed and queues their letter to every recipient, in the request's
     transaction. Returns the number of messages, or None when someone else confirmed first."""
     claimed = request.db.execute(
-        sa.update(LetterSender).where(LetterSender.id == sender.id, LetterSender.confirmed.is_(None))
-        .values(confirmed=utcnow()).execution_options(synchronize_session=False)
+        sa.update(LetterSender)
+        .where(LetterSender.id == sender.id, LetterSender.confirmed.is_(None))
+        .values(confirmed=utcnow())
+        .execution_options(synchronize_session=False)
     ).rowcount
     if claimed != 1:
         return None
     recipients = live_recipients(request.db, letter)
     ids = send_mails(request, letter_mails(request, letter, sender, recipients))
     if ids:
-        request.db.execute(sa.insert(LetterMessage), [
-            {"sender_id": sender.id, "recipient_id": r.id, "mail_id": mail_id} for r, mail_id in zip(recipients, ids)
-        ])
+        request.db.execute(
+            sa.insert(LetterMessage),
+            [{"sender_id": sender.id, "recipient_id": r.id, "mail_id": mail_id} for r, mail_id in zip(recipients, ids)],
+        )
     return len(ids)
 
 
@@ -219,9 +255,11 @@ def confirm_post(request):
     count = send_letters(request, letter, sender)
     if count is None:
         return page("List został już wysłany", "<p>List został już wysłany z Twojego adresu. Dziękujemy!</p>")
-    return page("Dziękujemy! List został wysłany",
-                f"<p>List „{html.escape(letter.title)}” wyruszył do {count} "
-                f"{'adresata' if count == 1 else 'adresatów'}. Odpowiedzi trafią na Twój adres e-mail.</p>")
+    return page(
+        "Dziękujemy! List został wysłany",
+        f"<p>List „{html.escape(letter.title)}” wyruszył do {count} "
+        f"{'adresata' if count == 1 else 'adresatów'}. Odpowiedzi trafią na Twój adres e-mail.</p>",
+    )
 
 
 # -- 3. forgetting a sender (GDPR) ------------------------------------------------------------
@@ -240,8 +278,14 @@ def purge_unconfirmed(db):
     """Erases the requests never confirmed whose link has expired (with a day to spare): they
     can send nothing any more, so nothing about them is kept. Returns how many."""
     before = utcnow() - timedelta(seconds=LINK_VALIDITY) - timedelta(days=1)
-    return erase(db, db.scalars(sa.select(LetterSender).where(
-        LetterSender.confirmed.is_(None), LetterSender.erased.is_(None), LetterSender.created < before)).all())
+    return erase(
+        db,
+        db.scalars(
+            sa.select(LetterSender).where(
+                LetterSender.confirmed.is_(None), LetterSender.erased.is_(None), LetterSender.created < before
+            )
+        ).all(),
+    )
 
 
 def purge_job(registry):
@@ -256,12 +300,22 @@ def erase(db, senders):
     if not senders:
         return 0
     sender_ids = [s.id for s in senders]
-    mail_ids = set(db.scalars(sa.select(LetterMessage.mail_id).where(
-        LetterMessage.sender_id.in_(sender_ids), LetterMessage.mail_id.is_not(None))))
+    mail_ids = set(
+        db.scalars(
+            sa.select(LetterMessage.mail_id).where(
+                LetterMessage.sender_id.in_(sender_ids), LetterMessage.mail_id.is_not(None)
+            )
+        )
+    )
     mail_ids.update(s.confirmation_mail_id for s in senders if s.confirmation_mail_id)
-    mail_ids.update(db.scalars(sa.select(OutboxMail.id).where(
-        OutboxMail.recipient.in_(emails),
-        sa.or_(OutboxMail.subject.like(f"{CONFIRM_SUBJECT}%"), OutboxMail.subject.like("List „%")))))
+    mail_ids.update(
+        db.scalars(
+            sa.select(OutboxMail.id).where(
+                OutboxMail.recipient.in_(emails),
+                sa.or_(OutboxMail.subject.like(f"{CONFIRM_SUBJECT}%"), OutboxMail.subject.like("List „%")),
+            )
+        )
+    )
     unsent = set(db.scalars(sa.select(OutboxMail.id).where(OutboxMail.id.in_(mail_ids), OutboxMail.sent.is_(None))))
     now = utcnow()
     for sender in senders:
@@ -270,39 +324,83 @@ def erase(db, senders):
         sender.erased = now
     db.flush()
     if unsent:
-        db.execute(sa.update(LetterMessage).where(LetterMessage.mail_id.in_(unsent)).values(mail_id=None)
-                   .execution_options(synchronize_session=False))
+        db.execute(
+            sa.update(LetterMessage)
+            .where(LetterMessage.mail_id.in_(unsent))
+            .values(mail_id=None)
+            .execution_options(synchronize_session=False)
+        )
         db.execute(sa.delete(OutboxMail).where(OutboxMail.id.in_(unsent)).execution_options(synchronize_session=False))
     sent = mail_ids - unsent
     if sent:
-        db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent))
-                   .values(body=ERASED_BODY, html=None, reply_to=None, subject="(usunięto)")
-                   .execution_options(synchronize_session=False))
-        db.execute(sa.update(OutboxMail).where(OutboxMail.id.in_(sent), OutboxMail.recipient.in_(emails))
-                   .values(recipient="(usunięto)").execution_options(synchronize_session=False))
+        db.execute(
+            sa.update(OutboxMail)
+            .where(OutboxMail.id.in_(sent))
+            .values(body=ERASED_BODY, html=None, reply_to=None, subject="(usunięto)")
+            .execution_options(synchronize_session=False)
+        )
+        db.execute(
+            sa.update(OutboxMail)
+            .where(OutboxMail.id.in_(sent), OutboxMail.recipient.in_(emails))
+            .values(recipient="(usunięto)")
+            .execution_options(synchronize_session=False)
+        )
     forget_keys(db, [f"letter-email:{e}" for e in emails])
     return len(senders)
 
 
 def includeme(config):
-    service = Service(name="letter-send", path="/api/public/letter/{internal_name}/send",
-                      description="letter: a resident asks to send it (a confirmation link is e-mailed)")
-    service.add_view("POST", send_view, renderer="envelope", schema=SendSchema(), validators=(body_validator,),
-                     permission=NO_PERMISSION_REQUIRED, require_csrf=False)
+    service = Service(
+        name="letter-send",
+        path="/api/public/letter/{internal_name}/send",
+        description="letter: a resident asks to send it (a confirmation link is e-mailed)",
+    )
+    service.add_view(
+        "POST",
+        send_view,
+        renderer="envelope",
+        schema=SendSchema(),
+        validators=(body_validator,),
+        permission=NO_PERMISSION_REQUIRED,
+        require_csrf=False,
+    )
     config.add_cornice_service(service)
     config.add_route("letter-confirm-signed", "/view/letter/{internal_name}/confirm/{sender_id:\\d+}")
-    config.add_view(confirm_page, route_name="letter-confirm-signed", request_method="GET",
-                    permission=NO_PERMISSION_REQUIRED)
-    config.add_view(confirm_post, route_name="letter-confirm-signed", request_method="POST",
-                    permission=NO_PERMISSION_REQUIRED, require_csrf=False)
-    parameters = [{"name": "internal_name", "in": "path", "required": True, "type": "string"},
-                  {"name": "sender_id", "in": "path", "required": True, "type": "integer"},
-                  {"name": "expires", "in": "query", "required": True, "type": "integer"},
-                  {"name": "signature", "in": "query", "required": True, "type": "string"}]
-    responses = {"200": {"description": "Strona potwierdzenia"}, "403": {"description": "Zły albo wygasły odnośnik"},
-                 "404": {"description": "Nie ma zgłoszenia"}, "409": {"description": "Brak adresatów"}}
-    for method, summary in (("GET", "Strona potwierdzenia wysłania listu (z odnośnika w e-mailu)."),
-                            ("POST", "Potwierdza i wysyła list do wszystkich adresatów.")):
-        describe_route(config, "/view/letter/{internal_name}/confirm/{sender_id}", method, {
-            "summary": summary, "security": [], "produces": ["text/html"], "parameters": parameters,
-            "responses": responses})
+    config.add_view(
+        confirm_page, route_name="letter-confirm-signed", request_method="GET", permission=NO_PERMISSION_REQUIRED
+    )
+    config.add_view(
+        confirm_post,
+        route_name="letter-confirm-signed",
+        request_method="POST",
+        permission=NO_PERMISSION_REQUIRED,
+        require_csrf=False,
+    )
+    parameters = [
+        {"name": "internal_name", "in": "path", "required": True, "type": "string"},
+        {"name": "sender_id", "in": "path", "required": True, "type": "integer"},
+        {"name": "expires", "in": "query", "required": True, "type": "integer"},
+        {"name": "signature", "in": "query", "required": True, "type": "string"},
+    ]
+    responses = {
+        "200": {"description": "Strona potwierdzenia"},
+        "403": {"description": "Zły albo wygasły odnośnik"},
+        "404": {"description": "Nie ma zgłoszenia"},
+        "409": {"description": "Brak adresatów"},
+    }
+    for method, summary in (
+        ("GET", "Strona potwierdzenia wysłania listu (z odnośnika w e-mailu)."),
+        ("POST", "Potwierdza i wysyła list do wszystkich adresatów."),
+    ):
+        describe_route(
+            config,
+            "/view/letter/{internal_name}/confirm/{sender_id}",
+            method,
+            {
+                "summary": summary,
+                "security": [],
+                "produces": ["text/html"],
+                "parameters": parameters,
+                "responses": responses,
+            },
+        )

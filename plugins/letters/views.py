@@ -1,5 +1,6 @@
 """Every letter, recipient-group and recipient endpoint of SPEC section 7 "Letters,
 recipients", the recipient import and the operator's list of a letter's senders."""
+
 import sqlalchemy as sa
 from cornice import Service
 
@@ -16,8 +17,9 @@ from .schemas import LetterSchema, RecipientGroupSchema, RecipientImportSchema, 
 
 EMAIL_TAKEN = "Ten adres e-mail jest już w tej grupie adresatów."
 # A recipient's parent, and the group a letter sends to or an import fills.
-RECIPIENT_GROUP = Parent("recipient_group", "recipient_group_id",
-                         "Wybrana grupa adresatów nie istnieje albo została usunięta.")
+RECIPIENT_GROUP = Parent(
+    "recipient_group", "recipient_group_id", "Wybrana grupa adresatów nie istnieje albo została usunięta."
+)
 
 
 class LetterResource(PublicResource):
@@ -31,8 +33,7 @@ class LetterResource(PublicResource):
     def list_statement(self):
         # The list shows no content (it may be long): the form reads one letter.
         columns = [c for c in self.list_columns() if c.name not in ("content", "gdpr_agreement", "gdpr_info")]
-        return (sa.select(*columns, letter_sent(Letter.id).label("sent"))
-                .where(Letter.deleted.is_(None)))
+        return sa.select(*columns, letter_sent(Letter.id).label("sent")).where(Letter.deleted.is_(None))
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
@@ -52,13 +53,18 @@ def in_use(letters):
     """The 409 of deleting a recipient group that live letters send to (they would have nobody
     to send to), naming the letters."""
     names = ", ".join(f"„{name}”" for name in letters)
-    return ApiError("CONFLICT", [{
-        "name": "recipient_group_id",
-        "description": "Nie usunięto grupy adresatów: "
-                       f"{'używa jej list' if len(letters) == 1 else 'używają jej listy'} "
-                       f"{names}. Wybierz w {'nim' if len(letters) == 1 else 'nich'} inną grupę adresatów albo "
-                       f"{'go usuń' if len(letters) == 1 else 'je usuń'}, a potem usuń tę grupę.",
-    }])
+    return ApiError(
+        "CONFLICT",
+        [
+            {
+                "name": "recipient_group_id",
+                "description": "Nie usunięto grupy adresatów: "
+                f"{'używa jej list' if len(letters) == 1 else 'używają jej listy'} "
+                f"{names}. Wybierz w {'nim' if len(letters) == 1 else 'nich'} inną grupę adresatów albo "
+                f"{'go usuń' if len(letters) == 1 else 'je usuń'}, a potem usuń tę grupę.",
+            }
+        ],
+    )
 
 
 class RecipientGroupResource(Resource):
@@ -71,8 +77,11 @@ class RecipientGroupResource(Resource):
     list_all_order = ("name", True)
 
     def delete(self, request, obj):
-        letters = request.db.scalars(sa.select(Letter.name).where(
-            Letter.recipient_group_id == obj.id, Letter.deleted.is_(None)).order_by(Letter.name, Letter.id)).all()
+        letters = request.db.scalars(
+            sa.select(Letter.name)
+            .where(Letter.recipient_group_id == obj.id, Letter.deleted.is_(None))
+            .order_by(Letter.name, Letter.id)
+        ).all()
         if letters:
             raise in_use(letters)
         super().delete(request, obj)
@@ -88,8 +97,9 @@ class RecipientResource(Resource):
     sortable = ("id", "name", "email", "sent", "updated")
 
     def list_statement(self):
-        return (sa.select(*self.list_columns(), recipient_sent(Recipient.id).label("sent"))
-                .where(Recipient.deleted.is_(None)))
+        return sa.select(*self.list_columns(), recipient_sent(Recipient.id).label("sent")).where(
+            Recipient.deleted.is_(None)
+        )
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)
@@ -98,7 +108,8 @@ class RecipientResource(Resource):
 
     def check_email(self, request, group_id, email, obj=None):
         clash = sa.select(Recipient.id).where(
-            Recipient.recipient_group_id == group_id, Recipient.email == email, Recipient.deleted.is_(None))
+            Recipient.recipient_group_id == group_id, Recipient.email == email, Recipient.deleted.is_(None)
+        )
         if obj is not None:
             clash = clash.where(Recipient.id != obj.id)
         if request.db.execute(clash.limit(1)).first() is not None:
@@ -149,11 +160,20 @@ def senders_view(request):
             state = "failing"
         else:
             state = "queued"
-        out.append({
-            "id": sender.id, "name": sender.name, "email": sender.email, "created": sender.created,
-            "confirmed": sender.confirmed, "erased": sender.erased, "messages": messages,
-            "delivered": sent, "failed": failures, "state": state,
-        })
+        out.append(
+            {
+                "id": sender.id,
+                "name": sender.name,
+                "email": sender.email,
+                "created": sender.created,
+                "confirmed": sender.confirmed,
+                "erased": sender.erased,
+                "messages": messages,
+                "delivered": sent,
+                "failed": failures,
+                "state": state,
+            }
+        )
     return {"order": "id", "asc": 0, "list": out}
 
 
@@ -161,12 +181,19 @@ def includeme(config):
     config.add_resource(RecipientGroupResource())
     config.add_resource(RecipientResource())
     config.add_resource(LetterResource())
-    importing = Service(name="recipient-import", path="/api/recipient/import",
-                        description="recipient: import recipients of a group from a spreadsheet")
-    importing.add_view("POST", import_view, renderer="envelope", schema=RecipientImportSchema(),
-                       validators=(body_validator,))
-    senders = Service(name="letter-senders", path="/api/letter/{id:\\d+}/sender",
-                      description="letter: the residents who sent it and the delivery of their letters")
+    importing = Service(
+        name="recipient-import",
+        path="/api/recipient/import",
+        description="recipient: import recipients of a group from a spreadsheet",
+    )
+    importing.add_view(
+        "POST", import_view, renderer="envelope", schema=RecipientImportSchema(), validators=(body_validator,)
+    )
+    senders = Service(
+        name="letter-senders",
+        path="/api/letter/{id:\\d+}/sender",
+        description="letter: the residents who sent it and the delivery of their letters",
+    )
     senders.add_view("GET", senders_view, renderer="envelope")
     config.add_cornice_service(importing)
     config.add_cornice_service(senders)

@@ -1,5 +1,6 @@
 """Maps and measurements: per-voivodeship values, spreadsheet import and export, public map
 (SPEC sections 2.3, 3, 4, 5 and 7 "Maps and measurements")."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl

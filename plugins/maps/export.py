@@ -3,14 +3,16 @@
 "Podsumowanie" with the summary; voivodeships (Polish names) by rows, properties by columns.
 A measurement's sheet has the layout of the CP_XLS import. Cells are written by core's
 formula-safe `smogpanel.spreadsheets.exports` (a property named `=SUM(1,2)` stays text)."""
+
 import io
 import re
 
 import sqlalchemy as sa
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
-from smogpanel.spreadsheets.exports import header_row, row
+
 from smogpanel.regions import VOIVODESHIPS
+from smogpanel.spreadsheets.exports import header_row, row
 
 from .models import Checkpoint
 from .values import VALUES, summary, tidy
@@ -28,7 +30,7 @@ def sheet_title(name, taken):
     while title.lower() in taken:
         number += 1
         suffix = f" ({number})"
-        title = base[:31 - len(suffix)] + suffix
+        title = base[: 31 - len(suffix)] + suffix
     taken.add(title.lower())
     return title
 
@@ -71,8 +73,12 @@ def export_workbook(db, a_map):
     totals = summary(db, a_map, keys)
     statistic = [prop["key"] for prop in totals["properties"]]
     sums = {prop["key"]["id"]: prop["value"] for prop in totals["properties"]}
-    _write_sheet(workbook, SUMMARY_SHEET, [VOIVODESHIP_HEADER, *(key["name"] for key in statistic)],
-                 _rows(statistic, lambda key, code: sums[key["id"]][code]))
+    _write_sheet(
+        workbook,
+        SUMMARY_SHEET,
+        [VOIVODESHIP_HEADER, *(key["name"] for key in statistic)],
+        _rows(statistic, lambda key, code: sums[key["id"]][code]),
+    )
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -5,8 +5,9 @@ Both read the first sheet: a voivodeship column and one column per report proper
 property becomes a value of the map's key carrying its name; a property the file lacks, or
 the map lacks, is skipped and listed in the answer. Every bad cell fails the import (422).
 """
-from smogpanel.spreadsheets.imports import Column, ImportType, Table, find_columns, header_key, read_rows
+
 from smogpanel.regions import VOIVODESHIPS, normalise
+from smogpanel.spreadsheets.imports import Column, ImportType, Table, find_columns, header_key, read_rows
 
 # (key, the classic header = the name the map's key must carry, the 2025 edition's header)
 REPORT = (
@@ -30,20 +31,35 @@ VOIVODESHIP = "voivodeship"
 TOTAL_ROWS = {"polska", "cala polska", "razem", "suma", "ogolem", "kraj", "polska razem", "razem polska"}
 ORDINAL_HEADERS = {"lp", "lp.", "l.p.", "nr"}
 
-WARNING = ("Mapa musi mieć właściwości o nazwach: " + ", ".join(f"„{name}”" for name in PROPERTY_NAMES) + ". "
-           "Brakujące zostaną pominięte. Pozostałe właściwości mapy uzupełnij w pomiarze po imporcie.")
+WARNING = (
+    "Mapa musi mieć właściwości o nazwach: " + ", ".join(f"„{name}”" for name in PROPERTY_NAMES) + ". "
+    "Brakujące zostaną pominięte. Pozostałe właściwości mapy uzupełnij w pomiarze po imporcie."
+)
 
 
 def _columns(edition):
-    voivodeship = Column(VOIVODESHIP, "Województwo", kind="voivodeship", unique=True,
-                         aliases=("Nazwa województwa", "Kod województwa"),
-                         help="Nazwa województwa albo jego dwuliterowy kod; każde województwo raz.")
+    voivodeship = Column(
+        VOIVODESHIP,
+        "Województwo",
+        kind="voivodeship",
+        unique=True,
+        aliases=("Nazwa województwa", "Kod województwa"),
+        help="Nazwa województwa albo jego dwuliterowy kod; każde województwo raz.",
+    )
     numbers = []
     for key, classic, edition_2025 in REPORT:
         header, other = (classic, edition_2025) if edition == "classic" else (edition_2025, classic)
         aliases = (other,) if other != header else ()
-        numbers.append(Column(key, header, required=False, kind="number", aliases=aliases,
-                              help=f"Wartość właściwości mapy „{classic}”."))
+        numbers.append(
+            Column(
+                key,
+                header,
+                required=False,
+                kind="number",
+                aliases=aliases,
+                help=f"Wartość właściwości mapy „{classic}”.",
+            )
+        )
     return (voivodeship, *numbers)
 
 
@@ -92,8 +108,12 @@ def parse_report(table, context, columns, edition):
             skipped.append({"name": name, "description": f"Mapa nie ma właściwości „{name}” – pominięto kolumnę."})
             continue
         if column.key not in found:
-            skipped.append({"name": name, "description": f"W pliku brak kolumny „{column.header}” – pominięto "
-                                                         f"właściwość „{name}”."})
+            skipped.append(
+                {
+                    "name": name,
+                    "description": f"W pliku brak kolumny „{column.header}” – pominięto właściwość „{name}”.",
+                }
+            )
             continue
         values = {code: None for code, _ in VOIVODESHIPS}
         for row in rows:
@@ -106,8 +126,9 @@ def parse_report(table, context, columns, edition):
         key = header_key(header)
         if key not in REPORT_HEADERS and key not in ORDINAL_HEADERS:
             ref = table.cell_ref(found.header_row, col)
-            skipped.append({"name": ref, "description": f"Kolumna „{header}” ({ref}) nie należy do raportu – "
-                                                        "pominięto ją."})
+            skipped.append(
+                {"name": ref, "description": f"Kolumna „{header}” ({ref}) nie należy do raportu – pominięto ją."}
+            )
     return {"properties": properties, "skipped": skipped}
 
 
@@ -118,9 +139,11 @@ def _parser(columns, edition):
 CP_XLS = ImportType(
     code="CP_XLS",
     label="Raport Czyste Powietrze (XLS)",
-    description=("Raport programu Czyste Powietrze według województw: pierwszy arkusz, w pierwszym wierszu "
-                 "nagłówek (kolumna „Województwo”, potem po jednej kolumnie na właściwość), dalej po jednym "
-                 "wierszu na województwo (nazwa albo dwuliterowy kod).\n" + WARNING),
+    description=(
+        "Raport programu Czyste Powietrze według województw: pierwszy arkusz, w pierwszym wierszu "
+        "nagłówek (kolumna „Województwo”, potem po jednej kolumnie na właściwość), dalej po jednym "
+        "wierszu na województwo (nazwa albo dwuliterowy kod).\n" + WARNING
+    ),
     columns=CLASSIC_COLUMNS,
     parse=_parser(CLASSIC_COLUMNS, "classic"),
     template_rows=tuple((name,) for _, name in VOIVODESHIPS),
@@ -129,10 +152,12 @@ CP_XLS = ImportType(
 CP_XLS_2025 = ImportType(
     code="CP_XLS_2025",
     label="Raport Czyste Powietrze 2025 (XLS)",
-    description=("Raport programu Czyste Powietrze według województw, wydanie 2025: pierwszy arkusz; nad tabelą "
-                 "mogą być wiersze tytułu (nagłówek jest szukany w pierwszych 30 wierszach), kolumna „Lp.” "
-                 "jest pomijana, wiersz sumy („Polska”, „Razem”, „Suma”, „Ogółem”) także. Nagłówki kolumn "
-                 "według wydania 2025 (przyjmowane są też nagłówki raportu CP_XLS).\n" + WARNING),
+    description=(
+        "Raport programu Czyste Powietrze według województw, wydanie 2025: pierwszy arkusz; nad tabelą "
+        "mogą być wiersze tytułu (nagłówek jest szukany w pierwszych 30 wierszach), kolumna „Lp.” "
+        "jest pomijana, wiersz sumy („Polska”, „Razem”, „Suma”, „Ogółem”) także. Nagłówki kolumn "
+        "według wydania 2025 (przyjmowane są też nagłówki raportu CP_XLS).\n" + WARNING
+    ),
     columns=COLUMNS_2025,
     parse=_parser(COLUMNS_2025, "2025"),
     template_rows=tuple((name,) for _, name in VOIVODESHIPS),

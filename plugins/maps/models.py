@@ -7,12 +7,14 @@ written by one INSERT each (not 176), read back by one indexed query, and the su
 `SUM(ds), SUM(kp), ... GROUP BY key_id`. The unique (checkpoint_id, key_id) pair means a
 property is stored once per measurement; every write of a request is one transaction.
 """
+
 from datetime import date
 
 import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
 from smogpanel.db import Base, Record, unique_while_alive
 from smogpanel.regions import CODES
-from sqlalchemy.orm import Mapped, mapped_column
 
 PROPERTY_TYPES = ("INFORMATIVE", "STATISTIC", "PRECISE")
 # Exact in PostgreSQL (numeric), read as float (whole numbers are given back as ints).

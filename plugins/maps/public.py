@@ -1,6 +1,8 @@
 """GET /api/public/map/<internal_name>: what the public map and its embed show. Only visible
 measurements appear; hidden ones count only in the summary (SPEC section 4)."""
+
 import sqlalchemy as sa
+
 from smogpanel.public import PublicKind
 from smogpanel.regions import VOIVODESHIPS
 
@@ -33,9 +35,13 @@ def map_payload(request, internal_name):
         "property_keys": [VALUES.key_dict(key) for key in keys],
         "voivodeships": [{"code": code, "name": name} for code, name in VOIVODESHIPS],
         "checkpoints": [
-            {"id": checkpoint.id, "name": checkpoint.name, "source": checkpoint.source or a_map.source,
-             "captured": checkpoint.captured,
-             "properties": VALUES.values_of(keys, rows.get(checkpoint.id, {}), shown=public_value)}
+            {
+                "id": checkpoint.id,
+                "name": checkpoint.name,
+                "source": checkpoint.source or a_map.source,
+                "captured": checkpoint.captured,
+                "properties": VALUES.values_of(keys, rows.get(checkpoint.id, {}), shown=public_value),
+            }
             for checkpoint in checkpoints
         ],
         "summary": _public_summary(db, a_map, keys) if a_map.show_summary else None,
@@ -47,5 +53,6 @@ def _public_summary(db, a_map, keys):
     return {"title": data["title"], "properties": data["properties"]}
 
 
-MAP_KIND = PublicKind(kind="map", load=map_payload, plugin="maps", title="Mapa",
-                      shows=(Map, MapPropertyKey, Checkpoint, CheckpointValue))
+MAP_KIND = PublicKind(
+    kind="map", load=map_payload, plugin="maps", title="Mapa", shows=(Map, MapPropertyKey, Checkpoint, CheckpointValue)
+)

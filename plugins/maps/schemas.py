@@ -1,9 +1,22 @@
 """The maps plugin's payloads (SPEC section 7 "Maps and measurements"), checked before
 anything is written. Messages are Polish."""
+
 import colander
+
 from smogpanel.keyed import ConfirmRemoval, distinct_names
 from smogpanel.regions import CODES, NAME_OF
-from smogpanel.schemas import DateNode, Id, InternalName, LongText, NumberNode, OptionalText, String, Text, UploadNode, described
+from smogpanel.schemas import (
+    DateNode,
+    Id,
+    InternalName,
+    LongText,
+    NumberNode,
+    OptionalText,
+    String,
+    Text,
+    UploadNode,
+    described,
+)
 
 from .models import PROPERTY_TYPES
 
@@ -42,12 +55,17 @@ def FlagNode(title, default=0, **kw):
 
 # -- maps -----------------------------------------------------------------------------------
 class PropertyKeySchema(colander.MappingSchema):
-    id = colander.SchemaNode(colander.Int(), title="Identyfikator właściwości", missing=None,
-                             validator=colander.Range(min=1, min_err="Niepoprawny identyfikator właściwości."))
+    id = colander.SchemaNode(
+        colander.Int(),
+        title="Identyfikator właściwości",
+        missing=None,
+        validator=colander.Range(min=1, min_err="Niepoprawny identyfikator właściwości."),
+    )
     name = Text("Nazwa właściwości")
     display_name = OptionalText("Nazwa wyświetlana")
     property_type_name = colander.SchemaNode(
-        colander.String(), title="Typ właściwości",
+        colander.String(),
+        title="Typ właściwości",
         validator=colander.OneOf(PROPERTY_TYPES, msg_err="Wybierz typ: INFORMATIVE, STATISTIC albo PRECISE."),
     )
 

@@ -1,4 +1,5 @@
 """Demo content: the Clean Air map with the eleven report properties and a few measurements."""
+
 from datetime import date
 
 from smogpanel.regions import CODES
@@ -25,22 +26,36 @@ def _value(index, code, scale):
 
 
 def add_demo_data(db):
-    a_map = Map(name="Program Czyste Powietrze", internal_name="czyste-powietrze",
-                source="Narodowy Fundusz Ochrony Środowiska i Gospodarki Wodnej",
-                details="Wnioski, umowy i wypłaty programu Czyste Powietrze według województw.",
-                show_summary=1, summary_title="Razem: %FIRST_CHECKPOINT% – %LAST_CHECKPOINT%")
+    a_map = Map(
+        name="Program Czyste Powietrze",
+        internal_name="czyste-powietrze",
+        source="Narodowy Fundusz Ochrony Środowiska i Gospodarki Wodnej",
+        details="Wnioski, umowy i wypłaty programu Czyste Powietrze według województw.",
+        show_summary=1,
+        summary_title="Razem: %FIRST_CHECKPOINT% – %LAST_CHECKPOINT%",
+    )
     db.add(a_map)
     db.flush()
-    keys = [MapPropertyKey(map_id=a_map.id, name=name, display_name=DISPLAY_NAMES.get(name, ""),
-                           property_type_name=kind, position=position)
-            for position, (name, kind) in enumerate(zip(PROPERTY_NAMES, TYPES))]
+    keys = [
+        MapPropertyKey(
+            map_id=a_map.id,
+            name=name,
+            display_name=DISPLAY_NAMES.get(name, ""),
+            property_type_name=kind,
+            position=position,
+        )
+        for position, (name, kind) in enumerate(zip(PROPERTY_NAMES, TYPES))
+    ]
     db.add_all(keys)
     db.flush()
     for name, captured, hidden, scale in MEASUREMENTS:
         checkpoint = Checkpoint(map_id=a_map.id, name=name, captured=captured, hidden=hidden, source="")
         db.add(checkpoint)
         db.flush()
-        db.add_all(CheckpointValue(checkpoint_id=checkpoint.id, key_id=key.id,
-                                   **{code: _value(index, code, scale) for code in CODES})
-                   for index, key in enumerate(keys))
+        db.add_all(
+            CheckpointValue(
+                checkpoint_id=checkpoint.id, key_id=key.id, **{code: _value(index, code, scale) for code in CODES}
+            )
+            for index, key in enumerate(keys)
+        )
     db.flush()

@@ -1,10 +1,12 @@
 """Reading and writing the measured values, and the map's summary (SPEC section 4: per
 voivodeship, the sum of each STATISTIC property over all measurements, hidden ones
 included). Shared by the admin views, the import, the export and the public payload."""
+
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
+
 from smogpanel.keyed import KeyedValues
 from smogpanel.numbers import json_number, rounded
 from smogpanel.regions import CODES
@@ -44,10 +46,17 @@ def sent_numbers(item, key):
 
 # A property's value is a row of sixteen columns (models.CheckpointValue).
 VALUES = KeyedValues(
-    key_model=MapPropertyKey, owner="map_id", table=CheckpointValue.__table__, entry_model=Checkpoint,
-    entry="checkpoint_id", key_fields=("id", "name", "property_type_name"), full_fields=("display_name",),
+    key_model=MapPropertyKey,
+    owner="map_id",
+    table=CheckpointValue.__table__,
+    entry_model=Checkpoint,
+    entry="checkpoint_id",
+    key_fields=("id", "name", "property_type_name"),
+    full_fields=("display_name",),
     not_ours="Ta właściwość nie należy do mapy tego pomiaru (albo została usunięta). Odśwież formularz.",
-    read=sent_numbers, columns=dict, shown=value_dict,
+    read=sent_numbers,
+    columns=dict,
+    shown=value_dict,
 )
 
 
@@ -92,8 +101,10 @@ def summary(db, a_map, keys=None):
         "first_checkpoint": first,
         "last_checkpoint": last,
         "properties": [
-            {"key": VALUES.key_dict(key, full=False),
-             "value": {code: tidy(getattr(sums[key.id], code)) if key.id in sums else None for code in CODES}}
+            {
+                "key": VALUES.key_dict(key, full=False),
+                "value": {code: tidy(getattr(sums[key.id], code)) if key.id in sums else None for code in CODES},
+            }
             for key in statistic
         ],
     }

@@ -1,14 +1,16 @@
 """Every endpoint of SPEC section 7 "Maps and measurements": the map and checkpoint
 resources, the measurement import and the map's export."""
+
 from cornice import Service
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
+
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
-from smogpanel.keyed import KeyList, KeyedResource
-from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
+from smogpanel.keyed import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.signed_links import is_valid, signed_query
+from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
 
 from .export import XLSX_TYPE, export_workbook
@@ -85,14 +87,34 @@ def import_checkpoint(request):
     data = request.validated
     a_map = MAP.live(request, data["map_id"])
     keys = VALUES.live_keys(request.db, a_map.id)
-    parsed = run_import(request, data["type"], data["file"], context={"keys": keys}, allowed=IMPORT_CODES,
-                        target=a_map, creates="checkpoint")
+    parsed = run_import(
+        request,
+        data["type"],
+        data["file"],
+        context={"keys": keys},
+        allowed=IMPORT_CODES,
+        target=a_map,
+        creates="checkpoint",
+    )
     if not parsed["properties"]:
-        raise ImportFailed([{"name": "file", "description": "Nic do zaimportowania: plik nie zawiera wartości żadnej "
-                                                           "właściwości tej mapy. Nazwy kolumn muszą być nazwami "
-                                                           "właściwości mapy."}, *parsed["skipped"]])
-    checkpoint = Checkpoint(map_id=a_map.id, name=data["name"], source=data["source"],
-                            captured=data["captured"] or today(), hidden=data["hidden"])
+        raise ImportFailed(
+            [
+                {
+                    "name": "file",
+                    "description": "Nic do zaimportowania: plik nie zawiera wartości żadnej "
+                    "właściwości tej mapy. Nazwy kolumn muszą być nazwami "
+                    "właściwości mapy.",
+                },
+                *parsed["skipped"],
+            ]
+        )
+    checkpoint = Checkpoint(
+        map_id=a_map.id,
+        name=data["name"],
+        source=data["source"],
+        captured=data["captured"] or today(),
+        hidden=data["hidden"],
+    )
     request.db.add(checkpoint)
     request.db.flush()
     count = write_properties(request.db, checkpoint, parsed["properties"], keys, new=True)
@@ -116,8 +138,15 @@ def export_file(request):
     """GET /api/map/<id>/export.xlsx?expires&signature: the workbook itself."""
     map_id = int(request.matchdict["id"])
     if not is_valid(request.registry, EXPORT_PURPOSE, map_id, request.params):
-        raise ApiError("FORBIDDEN", [{"name": "signature", "description":
-                                      "Odnośnik do eksportu wygasł albo jest nieprawidłowy. Wyeksportuj mapę ponownie."}])
+        raise ApiError(
+            "FORBIDDEN",
+            [
+                {
+                    "name": "signature",
+                    "description": "Odnośnik do eksportu wygasł albo jest nieprawidłowy. Wyeksportuj mapę ponownie.",
+                }
+            ],
+        )
     a_map = request.registry["smogpanel.resources"]["map"].load(request, map_id)
     response = Response(body=export_workbook(request.db, a_map), content_type=XLSX_TYPE)
     response.content_disposition = f'attachment; filename="{a_map.internal_name}.xlsx"'
@@ -128,16 +157,26 @@ def export_file(request):
 def includeme(config):
     config.add_resource(MapResource())
     config.add_resource(CheckpointResource())
-    importing = Service(name="checkpoint-import", path="/api/checkpoint/import",
-                        description="checkpoint: import one measurement from a spreadsheet")
-    importing.add_view("POST", import_checkpoint, renderer="envelope", schema=CheckpointImportSchema(),
-                       validators=(body_validator,))
-    export = Service(name="map-export", path="/api/map/{id:\\d+}/export",
-                     description="map: the URL of an .xlsx export of its measurements")
+    importing = Service(
+        name="checkpoint-import",
+        path="/api/checkpoint/import",
+        description="checkpoint: import one measurement from a spreadsheet",
+    )
+    importing.add_view(
+        "POST", import_checkpoint, renderer="envelope", schema=CheckpointImportSchema(), validators=(body_validator,)
+    )
+    export = Service(
+        name="map-export",
+        path="/api/map/{id:\\d+}/export",
+        description="map: the URL of an .xlsx export of its measurements",
+    )
     export.add_view("GET", export_map, renderer="envelope")
     # "-signed": public, but only through a signed link (see smogpanel.signed_links).
-    export_signed = Service(name="map-export-signed", path="/api/map/{id:\\d+}/export.xlsx",
-                            description="map: the .xlsx export itself, through the signed link")
+    export_signed = Service(
+        name="map-export-signed",
+        path="/api/map/{id:\\d+}/export.xlsx",
+        description="map: the .xlsx export itself, through the signed link",
+    )
     export_signed.add_view("GET", export_file, permission=NO_PERMISSION_REQUIRED)
     config.add_cornice_service(importing)
     config.add_cornice_service(export)

@@ -1,5 +1,6 @@
 """Rankings: gminy and voivodeships rankings with groups, entries, values, places computed
 from points, spreadsheet imports and a public table (SPEC sections 2.6, 3, 4, 5, 7, 9)."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl

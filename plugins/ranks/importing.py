@@ -2,13 +2,15 @@
 voivodeships group's or entry's values from RV_XLS / RV_XLS_2025) and POST /api/rank/import
 (a voivodeships ranking's group defined by RV_XLS / RV_XLS_2025). All or nothing: every cell
 is checked before the first write, in the request's one transaction."""
+
 import sqlalchemy as sa
 from cornice import Service
+
 from smogpanel.envelope import ApiError
+from smogpanel.gazetteer import gazetteer
 from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
 
-from smogpanel.gazetteer import gazetteer
 from .imports import REPORT, RV_CODES, report_key
 from .loading import RANK, load_entry, load_group, voivodeships_with_codes
 from .models import RankEntry, RankGroup, RankValue
@@ -20,8 +22,11 @@ def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None)
     """Writes `rows` [(key id, value, points, place)] into one group or entry: a key with a live
     value there is updated, others are created. Returns (created, updated)."""
     table = RankValue.__table__
-    existing = dict(db.execute(sa.select(getattr(RankValue, key_field), RankValue.id)
-                               .where(scope, RankValue.deleted.is_(None))).all())
+    existing = dict(
+        db.execute(
+            sa.select(getattr(RankValue, key_field), RankValue.id).where(scope, RankValue.deleted.is_(None))
+        ).all()
+    )
     new, changed = [], []
     for key, value, points, place in rows:
         if key in existing:
@@ -30,8 +35,16 @@ def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None)
                 item["new_place"] = place
             changed.append(item)
         else:
-            new.append({"value": value, "points": points, "place": place or 0, "rank_group_id": rank_group_id,
-                        "rank_entry_id": rank_entry_id, key_field: key})
+            new.append(
+                {
+                    "value": value,
+                    "points": points,
+                    "place": place or 0,
+                    "rank_group_id": rank_group_id,
+                    "rank_entry_id": rank_entry_id,
+                    key_field: key,
+                }
+            )
     connection = db.connection()
     if new:
         connection.execute(sa.insert(RankValue), new)  # ORM bulk insert: defaults (created, updated) applied
@@ -39,9 +52,12 @@ def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None)
     without_place = [item for item in changed if "new_place" not in item]
     for items, extra in ((with_place, {"place": sa.bindparam("new_place")}), (without_place, {})):
         if items:
-            connection.execute(table.update().where(table.c.id == sa.bindparam("row_id"))
-                               .values(value=sa.bindparam("new_value"), points=sa.bindparam("new_points"), **extra),
-                               items)
+            connection.execute(
+                table.update()
+                .where(table.c.id == sa.bindparam("row_id"))
+                .values(value=sa.bindparam("new_value"), points=sa.bindparam("new_points"), **extra),
+                items,
+            )
     return len(new), len(changed)
 
 
@@ -75,8 +91,14 @@ def import_values(request):
     else:
         raise ApiError.invalid("rank_group_id", "Grupa: To pole jest wymagane.")
     if rank.rank_type_name == "gminy":
-        rows = run_import(request, data["type"], data["file"], allowed=("RB_XLS",), target=group,
-                          context={"index": gazetteer(request).borough_index(db), "locked": bool(rank.lock_place_refresh)})
+        rows = run_import(
+            request,
+            data["type"],
+            data["file"],
+            allowed=("RB_XLS",),
+            target=group,
+            context={"index": gazetteer(request).borough_index(db), "locked": bool(rank.lock_place_refresh)},
+        )
         scope = sa.and_(RankValue.rank_group_id == group.id, RankValue.rank_entry_id.is_(None))
         created, updated = upsert_values(db, scope, "borough_id", rows, group.id)
         refresh_places(db, rank, rank_group_id=group.id)
@@ -88,9 +110,11 @@ def import_values(request):
     usable = [(entry, key) for entry, key in targets if key in parsed["columns"]]
     if not usable:
         names = ", ".join(f"„{entry.name}”" for entry in entries) or "(brak pozycji)"
-        raise ImportFailed.at("file", f"Nic do zaimportowania: plik nie ma kolumny żadnej z pozycji {names}. Nazwy "
-                                      "pozycji muszą być nazwami kolumn raportu (" +
-                                      ", ".join(f"„{c}”" for _, c, _ in REPORT) + ").")
+        raise ImportFailed.at(
+            "file",
+            f"Nic do zaimportowania: plik nie ma kolumny żadnej z pozycji {names}. Nazwy "
+            "pozycji muszą być nazwami kolumn raportu (" + ", ".join(f"„{c}”" for _, c, _ in REPORT) + ").",
+        )
     created = updated = 0
     for entry, key in usable:
         rows = _voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))
@@ -98,8 +122,11 @@ def import_values(request):
         counts = upsert_values(db, scope, "voivodeship_id", rows, group.id, entry.id)
         created, updated = created + counts[0], updated + counts[1]
         refresh_places(db, rank, rank_entry_id=entry.id)
-    skipped = [{"name": entry.name, "description": f"Pozycja „{entry.name}”: brak jej kolumny w pliku – pominięto."}
-               for entry, key in targets if key not in parsed["columns"]]
+    skipped = [
+        {"name": entry.name, "description": f"Pozycja „{entry.name}”: brak jej kolumny w pliku – pominięto."}
+        for entry, key in targets
+        if key not in parsed["columns"]
+    ]
     one_entry = entries[0] if data["rank_entry_id"] is not None else None
     return import_result(created=created, updated=updated, skipped=skipped + _unread_columns(parsed, usable, one_entry))
 
@@ -109,8 +136,11 @@ def _unread_columns(parsed, usable, entry=None):
     entry's import), named so the operator knows what went nowhere."""
     taken = {key for _, key in usable}
     where = f"nie należy do pozycji „{entry.name}”" if entry else "grupa nie ma pozycji o tej nazwie"
-    return [{"name": classic, "description": f"Kolumna „{classic}”: {where} – pominięto ją."}
-            for key, classic, _ in REPORT if key in parsed["columns"] and key not in taken]
+    return [
+        {"name": classic, "description": f"Kolumna „{classic}”: {where} – pominięto ją."}
+        for key, classic, _ in REPORT
+        if key in parsed["columns"] and key not in taken
+    ]
 
 
 def import_definition(request):
@@ -123,8 +153,15 @@ def import_definition(request):
         raise ApiError.invalid("rank_id", "Definicję grupy z pliku importuje się tylko do rankingu województw.")
     parsed = run_import(request, data["type"], data["file"], allowed=RV_CODES, target=rank, creates="rank_group")
     if not any(parsed["columns"].values()):
-        raise ImportFailed([{"name": "file", "description": "Nic do zaimportowania: plik nie ma wartości żadnej z "
-                                                           "wymaganych pozycji."}, *_skipped(parsed["missing"])])
+        raise ImportFailed(
+            [
+                {
+                    "name": "file",
+                    "description": "Nic do zaimportowania: plik nie ma wartości żadnej z wymaganych pozycji.",
+                },
+                *_skipped(parsed["missing"]),
+            ]
+        )
     group = RankGroup(name=data["name"], rank_id=rank.id)
     db.add(group)
     db.flush()
@@ -136,20 +173,27 @@ def import_definition(request):
         db.add(entry)
         db.flush()
         rows = _voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))
-        values += upsert_values(db, RankValue.rank_entry_id == entry.id, "voivodeship_id", rows, group.id,
-                                entry.id)[0]
+        values += upsert_values(db, RankValue.rank_entry_id == entry.id, "voivodeship_id", rows, group.id, entry.id)[0]
         refresh_places(db, rank, rank_entry_id=entry.id)
     return import_result(created=values, skipped=_skipped(parsed["missing"]), id=group.id)
 
 
 def includeme(config):
-    values = Service(name="rank_value-import", path="/api/rank_value/import",
-                     description="rank_value: import a group's or entry's values from a spreadsheet")
-    values.add_view("POST", import_values, renderer="envelope", schema=RankValueImportSchema(),
-                    validators=(body_validator,))
-    definition = Service(name="rank-import", path="/api/rank/import",
-                         description="rank: import a voivodeships ranking's group definition from a spreadsheet")
-    definition.add_view("POST", import_definition, renderer="envelope", schema=RankImportSchema(),
-                        validators=(body_validator,))
+    values = Service(
+        name="rank_value-import",
+        path="/api/rank_value/import",
+        description="rank_value: import a group's or entry's values from a spreadsheet",
+    )
+    values.add_view(
+        "POST", import_values, renderer="envelope", schema=RankValueImportSchema(), validators=(body_validator,)
+    )
+    definition = Service(
+        name="rank-import",
+        path="/api/rank/import",
+        description="rank: import a voivodeships ranking's group definition from a spreadsheet",
+    )
+    definition.add_view(
+        "POST", import_definition, renderer="envelope", schema=RankImportSchema(), validators=(body_validator,)
+    )
     config.add_cornice_service(values)
     config.add_cornice_service(definition)

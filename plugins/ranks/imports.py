@@ -10,9 +10,10 @@
 
 Parsers check every cell before anything is written and name the cell of every error.
 """
+
 from smogpanel.numbers import rounded
-from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, Table, find_columns, header_key, read_rows
 from smogpanel.regions import VOIVODESHIPS, normalise
+from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, Table, find_columns, header_key, read_rows
 
 from .schemas import PLACES
 
@@ -30,15 +31,26 @@ RB_COLUMNS = (
     Column("borough", "Gmina", help="Nazwa gminy, jak w hierarchii (wielkość liter i polskie znaki bez znaczenia)."),
     Column("district", "Powiat", help="Nazwa powiatu gminy: odróżnia gminy o tej samej nazwie."),
     Column("voivodeship", "Województwo", help="Nazwa województwa gminy albo jego dwuliterowy kod."),
-    Column("teryt", "Kod TERYT", required=False,
-           help="Opcjonalny siedmiocyfrowy kod TERYT gminy, np. 1206012: gdy jest, wskazuje gminę zamiast nazw."),
+    Column(
+        "teryt",
+        "Kod TERYT",
+        required=False,
+        help="Opcjonalny siedmiocyfrowy kod TERYT gminy, np. 1206012: gdy jest, wskazuje gminę zamiast nazw.",
+    ),
     Column("value", "Wartość", kind="number", help="Wartość gminy w tej grupie, np. 1234 albo 1 234,5."),
     Column("points", "Punkty", kind="number", help="Punkty gminy: od nich zależy miejsce (najwięcej = 1.)."),
-    Column("place", "Miejsce", required=False, kind="number",
-           help="Miejsce (1, 2, ...); wymagane i używane tylko w rankingu z zablokowanym przeliczaniem miejsc."),
+    Column(
+        "place",
+        "Miejsce",
+        required=False,
+        kind="number",
+        help="Miejsce (1, 2, ...); wymagane i używane tylko w rankingu z zablokowanym przeliczaniem miejsc.",
+    ),
 )
-RB_WARNING = ("Każda gmina musi istnieć w hierarchii (Województwa > Powiaty > Gminy); nieznana gmina przerywa import. "
-              "Miejsce jest wymagane tylko w rankingu z zablokowanym przeliczaniem miejsc.")
+RB_WARNING = (
+    "Każda gmina musi istnieć w hierarchii (Województwa > Powiaty > Gminy); nieznana gmina przerywa import. "
+    "Miejsce jest wymagane tylko w rankingu z zablokowanym przeliczaniem miejsc."
+)
 
 
 def parse_rb(table, context):
@@ -71,23 +83,35 @@ def parse_rb(table, context):
         ids = index.locate(values["borough"], values["district"], values["voivodeship"], values.get("teryt"))
         label = f"„{values['borough']}” (powiat {values['district']}, województwo {values['voivodeship']})"
         if not ids and values.get("teryt"):
-            errors.add(f"{line}:{line}", f"Wiersz {line}: w hierarchii nie ma gminy o kodzie TERYT „{values['teryt']}”.")
+            errors.add(
+                f"{line}:{line}", f"Wiersz {line}: w hierarchii nie ma gminy o kodzie TERYT „{values['teryt']}”."
+            )
             continue
         if not ids:
             candidates = index.candidates(values["borough"])
-            known = "; ".join(f"powiat {c['district_name']}, województwo {c['voivodeship_name']}"
-                              for c in candidates[:5])
-            hint = f" Gminy o tej nazwie w hierarchii: {known}." if candidates else " W hierarchii nie ma gminy o tej nazwie."
+            known = "; ".join(
+                f"powiat {c['district_name']}, województwo {c['voivodeship_name']}" for c in candidates[:5]
+            )
+            hint = (
+                f" Gminy o tej nazwie w hierarchii: {known}."
+                if candidates
+                else " W hierarchii nie ma gminy o tej nazwie."
+            )
             errors.add(f"{line}:{line}", f"Wiersz {line}: nie znaleziono gminy {label}.{hint}")
             continue
         if len(ids) > 1:
-            errors.add(f"{line}:{line}", f"Wiersz {line}: gmina {label} występuje w hierarchii {len(ids)} razy: "
-                                         f"{index.describe(ids)}. Wpisz jej kod TERYT w kolumnie „Kod TERYT”.")
+            errors.add(
+                f"{line}:{line}",
+                f"Wiersz {line}: gmina {label} występuje w hierarchii {len(ids)} razy: "
+                f"{index.describe(ids)}. Wpisz jej kod TERYT w kolumnie „Kod TERYT”.",
+            )
             continue
         first = seen.setdefault(ids[0], line)
         if first != line:
-            errors.add(f"{line}:{line}", f"Wiersz {line}: gmina {label} występuje już w wierszu {first}. Każda gmina "
-                                         "może wystąpić tylko raz.")
+            errors.add(
+                f"{line}:{line}",
+                f"Wiersz {line}: gmina {label} występuje już w wierszu {first}. Każda gmina może wystąpić tylko raz.",
+            )
             continue
         if good:
             parsed.append((ids[0], value, points, place))
@@ -98,9 +122,11 @@ def parse_rb(table, context):
 RB_XLS = ImportType(
     code="RB_XLS",
     label="Ranking gmin (XLS)",
-    description=("Wartości gmin w grupie rankingu gmin: pierwszy arkusz, w pierwszym wierszu nagłówek (Gmina, Powiat, "
-                 "Województwo, opcjonalnie Kod TERYT, Wartość, Punkty, Miejsce), dalej po jednym wierszu na gminę. "
-                 "Istniejące wartości gmin z pliku są zastępowane, pozostałe zostają.\n" + RB_WARNING),
+    description=(
+        "Wartości gmin w grupie rankingu gmin: pierwszy arkusz, w pierwszym wierszu nagłówek (Gmina, Powiat, "
+        "Województwo, opcjonalnie Kod TERYT, Wartość, Punkty, Miejsce), dalej po jednym wierszu na gminę. "
+        "Istniejące wartości gmin z pliku są zastępowane, pozostałe zostają.\n" + RB_WARNING
+    ),
     columns=RB_COLUMNS,
     parse=parse_rb,
     template_rows=(("Kraków", "Kraków", "małopolskie", "1261011", "123,5", "87", ""),),
@@ -117,18 +143,36 @@ REPORT = (
     ("grants", "Kwota wypłaconych dotacji", "Wypłacone dofinansowanie [zł]"),
 )
 ENTRY_NAMES = tuple(classic for _, classic, _ in REPORT)
-RV_WARNING = ("Wymagane pozycje (kolumny): " + ", ".join(f"„{name}”" for name in ENTRY_NAMES) + ". "
-              "Brakujące zostaną wymienione w odpowiedzi.")
+RV_WARNING = (
+    "Wymagane pozycje (kolumny): " + ", ".join(f"„{name}”" for name in ENTRY_NAMES) + ". "
+    "Brakujące zostaną wymienione w odpowiedzi."
+)
 TOTAL_ROWS = {"polska", "cala polska", "razem", "suma", "ogolem", "kraj", "polska razem", "razem polska"}
 
 
 def _rv_columns(edition):
-    columns = [Column("voivodeship", "Województwo", kind="voivodeship", unique=True, aliases=("Nazwa województwa",),
-                      help="Nazwa województwa albo jego dwuliterowy kod; każde województwo raz.")]
+    columns = [
+        Column(
+            "voivodeship",
+            "Województwo",
+            kind="voivodeship",
+            unique=True,
+            aliases=("Nazwa województwa",),
+            help="Nazwa województwa albo jego dwuliterowy kod; każde województwo raz.",
+        )
+    ]
     for key, classic, edition_2025 in REPORT:
         header, other = (classic, edition_2025) if edition == "classic" else (edition_2025, classic)
-        columns.append(Column(key, header, required=False, kind="number", aliases=(other,),
-                              help=f"Wartość pozycji „{classic}” (punkty = wartość)."))
+        columns.append(
+            Column(
+                key,
+                header,
+                required=False,
+                kind="number",
+                aliases=(other,),
+                help=f"Wartość pozycji „{classic}” (punkty = wartość).",
+            )
+        )
     return tuple(columns)
 
 
@@ -179,8 +223,10 @@ def _rv_parser(columns, edition):
     return lambda table, context: parse_rv(table, context, columns, edition)
 
 
-_RV_LAYOUT = ("pierwszy arkusz, kolumna „Województwo” (nazwa albo dwuliterowy kod) i po jednej kolumnie na pozycję; "
-              "po jednym wierszu na województwo. Wartość komórki jest wartością i punktami województwa.\n")
+_RV_LAYOUT = (
+    "pierwszy arkusz, kolumna „Województwo” (nazwa albo dwuliterowy kod) i po jednej kolumnie na pozycję; "
+    "po jednym wierszu na województwo. Wartość komórki jest wartością i punktami województwa.\n"
+)
 RV_XLS = ImportType(
     code="RV_XLS",
     label="Ranking województw (XLS)",
@@ -192,9 +238,11 @@ RV_XLS = ImportType(
 RV_XLS_2025 = ImportType(
     code="RV_XLS_2025",
     label="Ranking województw 2025 (XLS)",
-    description=("Ranking województw, wydanie 2025: " + _RV_LAYOUT + "Nad tabelą mogą być wiersze tytułu (nagłówek jest "
-                 "szukany w pierwszych 30 wierszach), kolumna „Lp.” i wiersz sumy („Polska”, „Razem”) są pomijane; "
-                 "przyjmowane są też nagłówki RV_XLS.\n" + RV_WARNING),
+    description=(
+        "Ranking województw, wydanie 2025: " + _RV_LAYOUT + "Nad tabelą mogą być wiersze tytułu (nagłówek jest "
+        "szukany w pierwszych 30 wierszach), kolumna „Lp.” i wiersz sumy („Polska”, „Razem”) są pomijane; "
+        "przyjmowane są też nagłówki RV_XLS.\n" + RV_WARNING
+    ),
     columns=RV_2025,
     parse=_rv_parser(RV_2025, "2025"),
     template_rows=tuple((name,) for _, name in VOIVODESHIPS),

@@ -1,5 +1,6 @@
 """The rankings' parents (a payload's ranking, group or entry: `.live` loads it or answers a 400
 naming the field) and the chains from an entry or a group up to its ranking."""
+
 from smogpanel.regions import voivodeship_code
 from smogpanel.resources import Parent
 
@@ -24,5 +25,7 @@ def load_entry(request, entry_id, field="rank_entry_id"):
 def voivodeships_with_codes(places, db):
     """{id: {name, code}} of the live voivodeships from the gazetteer, the two-letter code
     derived from the name where the hierarchy keeps none (a voivodeship added by hand)."""
-    return {vid: {"name": info["name"], "code": info["code"] or voivodeship_code(info["name"])}
-            for vid, info in places.voivodeships(db).items()}
+    return {
+        vid: {"name": info["name"], "code": info["code"] or voivodeship_code(info["name"])}
+        for vid, info in places.voivodeships(db).items()
+    }

@@ -8,6 +8,7 @@ the gazetteer hook (`smogpanel.gazetteer`) whenever a value is written.
 `value` and `points` are exact decimals (numeric(20, 4), read as Decimal): no binary floating
 point between the form, the database and the answer. `place` is zero-based (shown plus 1).
 """
+
 from decimal import Decimal
 
 import sqlalchemy as sa

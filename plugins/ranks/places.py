@@ -5,6 +5,7 @@ A ranking with `lock_place_refresh = 0` has its places recomputed after every cr
 delete and import of a group's (gminy) or an entry's (voivodeships) values, in the same
 transaction; with `lock_place_refresh = 1` places are what the operator entered.
 """
+
 import sqlalchemy as sa
 
 from .models import RankValue
@@ -27,17 +28,23 @@ def refresh_places(db, rank, rank_group_id=None, rank_entry_id=None):
     writing only the rows whose place changed. Nothing when the ranking's places are locked."""
     if rank.lock_place_refresh:
         return 0
-    scope = RankValue.rank_entry_id == rank_entry_id if rank_entry_id else sa.and_(
-        RankValue.rank_group_id == rank_group_id, RankValue.rank_entry_id.is_(None))
+    scope = (
+        RankValue.rank_entry_id == rank_entry_id
+        if rank_entry_id
+        else sa.and_(RankValue.rank_group_id == rank_group_id, RankValue.rank_entry_id.is_(None))
+    )
     db.flush()
-    rows = db.execute(sa.select(RankValue.id, RankValue.points, RankValue.place)
-                      .where(scope, RankValue.deleted.is_(None))).all()
+    rows = db.execute(
+        sa.select(RankValue.id, RankValue.points, RankValue.place).where(scope, RankValue.deleted.is_(None))
+    ).all()
     places = competition_places([row.points for row in rows])
     changed = [{"row_id": row.id, "new_place": place} for row, place in zip(rows, places) if row.place != place]
     if changed:
         table = RankValue.__table__
         db.connection().execute(
-            table.update().where(table.c.id == sa.bindparam("row_id")).values(place=sa.bindparam("new_place"), updated=table.c.updated),  # a place is no edit
+            table.update()
+            .where(table.c.id == sa.bindparam("row_id"))
+            .values(place=sa.bindparam("new_place"), updated=table.c.updated),  # a place is no edit
             changed,
         )
     return len(changed)

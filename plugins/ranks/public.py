@@ -12,14 +12,16 @@ over all the ranking's groups: for a gminy ranking, each gmina's values and poin
 voivodeships ranking, each voivodeship's values and points per entry name (hidden entries left
 out). Its places are computed from the summed points like any group's.
 """
+
 from collections import defaultdict
 
 import sqlalchemy as sa
+
 from smogpanel.files import file_url
+from smogpanel.gazetteer import gazetteer
 from smogpanel.public import GAZETTEER, PublicKind
 from smogpanel.regions import polish_sort_key
 
-from smogpanel.gazetteer import gazetteer
 from .loading import voivodeships_with_codes
 from .models import Rank, RankEntry, RankGroup, RankValue
 from .places import competition_places
@@ -45,11 +47,17 @@ def _gminy(request, rank, groups, payload):
     db = request.db
     places = gazetteer(request)
     group_ids = [group.id for group in groups]
-    values = db.execute(
-        sa.select(RankValue.rank_group_id, RankValue.borough_id, RankValue.place, RankValue.value, RankValue.points)
-        .where(RankValue.rank_group_id.in_(group_ids), RankValue.rank_entry_id.is_(None),
-               RankValue.deleted.is_(None))
-        .order_by(RankValue.place, RankValue.id)).all() if group_ids else []
+    values = (
+        db.execute(
+            sa.select(RankValue.rank_group_id, RankValue.borough_id, RankValue.place, RankValue.value, RankValue.points)
+            .where(
+                RankValue.rank_group_id.in_(group_ids), RankValue.rank_entry_id.is_(None), RankValue.deleted.is_(None)
+            )
+            .order_by(RankValue.place, RankValue.id)
+        ).all()
+        if group_ids
+        else []
+    )
     rows = defaultdict(list)
     totals = {}
     for group_id, borough_id, place, value, points in values:  # tuples: named Row access is slow
@@ -58,29 +66,45 @@ def _gminy(request, rank, groups, payload):
         total[0] += value
         total[1] += points
     # show_empty: every gmina of the hierarchy is listed, those without a value at the end.
-    names = places.all_boroughs(db) if rank.show_empty else places.boroughs_by_ids(
-        db, [row[1] for row in values])
-    payload["gminy"] = {str(bid): [n["borough_name"], n["district_name"], n["voivodeship_name"]]
-                        for bid, n in names.items()}
+    names = places.all_boroughs(db) if rank.show_empty else places.boroughs_by_ids(db, [row[1] for row in values])
+    payload["gminy"] = {
+        str(bid): [n["borough_name"], n["district_name"], n["voivodeship_name"]] for bid, n in names.items()
+    }
     # A gmina removed from the hierarchy leaves the public table with it.
-    payload["groups"] = [{"name": group.name, "rows": [r for r in rows[group.id] if str(r[0]) in payload["gminy"]]}
-                         for group in groups]
+    payload["groups"] = [
+        {"name": group.name, "rows": [r for r in rows[group.id] if str(r[0]) in payload["gminy"]]} for group in groups
+    ]
     if rank.show_summary:
-        payload["summary"] = {"title": summary_title(rank, groups),
-                              "rows": [list(row) for row in _summed(totals) if str(row[0]) in payload["gminy"]]}
+        payload["summary"] = {
+            "title": summary_title(rank, groups),
+            "rows": [list(row) for row in _summed(totals) if str(row[0]) in payload["gminy"]],
+        }
 
 
 def _voivodeships(request, rank, groups, payload):
     db = request.db
     group_ids = [group.id for group in groups]
-    entries = db.scalars(sa.select(RankEntry).where(RankEntry.rank_group_id.in_(group_ids), RankEntry.hidden == 0)
-                         .order_by(RankEntry.id)).all() if group_ids else []
+    entries = (
+        db.scalars(
+            sa.select(RankEntry)
+            .where(RankEntry.rank_group_id.in_(group_ids), RankEntry.hidden == 0)
+            .order_by(RankEntry.id)
+        ).all()
+        if group_ids
+        else []
+    )
     known = voivodeships_with_codes(gazetteer(request), db)
-    values = db.execute(
-        sa.select(RankValue.rank_entry_id, RankValue.voivodeship_id, RankValue.place, RankValue.value,
-                  RankValue.points)
-        .where(RankValue.rank_entry_id.in_([entry.id for entry in entries]), RankValue.deleted.is_(None))
-        .order_by(RankValue.place, RankValue.id)).all() if entries else []
+    values = (
+        db.execute(
+            sa.select(
+                RankValue.rank_entry_id, RankValue.voivodeship_id, RankValue.place, RankValue.value, RankValue.points
+            )
+            .where(RankValue.rank_entry_id.in_([entry.id for entry in entries]), RankValue.deleted.is_(None))
+            .order_by(RankValue.place, RankValue.id)
+        ).all()
+        if entries
+        else []
+    )
     rows = defaultdict(list)
     totals = defaultdict(dict)
     by_id = {entry.id: entry for entry in entries}
@@ -92,16 +116,33 @@ def _voivodeships(request, rank, groups, payload):
         total = totals[by_id[row.rank_entry_id].name].setdefault(row.voivodeship_id, [0, 0])
         total[0] += row.value
         total[1] += row.points
-    payload["voivodeships"] = sorted(({"code": info["code"], "name": info["name"]} for info in known.values()
-                                     if info["code"]), key=lambda item: polish_sort_key(item["name"]))
-    payload["groups"] = [{"name": group.name, "entries": [
-        {"name": entry.name, "rows": rows[entry.id]} for entry in entries if entry.rank_group_id == group.id]}
-        for group in groups]
+    payload["voivodeships"] = sorted(
+        ({"code": info["code"], "name": info["name"]} for info in known.values() if info["code"]),
+        key=lambda item: polish_sort_key(item["name"]),
+    )
+    payload["groups"] = [
+        {
+            "name": group.name,
+            "entries": [
+                {"name": entry.name, "rows": rows[entry.id]} for entry in entries if entry.rank_group_id == group.id
+            ],
+        }
+        for group in groups
+    ]
     if rank.show_summary:
-        payload["summary"] = {"title": summary_title(rank, groups), "entries": [
-            {"name": name, "rows": [[known[vid]["name"], known[vid]["code"], place, value, points]
-                                    for vid, place, value, points in _summed(sums)]}
-            for name, sums in totals.items()]}
+        payload["summary"] = {
+            "title": summary_title(rank, groups),
+            "entries": [
+                {
+                    "name": name,
+                    "rows": [
+                        [known[vid]["name"], known[vid]["code"], place, value, points]
+                        for vid, place, value, points in _summed(sums)
+                    ],
+                }
+                for name, sums in totals.items()
+            ],
+        }
 
 
 def rank_payload(request, internal_name):
@@ -130,5 +171,10 @@ def rank_payload(request, internal_name):
     return payload
 
 
-RANK_KIND = PublicKind(kind="rank", load=rank_payload, plugin="ranks", title="Ranking",
-                       shows=(Rank, RankGroup, RankEntry, RankValue, GAZETTEER))
+RANK_KIND = PublicKind(
+    kind="rank",
+    load=rank_payload,
+    plugin="ranks",
+    title="Ranking",
+    shows=(Rank, RankGroup, RankEntry, RankValue, GAZETTEER),
+)

@@ -1,8 +1,21 @@
 """What the rankings' forms may send (SPEC sections 5 and 7 "Rankings"), checked before
 anything is written. Messages are Polish."""
+
 import colander
+
 from smogpanel import numbers
-from smogpanel.schemas import FileNode, FlagNode, Id, InternalName, LongText, OptionalText, StringNode, Text, UploadNode, described
+from smogpanel.schemas import (
+    FileNode,
+    FlagNode,
+    Id,
+    InternalName,
+    LongText,
+    OptionalText,
+    StringNode,
+    Text,
+    UploadNode,
+    described,
+)
 
 from .models import RANK_TYPES
 
@@ -58,14 +71,24 @@ class RankEntrySchema(colander.MappingSchema):
 
 
 def _place(**kw):
-    return colander.SchemaNode(colander.Int(), title="Miejsce", missing=None,
-                               validator=colander.Range(min=0, max=100000, min_err="Miejsce musi być co najmniej 1.",
-                                                        max_err="Miejsce może wynosić najwyżej 100001."), **kw)
+    return colander.SchemaNode(
+        colander.Int(),
+        title="Miejsce",
+        missing=None,
+        validator=colander.Range(
+            min=0,
+            max=100000,
+            min_err="Miejsce musi być co najmniej 1.",
+            max_err="Miejsce może wynosić najwyżej 100001.",
+        ),
+        **kw,
+    )
 
 
 class RankValueSchema(colander.MappingSchema):
     """POST /api/rank_value/: a gmina's value in a group ({rank_group_id, borough_id}) or a
     voivodeship's in an entry ({rank_entry_id, voivodeship_id})."""
+
     value = NumberNode("Wartość")
     points = NumberNode("Punkty")
     place = _place()  # zero-based; used only when the ranking's places are locked

@@ -1,12 +1,14 @@
 """Rank values: a gmina's value in a group (gminy rankings) or a voivodeship's in an entry
 (voivodeships rankings). Every write recomputes the places of its group or entry in the same
 transaction (places.py); list rows carry borough_name, district_name and voivodeship_name."""
+
 import sqlalchemy as sa
 from cornice import Service
+
 from smogpanel.envelope import ApiError
+from smogpanel.gazetteer import NAME_FIELDS, gazetteer
 from smogpanel.resources import Resource
 
-from smogpanel.gazetteer import NAME_FIELDS, gazetteer
 from .loading import RANK_GROUP, load_entry, load_group
 from .models import RankValue
 from .places import refresh_places
@@ -51,8 +53,10 @@ class RankValueResource(Resource):
                 raise ApiError.invalid("rank_group_id", "Grupa: To pole jest wymagane.")
             group, rank = load_group(request, data["rank_group_id"])
             if rank.rank_type_name != "gminy":
-                raise ApiError.invalid("rank_entry_id", "W rankingu województw wartość dodaje się do pozycji "
-                                                        "grupy: wybierz pozycję (rank_entry_id).")
+                raise ApiError.invalid(
+                    "rank_entry_id",
+                    "W rankingu województw wartość dodaje się do pozycji grupy: wybierz pozycję (rank_entry_id).",
+                )
             self._check_borough(request, data, group)
             data["voivodeship_id"] = None
         self._check_place(rank, data)
@@ -67,17 +71,26 @@ class RankValueResource(Resource):
             raise ApiError.invalid("borough_id", "Gmina: Wybierz gminę.")
         if data["borough_id"] not in gazetteer(request).boroughs_by_ids(request.db, [data["borough_id"]]):
             raise ApiError.invalid("borough_id", "Wybrana gmina nie istnieje albo została usunięta.")
-        self._check_free(request, RankValue.rank_group_id == group.id, RankValue.borough_id == data["borough_id"],
-                         "borough_id", "Ta gmina ma już wartość w tej grupie. Popraw istniejącą wartość.")
+        self._check_free(
+            request,
+            RankValue.rank_group_id == group.id,
+            RankValue.borough_id == data["borough_id"],
+            "borough_id",
+            "Ta gmina ma już wartość w tej grupie. Popraw istniejącą wartość.",
+        )
 
     def _check_voivodeship(self, request, data, entry):
         if data["voivodeship_id"] is None:
             raise ApiError.invalid("voivodeship_id", "Województwo: Wybierz województwo.")
         if data["voivodeship_id"] not in gazetteer(request).voivodeships(request.db):
             raise ApiError.invalid("voivodeship_id", "Wybrane województwo nie istnieje albo zostało usunięte.")
-        self._check_free(request, RankValue.rank_entry_id == entry.id,
-                         RankValue.voivodeship_id == data["voivodeship_id"], "voivodeship_id",
-                         "To województwo ma już wartość w tej pozycji. Popraw istniejącą wartość.")
+        self._check_free(
+            request,
+            RankValue.rank_entry_id == entry.id,
+            RankValue.voivodeship_id == data["voivodeship_id"],
+            "voivodeship_id",
+            "To województwo ma już wartość w tej pozycji. Popraw istniejącą wartość.",
+        )
 
     def _check_free(self, request, scope, who, field, message):
         clash = sa.select(RankValue.id).where(scope, who, RankValue.deleted.is_(None)).limit(1)
@@ -119,8 +132,11 @@ class RankValueResource(Resource):
         self._refresh(request, self._rank_of(request, obj), obj)
 
     def services(self):
-        by_entry = Service(name="rank_value-by-rank_entry", path="/api/rank_value/rank_entry/{parent_id:\\d+}",
-                           description="rank_value: list of one rank_entry")
+        by_entry = Service(
+            name="rank_value-by-rank_entry",
+            path="/api/rank_value/rank_entry/{parent_id:\\d+}",
+            description="rank_value: list of one rank_entry",
+        )
         by_entry.add_view("GET", self.view_list_by_entry, renderer="envelope")
         return [*super().services(), by_entry]
 

@@ -1,5 +1,7 @@
 """Rankings, their groups and entries: SPEC section 7 "Rankings" (values in values.py)."""
+
 import sqlalchemy as sa
+
 from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
 from smogpanel.resources import PublicResource, Resource
@@ -12,8 +14,11 @@ from .schemas import RankEntrySchema, RankGroupSchema, RankSchema, required_titl
 
 
 def _require_titles(rank_type_name, data):
-    errors = [{"name": field, "description": f"{title}: To pole jest wymagane w rankingu tego typu."}
-              for field, title in required_titles(rank_type_name).items() if not data.get(field)]
+    errors = [
+        {"name": field, "description": f"{title}: To pole jest wymagane w rankingu tego typu."}
+        for field, title in required_titles(rank_type_name).items()
+        if not data.get(field)
+    ]
     if errors:
         raise ApiError("VALIDATION_FAILED", errors)
 
@@ -44,8 +49,11 @@ def refresh_all(db, rank):
     groups = db.scalars(sa.select(RankGroup.id).where(RankGroup.rank_id == rank.id)).all()
     for group_id in groups:
         refresh_places(db, rank, rank_group_id=group_id)
-    entries = db.scalars(sa.select(RankEntry.id).join(RankGroup, RankGroup.id == RankEntry.rank_group_id)
-                         .where(RankGroup.rank_id == rank.id)).all()
+    entries = db.scalars(
+        sa.select(RankEntry.id)
+        .join(RankGroup, RankGroup.id == RankEntry.rank_group_id)
+        .where(RankGroup.rank_id == rank.id)
+    ).all()
     for entry_id in entries:
         refresh_places(db, rank, rank_entry_id=entry_id)
 
@@ -70,19 +78,29 @@ class RankEntryResource(Resource):
     def check_parent(self, request, data):
         _, rank = load_group(request, data["rank_group_id"])
         if rank.rank_type_name != "voivodeships":
-            raise ApiError.invalid("rank_group_id", "Pozycje mają tylko rankingi województw; w rankingu gmin wartości "
-                                                    "dodaje się bezpośrednio do grupy.")
+            raise ApiError.invalid(
+                "rank_group_id",
+                "Pozycje mają tylko rankingi województw; w rankingu gmin wartości dodaje się bezpośrednio do grupy.",
+            )
 
     # An entry's values hang on it by rank_entry_id: they go (and come back) with it.
     def cascade(self, db, record_id, stamp):
         super().cascade(db, record_id, stamp)
-        db.execute(sa.update(RankValue).where(RankValue.rank_entry_id == record_id, RankValue.deleted.is_(None))
-                   .values(deleted=stamp).execution_options(synchronize_session="fetch"))
+        db.execute(
+            sa.update(RankValue)
+            .where(RankValue.rank_entry_id == record_id, RankValue.deleted.is_(None))
+            .values(deleted=stamp)
+            .execution_options(synchronize_session="fetch")
+        )
 
     def uncascade(self, db, record_id, stamp):
         super().uncascade(db, record_id, stamp)
-        db.execute(sa.update(RankValue).where(RankValue.rank_entry_id == record_id, RankValue.deleted == stamp)
-                   .values(deleted=None).execution_options(synchronize_session="fetch"))
+        db.execute(
+            sa.update(RankValue)
+            .where(RankValue.rank_entry_id == record_id, RankValue.deleted == stamp)
+            .values(deleted=None)
+            .execution_options(synchronize_session="fetch")
+        )
 
 
 def includeme(config):

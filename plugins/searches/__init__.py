@@ -1,5 +1,6 @@
 """Searches: a public "find your gmina's programme" tool with keys, entries per gmina and an
 import (SPEC 2.7, 3 Search and Search entry, 5, 7 Searches, 9)."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl

@@ -7,15 +7,17 @@ there (a filled cell replaces the text, an empty one clears it; keys without a c
 as they are) instead of adding duplicates. An unknown or ambiguous gmina, a gmina given twice,
 an unknown column: 422 naming the cell, and nothing is written.
 """
+
 import dataclasses
 
 import sqlalchemy as sa
+
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
-from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, import_result, read_rows, run_import
 from smogpanel.keyed import chunks
 from smogpanel.resources import MAX_ID
+from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, import_result, read_rows, run_import
 
 from .models import Search, SearchEntry
 from .schemas import MAX_VALUE_LENGTH
@@ -35,8 +37,12 @@ TERYT_COLUMN = Column("teryt", "Kod TERYT", required=False, help="Siedmiocyfrowy
 
 
 def key_column(key):
-    return Column(f"key_{key.id}", key.name, required=False,
-                  help="Tekst właściwości wyszukiwarki; pusta komórka usuwa tekst z karty gminy.")
+    return Column(
+        f"key_{key.id}",
+        key.name,
+        required=False,
+        help="Tekst właściwości wyszukiwarki; pusta komórka usuwa tekst z karty gminy.",
+    )
 
 
 def template_for(request):
@@ -45,11 +51,14 @@ def template_for(request):
     search_id = int(raw) if raw.isdigit() else 0
     search = request.db.get(Search, search_id) if 0 < search_id <= MAX_ID else None
     if search is None or search.deleted is not None:
-        raise ApiError.invalid("search_id", "Podaj wyszukiwarkę, której szablon chcesz pobrać (search_id): ta nie "
-                                            "istnieje albo została usunięta.")
+        raise ApiError.invalid(
+            "search_id",
+            "Podaj wyszukiwarkę, której szablon chcesz pobrać (search_id): ta nie istnieje albo została usunięta.",
+        )
     keys = VALUES.live_keys(request.db, search.id)
     return dataclasses.replace(
-        WPG_XLS, columns=(*PLACE_COLUMNS, *(key_column(key) for key in keys)),
+        WPG_XLS,
+        columns=(*PLACE_COLUMNS, *(key_column(key) for key in keys)),
         label=f"{WPG_XLS.label}: {search.name}",
     )
 
@@ -76,8 +85,11 @@ def parse_entries(table, context):
     found, rows = read_rows(table, columns, errors=cells)
     for col, header in found.extra:
         ref = table.cell_ref(found.header_row, col)
-        errors.add(ref, f"Komórka {ref}: kolumna „{header}” nie jest właściwością tej wyszukiwarki. Popraw nagłówek "
-                        "albo dodaj właściwość w wyszukiwarce (szablon ma nagłówki wszystkich właściwości).")
+        errors.add(
+            ref,
+            f"Komórka {ref}: kolumna „{header}” nie jest właściwością tej wyszukiwarki. Popraw nagłówek "
+            "albo dodaj właściwość w wyszukiwarce (szablon ma nagłówki wszystkich właściwości).",
+        )
     errors.extend(cells)
     index = context["index"]
     present = [key for key in keys if f"key_{key.id}" in found]
@@ -100,8 +112,11 @@ def parse_entries(table, context):
             errors.add(ref, f"Komórka {ref}: nie ma gminy {where}. Sprawdź nazwy gminy, powiatu i województwa.{hint}")
             continue
         if len(ids) > 1:
-            errors.add(ref, f"Komórka {ref}: gmina {where} występuje {len(ids)} razy w hierarchii: "
-                            f"{index.describe(ids)}. Nie wiadomo, o którą chodzi: dodaj kolumnę „Kod TERYT”.")
+            errors.add(
+                ref,
+                f"Komórka {ref}: gmina {where} występuje {len(ids)} razy w hierarchii: "
+                f"{index.describe(ids)}. Nie wiadomo, o którą chodzi: dodaj kolumnę „Kod TERYT”.",
+            )
             continue
         if ids[0] in seen:
             errors.add(ref, f"Komórka {ref}: gmina {where} była już w wierszu {seen[ids[0]] + 1}. Każda gmina raz.")
@@ -109,8 +124,14 @@ def parse_entries(table, context):
         seen[ids[0]] = row.index
         parsed.append((ids[0], {key.id: values[f"key_{key.id}"] for key in present}))
     errors.raise_if_any()
-    skipped = [{"name": key.name, "description": f"W pliku brak kolumny „{key.name}” – teksty tej właściwości "
-                                                 "pozostały bez zmian."} for key in keys if key not in present]
+    skipped = [
+        {
+            "name": key.name,
+            "description": f"W pliku brak kolumny „{key.name}” – teksty tej właściwości pozostały bez zmian.",
+        }
+        for key in keys
+        if key not in present
+    ]
     return {"rows": parsed, "skipped": skipped}
 
 
@@ -120,20 +141,34 @@ def import_entries(request, search, type_code, upload):
     db = request.db
     keys = VALUES.live_keys(db, search.id)
     index = gazetteer(request).borough_index(db)
-    parsed = run_import(request, type_code, upload, context={"keys": keys, "index": index}, allowed=(CODE,),
-                        target=search)
+    parsed = run_import(
+        request, type_code, upload, context={"keys": keys, "index": index}, allowed=(CODE,), target=search
+    )
     if not parsed["rows"]:
-        raise ApiError("IMPORT_FAILED", [{"name": "file", "description": "Nic do zaimportowania: pod nagłówkiem nie "
-                                                                         "ma żadnego wiersza z gminą."}])
+        raise ApiError(
+            "IMPORT_FAILED",
+            [{"name": "file", "description": "Nic do zaimportowania: pod nagłówkiem nie ma żadnego wiersza z gminą."}],
+        )
     entries = SearchEntry.__table__
-    existing = dict(db.execute(sa.select(entries.c.borough_id, entries.c.id).where(
-        entries.c.search_id == search.id, entries.c.deleted.is_(None))).all())
+    existing = dict(
+        db.execute(
+            sa.select(entries.c.borough_id, entries.c.id).where(
+                entries.c.search_id == search.id, entries.c.deleted.is_(None)
+            )
+        ).all()
+    )
     stored = VALUES.value_rows(db, existing.values())
-    missing = [{"search_id": search.id, "borough_id": borough_id}
-               for borough_id, _ in parsed["rows"] if borough_id not in existing]
+    missing = [
+        {"search_id": search.id, "borough_id": borough_id}
+        for borough_id, _ in parsed["rows"]
+        if borough_id not in existing
+    ]
     # Core statements, batched: thousands of rows are a few round trips, not one per entry.
-    added = dict(db.execute(sa.insert(entries).returning(entries.c.borough_id, entries.c.id), missing).all()) \
-        if missing else {}
+    added = (
+        dict(db.execute(sa.insert(entries).returning(entries.c.borough_id, entries.c.id), missing).all())
+        if missing
+        else {}
+    )
     wanted, changed = {}, []
     for borough_id, texts in parsed["rows"]:
         entry_id = existing.get(borough_id) or added[borough_id]
@@ -146,18 +181,24 @@ def import_entries(request, search, type_code, upload):
     stamp = utcnow()
     for chunk in chunks(changed):
         db.execute(sa.update(entries).where(entries.c.id.in_(chunk)).values(updated=stamp))
-    return import_result(created=len(missing), updated=len(changed), skipped=parsed["skipped"],
-                         unchanged=len(parsed["rows"]) - len(missing) - len(changed))
+    return import_result(
+        created=len(missing),
+        updated=len(changed),
+        skipped=parsed["skipped"],
+        unchanged=len(parsed["rows"]) - len(missing) - len(changed),
+    )
 
 
 WPG_XLS = ImportType(
     code=CODE,
     label="Wpisy wyszukiwarki (XLS)",
-    description=("Wpisy gmin wyszukiwarki: pierwszy arkusz, w pierwszym wierszu nagłówek – kolumny „Gmina”, "
-                 "„Powiat”, „Województwo”, potem po jednej kolumnie na właściwość wyszukiwarki (nazwa kolumny = "
-                 "nazwa właściwości). Dalej po jednym wierszu na gminę. Gmina, która ma już wpis, zostanie "
-                 "zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa. Pobierz szablon z "
-                 "formularza importu wyszukiwarki: ma nagłówki jej właściwości."),
+    description=(
+        "Wpisy gmin wyszukiwarki: pierwszy arkusz, w pierwszym wierszu nagłówek – kolumny „Gmina”, "
+        "„Powiat”, „Województwo”, potem po jednej kolumnie na właściwość wyszukiwarki (nazwa kolumny = "
+        "nazwa właściwości). Dalej po jednym wierszu na gminę. Gmina, która ma już wpis, zostanie "
+        "zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa. Pobierz szablon z "
+        "formularza importu wyszukiwarki: ma nagłówki jej właściwości."
+    ),
     columns=PLACE_COLUMNS,
     parse=parse_entries,
     for_template=template_for,

@@ -7,9 +7,11 @@ written (smogpanel.gazetteer), and a gmina deleted later simply stops showing (i
 Values: one row per (entry, key); a key removed from the search is soft-deleted and its values
 stay in the database.
 """
+
 import sqlalchemy as sa
-from smogpanel.db import Base, Record, unique_while_alive
 from sqlalchemy.orm import Mapped, mapped_column
+
+from smogpanel.db import Base, Record, unique_while_alive
 
 PLACES = ("TOP", "LEFT", "RIGHT", "BOTTOM")  # SPEC 3 "Positions"; where a value shows on the card
 VALUE_TYPES = ("TEXT",)  # SPEC 3 constants; docs/plugins.md (searches) says how to add LINK or NUMBER

@@ -3,9 +3,11 @@ gminy without sending every text up front: the payload lists the gminy that have
 (`GET /api/public/search/<name>`), and one gmina's card comes on demand
 (`GET /api/public/search/<name>/<boroughId>`). Texts are plain: the widget writes them as text,
 so no HTML from a spreadsheet reaches a partner's page."""
+
 import sqlalchemy as sa
 from cornice import Service
 from pyramid.security import NO_PERMISSION_REQUIRED
+
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.public import GAZETTEER, PublicKind
@@ -29,12 +31,17 @@ def search_payload(request, internal_name):
     search = live_search(request.db, internal_name)
     if search is None:
         return None
-    borough_ids = request.db.scalars(sa.select(SearchEntry.borough_id).where(
-        SearchEntry.search_id == search.id, SearchEntry.deleted.is_(None))).all()
+    borough_ids = request.db.scalars(
+        sa.select(SearchEntry.borough_id).where(SearchEntry.search_id == search.id, SearchEntry.deleted.is_(None))
+    ).all()
     found = gazetteer(request).boroughs_by_ids(request.db, borough_ids)
-    boroughs = sorted(([borough_id, row["borough_name"], row["district_name"], row["voivodeship_name"]]
-                       for borough_id, row in found.items()),
-                      key=lambda item: (polish_sort_key(item[1]), polish_sort_key(item[2])))
+    boroughs = sorted(
+        (
+            [borough_id, row["borough_name"], row["district_name"], row["voivodeship_name"]]
+            for borough_id, row in found.items()
+        ),
+        key=lambda item: (polish_sort_key(item[1]), polish_sort_key(item[2])),
+    )
     return {"name": search.name, "source": search.source, "boroughs": boroughs}
 
 
@@ -46,9 +53,15 @@ def card_payload(request, internal_name, borough_id):
         return None
     connection = request.db.connection()
     entry_id = connection.execute(
-        sa.select(SearchEntry.id).join(Search, Search.id == SearchEntry.search_id)
-        .where(Search.internal_name == internal_name, Search.deleted.is_(None),
-               SearchEntry.borough_id == borough_id, SearchEntry.deleted.is_(None)).limit(1)
+        sa.select(SearchEntry.id)
+        .join(Search, Search.id == SearchEntry.search_id)
+        .where(
+            Search.internal_name == internal_name,
+            Search.deleted.is_(None),
+            SearchEntry.borough_id == borough_id,
+            SearchEntry.deleted.is_(None),
+        )
+        .limit(1)
     ).scalar()
     borough = entry_id and gazetteer(request).boroughs_by_ids(request.db, [borough_id]).get(borough_id)
     if not borough:
@@ -64,8 +77,10 @@ def card_payload(request, internal_name, borough_id):
         "name": borough["borough_name"],
         "district": borough["district_name"],
         "voivodeship": borough["voivodeship_name"],
-        "values": [{"name": name, "hide_name": hide_name, "place": place, "value": value}
-                   for name, hide_name, place, value in texts],
+        "values": [
+            {"name": name, "hide_name": hide_name, "place": place, "value": value}
+            for name, hide_name, place, value in texts
+        ],
     }
 
 
@@ -78,13 +93,21 @@ def card_view(request):
 
 
 def includeme(config):
-    card = Service(name="search-public-card", path="/api/public/search/{internal_name}/{borough_id:\\d+}",
-                   description="search: one gmina's public card (no sign-in, cacheable)")
+    card = Service(
+        name="search-public-card",
+        path="/api/public/search/{internal_name}/{borough_id:\\d+}",
+        description="search: one gmina's public card (no sign-in, cacheable)",
+    )
     card.add_view("GET", card_view, renderer="envelope", permission=NO_PERMISSION_REQUIRED)
     config.add_cornice_service(card)
 
 
-SEARCH = PublicKind(kind="search", load=search_payload, plugin="searches", title="Wyszukiwarka",
-                    shows=(Search, SearchKey, SearchEntry, SearchValue, GAZETTEER))
+SEARCH = PublicKind(
+    kind="search",
+    load=search_payload,
+    plugin="searches",
+    title="Wyszukiwarka",
+    shows=(Search, SearchKey, SearchEntry, SearchValue, GAZETTEER),
+)
 # What the payloads show, for the public version (once the core tracks versions):
 SHOWS = {SearchKey: "search_id", SearchEntry: "search_id", SearchValue: "entry_id.search_id"}

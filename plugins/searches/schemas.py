@@ -1,6 +1,8 @@
 """What the search forms may send (SPEC sections 5 and 7 "Searches"), checked before anything
 is written. Messages are Polish."""
+
 import colander
+
 from smogpanel.keyed import ConfirmRemoval, distinct_names
 from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, String, Text, UploadNode
 from smogpanel.spreadsheets.imports import header_key
@@ -17,19 +19,29 @@ def _upper(value):
 
 def Place():
     return colander.SchemaNode(
-        String(), name="search_key_place_name", title="Miejsce", preparer=_upper,
+        String(),
+        name="search_key_place_name",
+        title="Miejsce",
+        preparer=_upper,
         validator=colander.OneOf(PLACES, msg_err="Wybierz miejsce: TOP, LEFT, RIGHT albo BOTTOM."),
     )
 
 
 class SearchKeySchema(colander.MappingSchema):
-    id = colander.SchemaNode(colander.Int(), title="Identyfikator właściwości", missing=None,
-                             validator=colander.Range(min=1, min_err="Niepoprawny identyfikator właściwości."))
+    id = colander.SchemaNode(
+        colander.Int(),
+        title="Identyfikator właściwości",
+        missing=None,
+        validator=colander.Range(min=1, min_err="Niepoprawny identyfikator właściwości."),
+    )
     name = Text("Nazwa właściwości")
     hide_name = FlagNode("Ukryj nazwę")
     search_key_place_name = Place()
     value_type_name = colander.SchemaNode(
-        String(), title="Typ wartości", missing="TEXT", preparer=_upper,
+        String(),
+        title="Typ wartości",
+        missing="TEXT",
+        preparer=_upper,
         validator=colander.OneOf(VALUE_TYPES, msg_err="Jedyny typ wartości to TEXT."),
     )
 
@@ -47,8 +59,14 @@ def _key_names(node, value):
     for index, key in enumerate(value or ()):
         if header_key(key["name"]) in RESERVED:
             error = colander.Invalid(node)
-            error.add(colander.Invalid(node.children[0], f"„{key['name']}” to nazwa kolumny importu (Gmina, Powiat, "
-                                                         "Województwo). Nazwij właściwość inaczej."), index)
+            error.add(
+                colander.Invalid(
+                    node.children[0],
+                    f"„{key['name']}” to nazwa kolumny importu (Gmina, Powiat, "
+                    "Województwo). Nazwij właściwość inaczej.",
+                ),
+                index,
+            )
             raise error
 
 
@@ -65,7 +83,10 @@ class SearchSchema(colander.MappingSchema):
 def _value_text():
     """A key's text on the card: several lines allowed, control characters refused (core String)."""
     return colander.SchemaNode(
-        String(multiline=True, allow_empty=True), name="value", title="Wartość", missing="",
+        String(multiline=True, allow_empty=True),
+        name="value",
+        title="Wartość",
+        missing="",
         preparer=lambda v: v.strip() if isinstance(v, str) else v,
         validator=colander.Length(max=MAX_VALUE_LENGTH, max_err=f"Tekst może mieć najwyżej {MAX_VALUE_LENGTH} znaków."),
     )

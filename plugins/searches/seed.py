@@ -1,6 +1,7 @@
 """A demo search for `smogpanel init --demo`: 'Dotacje do wymiany pieca' with four keys and an
 entry for every demo gmina. The texts are examples, marked as such: no real programme's
 amounts or dates are claimed."""
+
 from .models import Search, SearchEntry, SearchKey
 from .values import VALUES
 
@@ -13,18 +14,28 @@ KEYS = (
 
 
 def add_demo_data(db, gazetteer):
-    search = Search(name="Dotacje do wymiany pieca", internal_name="dotacje-do-wymiany-pieca",
-                    source="Dane przykładowe – zastąp je danymi gmin (import WPG_XLS).")
+    search = Search(
+        name="Dotacje do wymiany pieca",
+        internal_name="dotacje-do-wymiany-pieca",
+        source="Dane przykładowe – zastąp je danymi gmin (import WPG_XLS).",
+    )
     db.add(search)
     db.flush()
-    keys = [SearchKey(search_id=search.id, name=name, hide_name=hide, search_key_place_name=place, position=position)
-            for position, (name, hide, place, _) in enumerate(KEYS)]
+    keys = [
+        SearchKey(search_id=search.id, name=name, hide_name=hide, search_key_place_name=place, position=position)
+        for position, (name, hide, place, _) in enumerate(KEYS)
+    ]
     db.add_all(keys)
     db.flush()
     gminy = sorted(gazetteer.all_boroughs(db).items())
     entries = [SearchEntry(search_id=search.id, borough_id=borough_id) for borough_id, _ in gminy]
     db.add_all(entries)
     db.flush()
-    VALUES.write_values(db, {entry.id: {key.id: text.format(name=names['borough_name'])
-                                        for key, (*_, text) in zip(keys, KEYS)}
-                             for entry, (_, names) in zip(entries, gminy)}, existing={})
+    VALUES.write_values(
+        db,
+        {
+            entry.id: {key.id: text.format(name=names["borough_name"]) for key, (*_, text) in zip(keys, KEYS)}
+            for entry, (_, names) in zip(entries, gminy)
+        },
+        existing={},
+    )

@@ -1,10 +1,12 @@
 """Every endpoint of SPEC section 7 "Searches": the search and search-entry resources and the
 entries' import."""
+
 from cornice import Service
+
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import NAME_FIELDS, gazetteer
-from smogpanel.keyed import KeyList, KeyedResource
+from smogpanel.keyed import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource
 from smogpanel.validation import body_validator
 
@@ -93,8 +95,12 @@ def import_view(request):
 def includeme(config):
     config.add_resource(SearchResource())
     config.add_resource(SearchEntryResource())
-    importing = Service(name="search_entry-import", path="/api/search_entry/import",
-                        description="search_entry: import entries from a spreadsheet")
-    importing.add_view("POST", import_view, renderer="envelope", schema=SearchEntryImportSchema(),
-                       validators=(body_validator,))
+    importing = Service(
+        name="search_entry-import",
+        path="/api/search_entry/import",
+        description="search_entry: import entries from a spreadsheet",
+    )
+    importing.add_view(
+        "POST", import_view, renderer="envelope", schema=SearchEntryImportSchema(), validators=(body_validator,)
+    )
     config.add_cornice_service(importing)

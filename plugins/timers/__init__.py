@@ -1,5 +1,6 @@
 """Timers: countdown widgets with a style, texts and a deadline, shown on partner sites
 (SPEC 2.4, 3 Timer, 5 Timer, 7 Timers and Embed snippets)."""
+
 from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl

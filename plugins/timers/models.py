@@ -1,4 +1,5 @@
 """Timers: countdown (or count-up) widgets with a style, texts, a deadline and a partner logo."""
+
 from datetime import datetime
 
 import sqlalchemy as sa

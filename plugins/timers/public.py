@@ -1,4 +1,5 @@
 """The public side of a timer: what the widget on /view/timer/<internal_name> needs, nothing more."""
+
 import sqlalchemy as sa
 
 from smogpanel.files import file_url

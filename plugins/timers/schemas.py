@@ -1,5 +1,6 @@
 """What a timer form may send (SPEC sections 5 and 7 "Timers"), checked before anything is written."""
-from datetime import date, datetime, time, timezone
+
+from datetime import UTC, date, datetime, time
 from zoneinfo import ZoneInfo
 
 import colander
@@ -49,7 +50,7 @@ class Deadline(colander.SchemaType):
             raise colander.Invalid(node, DEADLINE_FORMAT)
         if not 1900 <= moment.year <= 2200:
             raise colander.Invalid(node, "Data musi przypadać między rokiem 1900 a 2200.")
-        return moment.astimezone(timezone.utc).replace(microsecond=0)
+        return moment.astimezone(UTC).replace(microsecond=0)
 
 
 @described(enum=list(STYLES))

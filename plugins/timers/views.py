@@ -1,4 +1,5 @@
 """The timers' resource: every endpoint of SPEC section 7 "Timers"."""
+
 from smogpanel.files import IMAGES
 from smogpanel.resources import PublicResource
 

@@ -7,13 +7,45 @@ import { fail, mockApi, ok, resetStore } from '@smogpanel/kit/testing';
 import { App } from './App.jsx';
 
 const PLUGINS = [
-  { name: 'second', label: 'Rankingi', path: '/rank', entry: '/x.js', scope: 'smogpanel_second', module: './routes', order: 20 },
-  { name: 'first', label: 'Województwa', path: '/voivodeship', entry: '/y.js', scope: 'smogpanel_first', module: './routes', order: 10 },
+  {
+    name: 'second',
+    label: 'Rankingi',
+    path: '/rank',
+    entry: '/x.js',
+    scope: 'smogpanel_second',
+    module: './routes',
+    order: 20,
+  },
+  {
+    name: 'first',
+    label: 'Województwa',
+    path: '/voivodeship',
+    entry: '/y.js',
+    scope: 'smogpanel_first',
+    module: './routes',
+    order: 10,
+  },
 ];
 const ME = { id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak', super: 1 };
 const USERS = [
-  { id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak', super: 1, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00' },
-  { id: 2, email: 'jan@example.pl', firstname: 'Jan', lastname: '', super: 0, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00' },
+  {
+    id: 1,
+    email: 'anna@example.pl',
+    firstname: 'Anna',
+    lastname: 'Nowak',
+    super: 1,
+    created: '2026-01-01T10:00:00+00:00',
+    updated: '2026-01-01T10:00:00+00:00',
+  },
+  {
+    id: 2,
+    email: 'jan@example.pl',
+    firstname: 'Jan',
+    lastname: '',
+    super: 0,
+    created: '2026-01-01T10:00:00+00:00',
+    updated: '2026-01-01T10:00:00+00:00',
+  },
 ];
 
 function api(me = ME) {
@@ -105,7 +137,9 @@ describe('signed-in shell', () => {
     api();
     renderAt('/account');
     const nav = await screen.findByRole('navigation', { name: 'Główna nawigacja' });
-    const links = within(nav).getAllByRole('link').map((a) => a.textContent);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(links.slice(1, 3)).toEqual(['Województwa', 'Rankingi']);
     fireEvent.click(screen.getByRole('button', { name: 'Anna Nowak' }));
     expect(screen.getByRole('link', { name: 'Mój profil' }).getAttribute('href')).toBe('/user/profile');
@@ -143,11 +177,13 @@ describe('signed-in shell', () => {
   });
 
   it.each(['/RANK', '/Account', '/account/ADD', '/User/Profile', '/account/add/', '/voivodeship/', '/rank/'])(
-    'routes are exact (SPEC 2.1): %s goes to / and on to the start', async (path) => {
+    'routes are exact (SPEC 2.1): %s goes to / and on to the start',
+    async (path) => {
       api();
       renderAt(path);
       await waitFor(() => expect(location.pathname).toBe('/voivodeship'));
-    });
+    },
+  );
 
   it('leads /user/add to /account/add with the access warning', async () => {
     api();

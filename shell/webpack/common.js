@@ -31,7 +31,9 @@ function commonConfig({ outputPath, publicPath }) {
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
       ],
     },
-    plugins: [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })],
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+    ],
     // Sizes are watched by bench/bundles.py against the budgets, not by webpack's generic hints.
     performance: { hints: false },
   };

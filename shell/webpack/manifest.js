@@ -8,7 +8,8 @@ const LAZY = /^lazy-/; // chunk groups named with /* webpackChunkName: "lazy-...
 // A shared module's fallback copy: loaded only when the share scope has no fitting version,
 // which never happens on the host (it provides every shared module itself).
 const isFallback = (group) =>
-  group.origins.length > 0 && group.origins.every((origin) => origin.module && origin.module.constructor.name === 'ConsumeSharedModule');
+  group.origins.length > 0 &&
+  group.origins.every((origin) => origin.module && origin.module.constructor.name === 'ConsumeSharedModule');
 
 class BundleManifestPlugin {
   /** entry: the entrypoint a page starts from ('main' for the shell, the container name for a remote). */
@@ -20,7 +21,8 @@ class BundleManifestPlugin {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const start = compilation.entrypoints.get(this.entry);
-        const jsOf = (group) => group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+        const jsOf = (group) =>
+          group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
         const initial = new Set(jsOf(start));
         const eager = new Set();
         const lazy = new Set();
@@ -36,7 +38,10 @@ class BundleManifestPlugin {
           }
         };
         walk(start, false);
-        const notIn = (...sets) => (file) => !sets.some((set) => set.has(file));
+        const notIn =
+          (...sets) =>
+          (file) =>
+            !sets.some((set) => set.has(file));
         const manifest = {
           entry: this.entry,
           initial: [...initial],

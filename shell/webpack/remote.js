@@ -21,7 +21,12 @@ function remoteConfig({ name, dir, exposes = { './routes': './src/routes.jsx' } 
   config.context = dir;
   config.entry = {}; // a remote has no page of its own: only its container entry
   config.plugins.push(
-    new container.ModuleFederationPlugin({ name: scope, filename: 'remoteEntry.js', exposes, shared: sharedFor('remote') }),
+    new container.ModuleFederationPlugin({
+      name: scope,
+      filename: 'remoteEntry.js',
+      exposes,
+      shared: sharedFor('remote'),
+    }),
     new BundleManifestPlugin({ entry: scope }),
   );
   return config;

@@ -5,7 +5,11 @@ const shell = require('../package.json');
 const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', 'axios', '@smogpanel/kit'];
 
 // 'react/jsx-runtime' is versioned by its package, 'react'.
-const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (request) =>
+  request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /**
  * The `shared` option for the host (provides the modules) or a remote (only consumes them:

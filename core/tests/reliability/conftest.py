@@ -1,6 +1,7 @@
 """The reliability harness's live servers: the app served by waitress in this process (8
 threads) on a database of its own (smogpanel.testing.serve's `start_live`), and another
 `smogpanel serve` process on the same database."""
+
 import pytest
 
 from smogpanel.testing.serve import Served, start_live
@@ -22,8 +23,9 @@ def second_process(live, tmp_path):
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
-    live, server, app = start_live(tmp_path_factory, "live_reliability",
-                                   **{"smogpanel.login_attempts_per_address": str(MANY_CLIENTS_ONE_ADDRESS)})
+    live, server, app = start_live(
+        tmp_path_factory, "live_reliability", **{"smogpanel.login_attempts_per_address": str(MANY_CLIENTS_ONE_ADDRESS)}
+    )
     yield live
     server.close()
     app.registry["db.engine"].dispose()

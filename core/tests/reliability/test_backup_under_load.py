@@ -4,6 +4,7 @@ write acknowledged before the backup began is there, none sent after it ended, e
 records are a prefix of what it wrote (no gap), and every write is whole (a timer with its
 uploaded logo and its data version bump, one transaction) or absent. Every other table equals
 the source."""
+
 import base64
 import os
 import subprocess
@@ -14,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from smogpanel.ops.backup import restore
 from smogpanel.migrate import script_directory
+from smogpanel.ops.backup import restore
 from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.testing.data import contents
 from smogpanel.testing.files import png
@@ -23,8 +24,14 @@ from smogpanel.testing.serve import add_accounts, drop_schema, start_live
 
 WRITERS = 4
 SCHEMA = "live_backup"
-TIMER = {"timer_style_name": "SEA", "text_above": "Do końca sezonu", "deadline": "2027-05-01", "countdown": True,
-         "text_below": "Ogrzewaj czysto.", "hidden_brand": 0}
+TIMER = {
+    "timer_style_name": "SEA",
+    "text_above": "Do końca sezonu",
+    "deadline": "2027-05-01",
+    "countdown": True,
+    "text_below": "Ogrzewaj czysto.",
+    "hidden_brand": 0,
+}
 
 
 @pytest.fixture
@@ -52,9 +59,12 @@ class Writer(threading.Thread):
             name = f"w{self.number}-{count:05d}"
             logo = "data:image/png;base64," + base64.b64encode(png(2, 2, padding=count)).decode()
             sent = time.monotonic()
-            answer = self.live.request("POST", "/api/timer/", dict(TIMER, name=name, internal_name=name,
-                                                                    logo_path={"name": "logo.png", "data": logo}),
-                                       token=self.token)
+            answer = self.live.request(
+                "POST",
+                "/api/timer/",
+                dict(TIMER, name=name, internal_name=name, logo_path={"name": "logo.png", "data": logo}),
+                token=self.token,
+            )
             self.writes.append((name, sent, time.monotonic(), answer.status))
             count += 1
 
@@ -72,9 +82,12 @@ def test_a_backup_taken_during_writes_restores_the_database_at_the_backup_s_mome
         time.sleep(0.05)
     began = time.monotonic()
     # `smogpanel backup` in a process of its own, as an operator's cron runs it.
-    done = subprocess.run([str(Path(sys.executable).with_name("smogpanel")), "-c", "", "backup",
-                           str(tmp_path / "under-load.backup")],
-                          env=dict(os.environ, SMOGPANEL_DATABASE_URL=live.database_url), capture_output=True, text=True)
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("smogpanel")), "-c", "", "backup", str(tmp_path / "under-load.backup")],
+        env=dict(os.environ, SMOGPANEL_DATABASE_URL=live.database_url),
+        capture_output=True,
+        text=True,
+    )
     ended = time.monotonic()
     assert done.returncode == 0, done.stderr
     time.sleep(1)  # the writers go on after the backup
@@ -86,8 +99,9 @@ def test_a_backup_taken_during_writes_restores_the_database_at_the_backup_s_mome
     assert any(sent > ended for _, sent, _, _ in writes), "no write after the backup: the test proves nothing"
     final = contents(live.database_url)
 
-    restore(live.database_url, tmp_path / "under-load.backup",
-            script_directory(live.database_url, build_plugin_manager()))
+    restore(
+        live.database_url, tmp_path / "under-load.backup", script_directory(live.database_url, build_plugin_manager())
+    )
     restored = contents(live.database_url)
 
     columns = [c.name for c in live_columns(live, "timer")]
@@ -118,7 +132,10 @@ def test_a_backup_taken_during_writes_restores_the_database_at_the_backup_s_mome
     assert version_of(restored, "timer") - version_of(before, "timer") == len(new_timers)
     # History: the restored timers' own entries (each write records its create), and no other.
     entry_name_at = [c.name for c in live_columns(live, "history_entry")].index("record_name")
-    restored_entries, final_entries = set(map(tuple, restored["history_entry"])), set(map(tuple, final["history_entry"]))
+    restored_entries, final_entries = (
+        set(map(tuple, restored["history_entry"])),
+        set(map(tuple, final["history_entry"])),
+    )
     assert restored_entries <= final_entries
     new_entries = restored_entries - set(map(tuple, before["history_entry"]))
     assert sorted(row[entry_name_at] for row in new_entries) == sorted(row[name_at] for row in new_timers)

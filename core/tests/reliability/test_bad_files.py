@@ -7,6 +7,7 @@ later is covered without listing it here: each answers 4xx and the database is u
 Endpoints get their other fields from the plugins' demo data (an `<x>_id` is a live row of table
 `<x>`; a record's edit form is the record as its GET answers it); the test checks that the file
 really reached the reader or the image check, so a request refused earlier proves nothing."""
+
 import datetime
 import itertools
 import re
@@ -18,10 +19,10 @@ import pytest
 import sqlalchemy as sa
 
 from smogpanel import files
-from smogpanel.spreadsheets import imports
 from smogpanel.db import Base
 from smogpanel.gazetteer import find_gazetteer
 from smogpanel.schemas import FileValue
+from smogpanel.spreadsheets import imports
 from smogpanel.testing.files import png, upload, xlsx
 from smogpanel.testing.hostile import corpus
 
@@ -31,7 +32,9 @@ OVER_LIMIT = ("upload over the limit", png(2, 2) + b"\0" * (5 * 1024 * 1024), "d
 def snapshot(db):
     """Rows per table: what a refused request must leave as it was."""
     db.expire_all()
-    return {table.name: db.scalar(sa.select(sa.func.count()).select_from(table)) for table in Base.metadata.sorted_tables}
+    return {
+        table.name: db.scalar(sa.select(sa.func.count()).select_from(table)) for table in Base.metadata.sorted_tables
+    }
 
 
 @pytest.fixture
@@ -93,8 +96,10 @@ def live_ids(db, table_name, limit=4):
 def id_choices(db, schema):
     """Every combination of live ids for the schema's `<x>_id` fields (a few per table)."""
     fields = [child.name for child in schema.children if child.name.endswith("_id")]
-    return [dict(zip(fields, combination))
-            for combination in itertools.product(*(live_ids(db, field[: -len("_id")]) for field in fields))]
+    return [
+        dict(zip(fields, combination))
+        for combination in itertools.product(*(live_ids(db, field[: -len("_id")]) for field in fields))
+    ]
 
 
 def import_body(schema, ids, type_code, data, name):
@@ -121,8 +126,9 @@ def test_every_import_endpoint_answers_4xx_to_every_bad_file_and_writes_nothing(
 
         def reads(ids, code):
             before = reached.count("read")
-            api.app.post_json(path, import_body(schema, ids, code, good, "a.xlsx"), headers=api.headers(),
-                              expect_errors=True)
+            api.app.post_json(
+                path, import_body(schema, ids, code, good, "a.xlsx"), headers=api.headers(), expect_errors=True
+            )
             return reached.count("read") > before
 
         ids = next((ids for ids in id_choices(db, schema) if any(reads(ids, code) for code in codes)), None)
@@ -133,12 +139,16 @@ def test_every_import_endpoint_answers_4xx_to_every_bad_file_and_writes_nothing(
         before_rows = snapshot(db)
         for (label, data, name), (code, ids) in ((bad, ok) for bad in corpus() + [OVER_LIMIT] for ok in accepted):
             calls = reached.count("decode")
-            answer = api.app.post_json(path, import_body(schema, ids, code, data, name),
-                                       headers=api.headers(), expect_errors=True)
+            answer = api.app.post_json(
+                path, import_body(schema, ids, code, data, name), headers=api.headers(), expect_errors=True
+            )
             assert 400 <= answer.status_int < 500, (pattern, code, label, answer.status, answer.body[:300])
             assert answer.json["success"] is False
-            assert reached.count("decode") > calls or pattern in unread, (pattern, label, "refused before the file "
-                                                                          "was looked at")
+            assert reached.count("decode") > calls or pattern in unread, (
+                pattern,
+                label,
+                "refused before the file was looked at",
+            )
         assert snapshot(db) == before_rows, pattern
     assert len(unread) < len(routes), f"no import endpoint reached the reader: {unread}"
     if unread:
@@ -165,6 +175,11 @@ def test_every_file_field_refuses_every_bad_file_and_writes_nothing(api, db, dem
                 body = dict(record, **{field: upload(data, name, "image/png")})
                 answer = api.app.post_json(path, body, headers=api.headers(), expect_errors=True)
                 assert 400 <= answer.status_int < 500, (pattern, field, label, answer.status, answer.body[:300])
-                assert reached.count("decode") > calls, (pattern, field, label, "refused before the file was "
-                                                         "looked at", answer.body[:300])
+                assert reached.count("decode") > calls, (
+                    pattern,
+                    field,
+                    label,
+                    "refused before the file was looked at",
+                    answer.body[:300],
+                )
         assert snapshot(db) == before_rows, pattern

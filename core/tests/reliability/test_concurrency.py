@@ -1,9 +1,8 @@
 """Concurrency against a live server (waitress, 8 threads) on the run's database: a burst of
 sign-ins and writes answers no 5xx and loses no acknowledged write, and concurrent wrong
 passwords for one account check at most the limit."""
-from concurrent.futures import ThreadPoolExecutor
 
-import pytest
+from concurrent.futures import ThreadPoolExecutor
 
 from smogpanel.testing.serve import PASSWORD, add_accounts
 
@@ -26,11 +25,19 @@ def test_a_burst_of_sign_ins_and_writes_answers_no_5xx_and_loses_nothing(live):
         if answer.status != 200:
             return statuses, None
         token = answer.body["message"]
-        created = live.request("POST", "/api/user/", {"email": f"nowy{number}@example.pl", "firstname": "Nowy",
-                                                      "lastname": f"Numer {number}"}, token=token)
+        created = live.request(
+            "POST",
+            "/api/user/",
+            {"email": f"nowy{number}@example.pl", "firstname": "Nowy", "lastname": f"Numer {number}"},
+            token=token,
+        )
         statuses.append(created.status)
-        profile = live.request("POST", "/api/user/update", {"email": emails[number], "firstname": f"Zmieniony {number}",
-                                                            "lastname": "Test", "password": ""}, token=token)
+        profile = live.request(
+            "POST",
+            "/api/user/update",
+            {"email": emails[number], "firstname": f"Zmieniony {number}", "lastname": "Test", "password": ""},
+            token=token,
+        )
         statuses.append(profile.status)
         statuses.append(live.request("GET", "/api/user/", token=token).status)
         return statuses, created.body["message"]["id"] if created.status == 200 else None
@@ -57,8 +64,13 @@ def test_two_processes_on_one_database_answer_no_5xx_and_lose_nothing(live, seco
         if answer.status != 200:
             return [answer.status], None
         token = answer.body["message"]
-        created = live.request("POST", "/api/user/", {"email": f"drugi{number}@example.pl", "firstname": "Drugi",
-                                                      "lastname": "Proces"}, token=token, base=url)
+        created = live.request(
+            "POST",
+            "/api/user/",
+            {"email": f"drugi{number}@example.pl", "firstname": "Drugi", "lastname": "Proces"},
+            token=token,
+            base=url,
+        )
         listed = live.request("GET", "/api/user/", token=token, base=url)
         return [200, created.status, listed.status], created.status == 200
 

@@ -1,6 +1,7 @@
 """Malformed requests are 4xx: every API route taking a body (enumerated from the app's routes,
 so a plugin added later is covered) answers 415 with the envelope for a body that is not JSON,
 multipart without a boundary included, even with the CSRF cookie set."""
+
 import re
 
 import pytest
@@ -9,7 +10,7 @@ from pyramid.interfaces import IRoutesMapper
 from smogpanel.security import CSRF_COOKIE
 
 BODIES = [
-    ("multipart/form-data", b"--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--\r\n"),
+    ("multipart/form-data", b'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'),
     ("multipart/form-data; boundary=", b""),
     ("multipart/form-data", b""),
     ("application/x-www-form-urlencoded", b"email=a%40b.pl&password=x"),
@@ -36,8 +37,13 @@ def test_every_api_route_answers_415_to_a_body_that_is_not_json(testapp, api):
     testapp.set_cookie(CSRF_COOKIE, "x")
     for method, path in routes:
         for content_type, body in BODIES:
-            response = testapp.request(path, method=method, body=body, expect_errors=True,
-                                       headers={"Content-Type": content_type, **api.headers()})
+            response = testapp.request(
+                path,
+                method=method,
+                body=body,
+                expect_errors=True,
+                headers={"Content-Type": content_type, **api.headers()},
+            )
             assert response.status_int == 415, (method, path, content_type, response.status, response.body[:200])
             assert response.json["message"] == "UNSUPPORTED_MEDIA_TYPE"
             assert "application/json" in response.json["errors"][0]["description"]
@@ -45,6 +51,10 @@ def test_every_api_route_answers_415_to_a_body_that_is_not_json(testapp, api):
 
 @pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8"])
 def test_json_bodies_still_pass(api, content_type):
-    answer = api.app.post("/api/auth/login", b'{"email": "nikt@example.pl", "password": "zle-haslo"}',
-                          headers={"Content-Type": content_type}, status=401)
+    answer = api.app.post(
+        "/api/auth/login",
+        b'{"email": "nikt@example.pl", "password": "zle-haslo"}',
+        headers={"Content-Type": content_type},
+        status=401,
+    )
     assert answer.json["message"] == "UNAUTHORISED"

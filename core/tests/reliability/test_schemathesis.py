@@ -7,15 +7,17 @@ rolled back.
 
 SMOGPANEL_SCHEMATHESIS_EXAMPLES sets the examples per operation (default 4; CI time stays
 small); the examples are derandomised, so a run is repeatable."""
+
 import os
 
 import hypothesis
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase
-
 from schemathesis.specs.openapi.checks import (
-    content_type_conformance, response_schema_conformance, status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
 )
 
 from smogpanel.security import Tokens
@@ -48,14 +50,24 @@ def test_generated_requests_never_answer_5xx(schema, admin):
     operations = in_order(schema)
     assert len(operations) > 60  # core and every plugin's services
     described = {operation.path for operation in operations}
-    assert {"/api/public/{kind}/{internal_name}", "/files/{name}", "/api/import/{type}/template",
-            "/view/{kind}/{internal_name}/embed/{uuid}"} <= described
+    assert {
+        "/api/public/{kind}/{internal_name}",
+        "/files/{name}",
+        "/api/import/{type}/template",
+        "/view/{kind}/{internal_name}/embed/{uuid}",
+    } <= described
     failures, statuses = [], []
 
     for operation in operations:
-        @hypothesis.settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                             phases=[Phase.explicit, Phase.generate],
-                             suppress_health_check=list(HealthCheck))
+
+        @hypothesis.settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            phases=[Phase.explicit, Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         @hypothesis.given(case=operation.as_strategy())
         def check(case):
             response = call(case, token)
@@ -128,8 +140,14 @@ def test_data_generated_from_the_description_is_mostly_accepted(schema, admin):
             continue
         outcomes = []
 
-        @hypothesis.settings(max_examples=SAMPLES, deadline=None, derandomize=True, database=None,
-                             phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+        @hypothesis.settings(
+            max_examples=SAMPLES,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         @hypothesis.given(case=operation.as_strategy())
         def check(case):
             response = call(case, token)

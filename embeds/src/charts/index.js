@@ -12,7 +12,8 @@ const percent = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 1 });
 
 export const MIN_WIDTH = 300;
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
-export const CHART_CSS = '.spc-svg{display:block;margin:0 auto;overflow:visible;font:12px system-ui,sans-serif}' +
+export const CHART_CSS =
+  '.spc-svg{display:block;margin:0 auto;overflow:visible;font:12px system-ui,sans-serif}' +
   '.spc-svg text{fill:currentColor}.spc-mark:focus{outline:none;stroke:#111;stroke-width:2}' +
   '.spc-legend{display:flex;flex-wrap:wrap;gap:4px 12px;margin:6px 0;padding:0;list-style:none;font:12px system-ui,sans-serif}' +
   '.spc-legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}' +
@@ -23,7 +24,9 @@ export const CHART_CSS = '.spc-svg{display:block;margin:0 auto;overflow:visible;
 
 /** A number the Polish way: '10 000', '31,5'; empty for no value. */
 export function formatNumber(value) {
-  return value === null || value === undefined || value === '' || Number.isNaN(Number(value)) ? '' : number.format(Number(value));
+  return value === null || value === undefined || value === '' || Number.isNaN(Number(value))
+    ? ''
+    : number.format(Number(value));
 }
 
 function withUnit(value, unit) {
@@ -62,13 +65,23 @@ const numeric = (values) => values.map((v) => (v === null || v === undefined || 
 
 /** Horizontal bars, one row per category, one bar per series in it, labelled with their values. */
 export function barChart(spec, width) {
-  const series = spec.series.map((s, i) => ({ ...s, color: s.color || PALETTE[i % PALETTE.length], values: numeric(s.values) }));
+  const series = spec.series.map((s, i) => ({
+    ...s,
+    color: s.color || PALETTE[i % PALETTE.length],
+    values: numeric(s.values),
+  }));
   const max = Math.max(0, ...series.flatMap((s) => s.values.filter((v) => v !== null))) || 1;
   const bar = series.length > 1 ? 14 : 20;
   const row = bar * series.length + 6;
   const labelWidth = Math.min(width * 0.4, 200);
   const plot = width - labelWidth - 110;
-  const root = svg('svg', { class: 'spc-svg', width, height: row * spec.categories.length + 4, role: 'img', 'aria-label': spec.label || '' });
+  const root = svg('svg', {
+    class: 'spc-svg',
+    width,
+    height: row * spec.categories.length + 4,
+    role: 'img',
+    'aria-label': spec.label || '',
+  });
   spec.categories.forEach((category, i) => {
     const top = i * row + 2;
     root.appendChild(svg('text', { x: labelWidth - 6, y: top + row / 2 + 2, 'text-anchor': 'end' }, short(category)));
@@ -79,7 +92,13 @@ export function barChart(spec, width) {
       const length = Math.max(1, (value / max) * plot);
       const shown = withUnit(value, spec.unit);
       const name = series.length > 1 ? `${s.name}, ` : '';
-      root.appendChild(mark('rect', { x: labelWidth, y, width: length, height: bar - 2, fill: s.color }, `${name}${nameOf(spec, i)}: ${shown}`));
+      root.appendChild(
+        mark(
+          'rect',
+          { x: labelWidth, y, width: length, height: bar - 2, fill: s.color },
+          `${name}${nameOf(spec, i)}: ${shown}`,
+        ),
+      );
       root.appendChild(svg('text', { x: labelWidth + length + 6, y: y + bar - 6 }, shown));
     });
   });
@@ -108,13 +127,19 @@ export function doughnutChart(spec, width) {
     root.appendChild(mark('path', { d, fill: color }, `${nameOf(spec, i)}: ${withUnit(value, spec.unit)} (${share}%)`));
     angle += sweep;
   });
-  root.appendChild(svg('text', { x: cx, y: cx + 5, 'text-anchor': 'middle', 'font-weight': 'bold' }, withUnit(total, spec.unit)));
+  root.appendChild(
+    svg('text', { x: cx, y: cx + 5, 'text-anchor': 'middle', 'font-weight': 'bold' }, withUnit(total, spec.unit)),
+  );
   return root;
 }
 
 /** Lines over the categories (x axis), one per series; a missing value breaks the line. */
 export function lineChart(spec, width) {
-  const series = spec.series.map((s, i) => ({ ...s, color: s.color || PALETTE[i % PALETTE.length], values: numeric(s.values) }));
+  const series = spec.series.map((s, i) => ({
+    ...s,
+    color: s.color || PALETTE[i % PALETTE.length],
+    values: numeric(s.values),
+  }));
   const max = Math.max(0, ...series.flatMap((s) => s.values.filter((v) => v !== null))) || 1;
   const height = Math.round(Math.min(360, Math.max(200, width * 0.55)));
   const left = 56;
@@ -132,7 +157,8 @@ export function lineChart(spec, width) {
   }
   const step = Math.ceil(spec.categories.length / Math.max(1, Math.floor(plotW / 60)));
   spec.categories.forEach((category, i) => {
-    if (i % step === 0) root.appendChild(svg('text', { x: x(i), y: height - bottom + 18, 'text-anchor': 'middle' }, short(category, 10)));
+    if (i % step === 0)
+      root.appendChild(svg('text', { x: x(i), y: height - bottom + 18, 'text-anchor': 'middle' }, short(category, 10)));
   });
   series.forEach((s) => {
     let d = '';
@@ -143,8 +169,13 @@ export function lineChart(spec, width) {
     if (d) root.appendChild(svg('path', { d, fill: 'none', stroke: s.color, 'stroke-width': 2 }));
     s.values.forEach((value, i) => {
       if (value === null) return;
-      root.appendChild(mark('circle', { cx: x(i), cy: y(value), r: 4, fill: s.color },
-        `${s.name ? `${s.name}, ` : ''}${nameOf(spec, i)}: ${withUnit(value, spec.unit)}`));
+      root.appendChild(
+        mark(
+          'circle',
+          { cx: x(i), cy: y(value), r: 4, fill: s.color },
+          `${s.name ? `${s.name}, ` : ''}${nameOf(spec, i)}: ${withUnit(value, spec.unit)}`,
+        ),
+      );
     });
   });
   return root;
@@ -167,14 +198,24 @@ export function legend(items) {
 export function goalBar(goal, unit) {
   const share = goal.goal ? Math.max(0, Math.min(100, (Number(goal.progress) / Number(goal.goal)) * 100)) : 0;
   const root = element('div', { class: 'spc-goal' });
-  const track = element('div', { class: 'spc-goal-track', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100',
-    'aria-valuenow': String(Math.round(share)), 'aria-label': goal.progress_info || 'Cel' });
+  const track = element('div', {
+    class: 'spc-goal-track',
+    role: 'progressbar',
+    'aria-valuemin': '0',
+    'aria-valuemax': '100',
+    'aria-valuenow': String(Math.round(share)),
+    'aria-label': goal.progress_info || 'Cel',
+  });
   const fill = element('div', { class: 'spc-goal-fill' });
   fill.style.width = `${share}%`;
   track.appendChild(fill);
   const labels = element('div', { class: 'spc-goal-labels' });
   labels.append(
-    element('span', { class: 'spc-goal-progress' }, `${goal.progress_info}: ${withUnit(goal.progress, unit)} (${percent.format(share)}%)`),
+    element(
+      'span',
+      { class: 'spc-goal-progress' },
+      `${goal.progress_info}: ${withUnit(goal.progress, unit)} (${percent.format(share)}%)`,
+    ),
     element('span', { class: 'spc-goal-value' }, `${goal.value_info}: ${withUnit(goal.goal, unit)}`),
   );
   root.append(track, labels);

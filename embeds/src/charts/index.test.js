@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { barChart, dataTable, doughnutChart, formatNumber, goalBar, lineChart, mountChart } from './index.js';
 
 const spec = {
-  label: 'Wnioski', categories: ['I', 'II', 'III'], unit: 'szt.', positionTitle: 'Miesiąc',
-  series: [{ name: 'Złożone', color: 'red', values: [10000, 31.5, null] }, { name: 'Umowy', color: 'blue', values: [5, 0, 2] }],
+  label: 'Wnioski',
+  categories: ['I', 'II', 'III'],
+  unit: 'szt.',
+  positionTitle: 'Miesiąc',
+  series: [
+    { name: 'Złożone', color: 'red', values: [10000, 31.5, null] },
+    { name: 'Umowy', color: 'blue', values: [5, 0, 2] },
+  ],
 };
 const titles = (root) => [...root.querySelectorAll('.spc-mark title')].map((t) => t.textContent);
 
@@ -36,7 +42,10 @@ describe('charts', () => {
   });
 
   it('shows a goal as a progress bar with its three labels', () => {
-    const root = goalBar({ goal: 200, progress: 50, progress_info: 'Postęp', value_info: 'Cel', value_subinfo: 'do 2030' }, 'szt.');
+    const root = goalBar(
+      { goal: 200, progress: 50, progress_info: 'Postęp', value_info: 'Cel', value_subinfo: 'do 2030' },
+      'szt.',
+    );
     expect(root.querySelector('[role=progressbar]').getAttribute('aria-valuenow')).toBe('25');
     expect(root.textContent).toContain('Postęp: 50 szt. (25%)');
     expect(root.textContent).toContain('Cel: 200 szt.');
@@ -52,7 +61,12 @@ describe('charts', () => {
   });
 
   it('names the categories in full in the table and the marks when the axis shows short labels', () => {
-    const named = { ...spec, categories: ['lu', 'lu'], names: ['lubelskie', 'lubuskie'], series: [{ name: 'A', values: [1, 2] }] };
+    const named = {
+      ...spec,
+      categories: ['lu', 'lu'],
+      names: ['lubelskie', 'lubuskie'],
+      series: [{ name: 'A', values: [1, 2] }],
+    };
     const rows = [...dataTable(named).querySelectorAll('tbody th')].map((th) => th.textContent);
     expect(rows).toEqual(['lubelskie', 'lubuskie']);
     expect(titles(barChart(named, 500))).toEqual(['lubelskie: 1 szt.', 'lubuskie: 2 szt.']);

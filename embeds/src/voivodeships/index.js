@@ -49,8 +49,12 @@ export function legend(scale, values, { prefix }) {
   };
   for (const step of scale.classes) {
     const width = step.to - step.from;
-    item(step.colour, width ? `${formatBound(step.from, width)} – ${formatBound(step.to, width)}` : formatNumber(step.from));
+    item(
+      step.colour,
+      width ? `${formatBound(step.from, width)} – ${formatBound(step.to, width)}` : formatNumber(step.from),
+    );
   }
-  if (!scale.classes.length || Object.keys(REGIONS).some((code) => typeof values[code] !== 'number')) item(NO_DATA, 'brak danych');
+  if (!scale.classes.length || Object.keys(REGIONS).some((code) => typeof values[code] !== 'number'))
+    item(NO_DATA, 'brak danych');
   return list;
 }

@@ -5,7 +5,13 @@ import { NO_DATA, PALETTE, colourScale, formatBound, formatNumber } from './scal
 describe('colourScale', () => {
   it('splits min..max into five equal classes, light to dark', () => {
     const scale = colourScale([0, 10, 20, 30, 40, 50, null]);
-    expect(scale.classes.map((c) => [c.from, c.to])).toEqual([[0, 10], [10, 20], [20, 30], [30, 40], [40, 50]]);
+    expect(scale.classes.map((c) => [c.from, c.to])).toEqual([
+      [0, 10],
+      [10, 20],
+      [20, 30],
+      [30, 40],
+      [40, 50],
+    ]);
     expect(scale.classes.map((c) => c.colour)).toEqual(PALETTE.slice(1));
     expect(scale.colour(0)).toBe(PALETTE[1]);
     expect(scale.colour(9.99)).toBe(PALETTE[1]);

@@ -3,18 +3,23 @@
 the integration 'gios' that fills its PM10, PM2.5 and air-quality index from GIOŚ's public
 API. It imports only the core (`smogpanel.hookspecs`, `smogpanel.http_source`); nothing in
 the core or the built-in plugins imports it."""
+
 from smogpanel.hookspecs import hookimpl
 from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT, Integration, ItemType, ItemTypeHook
 
 from .gios import SOURCE, fetch_air_quality
 
-AIR_QUALITY = ItemType(code="airquality", display_name="Jakość powietrza", hooks=(
-    ItemTypeHook("gmina", "Gmina", BOROUGH),
-    ItemTypeHook("station_id", "Identyfikator stacji pomiarowej GIOŚ", TEXT),
-    ItemTypeHook("index", "Indeks jakości powietrza", INTEGRATION, integration="gios", display="badge"),
-    ItemTypeHook("pm10", "PM10", INTEGRATION, integration="gios", unit="µg/m³", display="number"),
-    ItemTypeHook("pm25", "PM2,5", INTEGRATION, integration="gios", unit="µg/m³", display="number"),
-))
+AIR_QUALITY = ItemType(
+    code="airquality",
+    display_name="Jakość powietrza",
+    hooks=(
+        ItemTypeHook("gmina", "Gmina", BOROUGH),
+        ItemTypeHook("station_id", "Identyfikator stacji pomiarowej GIOŚ", TEXT),
+        ItemTypeHook("index", "Indeks jakości powietrza", INTEGRATION, integration="gios", display="badge"),
+        ItemTypeHook("pm10", "PM10", INTEGRATION, integration="gios", unit="µg/m³", display="number"),
+        ItemTypeHook("pm25", "PM2,5", INTEGRATION, integration="gios", unit="µg/m³", display="number"),
+    ),
+)
 
 GIOS = Integration(code="gios", fetch=fetch_air_quality, display_name="GIOŚ: jakość powietrza", source=SOURCE)
 

@@ -28,13 +28,14 @@ nothing at all could be read does the whole reading fail.
 names another. Times are local (Europe/Warsaw); values are µg/m³. Index levels 0-5 are GIOŚ's
 categories, -1 (or null) means no index.
 """
+
 import os
 from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
 
-from smogpanel.item_types import Reading
 from smogpanel.http_source import SourceError
+from smogpanel.item_types import Reading
 
 DEFAULT_URL = "https://api.gios.gov.pl/pjp-api/v1/rest"
 SOURCE = "GIOŚ (Państwowy Monitoring Środowiska)"
@@ -72,8 +73,9 @@ MAX_REASON = 300  # one position's reason in a note or an error
 
 
 def api_url(settings):
-    return (os.environ.get("SMOGPANEL_AIRQUALITY_API_URL") or settings.get("smogpanel.airquality.api_url")
-            or DEFAULT_URL).rstrip("/")
+    return (
+        os.environ.get("SMOGPANEL_AIRQUALITY_API_URL") or settings.get("smogpanel.airquality.api_url") or DEFAULT_URL
+    ).rstrip("/")
 
 
 def station_of(inputs):
@@ -100,7 +102,7 @@ def _shape(condition, what):
 
 def _short(text):
     text = " ".join(str(text).split())
-    return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1] + "…"
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 1] + "…"
 
 
 def refusal(document):
@@ -108,8 +110,14 @@ def refusal(document):
     else None."""
     if not isinstance(document, dict) or ERROR_CODE not in document:
         return None
-    reason = next((document[key] for key in ("error_reason", "error_result")
-                   if isinstance(document.get(key), str) and document[key].strip()), "")
+    reason = next(
+        (
+            document[key]
+            for key in ("error_reason", "error_result")
+            if isinstance(document.get(key), str) and document[key].strip()
+        ),
+        "",
+    )
     code = document.get(ERROR_CODE)
     return _short(f"{reason.strip().rstrip('.')} ({code})" if reason else f"błąd {code}")
 
@@ -262,5 +270,6 @@ def fetch_air_quality(call):
             times.append(at)
     if not values:
         raise SourceError(errors.get("index") or next(iter(errors.values())))
-    return Reading(values=values, read_at=max(times, default=None) or index_at, source=SOURCE,
-                   notes=notes, errors=errors)
+    return Reading(
+        values=values, read_at=max(times, default=None) or index_at, source=SOURCE, notes=notes, errors=errors
+    )

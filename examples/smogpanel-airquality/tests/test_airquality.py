@@ -3,31 +3,37 @@ recorded shapes (tests/fixtures: a manual position listed before the automatic o
 document with HTTP 200 and 400, paged lists), failures included, and the item type 'Jakość
 powietrza' in a running panel: listed, created, refreshed, one value failing with the rest
 refreshed, the whole source failing with the last reading kept."""
+
 import json
 from pathlib import Path
 
 import pytest
 
-from smogpanel.item_types import IntegrationCall
 from smogpanel.http_source import HttpSource, SourceError
+from smogpanel.item_types import IntegrationCall
 from smogpanel.testing.app import signed_in
 from smogpanel.testing.http import LocalSource
-
 from smogpanel_airquality.gios import fetch_air_quality
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FAST = {"smogpanel.integrations.timeout": "0.5", "smogpanel.integrations.retries": "1"}
 MANUAL = (FIXTURES / "getData_2749_manual.json").read_bytes()
-MANUAL_REASON = ("Dla stanowiska typu manualnego wyniki pomiarów nie są dostępne na bieżąco, są one udostępniane "
-                 "po 4-8 tygodniach od poboru próby przez usługę API „Archiwalne dane pomiarowe” (API-ERR-100003)")
+MANUAL_REASON = (
+    "Dla stanowiska typu manualnego wyniki pomiarów nie są dostępne na bieżąco, są one udostępniane "
+    "po 4-8 tygodniach od poboru próby przez usługę API „Archiwalne dane pomiarowe” (API-ERR-100003)"
+)
 
 
 def serve_station(source, manual_status=200):
     """Station 400 as GIOŚ serves it: its list holds a manual PM2.5 position (2749) before the
     automatic one (2750), and the manual one's getData answers the error document, with HTTP
     200 or 400 (both are reported by public clients)."""
-    for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
-                       ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
+    for path, name in (
+        ("/aqindex/getIndex/400", "getIndex_400.json"),
+        ("/station/sensors/400", "sensors_400.json"),
+        ("/data/getData/2747", "getData_2747.json"),
+        ("/data/getData/2750", "getData_2750.json"),
+    ):
         source.answer(path, (FIXTURES / name).read_bytes())
     if manual_status == 200:
         source.answer("/data/getData/2749", MANUAL)
@@ -38,7 +44,9 @@ def serve_station(source, manual_status=200):
 def sensors(*ids, total_pages=1):
     document = json.loads((FIXTURES / "sensors_400.json").read_text(encoding="utf-8"))
     listed = document["Lista stanowisk pomiarowych dla podanej stacji"]
-    document["Lista stanowisk pomiarowych dla podanej stacji"] = [s for s in listed if s["Identyfikator stanowiska"] in ids]
+    document["Lista stanowisk pomiarowych dla podanej stacji"] = [
+        s for s in listed if s["Identyfikator stanowiska"] in ids
+    ]
     document["totalPages"] = total_pages
     return document
 
@@ -51,9 +59,11 @@ def gios():
 
 
 def fetch(source, station="400", timeout=0.5, retries=1):
-    call = IntegrationCall(inputs={"station_id": station, "gmina": 1},
-                           http=HttpSource(timeout=timeout, retries=retries, backoff=0.01),
-                           settings={"smogpanel.airquality.api_url": source.url})
+    call = IntegrationCall(
+        inputs={"station_id": station, "gmina": 1},
+        http=HttpSource(timeout=timeout, retries=retries, backoff=0.01),
+        settings={"smogpanel.airquality.api_url": source.url},
+    )
     return fetch_air_quality(call)
 
 
@@ -75,9 +85,13 @@ def test_a_manual_position_listed_first_is_skipped_for_the_automatic_one(manual_
         "pm25": f"stanowisko GIOŚ nr 2750; pominięte: nr 2749 – GIOŚ odmówił danych{status}: {MANUAL_REASON}",
     }
     # Sizes asked explicitly; the manual position asked once (a refusal is not retried), before 2750.
-    assert gios.requests == ["/aqindex/getIndex/400", "/station/sensors/400?page=0&size=100",
-                             "/data/getData/2747?page=0&size=100", "/data/getData/2749?page=0&size=100",
-                             "/data/getData/2750?page=0&size=100"]
+    assert gios.requests == [
+        "/aqindex/getIndex/400",
+        "/station/sensors/400?page=0&size=100",
+        "/data/getData/2747?page=0&size=100",
+        "/data/getData/2749?page=0&size=100",
+        "/data/getData/2750?page=0&size=100",
+    ]
 
 
 def test_a_station_without_an_index_or_a_current_pm25(gios):
@@ -95,16 +109,19 @@ def test_a_station_measuring_pm25_only_manually_keeps_its_index_and_pm10(gios):
     gios.answer("/station/sensors/400", sensors(2745, 2747, 2749, 2752))
     reading = fetch(gios)
     assert reading.values == {"index": GOOD["index"], "pm10": 54.8}
-    assert reading.errors == {"pm25": f"Żadne stanowisko PM2,5 nie dało bieżących danych: nr 2749 – "
-                                      f"GIOŚ odmówił danych: {MANUAL_REASON}"}
+    assert reading.errors == {
+        "pm25": f"Żadne stanowisko PM2,5 nie dało bieżących danych: nr 2749 – GIOŚ odmówił danych: {MANUAL_REASON}"
+    }
 
 
 def test_one_failing_position_never_drops_the_rest(gios):
     gios.fail("/data/getData/2747", status=500)
     reading = fetch(gios)
     assert reading.values == {"index": GOOD["index"], "pm25": 38.1}
-    assert reading.errors == {"pm10": "Żadne stanowisko PM10 nie dało bieżących danych: nr 2747 – "
-                                      "Źródło odpowiedziało błędem serwera 500 (próby: 2)"}
+    assert reading.errors == {
+        "pm10": "Żadne stanowisko PM10 nie dało bieżących danych: nr 2747 – "
+        "Źródło odpowiedziało błędem serwera 500 (próby: 2)"
+    }
     assert gios.hits["/data/getData/2747"] == 2  # a server error is retried (retries=1)
 
 
@@ -117,15 +134,20 @@ def test_a_second_position_of_a_pollutant_is_tried_when_the_first_fails(gios):
     gios.answer("/data/getData/2748", {"Lista danych pomiarowych": [{"Data": "2026-11-24 10:00:00", "Wartość": 40.04}]})
     reading = fetch(gios)
     assert reading.values["pm10"] == 40.0 and "pm10" not in reading.errors
-    assert reading.notes["pm10"].startswith("stanowisko GIOŚ nr 2748; pominięte: nr 2747 – Źródło odpowiedziało błędem 404")
+    assert reading.notes["pm10"].startswith(
+        "stanowisko GIOŚ nr 2748; pominięte: nr 2747 – Źródło odpowiedziało błędem 404"
+    )
 
 
-@pytest.mark.parametrize("failure, message", [
-    (dict(body=b'{"AqIndex": {"Warto'), "nie jest poprawnym JSON"),
-    (dict(status=404), "błędem 404"),
-    (dict(status=400, body=MANUAL), "GIOŚ odmówił danych (HTTP 400): Dla stanowiska"),
-    (dict(body=b'{"Lista": []}'), "nieoczekiwany kształt"),
-])
+@pytest.mark.parametrize(
+    "failure, message",
+    [
+        (dict(body=b'{"AqIndex": {"Warto'), "nie jest poprawnym JSON"),
+        (dict(status=404), "błędem 404"),
+        (dict(status=400, body=MANUAL), "GIOŚ odmówił danych (HTTP 400): Dla stanowiska"),
+        (dict(body=b'{"Lista": []}'), "nieoczekiwany kształt"),
+    ],
+)
 def test_a_failed_index_keeps_the_pm_values(gios, failure, message):
     gios.fail("/aqindex/getIndex/400", **failure)
     reading = fetch(gios)
@@ -137,8 +159,11 @@ def test_a_failed_sensor_list_keeps_the_index(gios):
     gios.fail("/station/sensors/400", body=b'{"error": "Przekroczono limit"}')
     reading = fetch(gios)
     assert reading.values == {"index": GOOD["index"]}
-    assert reading.errors == {name: "Nie odczytano listy stanowisk stacji: Odpowiedź GIOŚ ma nieoczekiwany kształt: "
-                                    "brak listy „Lista stanowisk pomiarowych dla podanej stacji”." for name in ("pm10", "pm25")}
+    assert reading.errors == {
+        name: "Nie odczytano listy stanowisk stacji: Odpowiedź GIOŚ ma nieoczekiwany kształt: "
+        "brak listy „Lista stanowisk pomiarowych dla podanej stacji”."
+        for name in ("pm10", "pm25")
+    }
 
 
 def test_a_sensor_list_running_past_one_page_is_read_page_by_page(gios):
@@ -148,7 +173,9 @@ def test_a_sensor_list_running_past_one_page_is_read_page_by_page(gios):
     reading = fetch(gios)
     assert reading.values == GOOD
     assert [r for r in gios.requests if r.startswith("/station")] == [
-        "/station/sensors/400?page=0&size=100", "/station/sensors/400?page=1&size=100"]
+        "/station/sensors/400?page=0&size=100",
+        "/station/sensors/400?page=1&size=100",
+    ]
 
 
 def test_without_total_pages_the_page_of_links_last_counts(gios):
@@ -164,7 +191,7 @@ def test_without_total_pages_the_page_of_links_last_counts(gios):
 
 def test_links_next_on_the_last_page_is_not_followed(gios):
     # GIOŚ sends links.next even on a list's only page: totalPages decides.
-    assert '?page=1&size=20' in json.loads((FIXTURES / "sensors_400.json").read_text(encoding="utf-8"))["links"]["next"]
+    assert "?page=1&size=20" in json.loads((FIXTURES / "sensors_400.json").read_text(encoding="utf-8"))["links"]["next"]
     fetch(gios)
     assert gios.hits["/station/sensors/400"] == 1
 
@@ -212,14 +239,26 @@ def test_installed_the_type_is_listed_created_refreshed_and_kept_when_the_source
     types = {row["id"]: row for row in api.get("/api/item_type/")["message"]["list"]}
     assert types["airquality"]["display_name"] == "Jakość powietrza"
     assert [(h["name"], h["type_name"]) for h in types["airquality"]["hooks"]] == [
-        ("gmina", "BOROUGH"), ("station_id", "TEXT"), ("index", "INTEGRATION"), ("pm10", "INTEGRATION"),
-        ("pm25", "INTEGRATION")]
+        ("gmina", "BOROUGH"),
+        ("station_id", "TEXT"),
+        ("index", "INTEGRATION"),
+        ("pm10", "INTEGRATION"),
+        ("pm25", "INTEGRATION"),
+    ]
 
     gmina = add_gmina(api)
-    item = api.post("/api/item/", {"name": "Powietrze w Krakowie", "internal_name": "krakow-powietrze",
-                                   "item_type_id": "airquality", "hooks": [
-                                       {"item_type_hook_id": "gmina", "value": gmina["id"]},
-                                       {"item_type_hook_id": "station_id", "value": "400"}]})["message"]
+    item = api.post(
+        "/api/item/",
+        {
+            "name": "Powietrze w Krakowie",
+            "internal_name": "krakow-powietrze",
+            "item_type_id": "airquality",
+            "hooks": [
+                {"item_type_hook_id": "gmina", "value": gmina["id"]},
+                {"item_type_hook_id": "station_id", "value": "400"},
+            ],
+        },
+    )["message"]
     assert hook(item, "pm10")["value"] is None
 
     refreshed = api.post(f"/api/item/{item['id']}/refresh")["message"]
@@ -247,8 +286,9 @@ def test_installed_the_type_is_listed_created_refreshed_and_kept_when_the_source
     partial = api.post(f"/api/item/{item['id']}/refresh")["message"]
     pm10, pm25 = hook(partial, "pm10"), hook(partial, "pm25")
     assert pm10["value"] == 54.8 and pm10["read_at"] == "2026-11-24T10:00:00+00:00" and pm10["error"] is None
-    assert pm10["value_error"] == ("Żadne stanowisko PM10 nie dało bieżących danych: nr 2747 – "
-                                   "Źródło odpowiedziało błędem serwera 500 (próby: 2)")
+    assert pm10["value_error"] == (
+        "Żadne stanowisko PM10 nie dało bieżących danych: nr 2747 – Źródło odpowiedziało błędem serwera 500 (próby: 2)"
+    )
     assert pm25["value"] == 20.0 and pm25["read_at"] == "2026-11-24T11:00:00+00:00" and pm25["value_error"] is None
     assert partial["refresh"]["refreshed"] == 1 and [e["hook"] for e in partial["refresh"]["value_errors"]] == ["pm10"]
     fields = api.get("/api/public/item/krakow-powietrze")["message"]["fields"]
@@ -269,9 +309,18 @@ def test_installed_the_type_is_listed_created_refreshed_and_kept_when_the_source
 def test_disabled_the_panel_starts_and_its_items_say_their_type_is_unavailable(make_app, admin, gios):
     api = panel(make_app, admin, gios.url)
     gmina = add_gmina(api)
-    item = api.post("/api/item/", {"name": "Powietrze", "internal_name": "powietrze", "item_type_id": "airquality",
-                                   "hooks": [{"item_type_hook_id": "gmina", "value": gmina["id"]},
-                                             {"item_type_hook_id": "station_id", "value": "400"}]})["message"]
+    item = api.post(
+        "/api/item/",
+        {
+            "name": "Powietrze",
+            "internal_name": "powietrze",
+            "item_type_id": "airquality",
+            "hooks": [
+                {"item_type_hook_id": "gmina", "value": gmina["id"]},
+                {"item_type_hook_id": "station_id", "value": "400"},
+            ],
+        },
+    )["message"]
     api.post(f"/api/item/{item['id']}/refresh")
     from importlib.metadata import entry_points
 
@@ -288,8 +337,12 @@ def test_disabled_the_panel_starts_and_its_items_say_their_type_is_unavailable(m
 
 def test_nothing_in_the_core_or_the_built_in_plugins_imports_it():
     root = Path(__file__).parents[3]
-    users = [str(path.relative_to(root)) for folder in ("core", "plugins") for path in (root / folder).rglob("*.py")
-             if "smogpanel_airquality" in path.read_text(encoding="utf-8")]
+    users = [
+        str(path.relative_to(root))
+        for folder in ("core", "plugins")
+        for path in (root / folder).rglob("*.py")
+        if "smogpanel_airquality" in path.read_text(encoding="utf-8")
+    ]
     assert users == []
 
 
@@ -298,9 +351,15 @@ def test_its_items_have_history_with_no_code_of_its_own(make_app, admin, gios):
 
     api = panel(make_app, admin, gios.url)
     gmina = add_gmina(api)
-    body = {"name": "Powietrze", "internal_name": "powietrze", "item_type_id": "airquality",
-            "hooks": [{"item_type_hook_id": "gmina", "value": gmina["id"]},
-                      {"item_type_hook_id": "station_id", "value": "400"}]}
+    body = {
+        "name": "Powietrze",
+        "internal_name": "powietrze",
+        "item_type_id": "airquality",
+        "hooks": [
+            {"item_type_hook_id": "gmina", "value": gmina["id"]},
+            {"item_type_hook_id": "station_id", "value": "400"},
+        ],
+    }
     item = api.post("/api/item/", body)["message"]
     body["hooks"][1]["value"] = "401"
     api.post(f"/api/item/{item['id']}", dict(body, name="Powietrze w Krakowie"))

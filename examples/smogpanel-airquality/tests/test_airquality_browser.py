@@ -6,6 +6,7 @@ page still shows the last reading and the panel shows the error, saying that the
 not be read (not that the operator's data is wrong); an item never read promises no last
 reading. GIOŚ is a local server serving the recorded shapes (SMOGPANEL_AIRQUALITY_API_URL
 points the plugin at it)."""
+
 import re
 import uuid
 from pathlib import Path
@@ -21,8 +22,12 @@ FIXTURES = Path(__file__).parent / "fixtures"
 def serve_station(gios):
     """Station 400: a manual PM2.5 position (2749) listed before the automatic one, its getData
     refused with HTTP 400 and GIOŚ's error document."""
-    for path, name in (("/aqindex/getIndex/400", "getIndex_400.json"), ("/station/sensors/400", "sensors_400.json"),
-                       ("/data/getData/2747", "getData_2747.json"), ("/data/getData/2750", "getData_2750.json")):
+    for path, name in (
+        ("/aqindex/getIndex/400", "getIndex_400.json"),
+        ("/station/sensors/400", "sensors_400.json"),
+        ("/data/getData/2747", "getData_2747.json"),
+        ("/data/getData/2750", "getData_2750.json"),
+    ):
         gios.answer(path, (FIXTURES / name).read_bytes())
     gios.fail("/data/getData/2749", status=400, body=(FIXTURES / "getData_2749_manual.json").read_bytes())
 
@@ -51,7 +56,8 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
     expect(page.get_by_label("PM10")).to_have_attribute("readonly", "")
     # The integration is named, never '()', and nothing was read yet.
     expect(page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm10"))).to_contain_text(
-        "Wartość z integracji „GIOŚ: jakość powietrza”, tylko do odczytu: jeszcze nie odczytano.")
+        "Wartość z integracji „GIOŚ: jakość powietrza”, tylko do odczytu: jeszcze nie odczytano."
+    )
     page.get_by_role("button", name="Zapisz").click()
     page.wait_for_url(re.compile(r"/item$"))
 
@@ -65,10 +71,13 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
     expect(page.get_by_text("odczyt z 2026-11-24 11:00").first).to_be_visible()
     # Which position each value came from; the manual one listed first was skipped, with GIOŚ's reason.
     pm25_field = page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm25"))
-    expect(pm25_field).to_contain_text("odczyt z 2026-11-24 11:00; stanowisko GIOŚ nr 2750; pominięte: nr 2749 – "
-                                       "GIOŚ odmówił danych (HTTP 400): Dla stanowiska typu manualnego")
+    expect(pm25_field).to_contain_text(
+        "odczyt z 2026-11-24 11:00; stanowisko GIOŚ nr 2750; pominięte: nr 2749 – "
+        "GIOŚ odmówił danych (HTTP 400): Dla stanowiska typu manualnego"
+    )
     expect(page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm10"))).to_contain_text(
-        "odczyt z 2026-11-24 11:00; stanowisko GIOŚ nr 2747.")
+        "odczyt z 2026-11-24 11:00; stanowisko GIOŚ nr 2747."
+    )
 
     # On a partner page.
     page.goto("/item")
@@ -76,7 +85,8 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
     snippet = page.get_by_role("dialog").get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
     (partner_site.folder / "index.html").write_text(
         f"<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title><body>{snippet}</body></html>",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
 
     def check_partner_page():
         page.goto(f"{partner_site.url}/index.html")
@@ -86,7 +96,8 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
         assert badge.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 217, 17)"
         expect(frame.locator("dd").nth(3)).to_have_text("54,8 µg/m³")
         expect(frame.locator(".spi-foot")).to_have_text(
-            "Odczyt: 2026-11-24 11:00 · Źródło: GIOŚ (Państwowy Monitoring Środowiska)")
+            "Odczyt: 2026-11-24 11:00 · Źródło: GIOŚ (Państwowy Monitoring Środowiska)"
+        )
 
     check_partner_page()
 
@@ -99,10 +110,10 @@ def refreshed_embedded_and_kept(page, live_server, partner_site, monkeypatch, gi
     page.get_by_role("button", name="Odśwież").click()
     expect(page.get_by_label("PM2,5")).to_have_value("20 µg/m³")
     pm10_field = page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm10"))
+    expect(pm10_field.get_by_role("alert")).to_contain_text("Nie udało się odczytać tej wartości (")
     expect(pm10_field.get_by_role("alert")).to_contain_text(
-        "Nie udało się odczytać tej wartości (")
-    expect(pm10_field.get_by_role("alert")).to_contain_text(
-        "Żadne stanowisko PM10 nie dało bieżących danych: nr 2747 – Źródło odpowiedziało błędem serwera 500")
+        "Żadne stanowisko PM10 nie dało bieżących danych: nr 2747 – Źródło odpowiedziało błędem serwera 500"
+    )
     expect(page.get_by_label("PM10")).to_have_value("54,8 µg/m³")
     expect(page.locator("div.mb-3").filter(has=page.locator("#field-hook-pm25")).get_by_role("alert")).to_have_count(0)
     expect(page.get_by_text("PM10: Żadne stanowisko PM10 nie dało bieżących danych")).to_be_visible()  # the banner

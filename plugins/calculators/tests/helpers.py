@@ -1,4 +1,5 @@
 """Shared bodies for the calculators' tests."""
+
 import json
 
 from smogpanel.plugins.calculators.seed import DEMO_DEFINITION

@@ -1,6 +1,7 @@
 """The calculators in a real browser: set the definition, import a POBE sheet (assumed layout),
 create a calculator beside its preview, the public widget (area, refund) and the embed on a
 partner page of another origin. The figures are the worked example of docs/calculators.md."""
+
 import re
 import uuid
 
@@ -13,7 +14,16 @@ SUCCESS = "Operacja została zakończona :)"
 POBE_SHEET = [
     ("Porównanie kosztów ogrzewania (przykład, nie dane POBE)",),
     (),
-    ("Źródło ciepła", "Sprawność", "Cena", "Jednostka ceny", "Wartość opałowa", "Opłaty stałe", "Koszt inwestycji", "Dotacja"),
+    (
+        "Źródło ciepła",
+        "Sprawność",
+        "Cena",
+        "Jednostka ceny",
+        "Wartość opałowa",
+        "Opłaty stałe",
+        "Koszt inwestycji",
+        "Dotacja",
+    ),
     ("Węgiel – kocioł zasypowy", 0.6, 1500, "zł/t", 24, None, None, None),
     ("Pompa ciepła powietrzna", 3, 0.8, "zł/kWh", None, None, 45000, 30000),
 ]
@@ -56,20 +66,27 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     page.get_by_role("link", name="Importuj definicję").click()
     page.get_by_label("Typ pliku").select_option("POBE_HC_XLS_2025")
     layout = page.get_by_role("note", name="Układ pliku")  # as the other imports: the columns and the template
-    expect(layout).to_contain_text("Kolumny pliku: „Źródło ciepła”, „Sprawność”, „Cena”, „Jednostka ceny”, "
-                                   "„Wartość opałowa” (opcjonalna)")
+    expect(layout).to_contain_text(
+        "Kolumny pliku: „Źródło ciepła”, „Sprawność”, „Cena”, „Jednostka ceny”, „Wartość opałowa” (opcjonalna)"
+    )
     expect(layout.get_by_role("link", name="Pobierz szablon pliku POBE_HC_XLS_2025")).to_have_attribute(
-        "href", "/api/import/POBE_HC_XLS_2025/template")
-    page.get_by_label("Plik", exact=True).set_input_files(files=[{"name": "pobe-2025.xlsx", "mimeType": XLSX_TYPE,
-                                                      "buffer": xlsx(POBE_SHEET)}])
+        "href", "/api/import/POBE_HC_XLS_2025/template"
+    )
+    page.get_by_label("Plik", exact=True).set_input_files(
+        files=[{"name": "pobe-2025.xlsx", "mimeType": XLSX_TYPE, "buffer": xlsx(POBE_SHEET)}]
+    )
     page.get_by_role("button", name="Importuj").click()
     page.wait_for_url(re.compile(r"/calculator$"), timeout=30_000)  # SPEC 2.1: back to the list, with the report
-    expect(page.get_by_role("status")).to_contain_text("Zaimportowano definicję (POBE: standard 2025): typy 3, definicje")
+    expect(page.get_by_role("status")).to_contain_text(
+        "Zaimportowano definicję (POBE: standard 2025): typy 3, definicje"
+    )
     page.get_by_role("link", name="Ustaw definicję kalkulatorów").click()
     expect(page.locator("#field-types-0-name")).to_have_value("Standard budynku")
     expect(page.locator("#field-types-2-name")).to_have_value("Pompa ciepła powietrzna")
     expect(page.locator("#field-types-3-name")).to_have_count(0)
-    expect(page.get_by_role("row").filter(has_text="Import: POBE: porównanie kosztów ogrzewania, standard 2025")).to_be_visible()
+    expect(
+        page.get_by_role("row").filter(has_text="Import: POBE: porównanie kosztów ogrzewania, standard 2025")
+    ).to_be_visible()
 
     # A calculator, created beside its preview.
     page.goto("/calculator/add")
@@ -93,14 +110,19 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     public.goto(f"/view/calculator/{internal}")
     public.get_by_label("Powierzchnia ogrzewana (m²)").fill("120")
     public.get_by_label("Obecne źródło ciepła").select_option("Węgiel – kocioł zasypowy")
-    expect(public.get_by_label("Standard budynku").locator("option")).to_have_text(["dom ocieplony", "dom energooszczędny"])
+    expect(public.get_by_label("Standard budynku").locator("option")).to_have_text(
+        ["dom ocieplony", "dom energooszczędny"]
+    )
     expect(public.locator(".spk-demand")).to_have_text(re.compile(r"14\s400 kWh"))
-    assert rows_text(public) == ["Pompa ciepła powietrzna 4 800 kWh 3 840,00 zł",
-                                 "Węgiel – kocioł zasypowy (obecne) 3,6 t 5 400,00 zł"]
+    assert rows_text(public) == [
+        "Pompa ciepła powietrzna 4 800 kWh 3 840,00 zł",
+        "Węgiel – kocioł zasypowy (obecne) 3,6 t 5 400,00 zł",
+    ]
     public.get_by_label("Uwzględnij dotację z programu").check()
     expect(public.locator(".spk thead th")).to_have_count(7)
-    assert rows_text(public)[0] == ("Pompa ciepła powietrzna 4 800 kWh 3 840,00 zł 45 000,00 zł 30 000,00 zł "
-                                    "15 000,00 zł 9,6 roku")
+    assert rows_text(public)[0] == (
+        "Pompa ciepła powietrzna 4 800 kWh 3 840,00 zł 45 000,00 zł 30 000,00 zł 15 000,00 zł 9,6 roku"
+    )
     public.get_by_label("Powierzchnia ogrzewana (m²)").fill("80")
     expect(public.locator(".spk tbody tr").nth(1)).to_contain_text(re.compile(r"3\s600,00\szł"))
     expect(public.locator(".spk svg")).to_have_count(1)
@@ -109,17 +131,25 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
 
 
 def test_the_calculator_embedded_on_a_partner_page(page, live_server, partner_site):
-    from smogpanel.plugins.calculators.definition import current_version
+    from smogpanel.plugins.calculators.definition import current_version, write_version
     from smogpanel.plugins.calculators.models import Calculator
     from smogpanel.plugins.calculators.seed import demo_types
-    from smogpanel.plugins.calculators.definition import write_version
 
     internal = f"kalkulator-{uuid.uuid4().hex[:8]}"
     with live_server.session_factory() as db, db.begin():
         if current_version(db) is None:
             write_version(db, demo_types(), "Dane przykładowe")
-        db.add(Calculator(name=live_server.unique("Kalkulator"), internal_name=internal, calculator_type_name="HEATING_COST",
-                          show_refund=0, refund_checkbox="", legend="Legenda u partnera", footer=""))
+        db.add(
+            Calculator(
+                name=live_server.unique("Kalkulator"),
+                internal_name=internal,
+                calculator_type_name="HEATING_COST",
+                show_refund=0,
+                refund_checkbox="",
+                legend="Legenda u partnera",
+                footer="",
+            )
+        )
     sign_in(page, live_server)
     page.goto("/calculator")
     page.get_by_role("row").filter(has_text=internal).get_by_role("button", name="Osadź").click()
@@ -133,8 +163,11 @@ def test_the_calculator_embedded_on_a_partner_page(page, live_server, partner_si
     (partner_site.folder / "index.html").write_text(
         "<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title>"
         f"<body style='margin:0'><div style='width:900px'><h1>Strona partnera</h1>{snippet}</div></body></html>",
-        encoding="utf-8")
-    (partner_site.folder / "cel.html").write_text("<!doctype html><title>Cel</title><h1>Strona docelowa</h1>", encoding="utf-8")
+        encoding="utf-8",
+    )
+    (partner_site.folder / "cel.html").write_text(
+        "<!doctype html><title>Cel</title><h1>Strona docelowa</h1>", encoding="utf-8"
+    )
     page.goto(f"{partner_site.url}/index.html")
     frame = page.frame_locator("iframe")
     frame.get_by_label("Powierzchnia ogrzewana (m²)").fill("120")
@@ -149,4 +182,3 @@ def test_the_calculator_embedded_on_a_partner_page(page, live_server, partner_si
     # The partner's link does not cover the inputs: it is a link under the widget.
     frame.get_by_role("link", name="Przejdź do strony partnera").click()
     page.wait_for_url(target)
-

@@ -1,5 +1,7 @@
 """The calculator endpoints of SPEC 7 "Calculators" and the public payload."""
+
 import pytest
+
 from smogpanel.testing.app import embed_bundle_of
 
 from .helpers import calculator, demo_types
@@ -24,12 +26,15 @@ def test_create_read_list_edit_and_delete_a_calculator(api):
     assert api.get("/api/calculator/")["message"]["list"] == []
 
 
-@pytest.mark.parametrize("changes, field", [
-    ({"name": ""}, "name"),
-    ({"internal_name": "Z Spacją"}, "internal_name"),
-    ({"calculator_type_name": "OTHER"}, "calculator_type_name"),
-    ({"show_refund": 7}, "show_refund"),
-])
+@pytest.mark.parametrize(
+    "changes, field",
+    [
+        ({"name": ""}, "name"),
+        ({"internal_name": "Z Spacją"}, "internal_name"),
+        ({"calculator_type_name": "OTHER"}, "calculator_type_name"),
+        ({"show_refund": 7}, "show_refund"),
+    ],
+)
 def test_a_bad_calculator_is_refused_naming_the_field(api, changes, field):
     answer = api.post("/api/calculator/", calculator(**changes), status=400)
     assert answer["success"] is False and answer["message"] == "VALIDATION_FAILED"
@@ -55,13 +60,22 @@ def test_the_public_payload_carries_the_calculator_and_the_current_definition(ap
     add(api)
     payload = anonymous.get("/api/public/calculator/koszty-ogrzewania")["message"]
     assert payload["calculator"] == {
-        "name": "Koszty ogrzewania", "calculator_type_name": "HEATING_COST", "show_refund": True,
-        "refund_checkbox": "Uwzględnij dotację", "legend": "Roczny koszt ogrzewania.", "footer": "Liczby przykładowe.",
+        "name": "Koszty ogrzewania",
+        "calculator_type_name": "HEATING_COST",
+        "show_refund": True,
+        "refund_checkbox": "Uwzględnij dotację",
+        "legend": "Roczny koszt ogrzewania.",
+        "footer": "Liczby przykładowe.",
     }
     coal = next(t for t in payload["definition"] if t["name"] == "Węgiel – kocioł zasypowy")
-    assert coal == {"name": "Węgiel – kocioł zasypowy", "definitions": [
-        {"name": "sprawnosc", "value": "0.6"}, {"name": "cena_za_tone", "value": "1500"},
-        {"name": "wartosc_opalowa_gj_t", "value": "24"}]}
+    assert coal == {
+        "name": "Węgiel – kocioł zasypowy",
+        "definitions": [
+            {"name": "sprawnosc", "value": "0.6"},
+            {"name": "cena_za_tone", "value": "1500"},
+            {"name": "wartosc_opalowa_gj_t", "value": "24"},
+        ],
+    }
     page = anonymous.app.get("/view/calculator/koszty-ogrzewania/embed/abc")
     assert embed_bundle_of(anonymous.app, page, "calculators")
 

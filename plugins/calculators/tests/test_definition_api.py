@@ -1,4 +1,5 @@
 """The shared definition: replace, exact decimals, versions and restore (SPEC 3, 5, 7)."""
+
 import pytest
 
 from smogpanel.plugins.calculators.seed import add_demo_data
@@ -24,29 +25,41 @@ def test_replace_and_read_the_definition(api):
 
 
 def test_decimals_are_kept_exact(api):
-    types = [{"name": "Prąd", "definitions": [
-        {"name": "cena_za_kwh", "value": "0.1234567891"},
-        {"name": "ulamek", "value": 0.85},  # a JSON number: kept as written, not as the binary float
-        {"name": "duza", "value": "123456789012345.5"},
-        {"name": "przecinek", "value": "1 234,50"},
-        {"name": "calkowita", "value": 1500},
-    ]}]
+    types = [
+        {
+            "name": "Prąd",
+            "definitions": [
+                {"name": "cena_za_kwh", "value": "0.1234567891"},
+                {"name": "ulamek", "value": 0.85},  # a JSON number: kept as written, not as the binary float
+                {"name": "duza", "value": "123456789012345.5"},
+                {"name": "przecinek", "value": "1 234,50"},
+                {"name": "calkowita", "value": 1500},
+            ],
+        }
+    ]
     stored = values(replace(api, types)["message"])
-    assert stored == {("Prąd", "cena_za_kwh"): "0.1234567891", ("Prąd", "ulamek"): "0.85",
-                      ("Prąd", "duza"): "123456789012345.5", ("Prąd", "przecinek"): "1234.5",
-                      ("Prąd", "calkowita"): "1500"}
+    assert stored == {
+        ("Prąd", "cena_za_kwh"): "0.1234567891",
+        ("Prąd", "ulamek"): "0.85",
+        ("Prąd", "duza"): "123456789012345.5",
+        ("Prąd", "przecinek"): "1234.5",
+        ("Prąd", "calkowita"): "1500",
+    }
 
 
-@pytest.mark.parametrize("definition, field, text", [
-    ({"name": "Cena", "value": "1"}, "types.0.definitions.0.name", "małe litery"),
-    ({"name": "cena_", "value": "1"}, "types.0.definitions.0.name", "małe litery"),
-    ({"name": "cena", "value": ""}, "types.0.definitions.0.value", "Wymagane"),
-    ({"name": "cena", "value": "abc"}, "types.0.definitions.0.value", "„abc” nie jest liczbą"),
-    ({"name": "cena", "value": "NaN"}, "types.0.definitions.0.value", "nie jest liczbą"),
-    ({"name": "cena", "value": "1e400"}, "types.0.definitions.0.value", "od -999 999 999 999 999"),
-    ({"name": "cena", "value": "0.12345678901"}, "types.0.definitions.0.value", "cyfr po przecinku"),
-    ({"name": "cena", "value": True}, "types.0.definitions.0.value", "Ta wartość nie jest liczbą"),
-])
+@pytest.mark.parametrize(
+    "definition, field, text",
+    [
+        ({"name": "Cena", "value": "1"}, "types.0.definitions.0.name", "małe litery"),
+        ({"name": "cena_", "value": "1"}, "types.0.definitions.0.name", "małe litery"),
+        ({"name": "cena", "value": ""}, "types.0.definitions.0.value", "Wymagane"),
+        ({"name": "cena", "value": "abc"}, "types.0.definitions.0.value", "„abc” nie jest liczbą"),
+        ({"name": "cena", "value": "NaN"}, "types.0.definitions.0.value", "nie jest liczbą"),
+        ({"name": "cena", "value": "1e400"}, "types.0.definitions.0.value", "od -999 999 999 999 999"),
+        ({"name": "cena", "value": "0.12345678901"}, "types.0.definitions.0.value", "cyfr po przecinku"),
+        ({"name": "cena", "value": True}, "types.0.definitions.0.value", "Ta wartość nie jest liczbą"),
+    ],
+)
 def test_a_bad_definition_is_refused_and_nothing_changes(api, definition, field, text):
     before = replace(api, demo_types())["message"]
     answer = replace(api, [{"name": "Prąd", "definitions": [definition]}], status=400)
@@ -61,12 +74,15 @@ def test_a_bad_name_says_the_rule_once_after_its_label(api):
     answer = replace(api, [{"name": "Prąd", "definitions": [{"name": "Cena", "value": "1"}]}], status=400)
     assert answer["errors"][0]["description"] == (
         "Nazwa definicji: tylko małe litery, cyfry i „_” (np. cena_za_tone); polskie litery tylko w nazwach "
-        "standardów budynku (np. dom_energooszczędny).")
+        "standardów budynku (np. dom_energooszczędny)."
+    )
 
 
 def test_building_standards_may_be_named_in_polish_and_the_widget_gets_that_text(api, anonymous):
-    types = [{"name": "Standard budynku", "definitions": [{"name": "dom_energooszczędny", "value": "70"}]},
-             {"name": "Prąd", "definitions": [{"name": "sprawnosc", "value": "1"}, {"name": "cena_za_kwh", "value": "1"}]}]
+    types = [
+        {"name": "Standard budynku", "definitions": [{"name": "dom_energooszczędny", "value": "70"}]},
+        {"name": "Prąd", "definitions": [{"name": "sprawnosc", "value": "1"}, {"name": "cena_za_kwh", "value": "1"}]},
+    ]
     replace(api, types)
     api.post("/api/calculator/", calculator())
     definition = anonymous.get("/api/public/calculator/koszty-ogrzewania")["message"]["definition"]
@@ -79,15 +95,19 @@ def test_building_standards_may_be_named_in_polish_and_the_widget_gets_that_text
 
 
 def test_repeated_names_are_refused(api):
-    types = [{"name": "Pellet", "definitions": [{"name": "sprawnosc", "value": "1"}, {"name": "sprawnosc", "value": "2"}]},
-             {"name": "pellet", "definitions": [{"name": "sprawnosc", "value": "1"}]}]
+    types = [
+        {"name": "Pellet", "definitions": [{"name": "sprawnosc", "value": "1"}, {"name": "sprawnosc", "value": "2"}]},
+        {"name": "pellet", "definitions": [{"name": "sprawnosc", "value": "1"}]},
+    ]
     answer = replace(api, types, status=400)
     assert {e["name"] for e in answer["errors"]} == {"types.0.definitions.1.name", "types.1.name"}
 
 
 def test_empty_types_are_refused(api):
     assert replace(api, [], status=400)["errors"][0]["name"] == "types"
-    assert replace(api, [{"name": "Pellet", "definitions": []}], status=400)["errors"][0]["name"] == "types.0.definitions"
+    assert (
+        replace(api, [{"name": "Pellet", "definitions": []}], status=400)["errors"][0]["name"] == "types.0.definitions"
+    )
 
 
 def test_replacing_keeps_earlier_versions_and_one_can_be_restored(api):
@@ -95,7 +115,9 @@ def test_replacing_keeps_earlier_versions_and_one_can_be_restored(api):
     replace(api, [{"name": "Prąd", "definitions": [{"name": "cena_za_kwh", "value": "9"}]}])
     versions = api.get("/api/calculator/definition/version/")["message"]
     assert [(v["source"], v["current"], v["types"]) for v in versions] == [
-        ("Formularz definicji", True, 1), ("Formularz definicji", False, 9)]
+        ("Formularz definicji", True, 1),
+        ("Formularz definicji", False, 9),
+    ]
     restored = api.post(f"/api/calculator/definition/version/{versions[1]['id']}/restore")["message"]
 
     def strip(types):
@@ -103,7 +125,11 @@ def test_replacing_keeps_earlier_versions_and_one_can_be_restored(api):
 
     assert strip(restored) == strip(first)
     after = api.get("/api/calculator/definition/version/")["message"]
-    assert len(after) == 3 and after[0]["current"] and after[0]["source"].startswith(f"Przywrócenie wersji {versions[1]['id']} z ")
+    assert (
+        len(after) == 3
+        and after[0]["current"]
+        and after[0]["source"].startswith(f"Przywrócenie wersji {versions[1]['id']} z ")
+    )
     api.post("/api/calculator/definition/version/999999/restore", status=404)
 
 

@@ -1,5 +1,6 @@
 """History of calculators (smogpanel.history): a calculator's edit, put back; a new version of
 the shared definition, named in history (its contents stay in the definition's own versions)."""
+
 from smogpanel.testing.app import history_of
 
 from .helpers import calculator, demo_types
@@ -17,6 +18,12 @@ def test_a_calculator_edit_is_recorded_and_reverted(api):
 def test_a_new_definition_version_is_an_entry_that_is_not_reverted_from_history(api):
     api.post("/api/calculator/definition/", {"types": demo_types()})
     entry = api.get("/api/history/?kind=calculator_definition")["message"]["list"][0]
-    assert (entry["action"], entry["record_name"], entry["changes"]) == ("update", "Formularz definicji",
-                                                                         {"types": "changed"})
-    assert "nie da się cofnąć" in api.post(f"/api/history/{entry['id']}/revert", {}, status=409)["errors"][0]["description"]
+    assert (entry["action"], entry["record_name"], entry["changes"]) == (
+        "update",
+        "Formularz definicji",
+        {"types": "changed"},
+    )
+    assert (
+        "nie da się cofnąć"
+        in api.post(f"/api/history/{entry['id']}/revert", {}, status=409)["errors"][0]["description"]
+    )

@@ -1,6 +1,7 @@
 """Graphs in a real browser: a BAR chart with key groups built by hand, a group and an entry with
 a goal (the preview following the typed values), a CP_LINE_XLS import into a LINE chart, the
 public chart with its group chooser and table, and its embed on a partner page."""
+
 import re
 import uuid
 
@@ -90,9 +91,15 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     page.get_by_label("Nazwa", exact=True).fill("Raport 2023")
     expect(page.get_by_label("Plik", exact=True)).to_have_count(0)  # SPEC 4: the file field follows the type
     page.get_by_label("Typ pliku").select_option("CP_LINE_XLS")
-    page.get_by_label("Plik", exact=True).set_input_files(files=[{
-        "name": "raport.xlsx", "buffer": xlsx([["Pozycja", "Liczba podpisanych umów"], ["Małopolskie", 12], ["Cała Polska", 99]]),
-        "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}])
+    page.get_by_label("Plik", exact=True).set_input_files(
+        files=[
+            {
+                "name": "raport.xlsx",
+                "buffer": xlsx([["Pozycja", "Liczba podpisanych umów"], ["Małopolskie", 12], ["Cała Polska", 99]]),
+                "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            }
+        ]
+    )
     page.get_by_role("button", name="Importuj").click()
     page.wait_for_url(re.compile(r"/group$"))
     expect(page.get_by_role("link", name="2023")).to_be_visible()
@@ -108,7 +115,9 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     assert f"{live_server.url}/view/graph/{internal}/embed/" in snippet
     (partner_site.folder / "index.html").write_text(
         "<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title>"
-        f"<body><h1>Strona partnera</h1>{snippet}</body></html>", encoding="utf-8")
+        f"<body><h1>Strona partnera</h1>{snippet}</body></html>",
+        encoding="utf-8",
+    )
     page.goto(f"{partner_site.url}/index.html")
     frame = page.frame_locator("iframe")
     expect(frame.locator(".spc-goal")).to_contain_text("Cel programu: 3\u00a0000")
@@ -141,7 +150,9 @@ def add_keyed_graph(page, name, internal, graph_type, keys):
 def test_circle_and_multiline_charts_by_hand_read_the_same_at_300_px(page, live_server):
     sign_in(page, live_server)
     circle = f"zrodla-{uuid.uuid4().hex[:8]}"
-    add_keyed_graph(page, live_server.unique("Źródła"), circle, "CIRCLE", [("Kotły gazowe", "KG"), ("Pompy ciepła", "PC")])
+    add_keyed_graph(
+        page, live_server.unique("Źródła"), circle, "CIRCLE", [("Kotły gazowe", "KG"), ("Pompy ciepła", "PC")]
+    )
     page.get_by_role("link", name="Dodaj wpis").click()
     page.get_by_label("Nazwa", exact=True).fill("Cała Polska")
     page.get_by_label("Kotły gazowe").fill("1")
@@ -150,7 +161,9 @@ def test_circle_and_multiline_charts_by_hand_read_the_same_at_300_px(page, live_
     save(page, r"/entry$")
 
     multiline = f"linie-{uuid.uuid4().hex[:8]}"
-    add_keyed_graph(page, live_server.unique("Kwartały"), multiline, "MULTILINE", [("I kwartał", "I"), ("II kwartał", "II")])
+    add_keyed_graph(
+        page, live_server.unique("Kwartały"), multiline, "MULTILINE", [("I kwartał", "I"), ("II kwartał", "II")]
+    )
     for name, color, values in (("Pompy", "navy", ("5", "7.5")), ("Kotły", "rgb(200, 0, 0)", ("4", "2"))):
         page.get_by_role("link", name="Dodaj wpis").click()
         page.get_by_label("Nazwa", exact=True).fill(name)
@@ -191,8 +204,9 @@ def test_two_keys_of_one_short_name_are_refused_in_the_form_naming_them(page, li
         row.get_by_label("Nazwa klucza").fill(key)
         row.get_by_label("Krótka nazwa").fill(short)
     page.get_by_role("button", name="Zapisz").click()
-    expect(page.get_by_text("Krótka nazwa „lu” występuje dwa razy (klucze „lubelskie” i „lubuskie”).").first) \
-        .to_be_visible()
+    expect(
+        page.get_by_text("Krótka nazwa „lu” występuje dwa razy (klucze „lubelskie” i „lubuskie”).").first
+    ).to_be_visible()
     expect(page.get_by_text(SUCCESS)).to_have_count(0)
     page.goto("/graph")
     expect(page.get_by_role("row").filter(has_text=name)).to_have_count(0)

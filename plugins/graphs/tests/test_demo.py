@@ -1,5 +1,7 @@
 """`smogpanel init --demo` adds one chart of each type, the bar chart with a goal."""
+
 import webtest
+
 from smogpanel import main as make_app
 from smogpanel.cli import main as cli
 
@@ -7,8 +9,9 @@ from smogpanel.cli import main as cli
 def test_the_demo_has_a_chart_of_each_type_and_a_goal(tmp_path):
     url = f"sqlite:///{tmp_path / 'demo.sqlite'}"
     ini = tmp_path / "demo.ini"
-    ini.write_text(f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {url}\nsmogpanel.mail_dir = {tmp_path}\n",
-                   encoding="utf-8")
+    ini.write_text(
+        f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {url}\nsmogpanel.mail_dir = {tmp_path}\n", encoding="utf-8"
+    )
     assert cli(["-c", str(ini), "init", "--demo"]) == 0
     app = webtest.TestApp(make_app({}, **{"sqlalchemy.url": url}))
     types = {}

@@ -1,7 +1,9 @@
 """POST /api/graph/import with the six types: the year of the import name as the group, keys
 matched by name, what is missing skipped and listed, every bad file a 422 naming the cell with
 nothing written."""
+
 import pytest
+
 from smogpanel.plugins.graphs.imports import APPLICATION_GROUPS, CIRCLE_ITEMS, MULTILINE_ITEMS
 from smogpanel.testing.files import XlsFormulaError, png, upload, xls, xlsx
 
@@ -17,8 +19,12 @@ def line_graph(api, graph_type="LINE", groups=GROUP_NAMES[:3]):
 
 
 def keyed_graph(api, graph_type, items):
-    return add_graph(api, graph_type.lower(), graph_type=graph_type,
-                     graph_keys=[{"name": name, "short_name": f"{name[:5]} {index}"} for index, name in enumerate(items)])
+    return add_graph(
+        api,
+        graph_type.lower(),
+        graph_type=graph_type,
+        graph_keys=[{"name": name, "short_name": f"{name[:5]} {index}"} for index, name in enumerate(items)],
+    )
 
 
 def send(api, graph, type_name, data, name="Raport 2024", status=200, filename="raport.xlsx"):
@@ -35,8 +41,12 @@ def entries_of(api, group_id):
     return [api.get(f"/api/graph_entry/{row['id']}")["message"] for row in rows]
 
 
-LINE_ROWS = [["Pozycja", *GROUP_NAMES], ["Małopolskie", 10, "2,5", 3, 4, 5], ["cała polska", 100, 20, 30, 40, 50],
-             ["Mazowieckie", 1, 1, 1, 1, 1]]
+LINE_ROWS = [
+    ["Pozycja", *GROUP_NAMES],
+    ["Małopolskie", 10, "2,5", 3, 4, 5],
+    ["cała polska", 100, 20, 30, 40, 50],
+    ["Mazowieckie", 1, 1, 1, 1, 1],
+]
 
 
 @pytest.mark.parametrize("graph_type", ["LINE", "BAR"])
@@ -51,8 +61,13 @@ def test_a_line_file_fills_the_key_groups_in_the_year_group(api, graph_type):
     entry = entries_of(api, groups[0]["id"])[0]
     assert entry["name"] == "Raport 2024"
     assert [(v["group"]["name"], v["key"]["short_name"], v["value"]["value"]) for v in entry["values"]] == [
-        (GROUP_NAMES[0], "mp", 10), (GROUP_NAMES[0], "PL", 100), (GROUP_NAMES[1], "mp", 2.5),
-        (GROUP_NAMES[1], "PL", 20), (GROUP_NAMES[2], "mp", 3), (GROUP_NAMES[2], "PL", 30)]
+        (GROUP_NAMES[0], "mp", 10),
+        (GROUP_NAMES[0], "PL", 100),
+        (GROUP_NAMES[1], "mp", 2.5),
+        (GROUP_NAMES[1], "PL", 20),
+        (GROUP_NAMES[2], "mp", 3),
+        (GROUP_NAMES[2], "PL", 30),
+    ]
 
 
 def test_importing_again_under_the_same_name_replaces_the_values(api):
@@ -76,7 +91,11 @@ def test_the_2025_line_file_has_title_rows_and_its_own_headers(api):
 
 def test_multiline_and_circle_files_fill_the_keys(api):
     multiline = keyed_graph(api, "MULTILINE", MULTILINE_ITEMS)
-    rows = [["Pozycja", "Wartość"], *[[name, index] for index, name in enumerate(MULTILINE_ITEMS)], ["Kotły węglowe", 9]]
+    rows = [
+        ["Pozycja", "Wartość"],
+        *[[name, index] for index, name in enumerate(MULTILINE_ITEMS)],
+        ["Kotły węglowe", 9],
+    ]
     result = send(api, multiline, "CP_MULTILINE_XLS", xlsx(rows), name="Źródła 2023")["message"]
     assert [s["name"] for s in result["skipped"]] == ["Kotły węglowe"]
     group = groups_of(api, multiline)[0]
@@ -90,13 +109,16 @@ def test_multiline_and_circle_files_fill_the_keys(api):
     assert [v["value"]["value"] for v in entries_of(api, group["id"])[0]["values"]] == [0.5] * 8
 
 
-@pytest.mark.parametrize("rows, cell", [
-    ([["Pozycja", GROUP_NAMES[0]], ["Małopolskie", "abc"]], "B2"),
-    ([["Pozycja", GROUP_NAMES[0]], ["Małopolskie", -1]], "B2"),
-    ([["Pozycja", GROUP_NAMES[0]], ["Małopolskie", "1e20"]], "B2"),
-    ([["Pozycja", GROUP_NAMES[0]], ["Małopolskie", 1], ["małopolskie", 2]], "A3"),
-    ([["Nazwa kolumny", GROUP_NAMES[0]], ["Małopolskie", 1]], "1:1"),
-])
+@pytest.mark.parametrize(
+    "rows, cell",
+    [
+        ([["Pozycja", GROUP_NAMES[0]], ["Małopolskie", "abc"]], "B2"),
+        ([["Pozycja", GROUP_NAMES[0]], ["Małopolskie", -1]], "B2"),
+        ([["Pozycja", GROUP_NAMES[0]], ["Małopolskie", "1e20"]], "B2"),
+        ([["Pozycja", GROUP_NAMES[0]], ["Małopolskie", 1], ["małopolskie", 2]], "A3"),
+        ([["Nazwa kolumny", GROUP_NAMES[0]], ["Małopolskie", 1]], "1:1"),
+    ],
+)
 def test_a_bad_cell_is_a_422_naming_it_and_nothing_is_written(api, rows, cell):
     graph = line_graph(api)
     errors = send(api, graph, "CP_LINE_XLS", xlsx(rows), status=422)["errors"]
@@ -108,8 +130,13 @@ def test_every_problem_of_the_file_comes_in_one_answer(api):
     """docs/imports.md: all bad cells at once. A cell that is no number, a negative value and an
     item given twice are reported together, not one kind per try."""
     graph = line_graph(api)
-    rows = [["Pozycja", GROUP_NAMES[0], GROUP_NAMES[1]], ["Małopolskie", "abc", -1], ["Cała Polska", 1, 2],
-            ["małopolskie", 3, 4], [None, 5, 6]]
+    rows = [
+        ["Pozycja", GROUP_NAMES[0], GROUP_NAMES[1]],
+        ["Małopolskie", "abc", -1],
+        ["Cała Polska", 1, 2],
+        ["małopolskie", 3, 4],
+        [None, 5, 6],
+    ]
     errors = send(api, graph, "CP_LINE_XLS", xlsx(rows), status=422)["errors"]
     assert [error["name"] for error in errors] == ["B2", "A5", "C2", "A4"]
     assert "nie jest liczbą" in errors[0]["description"] and "brak wartości" in errors[1]["description"]
@@ -127,7 +154,9 @@ def test_an_error_cell_of_a_legacy_xls_is_named_not_taken_for_a_blank(api):
 
 def test_a_file_with_no_value_for_the_graph_is_a_422(api):
     graph = line_graph(api)
-    errors = send(api, graph, "CP_LINE_XLS", xlsx([["Pozycja", GROUP_NAMES[4]], ["Małopolskie", 1]]), status=422)["errors"]
+    errors = send(api, graph, "CP_LINE_XLS", xlsx([["Pozycja", GROUP_NAMES[4]], ["Małopolskie", 1]]), status=422)[
+        "errors"
+    ]
     assert errors[0]["name"] == "file"
     assert groups_of(api, graph) == []
 
@@ -143,8 +172,17 @@ def test_a_type_that_does_not_fit_the_chart_or_no_spreadsheet_is_refused(api):
     assert groups_of(api, graph) == []
 
 
-@pytest.mark.parametrize("code", ["CP_LINE_XLS", "CP_LINE_XLS_2025", "CP_MULTILINE_XLS", "CP_MULTILINE_XLS_2025",
-                                  "CP_CIRCLE_XLS", "CP_CIRCLE_XLS_2025"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "CP_LINE_XLS",
+        "CP_LINE_XLS_2025",
+        "CP_MULTILINE_XLS",
+        "CP_MULTILINE_XLS_2025",
+        "CP_CIRCLE_XLS",
+        "CP_CIRCLE_XLS_2025",
+    ],
+)
 def test_each_type_is_registered_with_a_template(anonymous, code, api):
     types = {t["code"]: t for t in api.get("/api/import/")["message"]}
     assert types[code]["columns"][0]["header"] == "Pozycja"
@@ -152,9 +190,20 @@ def test_each_type_is_registered_with_a_template(anonymous, code, api):
     assert response.body[:2] == b"PK"
 
 
-@pytest.mark.parametrize("cell, expected", [("1 234,56", 1234.56), ("1.234,56", 1234.56), ("1e-20", 1e-20),
-                                            (0, 0), (1e15, None), (1e16, None), ("NaN", None), ("inf", None),
-                                            (-1e20, None)])
+@pytest.mark.parametrize(
+    "cell, expected",
+    [
+        ("1 234,56", 1234.56),
+        ("1.234,56", 1234.56),
+        ("1e-20", 1e-20),
+        (0, 0),
+        (1e15, None),
+        (1e16, None),
+        ("NaN", None),
+        ("inf", None),
+        (-1e20, None),
+    ],
+)
 def test_odd_values_are_kept_exact_or_refused_naming_the_cell(api, cell, expected):
     graph = keyed_graph(api, "CIRCLE", CIRCLE_ITEMS)
     rows = [["Pozycja", "Wartość"], ["Kotły gazowe", cell]]

@@ -5,20 +5,21 @@ Revision ID: hierarchy_0003
 Revises: hierarchy_0002
 Create Date: 2026-11-25 03:30:00
 """
-from alembic import op
-import sqlalchemy as sa
 
-revision = 'hierarchy_0003'
-down_revision = 'hierarchy_0002'
+import sqlalchemy as sa
+from alembic import op
+
+revision = "hierarchy_0003"
+down_revision = "hierarchy_0002"
 branch_labels = None
 depends_on = None
 
 
 def upgrade():
-    with op.batch_alter_table('borough', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('kind', sa.String(length=1), nullable=True))
+    with op.batch_alter_table("borough", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("kind", sa.String(length=1), nullable=True))
 
 
 def downgrade():
-    with op.batch_alter_table('borough', schema=None) as batch_op:
-        batch_op.drop_column('kind')
+    with op.batch_alter_table("borough", schema=None) as batch_op:
+        batch_op.drop_column("kind")

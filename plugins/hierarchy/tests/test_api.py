@@ -1,4 +1,5 @@
 """The hierarchy endpoints of SPEC section 7, as an operator's client sees them."""
+
 import pytest
 
 from smogpanel.regions import VOIVODESHIPS
@@ -77,8 +78,9 @@ def test_bad_voivodeship_names_are_refused_and_nothing_is_written(api, body):
 
 
 def test_a_body_that_is_not_json_is_a_clear_400(api):
-    response = api.app.post("/api/voivodeship/", "{nope", headers=api.headers({"Content-Type": "application/json"}),
-                            status=400)
+    response = api.app.post(
+        "/api/voivodeship/", "{nope", headers=api.headers({"Content-Type": "application/json"}), status=400
+    )
     assert response.json["message"] == "VALIDATION_FAILED"
     assert "JSON" in response.json["errors"][0]["description"]
     response = api.app.post_json("/api/voivodeship/", ["a list"], headers=api.headers(), status=400)
@@ -104,8 +106,9 @@ def test_a_district_edit_keeps_its_voivodeship(api):
 
 def test_a_district_under_a_missing_voivodeship_is_refused(api):
     answer = api.post("/api/district/", {"name": "x", "voivodeship_id": 999999}, status=400)
-    assert answer["errors"] == [{"name": "voivodeship_id",
-                                 "description": "Wybrane województwo nie istnieje albo zostało usunięte."}]
+    assert answer["errors"] == [
+        {"name": "voivodeship_id", "description": "Wybrane województwo nie istnieje albo zostało usunięte."}
+    ]
     answer = api.post("/api/district/", {"name": "x", "voivodeship_id": "abc"}, status=400)
     assert answer["errors"][0]["name"] == "voivodeship_id"
     api.post("/api/district/", {"name": "x", "voivodeship_id": 10**12}, status=400)
@@ -115,8 +118,9 @@ def test_a_borough_under_a_deleted_district_is_refused_in_the_districts_gender(a
     district = add_district(api, voivodeship_id(api))
     api.delete(f"/api/district/{district['id']}")
     answer = api.post("/api/borough/", {"name": "Liszki", "district_id": district["id"]}, status=400)
-    assert answer["errors"] == [{"name": "district_id",
-                                 "description": "Wybrany powiat nie istnieje albo został usunięty."}]
+    assert answer["errors"] == [
+        {"name": "district_id", "description": "Wybrany powiat nie istnieje albo został usunięty."}
+    ]
 
 
 def test_listing_the_districts_of_a_missing_voivodeship_is_404(api):

@@ -1,4 +1,5 @@
 """The hierarchy screens in a real browser, as an operator uses them."""
+
 import re
 
 from playwright.sync_api import expect

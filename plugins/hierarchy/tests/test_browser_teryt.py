@@ -2,6 +2,7 @@
 on screen, the gmina in the lists with its code; a second import changes nothing; a broken
 file shows the Polish error naming its line; a run that would leave too many units gone asks
 for the consent, and with it retires them."""
+
 import re
 from pathlib import Path
 
@@ -16,11 +17,12 @@ SAMPLE = (Path(__file__).parents[1] / "fixtures" / "terc_sample.csv").read_text(
 def terc(district, gmina, pow_="58"):
     # The TERC-shaped sample (a whole register in its structure, made-up codes) with a made-up
     # district in małopolskie: the live database is shared by the browser tests.
-    return ("\ufeff" + SAMPLE + f"12;{pow_};;;{district};powiat;2025-01-01\n"
-            f"12;{pow_};01;2;{gmina};gmina wiejska;2025-01-01\n"
-            f"12;{pow_};02;3;{gmina} Zdrój;gmina miejsko-wiejska;2025-01-01\n"
-            f"12;{pow_};02;4;{gmina} Zdrój;miasto;2025-01-01\n12;{pow_};02;5;{gmina} Zdrój;obszar wiejski;2025-01-01\n"
-            ).encode()
+    return (
+        "\ufeff" + SAMPLE + f"12;{pow_};;;{district};powiat;2025-01-01\n"
+        f"12;{pow_};01;2;{gmina};gmina wiejska;2025-01-01\n"
+        f"12;{pow_};02;3;{gmina} Zdrój;gmina miejsko-wiejska;2025-01-01\n"
+        f"12;{pow_};02;4;{gmina} Zdrój;miasto;2025-01-01\n12;{pow_};02;5;{gmina} Zdrój;obszar wiejski;2025-01-01\n"
+    ).encode()
 
 
 def upload(page, name, data):
@@ -59,8 +61,10 @@ def test_a_broken_file_shows_the_error_naming_the_line_and_writes_nothing(page, 
     district = live_server.unique("powiat")
     sign_in(page, live_server)
     page.goto("/voivodeship/import-teryt")
-    broken = (HEADER + "12;;;;MAŁOPOLSKIE;województwo;2025-01-01\n"
-              f"12;57;;;{district};powiat;2025-01-01\n12;57;01;7;X;gmina;2025-01-01\n").encode()
+    broken = (
+        HEADER + "12;;;;MAŁOPOLSKIE;województwo;2025-01-01\n"
+        f"12;57;;;{district};powiat;2025-01-01\n12;57;01;7;X;gmina;2025-01-01\n"
+    ).encode()
     upload(page, "zly.csv", broken)
     expect(page.get_by_text(re.compile("Wiersz 4: RODZ „7”"))).to_be_visible()
     expect(page.get_by_test_id("teryt-report")).to_have_count(0)
@@ -75,7 +79,7 @@ def test_a_cut_file_is_refused_and_removals_need_the_consent_then_retire(page, l
     sign_in(page, live_server)
     page.goto("/voivodeship/import-teryt")
     whole = terc(district, gmina, pow_="56")
-    upload(page, "TERC_Urzedowy.csv", whole[:whole.index("16;;;;".encode())])
+    upload(page, "TERC_Urzedowy.csv", whole[: whole.index(b"16;;;;")])
     expect(page.get_by_text(re.compile("Brak wierszy województw: opolskie \\(16\\)"))).to_be_visible()
     expect(page.get_by_test_id("teryt-report")).to_have_count(0)
 
@@ -86,8 +90,14 @@ def test_a_cut_file_is_refused_and_removals_need_the_consent_then_retire(page, l
     expect(page.get_by_test_id("teryt-report")).to_contain_text("Import zakończony.")
     consent.uncheck()
     upload(page, "TERC_Urzedowy.csv", SAMPLE.encode())  # the made-up district and its gminy are gone
-    expect(page.get_by_text(re.compile(r"nie byłoby już w rejestrze, a dopuszczalne jest 2%\. "
-                                       r"Województwa: małopolskie \(\d+\)"))).to_be_visible()
+    expect(
+        page.get_by_text(
+            re.compile(
+                r"nie byłoby już w rejestrze, a dopuszczalne jest 2%\. "
+                r"Województwa: małopolskie \(\d+\)"
+            )
+        )
+    ).to_be_visible()
     expect(page.get_by_test_id("teryt-report")).to_have_count(0)
 
     consent.check()

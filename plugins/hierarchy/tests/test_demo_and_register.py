@@ -2,6 +2,7 @@
 are made up and collide with the register's), so importing GUS's file codes them by name and
 renames nothing; and an import that renames a unit whose old name the register holds under
 another code (name and code changing at once) says so in its report."""
+
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -37,7 +38,9 @@ def test_the_demo_carries_no_made_up_codes_but_the_kinds_of_its_gminy(db):
     gminy = live(db, Borough, Borough.name, Borough.teryt, Borough.kind)
     assert {row.teryt for row in gminy} == {None}
     assert [(row.name, row.kind) for row in gminy if row.name == "Bolesławiec"] == [
-        ("Bolesławiec", "1"), ("Bolesławiec", "2")]
+        ("Bolesławiec", "1"),
+        ("Bolesławiec", "2"),
+    ]
     assert len(gminy) == GMINY
     # the voivodeships are the seeded sixteen, with the register's codes (docs/hierarchy.md)
     assert len({row.teryt for row in live(db, Voivodeship, Voivodeship.teryt)}) == 16
@@ -48,8 +51,10 @@ def test_the_register_over_the_demo_codes_it_by_name_and_renames_nothing(db):
     before = {row.id: row.name for row in live(db, Borough, Borough.id, Borough.name)}
     # a register whose 1206032 is another gmina than the demo's Zabierzów (the audit's case;
     # the codes here are the shape only, like the sample's)
-    register = SAMPLE.replace("12;06;03;2;Zabierzów", "12;06;03;2;Igołomia-Wawrzeńczyce") \
+    register = (
+        SAMPLE.replace("12;06;03;2;Zabierzów", "12;06;03;2;Igołomia-Wawrzeńczyce")
         + "12;06;15;2;Zabierzów;gmina wiejska;2025-01-01\n"
+    )
     report = load(db, register).as_dict()
     assert (report["renamed"], report["renamed_recoded"]) == (0, 0)
     assert [item["name"] for item in report["changes"]["added"]] == ["Igołomia-Wawrzeńczyce"]
@@ -67,14 +72,25 @@ def test_the_register_over_the_demo_codes_it_by_name_and_renames_nothing(db):
 def test_a_rename_whose_old_name_has_another_code_is_reported_apart(db):
     load(db, SAMPLE)
     zabierzow = db.scalar(sa.select(Borough.id).where(Borough.teryt == "1206032"))
-    register = SAMPLE.replace("12;06;03;2;Zabierzów", "12;06;03;2;Igołomia-Wawrzeńczyce") \
-        .replace("12;06;01;2;Liszki", "12;06;01;2;Liszki Nowe") + "12;06;15;2;Zabierzów;gmina wiejska;2025-01-01\n"
+    register = (
+        SAMPLE.replace("12;06;03;2;Zabierzów", "12;06;03;2;Igołomia-Wawrzeńczyce").replace(
+            "12;06;01;2;Liszki", "12;06;01;2;Liszki Nowe"
+        )
+        + "12;06;15;2;Zabierzów;gmina wiejska;2025-01-01\n"
+    )
     report = load(db, register)
     answer = report.as_dict()
     assert answer["renamed_recoded"] == 1
-    assert answer["changes"]["renamed_recoded"] == [{
-        "level": "borough", "teryt": "1206032", "name": "Igołomia-Wawrzeńczyce", "id": zabierzow,
-        "old_name": "Zabierzów", "old_name_teryt": "1206152"}]
+    assert answer["changes"]["renamed_recoded"] == [
+        {
+            "level": "borough",
+            "teryt": "1206032",
+            "name": "Igołomia-Wawrzeńczyce",
+            "id": zabierzow,
+            "old_name": "Zabierzów",
+            "old_name_teryt": "1206152",
+        }
+    ]
     # a plain rename stays a plain rename
     assert [item["name"] for item in answer["changes"]["renamed"]] == ["Liszki Nowe"]
     assert "UWAGA" in report.summary() and "1206032 „Zabierzów” → „Igołomia-Wawrzeńczyce”" in report.summary()

@@ -1,5 +1,6 @@
 """The hierarchy's gazetteer, as the plugins that must not import it use it: live gminy only,
 found by name + district + voivodeship (name or code), ambiguity visible."""
+
 from smogpanel.gazetteer import Gazetteer, find_gazetteer
 
 
@@ -18,8 +19,12 @@ def test_gminy_by_ids_every_one_and_by_name_district_and_voivodeship(api, testap
     places = testapp.app.registry["smogpanel.gazetteer"]
     # two of one name in one district, of unknown kind (added by hand): told apart by their ids
     assert places.boroughs_by_ids(db, [first["id"], gone["id"], 999999]) == {
-        first["id"]: {"borough_name": f"Zabierzów (id {first['id']})", "district_name": "krakowski",
-                      "voivodeship_name": "małopolskie"}}
+        first["id"]: {
+            "borough_name": f"Zabierzów (id {first['id']})",
+            "district_name": "krakowski",
+            "voivodeship_name": "małopolskie",
+        }
+    }
     assert set(places.all_boroughs(db)) >= {first["id"], twin["id"]} and gone["id"] not in places.all_boroughs(db)
     assert places.all_boroughs(db)[twin["id"]]["borough_name"] == f"Zabierzów (id {twin['id']})"
     index = places.borough_index(db)

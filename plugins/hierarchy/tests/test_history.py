@@ -1,4 +1,5 @@
 """History of the hierarchy (smogpanel.history): a renamed district, put back."""
+
 from smogpanel.testing.app import history_of
 
 
@@ -21,4 +22,8 @@ def test_a_terc_import_is_one_entry_and_a_dry_run_none(api):
     created = api.post("/api/hierarchy/import-teryt", dict(body, dry_run=0))["message"]["created"]
     entry = api.get("/api/history/?action=import")["message"]["list"][0]
     assert created > 0  # the entry says what the import answered
-    assert (entry["changes"]["file"], entry["changes"]["type"], entry["changes"]["created"]) == ("terc.csv", "TERYT_TERC", created)
+    assert (entry["changes"]["file"], entry["changes"]["type"], entry["changes"]["created"]) == (
+        "terc.csv",
+        "TERYT_TERC",
+        created,
+    )

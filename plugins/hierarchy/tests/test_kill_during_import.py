@@ -4,6 +4,7 @@ of its own (a SQLite file, or a schema of the run's PostgreSQL database) imports
 TERC file that renames every gmina; it is killed at several moments of the import. After each
 kill every gmina has the names of one file or the other, never a mix, and the restarted server
 imports again."""
+
 import base64
 import json
 import os
@@ -44,19 +45,27 @@ class Server:
     def __init__(self, tmp_path, url):
         self.config = tmp_path / "kill.ini"
         self.config.write_text(f"[app:main]\nuse = egg:smogpanel\nsmogpanel.mail_dir = {tmp_path}/mail\n")
-        self.env = dict(os.environ, SMOGPANEL_DATABASE_URL=url, SMOGPANEL_SECRET=TEST_SECRET,
-                        SMOGPANEL_ENVIRONMENT="testing")
+        self.env = dict(
+            os.environ, SMOGPANEL_DATABASE_URL=url, SMOGPANEL_SECRET=TEST_SECRET, SMOGPANEL_ENVIRONMENT="testing"
+        )
         self.process = None
 
     def start(self):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
-        command = [str(Path(sys.executable).with_name("smogpanel")), "-c", str(self.config), "serve",
-                   "--port", str(self.port)]
+        command = [
+            str(Path(sys.executable).with_name("smogpanel")),
+            "-c",
+            str(self.config),
+            "serve",
+            "--port",
+            str(self.port),
+        ]
         # A session of its own: the kill takes every process the server started.
-        self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        self.process = subprocess.Popen(
+            command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
         for _ in range(300):
             if self.request("GET", "/api/plugins") is not None:
                 return
@@ -85,16 +94,22 @@ class Server:
         return self.request("POST", "/api/auth/login", {"email": EMAIL, "password": PASSWORD})[1]["message"]
 
     def import_file(self, token, prefix, timeout=120):
-        body = {"type": "TERYT_TERC", "file": {
-            "name": "terc.csv", "data": "data:text/csv;base64," + base64.b64encode(FILES[prefix]).decode()}}
+        body = {
+            "type": "TERYT_TERC",
+            "file": {"name": "terc.csv", "data": "data:text/csv;base64," + base64.b64encode(FILES[prefix]).decode()},
+        }
         return self.request("POST", "/api/hierarchy/import-teryt", body, token, timeout)
 
 
 def names_by_prefix(engine):
     with engine.connect() as connection:
-        rows = connection.execute(sa.text(
-            "SELECT substr(name, 1, 5), count(*) FROM borough WHERE deleted IS NULL AND name NOT LIKE :cities "
-            "GROUP BY substr(name, 1, 5)"), {"cities": "Miasto%"}).all()
+        rows = connection.execute(
+            sa.text(
+                "SELECT substr(name, 1, 5), count(*) FROM borough WHERE deleted IS NULL AND name NOT LIKE :cities "
+                "GROUP BY substr(name, 1, 5)"
+            ),
+            {"cities": "Miasto%"},
+        ).all()
     return {prefix.strip(): count for prefix, count in rows}
 
 
@@ -102,8 +117,10 @@ def names_by_prefix(engine):
 def server(tmp_path):
     url = database_url(tmp_path)
     ini = tmp_path / "init.ini"
-    ini.write_text(f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {url.replace('%', '%%')}\n"
-                   f"smogpanel.mail_dir = {tmp_path}/mail\n")
+    ini.write_text(
+        f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {url.replace('%', '%%')}\n"
+        f"smogpanel.mail_dir = {tmp_path}/mail\n"
+    )
     assert cli(["-c", str(ini), "init"]) == 0
     assert cli(["-c", str(ini), "user", "add", EMAIL, "--password", PASSWORD, "--super"]) == 0
     server = Server(tmp_path, url)
@@ -125,14 +142,19 @@ def test_a_server_killed_during_an_import_leaves_one_file_or_the_other_never_a_m
     current, outcomes = "Wieś", []
     for fraction in (0.1, 0.3, 0.5, 0.7, 0.9, 0.97):
         other = "Wieś" if current == "Gmina" else "Gmina"
-        body = {"type": "TERYT_TERC", "file": {
-            "name": "terc.csv", "data": "data:text/csv;base64," + base64.b64encode(FILES[other]).decode()}}
+        body = {
+            "type": "TERYT_TERC",
+            "file": {"name": "terc.csv", "data": "data:text/csv;base64," + base64.b64encode(FILES[other]).decode()},
+        }
         data = json.dumps(body).encode()
         # The request goes out on a socket of its own, so the kill can land while it runs.
         connection = socket.create_connection(("127.0.0.1", server.port))
-        connection.sendall(f"POST /api/hierarchy/import-teryt HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                           f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
-                           f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n".encode() + data)
+        connection.sendall(
+            f"POST /api/hierarchy/import-teryt HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n".encode()
+            + data
+        )
         time.sleep(duration * fraction)
         server.kill()
         connection.close()

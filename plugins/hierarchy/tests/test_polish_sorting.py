@@ -1,5 +1,6 @@
 """Names sort as a Polish reader expects on both databases (SQLite's own order is by code
 point: 'Łódź' would come after 'Zabrze')."""
+
 import random
 
 import sqlalchemy as sa
@@ -9,8 +10,29 @@ from smogpanel.regions import polish_order
 
 # Spaces and hyphens before letters, as PostgreSQL's ICU collation has them: 'Biała Podlaska'
 # before 'Białaczów' (real gminy), so SQLite and PostgreSQL list them alike.
-POLISH = ["Biała", "Biała Podlaska", "Białaczów", "Bielsk", "Bielsk Podlaski", "Bielsko-Biała", "Czersk", "Ćmielów", "Elbląg", "Ełk", "Lubin", "Lublin", "Łask", "Łódź", "Oświęcim", "Ożarów",
-          "Sopot", "Ścinawa", "Tczew", "Zabrze", "Żywiec"]
+POLISH = [
+    "Biała",
+    "Biała Podlaska",
+    "Białaczów",
+    "Bielsk",
+    "Bielsk Podlaski",
+    "Bielsko-Biała",
+    "Czersk",
+    "Ćmielów",
+    "Elbląg",
+    "Ełk",
+    "Lubin",
+    "Lublin",
+    "Łask",
+    "Łódź",
+    "Oświęcim",
+    "Ożarów",
+    "Sopot",
+    "Ścinawa",
+    "Tczew",
+    "Zabrze",
+    "Żywiec",
+]
 
 
 def district_with_boroughs(db, names):
@@ -49,6 +71,7 @@ def test_districts_and_voivodeships_too(api, db):
 
 def test_polish_order_in_plain_sql(db):
     district = district_with_boroughs(db, reversed(POLISH))
-    names = db.scalars(sa.select(Borough.name).where(Borough.district_id == district.id)
-                       .order_by(polish_order(Borough.name))).all()
+    names = db.scalars(
+        sa.select(Borough.name).where(Borough.district_id == district.id).order_by(polish_order(Borough.name))
+    ).all()
     assert names == POLISH

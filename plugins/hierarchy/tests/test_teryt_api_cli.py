@@ -1,5 +1,6 @@
 """The TERC import as operators use it: the API behind 'Importuj TERYT' and the command
 `smogpanel hierarchy import-teryt FILE [--dry-run]`."""
+
 import base64
 from pathlib import Path
 
@@ -18,8 +19,15 @@ def upload(path_or_bytes, name="TERC.csv"):
 
 def test_the_import_type_is_in_the_registry(api):
     types = {t["code"]: t for t in api.get("/api/import/")["message"]}
-    assert [c["header"] for c in types["TERYT_TERC"]["columns"]] == \
-        ["WOJ", "POW", "GMI", "RODZ", "NAZWA", "NAZWA_DOD", "STAN_NA"]
+    assert [c["header"] for c in types["TERYT_TERC"]["columns"]] == [
+        "WOJ",
+        "POW",
+        "GMI",
+        "RODZ",
+        "NAZWA",
+        "NAZWA_DOD",
+        "STAN_NA",
+    ]
 
 
 @pytest.mark.parametrize("name", ["terc_sample.csv", "terc_sample_bom.csv", "terc_sample.xml"])
@@ -44,10 +52,15 @@ def test_a_dry_run_through_the_api_writes_nothing(api):
 
 def test_a_file_that_is_no_terc_file_is_refused_in_polish_naming_the_line(api):
     before = api.get("/api/district/")["message"]["list"]
-    body = {"type": "TERYT_TERC", "file": upload(b"WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n"
-                                                 b"12;;;;MA\xc5\x81OPOLSKIE;wojew\xc3\xb3dztwo;2025-01-01\n"
-                                                 b"12;06;;;krakowski;powiat;2025-01-01\n"
-                                                 b"12;06;01;6;Liszki;gmina wiejska;2025-01-01\n")}
+    body = {
+        "type": "TERYT_TERC",
+        "file": upload(
+            b"WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n"
+            b"12;;;;MA\xc5\x81OPOLSKIE;wojew\xc3\xb3dztwo;2025-01-01\n"
+            b"12;06;;;krakowski;powiat;2025-01-01\n"
+            b"12;06;01;6;Liszki;gmina wiejska;2025-01-01\n"
+        ),
+    }
     answer = api.post("/api/hierarchy/import-teryt", body, status=422)
     assert answer["message"] == "IMPORT_FAILED"
     assert answer["errors"] == [{"name": "file", "description": answer["errors"][0]["description"]}]
@@ -61,16 +74,20 @@ def test_a_file_that_is_no_terc_file_is_refused_in_polish_naming_the_line(api):
 
 
 def test_anonymous_users_cannot_import(anonymous):
-    anonymous.post("/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(FIXTURES / "terc_sample.csv")},
-                   status=401)
+    anonymous.post(
+        "/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(FIXTURES / "terc_sample.csv")}, status=401
+    )
 
 
 @pytest.fixture
 def ini(tmp_path):
     path = tmp_path / "cli.ini"
-    path.write_text("[app:main]\nuse = egg:smogpanel\n"
-                    f"sqlalchemy.url = sqlite:///{tmp_path / 'cli.sqlite'}\n"
-                    f"smogpanel.mail_dir = {tmp_path / 'mail'}\n", encoding="utf-8")
+    path.write_text(
+        "[app:main]\nuse = egg:smogpanel\n"
+        f"sqlalchemy.url = sqlite:///{tmp_path / 'cli.sqlite'}\n"
+        f"smogpanel.mail_dir = {tmp_path / 'mail'}\n",
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -89,7 +106,9 @@ def test_the_command_line_import_with_dry_run_report_and_a_broken_file(ini, tmp_
     assert "Dodano: 47, zmieniono nazwę: 0" in capsys.readouterr().out
     assert count_gminy(tmp_path) == 26
     renamed = tmp_path / "renamed.csv"
-    renamed.write_bytes((FIXTURES / "terc_sample.csv").read_bytes().replace("Zabierzów;".encode(), "Zabierzów Nowy;".encode()))
+    renamed.write_bytes(
+        (FIXTURES / "terc_sample.csv").read_bytes().replace("Zabierzów;".encode(), "Zabierzów Nowy;".encode())
+    )
     assert cli(["-c", ini, "hierarchy", "import-teryt", str(renamed)]) == 0
     out = capsys.readouterr().out
     assert "zmieniono nazwę: 1" in out and "Zmiana nazwy: 1206032 „Zabierzów” → „Zabierzów Nowy”" in out
@@ -102,14 +121,16 @@ def test_the_command_line_import_with_dry_run_report_and_a_broken_file(ini, tmp_
 
 # -- wrong files, removals and retiring: the same Polish messages in the API and the CLI -----------
 SAMPLE = (FIXTURES / "terc_sample.csv").read_bytes()
-CUT = SAMPLE[:SAMPLE.index("16;;;;".encode())]  # a download that stopped at a row end
-SMALLER = b"".join(line for line in SAMPLE.splitlines(keepends=True)
-                   if not line.startswith((b"24;02;", b"24;17;", b"02;11;")))  # 8 of 63 units gone
+CUT = SAMPLE[: SAMPLE.index(b"16;;;;")]  # a download that stopped at a row end
+SMALLER = b"".join(
+    line for line in SAMPLE.splitlines(keepends=True) if not line.startswith((b"24;02;", b"24;17;", b"02;11;"))
+)  # 8 of 63 units gone
 
 
 def api_errors(api, data, status=422, **flags):
-    answer = api.post("/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(data), **flags},
-                      status=status)
+    answer = api.post(
+        "/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(data), **flags}, status=status
+    )
     return answer["errors"] if status == 422 else answer["message"]
 
 
@@ -152,24 +173,53 @@ def test_a_cut_file_and_too_many_removals_are_refused_alike_in_the_api_and_the_c
 def test_retiring_keeps_what_a_ranking_or_a_search_refers_to_and_says_why(api):
     api_errors(api, SAMPLE, status=200)
     gminy = {row["teryt"]: row for row in api.get("/api/borough/?order=name&asc=1")["message"]["list"]}
-    search = api.post("/api/search/", {"name": "Dotacje", "internal_name": "dotacje", "source": "",
-                                       "search_keys": [{"name": "Dotacja", "hide_name": 0,
-                                                        "search_key_place_name": "TOP"}]})["message"]
+    search = api.post(
+        "/api/search/",
+        {
+            "name": "Dotacje",
+            "internal_name": "dotacje",
+            "source": "",
+            "search_keys": [{"name": "Dotacja", "hide_name": 0, "search_key_place_name": "TOP"}],
+        },
+    )["message"]
     api.post("/api/search_entry/", {"search_id": search["id"], "borough_id": gminy["2402022"]["id"], "values": []})
-    rank = api.post("/api/rank/", {"name": "Ranking gmin", "internal_name": "ranking-gmin", "rank_type_name": "gminy",
-                                   "search_value_title": "ton", "table_value_title": "ton"})["message"]
+    rank = api.post(
+        "/api/rank/",
+        {
+            "name": "Ranking gmin",
+            "internal_name": "ranking-gmin",
+            "rank_type_name": "gminy",
+            "search_value_title": "ton",
+            "table_value_title": "ton",
+        },
+    )["message"]
     group = api.post("/api/rank_group/", {"name": "2024", "rank_id": rank["id"]})["message"]
-    api.post("/api/rank_value/", {"value": 1, "points": 1, "rank_group_id": group["id"],
-                                  "borough_id": gminy["2417011"]["id"]})
-    api.post("/api/item/", {"name": "Komunikat dla Jaworza", "internal_name": "jaworze", "item_type_id": "borough-note",
-                            "hooks": [{"item_type_hook_id": "gmina", "value": gminy["2402012"]["id"]},
-                                      {"item_type_hook_id": "title", "value": "Sezon grzewczy"},
-                                      {"item_type_hook_id": "text", "value": "Nie pal śmieci."}]})
+    api.post(
+        "/api/rank_value/",
+        {"value": 1, "points": 1, "rank_group_id": group["id"], "borough_id": gminy["2417011"]["id"]},
+    )
+    api.post(
+        "/api/item/",
+        {
+            "name": "Komunikat dla Jaworza",
+            "internal_name": "jaworze",
+            "item_type_id": "borough-note",
+            "hooks": [
+                {"item_type_hook_id": "gmina", "value": gminy["2402012"]["id"]},
+                {"item_type_hook_id": "title", "value": "Sezon grzewczy"},
+                {"item_type_hook_id": "text", "value": "Nie pal śmieci."},
+            ],
+        },
+    )
     answer = api_errors(api, SMALLER, status=200, accept_removals=1, retire_gone=1)
     kept = {change["teryt"]: change["reasons"] for change in answer["changes"]["kept"]}
-    assert kept == {"2402012": ["element „Komunikat dla Jaworza”"], "2402022": ["wyszukiwarka „Dotacje”"],
-                    "2417011": ["ranking „Ranking gmin”"], "2402": ["zostają w nim gminy: 2"],
-                    "2417": ["zostają w nim gminy: 1"]}
+    assert kept == {
+        "2402012": ["element „Komunikat dla Jaworza”"],
+        "2402022": ["wyszukiwarka „Dotacje”"],
+        "2417011": ["ranking „Ranking gmin”"],
+        "2402": ["zostają w nim gminy: 2"],
+        "2417": ["zostają w nim gminy: 1"],
+    }
     assert {change["teryt"] for change in answer["changes"]["retired"]} == {"0211", "0211011", "0211022"}
     live = {row["teryt"] for row in api.get("/api/borough/?order=name&asc=1")["message"]["list"]}
     assert {"2402012", "2402022", "2417011"} <= live and not {"0211011", "0211022"} & live
@@ -189,8 +239,12 @@ def test_the_limit_on_gone_units_is_a_setting_and_a_bad_one_stops_the_start(make
 def test_a_limit_of_zero_is_kept_not_taken_for_the_default():
     from smogpanel.plugins.hierarchy.teryt_import import MAX_GONE_PERCENT, max_gone_percent
 
-    assert [max_gone_percent({"smogpanel.hierarchy.max_gone_percent": value}) for value in (0, "0", "0,5%", "")] \
-        == [0, 0, 0.5, MAX_GONE_PERCENT]
+    assert [max_gone_percent({"smogpanel.hierarchy.max_gone_percent": value}) for value in (0, "0", "0,5%", "")] == [
+        0,
+        0,
+        0.5,
+        MAX_GONE_PERCENT,
+    ]
     assert max_gone_percent({}) == MAX_GONE_PERCENT
 
 
@@ -200,13 +254,18 @@ def test_a_spreadsheet_copy_of_the_register_reports_every_problem_in_one_answer(
     from smogpanel.testing.files import xlsx
 
     header = ["WOJ", "POW", "GMI", "RODZ", "NAZWA", "NAZWA_DOD", "STAN_NA"]
-    data = xlsx([header,
-                 ["12", "", "", "", "", "województwo", "2025-01-01"],
-                 ["99", "06", "", "", "krakowski", "powiat", "2025-01-01"],
-                 ["12", "06", "01", "6", "Liszki", "gmina wiejska", "2025-01-01"]])
+    data = xlsx(
+        [
+            header,
+            ["12", "", "", "", "", "województwo", "2025-01-01"],
+            ["99", "06", "", "", "krakowski", "powiat", "2025-01-01"],
+            ["12", "06", "01", "6", "Liszki", "gmina wiejska", "2025-01-01"],
+        ]
+    )
     before = api.get("/api/district/")["message"]["list"]
-    answer = api.post("/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(data, "TERC.xlsx")},
-                      status=422)
+    answer = api.post(
+        "/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(data, "TERC.xlsx")}, status=422
+    )
     descriptions = [error["description"] for error in answer["errors"]]
     assert len(descriptions) == 3, descriptions
     assert descriptions[0].startswith("Komórka E2: brak wartości w wymaganej kolumnie „NAZWA”")

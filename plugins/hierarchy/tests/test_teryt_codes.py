@@ -1,19 +1,31 @@
 """TERYT codes on the hierarchy's records: the seeded sixteen carry theirs, payloads show
 them, hand-added records have none, and a code is unique among live records."""
+
 import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from smogpanel.db import utcnow
-
 from smogpanel.plugins.hierarchy.models import Borough, District, Voivodeship
 
 # GUS's WOJ codes: the even numbers 02..32 in the alphabetical order of the names.
 EXPECTED = {
-    "dolnośląskie": "02", "kujawsko-pomorskie": "04", "lubelskie": "06", "lubuskie": "08",
-    "łódzkie": "10", "małopolskie": "12", "mazowieckie": "14", "opolskie": "16",
-    "podkarpackie": "18", "podlaskie": "20", "pomorskie": "22", "śląskie": "24",
-    "świętokrzyskie": "26", "warmińsko-mazurskie": "28", "wielkopolskie": "30", "zachodniopomorskie": "32",
+    "dolnośląskie": "02",
+    "kujawsko-pomorskie": "04",
+    "lubelskie": "06",
+    "lubuskie": "08",
+    "łódzkie": "10",
+    "małopolskie": "12",
+    "mazowieckie": "14",
+    "opolskie": "16",
+    "podkarpackie": "18",
+    "podlaskie": "20",
+    "pomorskie": "22",
+    "śląskie": "24",
+    "świętokrzyskie": "26",
+    "warmińsko-mazurskie": "28",
+    "wielkopolskie": "30",
+    "zachodniopomorskie": "32",
 }
 
 
@@ -63,8 +75,9 @@ def test_restoring_a_record_whose_code_a_live_one_took_is_refused(api, db, make_
     db.commit()
     resource = make_app().registry["smogpanel.resources"]["district"]
     db.expire_all()
-    stale = db.execute(sa.select(District).where(District.id == old.id)
-                       .execution_options(include_deleted=True)).scalar_one()
+    stale = db.execute(
+        sa.select(District).where(District.id == old.id).execution_options(include_deleted=True)
+    ).scalar_one()
     assert "kod TERYT 1277" in resource.restore(db, stale)
 
 

@@ -3,6 +3,7 @@
 are refused before anything is written; a register with a gmina more or fewer still imports;
 a run that would report too many units as gone stops unless the removals are accepted; and
 `retire_gone` soft-deletes the gone units nothing refers to."""
+
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ def without(*starts):
 
 def cut_before(start):
     """The sample cut at the end of the row before the first one starting with `start`."""
-    return "".join(LINES[:next(i for i, line in enumerate(LINES) if line.startswith(start))]).encode()
+    return "".join(LINES[: next(i for i, line in enumerate(LINES) if line.startswith(start))]).encode()
 
 
 def address_variant():
@@ -33,8 +34,12 @@ def address_variant():
 
 
 def coded(db):
-    return db.execute(sa.select(Borough.teryt, Borough.name, Borough.deleted).where(Borough.teryt.is_not(None))
-                      .execution_options(include_deleted=True).order_by(Borough.teryt)).all()
+    return db.execute(
+        sa.select(Borough.teryt, Borough.name, Borough.deleted)
+        .where(Borough.teryt.is_not(None))
+        .execution_options(include_deleted=True)
+        .order_by(Borough.teryt)
+    ).all()
 
 
 def refused(db, data, **kw):
@@ -45,26 +50,52 @@ def refused(db, data, **kw):
     return " ".join(failure.value.errors)
 
 
-@pytest.mark.parametrize("data, expected", [
-    (cut_before("16;;;;"), "Brak wierszy województw: opolskie (16), podkarpackie (18), podlaskie (20), pomorskie (22), "
-                           "śląskie (24), świętokrzyskie (26), warmińsko-mazurskie (28), wielkopolskie (30), "
-                           "zachodniopomorskie (32); plik jest ucięty albo niepełny"),
-    (cut_before("32;61;01;"), "miasto na prawach powiatu „Szczecin” (3261) nie ma w pliku swojej gminy miejskiej"),
-    (cut_before("32;61;;;"), "Województwo zachodniopomorskie (32) nie ma w pliku żadnego powiatu"),
-    (SAMPLE[:-4], "Wiersz 69: STAN_NA „2025-01” nie jest datą (RRRR-MM-DD)"),
-    (SAMPLE[:-6], "Wiersz 69: STAN_NA „2025-” nie jest datą"),
-    (SAMPLE.replace(b"24;02;02;2;Kozy;gmina wiejska;2025-01-01", b"24;02;02;2;Kozy;gmina wiejska;2024-01-01"),
-     "Wiersz 53: STAN_NA 2024-01-01, a w pozostałych wierszach 2025-01-01: plik łączy wiersze różnych wydań"),
-    (without("02;11;01;", "02;11;02;"), "powiat „lubiński” (0211) nie ma w pliku żadnej gminy"),
-    (without("24;69;01;"),
-     "miasto na prawach powiatu „Katowice” (2469) nie ma w pliku swojej gminy miejskiej (RODZ 1)"),
-    (without("24;69;"), "Województwo śląskie (24) nie ma w pliku żadnego miasta na prawach powiatu"),
-    (without("12;06;02;4;", "12;06;02;5;"), "gmina miejsko-wiejska „Skawina” (1206023) nie ma w pliku swojego miasta"),
-    (SAMPLE + b"12;07;01;2;Sulkowice;gmina wiejska;2025-01-01\n",
-     "Wiersz 70: gmina „Sulkowice” (1207012) nie ma w pliku swojego powiatu (1207)"),
-], ids=["cut-in-the-middle", "cut-before-the-last-gmina", "cut-before-the-last-powiat", "cut-in-stan-na",
-        "cut-after-the-year", "two-editions", "powiat-without-gminy", "city-without-its-gmina",
-        "voivodeship-without-cities", "urban-rural-without-parts", "gmina-without-powiat"])
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        (
+            cut_before("16;;;;"),
+            "Brak wierszy województw: opolskie (16), podkarpackie (18), podlaskie (20), pomorskie (22), "
+            "śląskie (24), świętokrzyskie (26), warmińsko-mazurskie (28), wielkopolskie (30), "
+            "zachodniopomorskie (32); plik jest ucięty albo niepełny",
+        ),
+        (cut_before("32;61;01;"), "miasto na prawach powiatu „Szczecin” (3261) nie ma w pliku swojej gminy miejskiej"),
+        (cut_before("32;61;;;"), "Województwo zachodniopomorskie (32) nie ma w pliku żadnego powiatu"),
+        (SAMPLE[:-4], "Wiersz 69: STAN_NA „2025-01” nie jest datą (RRRR-MM-DD)"),
+        (SAMPLE[:-6], "Wiersz 69: STAN_NA „2025-” nie jest datą"),
+        (
+            SAMPLE.replace(b"24;02;02;2;Kozy;gmina wiejska;2025-01-01", b"24;02;02;2;Kozy;gmina wiejska;2024-01-01"),
+            "Wiersz 53: STAN_NA 2024-01-01, a w pozostałych wierszach 2025-01-01: plik łączy wiersze różnych wydań",
+        ),
+        (without("02;11;01;", "02;11;02;"), "powiat „lubiński” (0211) nie ma w pliku żadnej gminy"),
+        (
+            without("24;69;01;"),
+            "miasto na prawach powiatu „Katowice” (2469) nie ma w pliku swojej gminy miejskiej (RODZ 1)",
+        ),
+        (without("24;69;"), "Województwo śląskie (24) nie ma w pliku żadnego miasta na prawach powiatu"),
+        (
+            without("12;06;02;4;", "12;06;02;5;"),
+            "gmina miejsko-wiejska „Skawina” (1206023) nie ma w pliku swojego miasta",
+        ),
+        (
+            SAMPLE + b"12;07;01;2;Sulkowice;gmina wiejska;2025-01-01\n",
+            "Wiersz 70: gmina „Sulkowice” (1207012) nie ma w pliku swojego powiatu (1207)",
+        ),
+    ],
+    ids=[
+        "cut-in-the-middle",
+        "cut-before-the-last-gmina",
+        "cut-before-the-last-powiat",
+        "cut-in-stan-na",
+        "cut-after-the-year",
+        "two-editions",
+        "powiat-without-gminy",
+        "city-without-its-gmina",
+        "voivodeship-without-cities",
+        "urban-rural-without-parts",
+        "gmina-without-powiat",
+    ],
+)
 def test_a_file_without_the_whole_country_is_refused_naming_what_is_missing(db, data, expected):
     assert expected in refused(db, data)
 
@@ -78,8 +109,10 @@ def test_the_address_variant_is_named_and_refused_on_an_empty_and_a_loaded_datab
     message = refused(db, address_variant())
     assert "To jest wersja adresowa pliku TERC (TERC adresowy)" in message
     assert "Pobierz ze strony rejestru TERYT wersję urzędową, plik „TERC urzędowy”" in message
-    assert "(np. wiersz 22: „Łódź-Bałuty” (RODZ 9) bez gminy miejskiej swojego miasta; wiersz 26: „Skawina” " \
-           "(RODZ 4) bez swojej gminy miejsko-wiejskiej;" in message
+    assert (
+        "(np. wiersz 22: „Łódź-Bałuty” (RODZ 9) bez gminy miejskiej swojego miasta; wiersz 26: „Skawina” "
+        "(RODZ 4) bez swojej gminy miejsko-wiejskiej;" in message
+    )
     import_terc(db, read_terc(SAMPLE))
     assert "TERC urzędowy" in refused(db, address_variant(), accept_removals=True)
 
@@ -97,8 +130,10 @@ def test_too_many_gone_units_stop_the_run_unless_the_removals_are_accepted(db):
     smaller = without("24;02;", "24;17;", "02;11;")  # 3 powiaty and their 5 gminy: 8 of 63 live units
     for dry_run in (False, True):
         message = refused(db, smaller, dry_run=dry_run)
-        assert message.startswith("Po tym imporcie 8 z 63 jednostek z kodem TERYT (12,7%) nie byłoby już w rejestrze, "
-                                  "a dopuszczalne jest 2%. Województwa: dolnośląskie (3), śląskie (5).")
+        assert message.startswith(
+            "Po tym imporcie 8 z 63 jednostek z kodem TERYT (12,7%) nie byłoby już w rejestrze, "
+            "a dopuszczalne jest 2%. Województwa: dolnośląskie (3), śląskie (5)."
+        )
         assert "--accept-removals" in message and "Nic nie zapisano." in message
     with pytest.raises(TooManyGone):
         import_terc(db, read_terc(smaller), max_gone_percent=12.6)
@@ -118,7 +153,9 @@ def test_retiring_soft_deletes_the_gone_units_gminy_before_their_powiat(db):
     assert report.kept == [] and "Wycofano: 4, zostawiono (są odwołania): 0." in report.summary()
     live = [(teryt, name) for teryt, name, deleted in coded(db) if deleted is None]
     assert ("1206042", "Liszki") in live and ("1206012", "Liszki") not in live and "2402022" not in dict(live)
-    assert db.scalar(sa.select(District.deleted).where(District.teryt == "2417")
-                     .execution_options(include_deleted=True)) is not None
+    assert (
+        db.scalar(sa.select(District.deleted).where(District.teryt == "2417").execution_options(include_deleted=True))
+        is not None
+    )
     again = import_terc(db, read_terc(changed), retire_gone=True)
     assert (again.gone, again.retired, again.added) == ([], [], [])

@@ -1,5 +1,6 @@
 """Shared by the items plugin's tests: gminy made through the hierarchy API, a test plugin
 adding an item type with an integration that reads a local source."""
+
 from types import SimpleNamespace
 
 from smogpanel.hookspecs import hookimpl
@@ -13,7 +14,9 @@ def voivodeship_id(api, name):
 
 
 def add_gmina(api, name="Zabierzów", district="krakowski", voivodeship="małopolskie"):
-    district = api.post("/api/district/", {"name": district, "voivodeship_id": voivodeship_id(api, voivodeship)})["message"]
+    district = api.post("/api/district/", {"name": district, "voivodeship_id": voivodeship_id(api, voivodeship)})[
+        "message"
+    ]
     return api.post("/api/borough/", {"name": name, "district_id": district["id"]})["message"]
 
 
@@ -22,17 +25,26 @@ def hook(item, name):
 
 
 def note_payload(gmina_id, internal_name="zabierzow", **extra):
-    body = {"name": "Komunikat dla Zabierzowa", "internal_name": internal_name, "item_type_id": "borough-note",
-            "hooks": [{"item_type_hook_id": "gmina", "value": gmina_id},
-                      {"item_type_hook_id": "title", "value": "Sezon grzewczy"},
-                      {"item_type_hook_id": "text", "value": "Nie pal śmieci."}]}
+    body = {
+        "name": "Komunikat dla Zabierzowa",
+        "internal_name": internal_name,
+        "item_type_id": "borough-note",
+        "hooks": [
+            {"item_type_hook_id": "gmina", "value": gmina_id},
+            {"item_type_hook_id": "title", "value": "Sezon grzewczy"},
+            {"item_type_hook_id": "text", "value": "Nie pal śmieci."},
+        ],
+    }
     body.update(extra)
     return body
 
 
 def meter_type(with_level=True):
-    hooks = [ItemTypeHook("gmina", "Gmina", BOROUGH), ItemTypeHook("meter", "Czujnik", TEXT),
-             ItemTypeHook("level", "Poziom", INTEGRATION, integration="meter", unit="µg/m³", display="number")]
+    hooks = [
+        ItemTypeHook("gmina", "Gmina", BOROUGH),
+        ItemTypeHook("meter", "Czujnik", TEXT),
+        ItemTypeHook("level", "Poziom", INTEGRATION, integration="meter", unit="µg/m³", display="number"),
+    ]
     if with_level is False:
         hooks.pop()
     return ItemType(code="meter", display_name="Czujnik testowy", hooks=tuple(hooks))
@@ -49,9 +61,15 @@ def meter_plugin(url=None, with_level=True):
         document = call.http.get_json(f"{url}/meter/{call.inputs['meter']}")
         read_at = datetime.fromisoformat(document["at"])
         if "level_error" in document:
-            return Reading(values={}, read_at=read_at, source="Czujniki testowe", errors={"level": document["level_error"]})
-        return Reading(values={"level": document["level"]}, read_at=read_at, source="Czujniki testowe",
-                       notes={"level": document.get("note")})
+            return Reading(
+                values={}, read_at=read_at, source="Czujniki testowe", errors={"level": document["level_error"]}
+            )
+        return Reading(
+            values={"level": document["level"]},
+            read_at=read_at,
+            source="Czujniki testowe",
+            notes={"level": document.get("note")},
+        )
 
     @hookimpl
     def smogpanel_item_types():
@@ -73,5 +91,9 @@ def meter_api(make_app, admin, url=None, with_level=True, **settings):
 
 
 def meter_payload(gmina_id, meter="m-1", internal_name="czujnik"):
-    return {"name": "Czujnik w Zabierzowie", "internal_name": internal_name, "item_type_id": "meter",
-            "hooks": [{"item_type_hook_id": "gmina", "value": gmina_id}, {"item_type_hook_id": "meter", "value": meter}]}
+    return {
+        "name": "Czujnik w Zabierzowie",
+        "internal_name": internal_name,
+        "item_type_id": "meter",
+        "hooks": [{"item_type_hook_id": "gmina", "value": gmina_id}, {"item_type_hook_id": "meter", "value": meter}],
+    }

@@ -1,4 +1,5 @@
 """Every items endpoint of SPEC 7 and every rule of SPEC 5 "Item", through the API."""
+
 from smogpanel.regions import polish_sort_key
 
 from .helpers import add_gmina, hook, meter_api, meter_payload, note_payload, voivodeship_id
@@ -12,7 +13,10 @@ def test_item_types_are_the_enabled_plugins_sorted_by_name(api):
     note = next(row for row in answer["list"] if row["id"] == "borough-note")
     assert note["id"] == "borough-note"
     assert [(h["name"], h["display_name"], h["type_name"]) for h in note["hooks"]] == [
-        ("gmina", "Gmina", "BOROUGH"), ("title", "Tytuł", "TEXT"), ("text", "Treść", "TEXT")]
+        ("gmina", "Gmina", "BOROUGH"),
+        ("title", "Tytuł", "TEXT"),
+        ("text", "Treść", "TEXT"),
+    ]
     reverse = api.get("/api/item_type/?order=name&asc=0")["message"]["list"]
     assert [row["display_name"] for row in reverse] == names[::-1]
     assert api.get("/api/item_type/?order=hooks", status=400)["message"] == "VALIDATION_FAILED"
@@ -30,20 +34,35 @@ def test_create_read_list_edit_delete(api):
     assert created["item_type_id"] == "borough-note" and created["item_type_name"] == "Komunikat dla gminy"
     assert created["item_type_available"] is True
     assert hook(created, "gmina") == {
-        "item_type_hook_id": "gmina", "item_type_hook_name": "gmina", "item_type_hook_display_name": "Gmina",
-        "item_type_hook_type_name": "BOROUGH", "value": gmina["id"], "available": True,
-        "value_name": "Zabierzów (powiat krakowski, województwo małopolskie)"}
+        "item_type_hook_id": "gmina",
+        "item_type_hook_name": "gmina",
+        "item_type_hook_display_name": "Gmina",
+        "item_type_hook_type_name": "BOROUGH",
+        "value": gmina["id"],
+        "available": True,
+        "value_name": "Zabierzów (powiat krakowski, województwo małopolskie)",
+    }
     assert hook(created, "text")["value"] == "Nie pal śmieci."
     read = api.get(f"/api/item/{created['id']}")["message"]
     assert read == created
     rows = api.get("/api/item/")["message"]["list"]
     assert [(r["id"], r["name"], r["internal_name"], r["item_type_name"]) for r in rows] == [
-        (created["id"], "Komunikat dla Zabierzowa", "zabierzow", "Komunikat dla gminy")]
+        (created["id"], "Komunikat dla Zabierzowa", "zabierzow", "Komunikat dla gminy")
+    ]
     assert "hook_values" not in rows[0]
 
-    edited = api.post(f"/api/item/{created['id']}", {"name": "Nowa nazwa", "internal_name": "inna", "hooks": [
-        {"item_type_hook_id": "gmina", "value": gmina["id"]}, {"item_type_hook_id": "title", "value": "Nowy tytuł"},
-        {"item_type_hook_name": "text", "value": "Nowa treść"}]})["message"]
+    edited = api.post(
+        f"/api/item/{created['id']}",
+        {
+            "name": "Nowa nazwa",
+            "internal_name": "inna",
+            "hooks": [
+                {"item_type_hook_id": "gmina", "value": gmina["id"]},
+                {"item_type_hook_id": "title", "value": "Nowy tytuł"},
+                {"item_type_hook_name": "text", "value": "Nowa treść"},
+            ],
+        },
+    )["message"]
     assert (edited["name"], edited["internal_name"]) == ("Nowa nazwa", "zabierzow")
     assert hook(edited, "title")["value"] == "Nowy tytuł"
     renamed = api.post(f"/api/item/{created['id']}", {"name": "Tylko nazwa"})["message"]
@@ -66,11 +85,22 @@ def test_list_sorts_by_whitelisted_fields(api):
 
 
 def test_non_integration_hooks_are_required(api):
-    answer = api.post("/api/item/", {"name": "X", "internal_name": "x", "item_type_id": "borough-note", "hooks": [
-        {"item_type_hook_id": "title", "value": "   "}]}, status=400)
+    answer = api.post(
+        "/api/item/",
+        {
+            "name": "X",
+            "internal_name": "x",
+            "item_type_id": "borough-note",
+            "hooks": [{"item_type_hook_id": "title", "value": "   "}],
+        },
+        status=400,
+    )
     names = {error["name"]: error["description"] for error in answer["errors"]}
-    assert names == {"hooks.gmina": "Gmina: To pole jest wymagane.", "hooks.title": "Tytuł: To pole jest wymagane.",
-                     "hooks.text": "Treść: To pole jest wymagane."}
+    assert names == {
+        "hooks.gmina": "Gmina: To pole jest wymagane.",
+        "hooks.title": "Tytuł: To pole jest wymagane.",
+        "hooks.text": "Treść: To pole jest wymagane.",
+    }
     assert api.get("/api/item/")["message"]["list"] == []
 
 
@@ -81,8 +111,9 @@ def test_name_internal_name_and_type_are_required_and_checked(api):
     bad = api.post("/api/item/", note_payload(gmina["id"], internal_name="Zła Nazwa"), status=400)
     assert bad["errors"][0]["name"] == "internal_name"
     unknown = api.post("/api/item/", note_payload(gmina["id"], item_type_id="nie-ma"), status=400)
-    assert unknown["errors"] == [{"name": "item_type_id",
-                                  "description": "Wybierz typ z listy. Typu „nie-ma” nie dodaje żadna włączona wtyczka."}]
+    assert unknown["errors"] == [
+        {"name": "item_type_id", "description": "Wybierz typ z listy. Typu „nie-ma” nie dodaje żadna włączona wtyczka."}
+    ]
     api.post("/api/item/", note_payload(gmina["id"]))
     taken = api.post("/api/item/", note_payload(gmina["id"]), status=409)
     assert taken["errors"][0]["description"] == "Ta nazwa wewnętrzna jest już zajęta. Wybierz inną."
@@ -92,20 +123,32 @@ def test_borough_and_voivodeship_values_must_be_live(api):
     gmina = add_gmina(api)
     api.delete(f"/api/borough/{gmina['id']}")
     gone = api.post("/api/item/", note_payload(gmina["id"]), status=400)
-    assert gone["errors"] == [{"name": "hooks.gmina", "description": "Gmina: Wybrana gmina nie istnieje albo została usunięta."}]
+    assert gone["errors"] == [
+        {"name": "hooks.gmina", "description": "Gmina: Wybrana gmina nie istnieje albo została usunięta."}
+    ]
     for value in ("abc", 0, -3, True, 10**12, [1]):
         answer = api.post("/api/item/", note_payload(value), status=400)
         assert answer["errors"][0]["name"] == "hooks.gmina", value
 
     mazowieckie = voivodeship_id(api, "mazowieckie")
-    body = {"name": "Mazowsze", "internal_name": "mazowsze", "item_type_id": "voivodeship-note", "hooks": [
-        {"item_type_hook_id": "voivodeship", "value": 999999}, {"item_type_hook_id": "title", "value": "T"},
-        {"item_type_hook_id": "text", "value": "Treść"}]}
+    body = {
+        "name": "Mazowsze",
+        "internal_name": "mazowsze",
+        "item_type_id": "voivodeship-note",
+        "hooks": [
+            {"item_type_hook_id": "voivodeship", "value": 999999},
+            {"item_type_hook_id": "title", "value": "T"},
+            {"item_type_hook_id": "text", "value": "Treść"},
+        ],
+    }
     wrong = api.post("/api/item/", body, status=400)
     assert wrong["errors"][0]["description"] == "Województwo: Wybrane województwo nie istnieje albo zostało usunięte."
     body["hooks"][0]["value"] = str(mazowieckie)
     created = api.post("/api/item/", body)["message"]
-    assert (hook(created, "voivodeship")["value"], hook(created, "voivodeship")["value_name"]) == (mazowieckie, "mazowieckie")
+    assert (hook(created, "voivodeship")["value"], hook(created, "voivodeship")["value_name"]) == (
+        mazowieckie,
+        "mazowieckie",
+    )
 
 
 def test_texts_refuse_control_characters_and_length(api):
@@ -124,8 +167,9 @@ def test_a_hook_the_type_does_not_have_is_refused(api):
     body = note_payload(gmina["id"])
     body["hooks"].append({"item_type_hook_id": "pm10", "value": "5"})
     answer = api.post("/api/item/", body, status=400)
-    assert answer["errors"] == [{"name": "hooks.pm10",
-                                 "description": "Typ „Komunikat dla gminy” nie ma właściwości „pm10”. Odśwież formularz."}]
+    assert answer["errors"] == [
+        {"name": "hooks.pm10", "description": "Typ „Komunikat dla gminy” nie ma właściwości „pm10”. Odśwież formularz."}
+    ]
     assert api.post("/api/item/", {**body, "hooks": "nie lista"}, status=400)["message"] == "VALIDATION_FAILED"
     assert api.post("/api/item/", {**body, "hooks": [{"value": 1}]}, status=400)["message"] == "VALIDATION_FAILED"
 
@@ -134,7 +178,9 @@ def test_the_type_is_fixed_after_creation(api):
     gmina = add_gmina(api)
     item = api.post("/api/item/", note_payload(gmina["id"]))["message"]
     answer = api.post(f"/api/item/{item['id']}", {"name": "X", "item_type_id": "voivodeship-note"}, status=400)
-    assert answer["errors"] == [{"name": "item_type_id", "description": "Typu elementu nie można zmienić po utworzeniu."}]
+    assert answer["errors"] == [
+        {"name": "item_type_id", "description": "Typu elementu nie można zmienić po utworzeniu."}
+    ]
     same = api.post(f"/api/item/{item['id']}", {"name": "X", "item_type_id": "borough-note"})["message"]
     assert same["item_type_id"] == "borough-note"
 

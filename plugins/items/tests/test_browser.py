@@ -1,6 +1,7 @@
 """Items in a real browser: 'Elementy' last in the navigation, an item of each built-in type
 created through the form whose fields follow the chosen type, edited, embedded on a partner
 page, and deleted."""
+
 import re
 import uuid
 
@@ -71,10 +72,13 @@ def test_items_of_each_built_in_type_created_edited_embedded_and_deleted(page, l
     snippet = dialog.get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
     (partner_site.folder / "index.html").write_text(
         f"<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title><body>{snippet}</body></html>",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     page.goto(f"{partner_site.url}/index.html")
     frame = page.frame_locator("iframe")
-    expect(frame.locator("dd").nth(0)).to_have_text(re.compile(f"{gmina} \\(powiat krakowski, województwo małopolskie\\)"))
+    expect(frame.locator("dd").nth(0)).to_have_text(
+        re.compile(f"{gmina} \\(powiat krakowski, województwo małopolskie\\)")
+    )
     expect(frame.locator("dd").nth(1)).to_have_text("Sezon grzewczy 2026/27")
     expect(frame.locator("dd").nth(2)).to_have_text("Nie pal śmieci. <b>To nie HTML</b>")
     expect(frame.locator("b")).to_have_count(0)
@@ -86,4 +90,3 @@ def test_items_of_each_built_in_type_created_edited_embedded_and_deleted(page, l
     expect(page.get_by_text(SUCCESS)).to_be_visible()
     expect(page.get_by_role("row").filter(has_text=name)).to_have_count(0)
     assert page.request.get(f"/api/public/item/{internal}").status == 404
-

@@ -1,5 +1,6 @@
 """History of items (smogpanel.history): hooks in an edit, and the readings an 'Odśwież' wrote,
 each an entry of the item."""
+
 from smogpanel.testing.app import history_of
 
 from .helpers import add_gmina, hook, meter_api, meter_payload, note_payload
@@ -14,7 +15,9 @@ def test_a_hook_edit_is_recorded_and_reverted(api):
     edit = history_of(api, "item", item["id"])[0]
     old, new = edit["changes"]["hooks"]
     assert (hook({"hooks": old}, "text")["value"], hook({"hooks": new}, "text")["value"]) == (
-        "Nie pal śmieci.", "Wymień piec.")
+        "Nie pal śmieci.",
+        "Wymień piec.",
+    )
     api.post(f"/api/history/{edit['id']}/revert", {})
     assert hook(api.get(f"/api/item/{item['id']}")["message"], "text")["value"] == "Nie pal śmieci."
 

@@ -1,9 +1,9 @@
 """The items migration creates exactly the table the model declares (on SQLite and PostgreSQL)."""
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from smogpanel.db import Base
-
 from smogpanel.plugins.items.models import Item
 
 

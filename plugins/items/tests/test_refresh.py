@@ -1,9 +1,10 @@
 """Integrations fill INTEGRATION hooks: 'Odśwież' in the panel and `smogpanel integrations
 refresh`, against a local source that answers, fails, hangs and talks nonsense."""
+
 import time
 
-import sqlalchemy as sa
 import pytest
+import sqlalchemy as sa
 
 from smogpanel.cli import main as cli
 from smogpanel.testing.http import LocalSource
@@ -32,11 +33,14 @@ def test_refresh_stores_values_with_the_reading_time(make_app, admin, source):
     assert public["read_at"] == "2026-11-24T09:00:00+00:00" and public["source"] == "Czujniki testowe"
 
 
-@pytest.mark.parametrize("failure, message", [
-    (dict(status=500), "błędem serwera 500"),
-    (dict(body=b'{"level": '), "nie jest poprawnym JSON"),
-    (dict(body=b'{"other": 1}'), "Nieoczekiwany błąd integracji (KeyError"),
-])
+@pytest.mark.parametrize(
+    "failure, message",
+    [
+        (dict(status=500), "błędem serwera 500"),
+        (dict(body=b'{"level": '), "nie jest poprawnym JSON"),
+        (dict(body=b'{"other": 1}'), "Nieoczekiwany błąd integracji (KeyError"),
+    ],
+)
 def test_a_failing_source_keeps_the_last_values_and_records_the_error(make_app, admin, source, failure, message):
     api = meter_api(make_app, admin, source.url)
     item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
@@ -69,7 +73,8 @@ def test_a_value_the_source_could_not_give_keeps_its_last_reading_and_shows_its_
     assert level["value_error"] == "Czujnik A w przeglądzie" and level["value_error_at"]
     assert level["error"] is None  # the reading itself was good
     assert failed["refresh"]["refreshed"] == 1 and failed["refresh"]["value_errors"] == [
-        {"item_id": item["id"], "integration": "meter", "hook": "level", "error": "Czujnik A w przeglądzie"}]
+        {"item_id": item["id"], "integration": "meter", "hook": "level", "error": "Czujnik A w przeglądzie"}
+    ]
     public = api.get("/api/public/item/czujnik")["message"]
     assert {"name": "level", "label": "Poziom", "text": "31,5 µg/m³"} in public["fields"]
 
@@ -99,8 +104,9 @@ def test_a_hanging_source_costs_a_bounded_time(make_app, admin, source):
 
 
 def test_the_refresh_budget_ends_one_items_reading_whatever_the_retries(make_app, admin, source):
-    api = meter_api(make_app, admin, source.url, **{"smogpanel.integrations.retries": "5",
-                                                     "smogpanel.integrations.budget": "1.5"})
+    api = meter_api(
+        make_app, admin, source.url, **{"smogpanel.integrations.retries": "5", "smogpanel.integrations.budget": "1.5"}
+    )
     item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
     api.post(f"/api/item/{item['id']}/refresh")
     source.hang("/meter/m-1", seconds=5)
@@ -108,7 +114,9 @@ def test_the_refresh_budget_ends_one_items_reading_whatever_the_retries(make_app
     level = hook(refreshed, "level")
     assert level["error"] == "Źródło nie odpowiedziało w czasie przeznaczonym na odświeżenie (1,5 s)."
     assert level["value"] == 31.5  # the last good reading stays
-    assert source.hits["/meter/m-1"] == 3  # the first refresh, then 0.5 s, a 0.2 s wait, 0.5 s, and the 0.3 s left go to a wait
+    assert (
+        source.hits["/meter/m-1"] == 3
+    )  # the first refresh, then 0.5 s, a 0.2 s wait, 0.5 s, and the 0.3 s left go to a wait
 
 
 def test_a_source_stopped_entirely_is_an_error_too(make_app, admin):
@@ -165,14 +173,19 @@ def test_cli_refreshes_every_item_and_reports_failures(tmp_path, source, capsys,
 
     database = tmp_path / "cli.sqlite"
     ini = tmp_path / "cli.ini"
-    ini.write_text("[app:main]\nuse = egg:smogpanel\n"
-                   f"sqlalchemy.url = sqlite:///{database}\nsmogpanel.secret = {'s' * 40}\n"
-                   "smogpanel.integrations.timeout = 0.5\nsmogpanel.integrations.retries = 0\n")
+    ini.write_text(
+        "[app:main]\nuse = egg:smogpanel\n"
+        f"sqlalchemy.url = sqlite:///{database}\nsmogpanel.secret = {'s' * 40}\n"
+        "smogpanel.integrations.timeout = 0.5\nsmogpanel.integrations.retries = 0\n"
+    )
     plugin = meter_plugin(source.url)
 
     real_build = manager_module.build_plugin_manager
-    monkeypatch.setattr(manager_module, "build_plugin_manager",
-                        lambda enabled=None, extra=(): real_build(enabled, list(extra) + [("meter", plugin)]))
+    monkeypatch.setattr(
+        manager_module,
+        "build_plugin_manager",
+        lambda enabled=None, extra=(): real_build(enabled, list(extra) + [("meter", plugin)]),
+    )
     if True:
         assert cli(["-c", str(ini), "init"]) == 0
         engine = sa.create_engine(f"sqlite:///{database}")
@@ -187,6 +200,7 @@ def test_cli_refreshes_every_item_and_reports_failures(tmp_path, source, capsys,
         with engine.connect() as connection:
             rows = dict(connection.execute(sa.text("SELECT internal_name, hook_values FROM item")).all())
         import json
+
         first = json.loads(rows["pierwszy"]) if isinstance(rows["pierwszy"], str) else rows["pierwszy"]
         assert first["level"]["value"] == 31.5
         assert cli(["-c", str(ini), "integrations", "refresh", "--item", "1"]) == 0
@@ -201,25 +215,40 @@ def test_cli_refreshes_every_item_and_reports_failures(tmp_path, source, capsys,
 def _first_gmina(engine):
     with engine.begin() as connection:
         voivodeship = connection.execute(sa.text("SELECT id FROM voivodeship ORDER BY id LIMIT 1")).scalar()
-        connection.execute(sa.text("INSERT INTO district (name, voivodeship_id, created, updated) VALUES "
-                                   "('krakowski', :v, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"), {"v": voivodeship})
+        connection.execute(
+            sa.text(
+                "INSERT INTO district (name, voivodeship_id, created, updated) VALUES "
+                "('krakowski', :v, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"
+            ),
+            {"v": voivodeship},
+        )
         district = connection.execute(sa.text("SELECT max(id) FROM district")).scalar()
-        connection.execute(sa.text("INSERT INTO borough (name, district_id, created, updated) VALUES "
-                                   "('Zabierzów', :d, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"), {"d": district})
+        connection.execute(
+            sa.text(
+                "INSERT INTO borough (name, district_id, created, updated) VALUES "
+                "('Zabierzów', :d, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"
+            ),
+            {"d": district},
+        )
         return connection.execute(sa.text("SELECT max(id) FROM borough")).scalar()
 
 
 def _add_meter_item(engine, gmina, meter, internal_name):
     import json
 
-    values = {"gmina": {"type": "BOROUGH", "display_name": "Gmina", "value": gmina},
-              "meter": {"type": "TEXT", "display_name": "Czujnik", "value": meter}}
+    values = {
+        "gmina": {"type": "BOROUGH", "display_name": "Gmina", "value": gmina},
+        "meter": {"type": "TEXT", "display_name": "Czujnik", "value": meter},
+    }
     with engine.begin() as connection:
-        connection.execute(sa.text(
-            "INSERT INTO item (name, internal_name, item_type_id, item_type_name, hook_values, integration_state, "
-            "created, updated) VALUES (:n, :i, 'meter', 'Czujnik testowy', :h, '{}', "
-            "'2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"),
-            {"n": internal_name, "i": internal_name, "h": json.dumps(values)})
+        connection.execute(
+            sa.text(
+                "INSERT INTO item (name, internal_name, item_type_id, item_type_name, hook_values, integration_state, "
+                "created, updated) VALUES (:n, :i, 'meter', 'Czujnik testowy', :h, '{}', "
+                "'2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')"
+            ),
+            {"n": internal_name, "i": internal_name, "h": json.dumps(values)},
+        )
 
 
 def test_a_slow_source_never_holds_sqlites_write_lock(tmp_path, source):
@@ -248,10 +277,19 @@ def test_a_slow_source_never_holds_sqlites_write_lock(tmp_path, source):
     with make_session_factory(engine, expire_on_commit=False)() as db:
         user = create_user(db, email="lock@example.pl")
     engine.dispose()
-    app = main({}, **{"sqlalchemy.url": url, "smogpanel.secret": TEST_SECRET, "smogpanel.environment": "testing",
-                      "smogpanel.smtp_url": "", "smogpanel.mail_dir": str(tmp_path / "mail"),
-                      "smogpanel.sqlite_busy_timeout_ms": "300", "smogpanel.plugin_objects": [plugin],
-                      **dict(FAST, **{"smogpanel.integrations.timeout": "2", "smogpanel.integrations.retries": "0"})})
+    app = main(
+        {},
+        **{
+            "sqlalchemy.url": url,
+            "smogpanel.secret": TEST_SECRET,
+            "smogpanel.environment": "testing",
+            "smogpanel.smtp_url": "",
+            "smogpanel.mail_dir": str(tmp_path / "mail"),
+            "smogpanel.sqlite_busy_timeout_ms": "300",
+            "smogpanel.plugin_objects": [plugin],
+            **dict(FAST, **{"smogpanel.integrations.timeout": "2", "smogpanel.integrations.retries": "0"}),
+        },
+    )
     first, second = signed_in(webtest.TestApp(app), user), signed_in(webtest.TestApp(app), user)
     gmina = add_gmina(first)
     item = first.post("/api/item/", meter_payload(gmina["id"]))["message"]

@@ -1,5 +1,6 @@
 """The letters' sending tests: the SMTP server and the mail app are `smogpanel.testing.mail`'s
 fixtures; here the confirmation link and the public API."""
+
 import pytest
 
 from smogpanel.testing.app import Api

@@ -30,7 +30,9 @@ def letter(api, group_id, **changes):
 
 
 def edit_body(record, **changes):
-    body = {key: record[key] for key in ("name", "recipient_group_id", "cover_path", "title", "content",
-                                         "gdpr_agreement", "gdpr_info")}
+    body = {
+        key: record[key]
+        for key in ("name", "recipient_group_id", "cover_path", "title", "content", "gdpr_agreement", "gdpr_info")
+    }
     body.update(changes)
     return body

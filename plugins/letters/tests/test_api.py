@@ -1,9 +1,9 @@
 """The letter, recipient-group and recipient endpoints of SPEC section 7, as clients see them."""
+
 import sqlalchemy as sa
 
-from smogpanel.testing.files import png, upload
-
 from smogpanel.plugins.letters.models import Letter, Recipient
+from smogpanel.testing.files import png, upload
 
 from .helpers import edit_body, group, letter, letter_body, recipient
 
@@ -41,8 +41,9 @@ def test_recipients_are_validated_and_unique_within_a_group(api):
     edited = api.post(f"/api/recipient/{other['id']}", {"name": "Anna Nowak", "email": "anna.n@example.org"})
     assert edited["message"]["name"] == "Anna Nowak" and edited["message"]["email"] == "anna.n@example.org"
     # The edit payload is {name, email}: the group cannot be changed.
-    moved = api.post(f"/api/recipient/{other['id']}", {"name": "Anna", "email": "a@example.org",
-                                                      "recipient_group_id": two["id"]})["message"]
+    moved = api.post(
+        f"/api/recipient/{other['id']}", {"name": "Anna", "email": "a@example.org", "recipient_group_id": two["id"]}
+    )["message"]
     assert moved["recipient_group_id"] == one["id"]
 
 
@@ -76,9 +77,15 @@ def test_a_group_that_letters_send_to_cannot_be_deleted_and_the_answer_names_the
     first = letter(api, one["id"], name="Apel do radnych")
     refused = api.delete(f"/api/recipient_group/{one['id']}", status=409)
     assert refused["message"] == "CONFLICT"
-    assert refused["errors"] == [{"name": "recipient_group_id", "description": (
-        "Nie usunięto grupy adresatów: używa jej list „Apel do radnych”. Wybierz w nim inną grupę adresatów "
-        "albo go usuń, a potem usuń tę grupę.")}]
+    assert refused["errors"] == [
+        {
+            "name": "recipient_group_id",
+            "description": (
+                "Nie usunięto grupy adresatów: używa jej list „Apel do radnych”. Wybierz w nim inną grupę adresatów "
+                "albo go usuń, a potem usuń tę grupę."
+            ),
+        }
+    ]
     letter(api, one["id"], name="Apel o dopłaty", internal_name="doplaty")
     description = api.delete(f"/api/recipient_group/{one['id']}", status=409)["errors"][0]["description"]
     assert "używają jej listy „Apel do radnych”, „Apel o dopłaty”" in description
@@ -99,9 +106,10 @@ def test_create_edit_and_delete_a_letter(api):
     assert created["internal_name"] == "apel" and created["sent"] == 0 and created["cover_url"] is None
     assert created["created"] == created["updated"]
     assert api.get(f"/api/letter/{created['id']}")["message"] == created
-    edited = api.post(f"/api/letter/{created['id']}", edit_body(created, title="Nowy tytuł",
-                                                                 recipient_group_id=two["id"],
-                                                                 internal_name="inna", sent=7))["message"]
+    edited = api.post(
+        f"/api/letter/{created['id']}",
+        edit_body(created, title="Nowy tytuł", recipient_group_id=two["id"], internal_name="inna", sent=7),
+    )["message"]
     assert edited["title"] == "Nowy tytuł" and edited["recipient_group_id"] == two["id"]
     assert edited["internal_name"] == "apel" and edited["sent"] == 0  # fixed; read-only
     row = api.get("/api/letter/")["message"]["list"][0]
@@ -136,9 +144,11 @@ def test_cover_image_is_stored_like_a_timer_logo_and_kept_by_name(api):
     assert created["cover_path"].endswith(".png") and created["cover_url"] == f"/files/{created['cover_path']}"
     kept = api.post(f"/api/letter/{created['id']}", edit_body(created))["message"]
     assert kept["cover_path"] == created["cover_path"]
-    bad = api.post("/api/letter/", letter_body(one["id"], internal_name="b",
-                                               cover_path=upload(b"%PDF-1.4 nie obraz", "x.png", "image/png")),
-                   status=400)
+    bad = api.post(
+        "/api/letter/",
+        letter_body(one["id"], internal_name="b", cover_path=upload(b"%PDF-1.4 nie obraz", "x.png", "image/png")),
+        status=400,
+    )
     assert bad["errors"][0]["name"] == "cover_path"
     removed = api.post(f"/api/letter/{created['id']}", edit_body(created, cover_path=None))["message"]
     assert removed["cover_path"] is None and removed["cover_url"] is None

@@ -2,6 +2,7 @@
 editor, import recipients, put the letter on a partner page, send it as a resident, follow the
 confirmation link from the captured mail and see the counters rise. No script typed into the
 editor runs anywhere."""
+
 import email
 import re
 import uuid
@@ -21,8 +22,9 @@ def confirmation_path(live_server, address):
     for path in sorted(Path(live_server.settings["smogpanel.mail_dir"]).glob("*.eml"), reverse=True):
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
         if message["To"] == address:
-            match = re.search(r"https?://[^/\s]+(/view/letter/\S+/confirm/\d+\?\S+)",
-                              message.get_body(("plain",)).get_content())
+            match = re.search(
+                r"https?://[^/\s]+(/view/letter/\S+/confirm/\d+\?\S+)", message.get_body(("plain",)).get_content()
+            )
             if match:
                 return match.group(1)
     raise AssertionError(f"no confirmation mail to {address}")
@@ -35,8 +37,9 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     page.wait_for_url(re.compile(r"/letter$"))
 
     # A recipient group and its recipients from a spreadsheet.
-    earlier = page.request.post("/api/recipient_group/", data={"name": live_server.unique("Adresaci")},
-                                headers=api_headers(page))
+    earlier = page.request.post(
+        "/api/recipient_group/", data={"name": live_server.unique("Adresaci")}, headers=api_headers(page)
+    )
     assert earlier.ok, earlier.text()
     group = live_server.unique("Radni")
     page.get_by_role("link", name="Zarządzaj grupami adresatów").click()
@@ -51,8 +54,9 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     tag = uuid.uuid4().hex[:6]
     rows = [("Nazwa", "E-mail")] + [(f"Radny {i}", f"radny{i}.{tag}@example.org") for i in range(1, 6)]
     rows.append(("Zły adres", "to-nie-adres"))
-    page.get_by_label("Plik").set_input_files(files=[{"name": "radni.xlsx", "buffer": xlsx(rows),
-                                                      "mimeType": "application/vnd.ms-excel"}])
+    page.get_by_label("Plik").set_input_files(
+        files=[{"name": "radni.xlsx", "buffer": xlsx(rows), "mimeType": "application/vnd.ms-excel"}]
+    )
     page.get_by_label("Kolumna z nazwą").fill("Nazwa")
     page.get_by_label("Kolumna z adresem e-mail").fill("B")
     page.get_by_role("button", name="Importuj").click()
@@ -93,7 +97,9 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     snippet = page.get_by_role("dialog").get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
     (partner_site.folder / "index.html").write_text(
         "<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title>"
-        f"<body><h1>Strona partnera</h1>{snippet}</body></html>", encoding="utf-8")
+        f"<body><h1>Strona partnera</h1>{snippet}</body></html>",
+        encoding="utf-8",
+    )
     resident = page.context.new_page()
     resident.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
     resident.goto(f"{partner_site.url}/index.html")
@@ -135,7 +141,9 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     page.goto("/letter/recipient_group")
     page.get_by_role("link", name=group).click()
     for i in range(1, 6):
-        expect(page.get_by_role("row").filter(has_text=f"radny{i}.{tag}@example.org").locator("td").nth(3)).to_have_text("1")
+        expect(
+            page.get_by_role("row").filter(has_text=f"radny{i}.{tag}@example.org").locator("td").nth(3)
+        ).to_have_text("1")
 
     # The group the letter sends to cannot be deleted: the list says which letter uses it.
     page.goto("/letter/recipient_group")
@@ -158,7 +166,9 @@ def test_write_import_embed_send_confirm_and_count(page, live_server, partner_si
     reader.goto(f"{partner_site.url}/index.html")
     frame = reader.frame_locator("iframe")
     expect(frame.locator("h1")).to_have_text("Apel o czyste powietrze")
-    expect(frame.locator(".spl-none")).to_have_text("Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać.")
+    expect(frame.locator(".spl-none")).to_have_text(
+        "Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać."
+    )
     expect(frame.locator("form")).to_have_count(0)
     expect(frame.locator(".spl-to")).to_have_count(0)
     reader_context.close()

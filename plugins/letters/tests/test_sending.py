@@ -1,25 +1,30 @@
 """Sending a letter from its public page: the confirmation link, one message per recipient
 through the outbox to a real SMTP server (aiosmtpd), Reply-To the resident, counters of
 delivered letters, once per address, rate limits, the honeypot, and forgetting a sender."""
+
 import sqlalchemy as sa
 import webtest
 
 from smogpanel.mail import deliver_outbox
 from smogpanel.models import OutboxMail
-from smogpanel.testing.app import Api, signed_in
-
 from smogpanel.plugins.letters.models import LetterMessage, LetterSender
 from smogpanel.plugins.letters.sending import forget_sender, purge_unconfirmed
+from smogpanel.testing.app import Api, signed_in
 
 from .conftest import PUBLIC_URL, confirm_path
 from .helpers import group, letter, recipient
 
-COUNCIL = [("Jan Kowalski", "jan@example.org"), ("Maria Wiśniewska", "maria@example.org"),
-           ("Piotr Zieliński", "piotr@example.org")]
+COUNCIL = [
+    ("Jan Kowalski", "jan@example.org"),
+    ("Maria Wiśniewska", "maria@example.org"),
+    ("Piotr Zieliński", "piotr@example.org"),
+]
 RESIDENT = {"name": "Ewa Mieszkanka", "email": "ewa@example.net", "gdpr_agreement": True}
 
 
-def arrange(api, content="<p>Prosimy o <strong>czyste</strong> powietrze. <a href=\"https://example.org\">Raport</a></p>"):
+def arrange(
+    api, content='<p>Prosimy o <strong>czyste</strong> powietrze. <a href="https://example.org">Raport</a></p>'
+):
     one = group(api)
     people = [recipient(api, one["id"], name, address) for name, address in COUNCIL]
     record = letter(api, one["id"], content=content)
@@ -35,7 +40,8 @@ def confirm(app, path, status=200):
 
 
 def test_the_whole_flow_sends_one_message_per_recipient_and_counts_delivered_letters(
-        mail_api, mail_app, public, smtp_server):
+    mail_api, mail_app, public, smtp_server
+):
     record, people = arrange(mail_api)
     answer = ask(public)
     assert answer["success"] is True and "Wysłaliśmy wiadomość" in answer["message"]
@@ -88,15 +94,16 @@ def test_one_address_sends_a_letter_once(mail_api, mail_app, public, smtp_server
     assert public.get("/api/public/letter/apel")["message"]["sent"] == 1
 
 
-def test_an_unconfirmed_request_sends_nothing_and_asking_again_gives_a_new_link(mail_api, mail_app, public,
-                                                                                 smtp_server, db):
+def test_an_unconfirmed_request_sends_nothing_and_asking_again_gives_a_new_link(
+    mail_api, mail_app, public, smtp_server, db
+):
     arrange(mail_api)
     ask(public)
     ask(public, {"name": "Ewa M."})
     assert len(smtp_server.to("ewa@example.net")) == 2
     assert db.scalar(sa.select(sa.func.count()).select_from(LetterSender)) == 1
     confirm(mail_app, confirm_path(smtp_server, "ewa@example.net"))
-    assert smtp_server.to("jan@example.org")[0]["Reply-To"] == "\"Ewa M.\" <ewa@example.net>"
+    assert smtp_server.to("jan@example.org")[0]["Reply-To"] == '"Ewa M." <ewa@example.net>'
 
 
 def test_a_forged_or_expired_link_is_refused(mail_api, mail_app, public, smtp_server):
@@ -152,9 +159,16 @@ def test_the_honeypot_answers_the_same_and_does_nothing(mail_api, public, smtp_s
 
 
 def test_rate_limits_per_email_and_per_client_address(make_app, admin, smtp_server):
-    app = webtest.TestApp(make_app(**{
-        "smogpanel.smtp_url": smtp_server.url, "smogpanel.public_url": PUBLIC_URL,
-        "smogpanel.letter_requests_per_email": "2", "smogpanel.letter_requests_per_address": "4"}))
+    app = webtest.TestApp(
+        make_app(
+            **{
+                "smogpanel.smtp_url": smtp_server.url,
+                "smogpanel.public_url": PUBLIC_URL,
+                "smogpanel.letter_requests_per_email": "2",
+                "smogpanel.letter_requests_per_address": "4",
+            }
+        )
+    )
     arrange(signed_in(app, admin))
     public = Api(app)
     here = {"REMOTE_ADDR": "203.0.113.5"}
@@ -169,8 +183,9 @@ def test_rate_limits_per_email_and_per_client_address(make_app, admin, smtp_serv
     ask(public, {"email": "czwarta@example.net"}, extra_environ={"REMOTE_ADDR": "198.51.100.7"})
 
 
-def test_a_failed_delivery_is_not_counted_until_send_mail_delivers_it(make_app, admin, dead_smtp_url, smtp_server,
-                                                                      connection):
+def test_a_failed_delivery_is_not_counted_until_send_mail_delivers_it(
+    make_app, admin, dead_smtp_url, smtp_server, connection
+):
     down = webtest.TestApp(make_app(**{"smogpanel.smtp_url": dead_smtp_url, "smogpanel.public_url": PUBLIC_URL}))
     api = signed_in(down, admin)
     record, people = arrange(api)
@@ -199,8 +214,7 @@ def test_forgetting_a_sender_erases_them_and_keeps_the_counts(mail_api, mail_app
     assert forget_sender(db, " EWA@example.net ") == 1
     assert forget_sender(db, "jeszcze@example.net") == 1
     db.flush()
-    rows = db.execute(sa.select(LetterSender.name, LetterSender.email, LetterSender.address,
-                                LetterSender.erased)).all()
+    rows = db.execute(sa.select(LetterSender.name, LetterSender.email, LetterSender.address, LetterSender.erased)).all()
     assert all(row.name is None and row.email is None and row.address is None and row.erased for row in rows)
     kept = db.scalars(sa.select(OutboxMail)).all()
     assert not any("ewa@example.net" in (m.body + (m.html or "") + (m.reply_to or "") + m.recipient) for m in kept)
@@ -238,19 +252,32 @@ def test_requests_never_confirmed_are_erased_once_their_link_expired(mail_api, m
 
 
 def test_a_forwarded_address_neither_resets_the_limit_nor_is_stored_unless_a_trusted_proxy_sent_it(
-        make_app, admin, smtp_server, connection):
-    app = webtest.TestApp(make_app(**{
-        "smogpanel.smtp_url": smtp_server.url, "smogpanel.public_url": PUBLIC_URL,
-        "smogpanel.letter_requests_per_address": "2", "smogpanel.trusted_proxies": "10.0.0.0/8"}))
+    make_app, admin, smtp_server, connection
+):
+    app = webtest.TestApp(
+        make_app(
+            **{
+                "smogpanel.smtp_url": smtp_server.url,
+                "smogpanel.public_url": PUBLIC_URL,
+                "smogpanel.letter_requests_per_address": "2",
+                "smogpanel.trusted_proxies": "10.0.0.0/8",
+            }
+        )
+    )
     arrange(signed_in(app, admin))
     public = Api(app)
     direct = {"REMOTE_ADDR": "203.0.113.5"}
     ask(public, {"email": "a@example.net"}, extra_environ=direct, headers={"X-Forwarded-For": "192.0.2.1"})
     ask(public, {"email": "b@example.net"}, extra_environ=direct, headers={"X-Forwarded-For": "192.0.2.2"})
-    body = ask(public, {"email": "c@example.net"}, status=429, extra_environ=direct,
-               headers={"X-Forwarded-For": "192.0.2.3"})
+    body = ask(
+        public, {"email": "c@example.net"}, status=429, extra_environ=direct, headers={"X-Forwarded-For": "192.0.2.3"}
+    )
     assert body["message"] == "TOO_MANY_ATTEMPTS"
-    ask(public, {"email": "d@example.net"}, extra_environ={"REMOTE_ADDR": "10.0.0.2"},
-        headers={"X-Forwarded-For": "192.0.2.9, 198.51.100.7"})
+    ask(
+        public,
+        {"email": "d@example.net"},
+        extra_environ={"REMOTE_ADDR": "10.0.0.2"},
+        headers={"X-Forwarded-For": "192.0.2.9, 198.51.100.7"},
+    )
     stored = dict(connection.execute(sa.select(LetterSender.email, LetterSender.address)).all())
     assert stored == {"a@example.net": "203.0.113.5", "b@example.net": "203.0.113.5", "d@example.net": "198.51.100.7"}

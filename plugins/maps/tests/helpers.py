@@ -1,4 +1,5 @@
 """Shared by the maps plugin's tests: payloads as the panel sends them."""
+
 from smogpanel.plugins.maps.imports import PROPERTY_NAMES
 from smogpanel.regions import CODES, VOIVODESHIPS
 from smogpanel.testing.files import upload, xlsx
@@ -8,13 +9,20 @@ CP_TYPES = ("STATISTIC",) * 3 + ("PRECISE",) * 8
 
 def cp_keys():
     """The eleven Clean Air properties, as the map form sends new keys (uuid, no id)."""
-    return [{"uuid": f"u{index}", "name": name, "display_name": "", "property_type_name": kind}
-            for index, (name, kind) in enumerate(zip(PROPERTY_NAMES, CP_TYPES))]
+    return [
+        {"uuid": f"u{index}", "name": name, "display_name": "", "property_type_name": kind}
+        for index, (name, kind) in enumerate(zip(PROPERTY_NAMES, CP_TYPES))
+    ]
 
 
 def map_payload(internal_name="czyste-powietrze", keys=None, **extra):
-    body = {"name": "Czyste Powietrze", "internal_name": internal_name, "source": "NFOŚiGW",
-            "details": "Dane programu", "property_keys": cp_keys() if keys is None else keys}
+    body = {
+        "name": "Czyste Powietrze",
+        "internal_name": internal_name,
+        "source": "NFOŚiGW",
+        "details": "Dane programu",
+        "property_keys": cp_keys() if keys is None else keys,
+    }
     body.update(extra)
     return body
 
@@ -55,8 +63,13 @@ def report_rows(header=None, skip=(), value=lambda row, col: (row + 1) * 10 + co
 
 
 def import_body(a_map, data, type_="CP_XLS", name="raport.xlsx", **extra):
-    body = {"name": "Import z raportu", "source": "Raport NFOŚiGW", "map_id": a_map["id"], "type": type_,
-            "file": upload(data, name)}
+    body = {
+        "name": "Import z raportu",
+        "source": "Raport NFOŚiGW",
+        "map_id": a_map["id"],
+        "type": type_,
+        "file": upload(data, name),
+    }
     body.update(extra)
     return body
 

@@ -1,6 +1,7 @@
 """The maps in a real browser: the map form with its property keys, measurements added by hand
 and imported from a spreadsheet through the forms, the export, the embed dialog and the public
 choropleth of the sixteen voivodeships."""
+
 import io
 import re
 import uuid
@@ -9,12 +10,11 @@ from datetime import date
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
+from smogpanel.plugins.maps.imports import PROPERTY_NAMES
+from smogpanel.plugins.maps.models import Checkpoint, CheckpointValue, Map, MapPropertyKey
 from smogpanel.regions import VOIVODESHIPS
 from smogpanel.testing.browser import sign_in
 from smogpanel.testing.files import xlsx
-
-from smogpanel.plugins.maps.imports import PROPERTY_NAMES
-from smogpanel.plugins.maps.models import Checkpoint, CheckpointValue, Map, MapPropertyKey
 
 SUCCESS = "Operacja została zakończona :)"
 NO_DATA = "#d9dde1"  # the widget's colour of a voivodeship without a value
@@ -23,22 +23,32 @@ APPLICATIONS, AGREEMENTS, COAL = PROPERTY_NAMES[0], PROPERTY_NAMES[1], PROPERTY_
 
 def add_map(live_server, keys, **changes):
     """A map straight in the database: `keys` are (name, type, display_name)."""
-    values = dict(name=live_server.unique("Mapa"), internal_name=f"mapa-{uuid.uuid4().hex[:8]}", source="NFOŚiGW",
-                  details="Dane programu według województw.", show_summary=1, summary_title="")
+    values = dict(
+        name=live_server.unique("Mapa"),
+        internal_name=f"mapa-{uuid.uuid4().hex[:8]}",
+        source="NFOŚiGW",
+        details="Dane programu według województw.",
+        show_summary=1,
+        summary_title="",
+    )
     values.update(changes)
     with live_server.session_factory() as db, db.begin():
         a_map = Map(**values)
         db.add(a_map)
         db.flush()
-        db.add_all(MapPropertyKey(map_id=a_map.id, name=name, property_type_name=kind, display_name=display, position=i)
-                   for i, (name, kind, display) in enumerate(keys))
+        db.add_all(
+            MapPropertyKey(map_id=a_map.id, name=name, property_type_name=kind, display_name=display, position=i)
+            for i, (name, kind, display) in enumerate(keys)
+        )
         values["id"] = a_map.id
     return values
 
 
 def clean_air_map(live_server):
     """The eleven Clean Air properties: three statistics, the heating sources as submaps."""
-    return add_map(live_server, [(name, "STATISTIC" if i < 3 else "PRECISE", "") for i, name in enumerate(PROPERTY_NAMES)])
+    return add_map(
+        live_server, [(name, "STATISTIC" if i < 3 else "PRECISE", "") for i, name in enumerate(PROPERTY_NAMES)]
+    )
 
 
 def fills(page):
@@ -60,7 +70,9 @@ def test_create_a_map_then_remove_a_key_that_has_values(page, live_server):
     page.get_by_label("Źródło danych").fill("NFOŚiGW")
     expect(page.get_by_label("Tytuł podsumowania")).to_have_value("Wszystkie pomiary")
     page.get_by_label(re.compile("Pokaż podsumowanie")).check()
-    for index, (key, kind, display) in enumerate([(APPLICATIONS, "statystyczna", ""), (COAL, "doprecyzowująca (podmapa)", "Kotły")]):
+    for index, (key, kind, display) in enumerate(
+        [(APPLICATIONS, "statystyczna", ""), (COAL, "doprecyzowująca (podmapa)", "Kotły")]
+    ):
         page.get_by_role("button", name="Dodaj właściwość").click()
         row = page.get_by_role("group", name=f"Właściwość {index + 1}")
         row.get_by_label("Nazwa właściwości").fill(key)
@@ -124,15 +136,24 @@ def test_measurements_by_hand_and_by_import_then_the_public_map(page, live_serve
     header = ["Województwo", APPLICATIONS, AGREEMENTS, COAL, "Uwagi"]
     rows = [[name, 100 + i * 10, 50 + i, i, "-"] for i, (_, name) in enumerate(VOIVODESHIPS)]
     page.get_by_role("link", name="Importuj pomiar").click()
-    expect(page.get_by_text(re.compile("Mapa musi mieć zdefiniowane właściwości: liczba złożonych wniosków"))).to_be_visible()
+    expect(
+        page.get_by_text(re.compile("Mapa musi mieć zdefiniowane właściwości: liczba złożonych wniosków"))
+    ).to_be_visible()
     template = page.get_by_role("link", name=re.compile("szablon"))
     expect(template).to_have_attribute("href", "/api/import/CP_XLS/template")
     assert page.request.get("/api/import/CP_XLS/template").status == 200
     page.get_by_label("Nazwa", exact=True).fill("Z raportu")
     page.get_by_label("Data pomiaru").fill("2025-03-31")
     page.get_by_label("Typ pliku").select_option("CP_XLS")
-    page.get_by_label("Plik", exact=True).set_input_files(files=[{"name": "raport.xlsx", "buffer": xlsx([header, *rows]),
-        "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}])
+    page.get_by_label("Plik", exact=True).set_input_files(
+        files=[
+            {
+                "name": "raport.xlsx",
+                "buffer": xlsx([header, *rows]),
+                "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            }
+        ]
+    )
     page.get_by_role("button", name="Importuj").click()
     expect(page.get_by_text(SUCCESS)).to_be_visible()
     page.wait_for_url(re.compile(r"/checkpoint$"))
@@ -157,7 +178,9 @@ def test_measurements_by_hand_and_by_import_then_the_public_map(page, live_serve
     expect(cell(page, "lubelskie")).to_have_text("brak danych")
 
     measurement = page.get_by_label("Pomiar")
-    expect(measurement.locator("option")).to_have_text([re.compile("^Wpisany ręcznie"), "Z raportu (2025-03-31)", "Wszystkie pomiary"])
+    expect(measurement.locator("option")).to_have_text(
+        [re.compile("^Wpisany ręcznie"), "Z raportu (2025-03-31)", "Wszystkie pomiary"]
+    )
     measurement.select_option(label="Z raportu (2025-03-31)")
     assert NO_DATA not in dict(fills(page)).values()
     expect(cell(page, "dolnośląskie")).to_have_text("100")

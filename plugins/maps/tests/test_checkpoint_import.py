@@ -1,10 +1,12 @@
 """POST /api/checkpoint/import with CP_XLS and CP_XLS_2025 files the tests make: a good one
 creates one measurement; missing properties are skipped and listed; every bad file answers
 422 naming the cell (or 400/413 for a bad request) and writes nothing."""
+
 import io
 
 import pytest
 from openpyxl import load_workbook
+
 from smogpanel.plugins.maps.imports import PROPERTY_NAMES
 from smogpanel.plugins.maps.tests.helpers import (
     add_map,
@@ -17,10 +19,21 @@ from smogpanel.plugins.maps.tests.helpers import (
 from smogpanel.regions import VOIVODESHIPS
 from smogpanel.testing.files import xls, xlsx
 
-HEADERS_2025 = ["Lp.", "Województwo", "Liczba wniosków złożonych", "Liczba umów zawartych",
-                "Wypłacone dofinansowanie [zł]", "Kocioł na biomasę", "Kocioł węglowy", "Węzeł cieplny",
-                "Ogrzewanie elektryczne", "Kocioł olejowy", "Kocioł gazowy kondensacyjny", "Pompa ciepła powietrzna",
-                "Pompa ciepła gruntowa lub wodna"]
+HEADERS_2025 = [
+    "Lp.",
+    "Województwo",
+    "Liczba wniosków złożonych",
+    "Liczba umów zawartych",
+    "Wypłacone dofinansowanie [zł]",
+    "Kocioł na biomasę",
+    "Kocioł węglowy",
+    "Węzeł cieplny",
+    "Ogrzewanie elektryczne",
+    "Kocioł olejowy",
+    "Kocioł gazowy kondensacyjny",
+    "Pompa ciepła powietrzna",
+    "Pompa ciepła gruntowa lub wodna",
+]
 
 
 @pytest.fixture
@@ -42,7 +55,11 @@ def test_a_good_cp_xls_file_becomes_one_measurement(api, cp_map):
     assert (answer["created"], answer["updated"], answer["skipped"], answer["properties"]) == (1, 0, [], 11)
     checkpoint, by_name = imported_values(api, answer["id"])
     assert (checkpoint["name"], checkpoint["source"], checkpoint["captured"], checkpoint["hidden"]) == (
-        "Import z raportu", "Raport NFOŚiGW", "2025-03-31", 0)
+        "Import z raportu",
+        "Raport NFOŚiGW",
+        "2025-03-31",
+        0,
+    )
     assert list(by_name) == list(PROPERTY_NAMES)
     # row r (from 0) of the voivodeships, column c (from 1): (r + 1) * 10 + c
     assert by_name["Liczba złożonych wniosków"]["ds"] == 11
@@ -65,8 +82,9 @@ def test_columns_missing_from_the_file_or_the_map_are_skipped_and_listed(api):
     header = ["Województwo", "Liczba złożonych wniosków", "Kotły węglowe", "Uwagi"]
     answer = api.post("/api/checkpoint/import", import_body(a_map, report_file(header=header)))["message"]
     skipped = {item["name"]: item["description"] for item in answer["skipped"]}
-    assert skipped["Liczba podpisanych umów"] == ("W pliku brak kolumny „Liczba podpisanych umów” – pominięto "
-                                                  "właściwość „Liczba podpisanych umów”.")
+    assert skipped["Liczba podpisanych umów"] == (
+        "W pliku brak kolumny „Liczba podpisanych umów” – pominięto właściwość „Liczba podpisanych umów”."
+    )
     assert skipped["Kotły węglowe"] == "Mapa nie ma właściwości „Kotły węglowe” – pominięto kolumnę."
     assert "nie należy do raportu" in skipped["D1"]
     assert answer["properties"] == 1
@@ -87,13 +105,16 @@ def test_csv_and_xls_files_are_read_too(api, cp_map):
     assert len(measurements(api, cp_map)) == 2
 
 
-@pytest.mark.parametrize("rows, cell, text", [
-    (report_rows(value=lambda r, c: "dużo" if (r, c) == (5, 2) else 1), "C7", "„dużo” nie jest liczbą"),
-    ([["Województwo", "Kotły gazowe"], ["Mazowsze", 1]], "A2", "nieznane województwo „Mazowsze”"),
-    ([["Województwo", "Kotły gazowe"], ["mazowieckie", 1], ["MZ", 2]], "A3", "występuje już w komórce A2"),
-    ([["Nazwa", "Kotły gazowe"], ["mazowieckie", 1]], "1:1", "Brak wymaganej kolumny „Województwo”"),
-    ([["Województwo", "Kotły gazowe"], [None, 1]], "A2", "brak wartości"),
-])
+@pytest.mark.parametrize(
+    "rows, cell, text",
+    [
+        (report_rows(value=lambda r, c: "dużo" if (r, c) == (5, 2) else 1), "C7", "„dużo” nie jest liczbą"),
+        ([["Województwo", "Kotły gazowe"], ["Mazowsze", 1]], "A2", "nieznane województwo „Mazowsze”"),
+        ([["Województwo", "Kotły gazowe"], ["mazowieckie", 1], ["MZ", 2]], "A3", "występuje już w komórce A2"),
+        ([["Nazwa", "Kotły gazowe"], ["mazowieckie", 1]], "1:1", "Brak wymaganej kolumny „Województwo”"),
+        ([["Województwo", "Kotły gazowe"], [None, 1]], "A2", "brak wartości"),
+    ],
+)
 def test_bad_cells_answer_422_naming_the_cell_and_write_nothing(api, cp_map, rows, cell, text):
     answer = api.post("/api/checkpoint/import", import_body(cp_map, xlsx(rows)), status=422)
     assert answer["message"] == "IMPORT_FAILED"
@@ -102,10 +123,14 @@ def test_bad_cells_answer_422_naming_the_cell_and_write_nothing(api, cp_map, row
     assert measurements(api, cp_map) == []
 
 
-@pytest.mark.parametrize("data, name", [
-    (report_file()[:300], "uciety.xlsx"), (b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, "obraz.xlsx"),
-    (b"PK\x03\x04" + b"\x00" * 200, "zepsuty.xlsx"),
-])
+@pytest.mark.parametrize(
+    "data, name",
+    [
+        (report_file()[:300], "uciety.xlsx"),
+        (b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, "obraz.xlsx"),
+        (b"PK\x03\x04" + b"\x00" * 200, "zepsuty.xlsx"),
+    ],
+)
 def test_broken_files_answer_422_and_write_nothing(api, cp_map, data, name):
     answer = api.post("/api/checkpoint/import", import_body(cp_map, data, name=name), status=422)
     assert answer["errors"][0]["name"] == "file"
@@ -119,11 +144,17 @@ def test_a_file_with_no_value_of_the_map_is_refused(api):
     assert measurements(api, a_map) == []
 
 
-@pytest.mark.parametrize("change, field, status", [
-    ({"type": "RANK_XLS"}, "type", 400), ({"type": None}, "type", 400), ({"file": None}, "file", 400),
-    ({"file": {"name": "a.xlsx", "data": "nie-data-url"}}, "file", 400), ({"name": ""}, "name", 400),
-    ({"map_id": 999999}, "map_id", 400),
-])
+@pytest.mark.parametrize(
+    "change, field, status",
+    [
+        ({"type": "RANK_XLS"}, "type", 400),
+        ({"type": None}, "type", 400),
+        ({"file": None}, "file", 400),
+        ({"file": {"name": "a.xlsx", "data": "nie-data-url"}}, "file", 400),
+        ({"name": ""}, "name", 400),
+        ({"map_id": 999999}, "map_id", 400),
+    ],
+)
 def test_bad_import_requests_are_refused(api, cp_map, change, field, status):
     answer = api.post("/api/checkpoint/import", dict(import_body(cp_map, report_file()), **change), status=status)
     assert field in [error["name"] for error in answer["errors"]]
@@ -179,8 +210,9 @@ def test_imported_values_can_be_corrected_by_hand(api, cp_map):
     for item in properties:
         if item["key"]["id"] == gas["id"]:
             item["value"]["mp"] = 5
-    api.post(f"/api/checkpoint/{answer['id']}", {"name": "Poprawiony", "map_id": cp_map["id"], "hidden": 0,
-                                                  "properties": properties})
+    api.post(
+        f"/api/checkpoint/{answer['id']}",
+        {"name": "Poprawiony", "map_id": cp_map["id"], "hidden": 0, "properties": properties},
+    )
     _, by_name = imported_values(api, answer["id"])
     assert by_name["Kotły gazowe"]["mp"] == 5 and len(by_name) == 11
-

@@ -1,6 +1,8 @@
 """The map endpoints of SPEC section 7 as the panel calls them: list, read, create, edit with
 property keys, delete; the internal name fixed and unique; keys with values never lost."""
+
 import pytest
+
 from smogpanel.plugins.maps.imports import PROPERTY_NAMES
 from smogpanel.plugins.maps.tests.helpers import (
     add_checkpoint,
@@ -50,20 +52,31 @@ def test_map_list_sorts_by_the_spec_fields_and_refuses_others(api):
     assert api.get("/api/map/?order=source", status=400)["errors"][0]["name"] == "order"
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"name": ""}, "name"),
-    ({"source": "  "}, "source"),
-    ({"internal_name": "Duże Litery"}, "internal_name"),
-    ({"property_keys": [{"name": "", "property_type_name": "STATISTIC"}]}, "property_keys.0.name"),
-    ({"property_keys": [{"name": "A", "property_type_name": "OTHER"}]}, "property_keys.0.property_type_name"),
-    ({"property_keys": [{"name": "A", "property_type_name": "STATISTIC"},
-                        {"name": " a ", "property_type_name": "PRECISE"}]}, "property_keys.1"),
-    ({"show_summary": 7}, "show_summary"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"name": ""}, "name"),
+        ({"source": "  "}, "source"),
+        ({"internal_name": "Duże Litery"}, "internal_name"),
+        ({"property_keys": [{"name": "", "property_type_name": "STATISTIC"}]}, "property_keys.0.name"),
+        ({"property_keys": [{"name": "A", "property_type_name": "OTHER"}]}, "property_keys.0.property_type_name"),
+        (
+            {
+                "property_keys": [
+                    {"name": "A", "property_type_name": "STATISTIC"},
+                    {"name": " a ", "property_type_name": "PRECISE"},
+                ]
+            },
+            "property_keys.1",
+        ),
+        ({"show_summary": 7}, "show_summary"),
+    ],
+)
 def test_bad_maps_are_refused_in_polish_and_nothing_is_written(api, change, field):
     before = len(api.get("/api/map/")["message"]["list"])
-    answer = api.post("/api/map/", map_payload(**change) if "internal_name" in change else dict(map_payload(), **change),
-                      status=400)
+    answer = api.post(
+        "/api/map/", map_payload(**change) if "internal_name" in change else dict(map_payload(), **change), status=400
+    )
     assert answer["message"] == "VALIDATION_FAILED"
     assert field in [error["name"] for error in answer["errors"]]
     assert len(api.get("/api/map/")["message"]["list"]) == before
@@ -87,8 +100,11 @@ def test_the_internal_name_of_a_deleted_map_can_be_used_again(api):
 def test_edit_renames_adds_reorders_and_removes_keys_matched_by_id(api):
     created = add_map(api, keys=cp_keys()[:3])
     first, second, third = created["property_keys"]
-    keys = [dict(third, display_name="Dotacje"), dict(first, name="Wnioski", property_type_name="INFORMATIVE"),
-            {"uuid": "new", "name": "Nowa", "display_name": "", "property_type_name": "PRECISE"}]
+    keys = [
+        dict(third, display_name="Dotacje"),
+        dict(first, name="Wnioski", property_type_name="INFORMATIVE"),
+        {"uuid": "new", "name": "Nowa", "display_name": "", "property_type_name": "PRECISE"},
+    ]
     edited = api.post(f"/api/map/{created['id']}", edit_body(created, property_keys=keys))["message"]
     assert [(k["id"], k["name"], k["display_name"], k["property_type_name"]) for k in edited["property_keys"]] == [
         (third["id"], third["name"], "Dotacje", "STATISTIC"),
@@ -122,7 +138,9 @@ def test_removing_a_key_with_values_is_refused_unless_confirmed(api):
     assert answer["message"] == "CONFLICT" and answer["errors"][0]["name"] == "property_keys"
     description = answer["errors"][0]["description"]
     assert "„Liczba złożonych wniosków” (wartości w 1 pomiarze)" in description
-    assert "remove_keys_with_values" not in description and description.endswith("potwierdź usunięcie.")  # no API field names in a dialog
+    assert "remove_keys_with_values" not in description and description.endswith(
+        "potwierdź usunięcie."
+    )  # no API field names in a dialog
     unchanged = api.get(f"/api/map/{created['id']}")["message"]
     assert unchanged["name"] == "Czyste Powietrze" and len(unchanged["property_keys"]) == 2
 
@@ -142,8 +160,12 @@ def test_delete_map_then_404_everywhere_and_its_measurements_go_with_it(api):
     created = add_map(api)
     checkpoint = add_checkpoint(api, created)
     assert api.delete(f"/api/map/{created['id']}")["message"] == {"id": created["id"]}
-    for path in (f"/api/map/{created['id']}", f"/api/checkpoint/{checkpoint['id']}",
-                 f"/api/checkpoint/map/{created['id']}", f"/api/map/{created['id']}/export"):
+    for path in (
+        f"/api/map/{created['id']}",
+        f"/api/checkpoint/{checkpoint['id']}",
+        f"/api/checkpoint/map/{created['id']}",
+        f"/api/map/{created['id']}/export",
+    ):
         assert api.get(path, status=404)["message"] == "NOT_FOUND"
     api.delete(f"/api/map/{created['id']}", status=404)
     api.post(f"/api/map/{created['id']}", edit_body(created), status=404)

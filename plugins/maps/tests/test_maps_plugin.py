@@ -1,6 +1,8 @@
 """The plugin as the application sees it: demo data, the shell entry, the API description,
 and a disabled plugin leaving no trace."""
+
 import webtest
+
 from smogpanel.plugins.maps.imports import PROPERTY_NAMES
 from smogpanel.plugins.maps.seed import add_demo_data
 
@@ -21,8 +23,13 @@ def test_demo_data_is_the_clean_air_map_with_the_eleven_properties(db, api, anon
 def test_the_remote_is_listed_for_the_shell(api):
     remotes = {remote["name"]: remote for remote in api.get("/api/plugins")["message"]}
     assert remotes["maps"] == {
-        "name": "maps", "label": "Mapy", "path": "/map", "order": 40,
-        "entry": "/plugins/maps/remote/remoteEntry.js", "scope": "smogpanel_maps", "module": "./routes",
+        "name": "maps",
+        "label": "Mapy",
+        "path": "/map",
+        "order": 40,
+        "entry": "/plugins/maps/remote/remoteEntry.js",
+        "scope": "smogpanel_maps",
+        "module": "./routes",
     }
 
 
@@ -30,8 +37,15 @@ def test_the_api_description_lists_the_maps_endpoints(make_app):
     # Only this plugin (and the hierarchy): another plugin's schemas must not decide this test.
     app = webtest.TestApp(make_app(**{"smogpanel.plugins": "hierarchy,maps"}))
     paths = app.get("/api/openapi.json").json["paths"]
-    for path in ("/api/map/", "/api/map/{id}", "/api/map/{id}/export", "/api/checkpoint/",
-                 "/api/checkpoint/{id}", "/api/checkpoint/map/{parent_id}", "/api/checkpoint/import"):
+    for path in (
+        "/api/map/",
+        "/api/map/{id}",
+        "/api/map/{id}/export",
+        "/api/checkpoint/",
+        "/api/checkpoint/{id}",
+        "/api/checkpoint/map/{parent_id}",
+        "/api/checkpoint/import",
+    ):
         assert path in paths
 
 

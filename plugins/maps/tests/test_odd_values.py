@@ -2,15 +2,23 @@
 numbers, an import either refuses them naming the cell or stores them exactly, and a read
 never answers 500 on what the database holds; text is never stored with control characters
 and is exported as text, never as a live formula."""
+
 import io
 from decimal import Decimal
 
 import pytest
 import sqlalchemy as sa
 from openpyxl import load_workbook
+
 from smogpanel.plugins.maps.models import CheckpointValue
 from smogpanel.plugins.maps.tests.helpers import (
-    add_checkpoint, add_map, import_body, key_named, map_payload, prop, report_rows,
+    add_checkpoint,
+    add_map,
+    import_body,
+    key_named,
+    map_payload,
+    prop,
+    report_rows,
 )
 from smogpanel.testing.files import xlsx
 
@@ -26,12 +34,25 @@ def report_with(value):
 
 # The boundary values of the audit, as a spreadsheet cell (a workbook cannot hold NaN or
 # infinity as a number: Excel shows #NUM!, and openpyxl leaves such a cell empty).
-@pytest.mark.parametrize("cell, verdict", [
-    (1e15, OUT_OF_RANGE), (1e16, OUT_OF_RANGE), (1e20, OUT_OF_RANGE), (-1e20, OUT_OF_RANGE),
-    ("NaN", NOT_A_NUMBER), ("inf", NOT_A_NUMBER), ("-inf", NOT_A_NUMBER), ("#NUM!", NOT_A_NUMBER),
-    ("1e20", OUT_OF_RANGE), ("-1e20", OUT_OF_RANGE),
-    (1e-20, 0), ("1 234,56", 1234.56), ("1.234,56", 1234.56), (999_999_999_999_999, 999_999_999_999_999),
-])
+@pytest.mark.parametrize(
+    "cell, verdict",
+    [
+        (1e15, OUT_OF_RANGE),
+        (1e16, OUT_OF_RANGE),
+        (1e20, OUT_OF_RANGE),
+        (-1e20, OUT_OF_RANGE),
+        ("NaN", NOT_A_NUMBER),
+        ("inf", NOT_A_NUMBER),
+        ("-inf", NOT_A_NUMBER),
+        ("#NUM!", NOT_A_NUMBER),
+        ("1e20", OUT_OF_RANGE),
+        ("-1e20", OUT_OF_RANGE),
+        (1e-20, 0),
+        ("1 234,56", 1234.56),
+        ("1.234,56", 1234.56),
+        (999_999_999_999_999, 999_999_999_999_999),
+    ],
+)
 @pytest.mark.parametrize("code", ["CP_XLS", "CP_XLS_2025"])
 def test_boundary_values_in_a_cp_xls_import(api, cell, verdict, code):
     a_map = add_map(api)
@@ -48,10 +69,19 @@ def test_boundary_values_in_a_cp_xls_import(api, cell, verdict, code):
     api.get(f"/api/map/{a_map['id']}")
 
 
-@pytest.mark.parametrize("typed, verdict", [
-    (1e20, OUT_OF_RANGE), ("1e16", OUT_OF_RANGE), ("-1e20", OUT_OF_RANGE), ("abc", NOT_A_NUMBER),
-    (True, NOT_A_NUMBER), ("1 234,56", 1234.56), ("1.234,56", 1234.56), (1e-20, 0),
-])
+@pytest.mark.parametrize(
+    "typed, verdict",
+    [
+        (1e20, OUT_OF_RANGE),
+        ("1e16", OUT_OF_RANGE),
+        ("-1e20", OUT_OF_RANGE),
+        ("abc", NOT_A_NUMBER),
+        (True, NOT_A_NUMBER),
+        ("1 234,56", 1234.56),
+        ("1.234,56", 1234.56),
+        (1e-20, 0),
+    ],
+)
 def test_the_form_applies_the_same_rules(api, typed, verdict):
     a_map = add_map(api)
     applications = key_named(a_map, APPLICATIONS)
@@ -69,10 +99,16 @@ def test_the_form_applies_the_same_rules(api, typed, verdict):
 def test_the_largest_value_is_stored_exactly(api, db):
     a_map = add_map(api)
     answer = api.post("/api/checkpoint/import", import_body(a_map, report_with("999 999 999 999 999,9999")))["message"]
-    stored = db.scalar(sa.select(CheckpointValue.__table__.c.mp).where(
-        CheckpointValue.__table__.c.checkpoint_id == answer["id"]).limit(1))
+    stored = db.scalar(
+        sa.select(CheckpointValue.__table__.c.mp)
+        .where(CheckpointValue.__table__.c.checkpoint_id == answer["id"])
+        .limit(1)
+    )
     assert stored is not None
-    assert api.get(f"/api/checkpoint/{answer['id']}")["message"]["properties"][0]["value"]["mp"] == 999_999_999_999_999.9999
+    assert (
+        api.get(f"/api/checkpoint/{answer['id']}")["message"]["properties"][0]["value"]["mp"]
+        == 999_999_999_999_999.9999
+    )
 
 
 @pytest.mark.parametrize("sign", [1, -1])
@@ -87,8 +123,7 @@ def test_a_read_never_fails_on_what_the_database_holds(api, anonymous, db, sign)
     table = CheckpointValue.__table__
     db.execute(sa.update(table).where(table.c.checkpoint_id == checkpoint["id"]).values(mp=stored))
     db.flush()
-    for url in (f"/api/checkpoint/{checkpoint['id']}", f"/api/map/{a_map['id']}",
-                f"/api/checkpoint/map/{a_map['id']}"):
+    for url in (f"/api/checkpoint/{checkpoint['id']}", f"/api/map/{a_map['id']}", f"/api/checkpoint/map/{a_map['id']}"):
         assert api.get(url)["success"]
     assert anonymous.get(f"/api/public/map/{a_map['internal_name']}")["success"]
     export = api.get(f"/api/map/{a_map['id']}/export")["message"]
@@ -105,16 +140,18 @@ def test_control_characters_in_a_name_are_refused_and_nothing_is_stored(api, tex
 
 
 def test_operator_text_is_exported_as_text_never_as_a_formula(api):
-    keys = [{"uuid": "u1", "name": "=SUM(1,2)", "display_name": "", "property_type_name": "STATISTIC"},
-            {"uuid": "u2", "name": "+48 123", "display_name": "", "property_type_name": "STATISTIC"},
-            {"uuid": "u3", "name": "@cmd", "display_name": "", "property_type_name": "INFORMATIVE"}]
+    keys = [
+        {"uuid": "u1", "name": "=SUM(1,2)", "display_name": "", "property_type_name": "STATISTIC"},
+        {"uuid": "u2", "name": "+48 123", "display_name": "", "property_type_name": "STATISTIC"},
+        {"uuid": "u3", "name": "@cmd", "display_name": "", "property_type_name": "INFORMATIVE"},
+    ]
     a_map = add_map(api, keys=keys)
     add_checkpoint(api, a_map, name="-1+2", properties=[prop(a_map["property_keys"][0], mp=1)])
     url = api.get(f"/api/map/{a_map['id']}/export")["message"]
     workbook = load_workbook(io.BytesIO(api.app.get(url).body))
     for sheet in workbook.worksheets:
         headers = sheet[1]
-        assert [cell.value for cell in headers[1:]] == [key["name"] for key in keys][:len(headers) - 1]
+        assert [cell.value for cell in headers[1:]] == [key["name"] for key in keys][: len(headers) - 1]
         for cell in headers[1:]:
             assert cell.data_type == "s" and cell.quotePrefix
 
@@ -123,8 +160,9 @@ def test_operator_text_is_exported_as_text_never_as_a_formula(api):
 def test_a_measurement_date_out_of_range_is_refused(api, captured):
     a_map = add_map(api)
     answer = add_checkpoint(api, a_map, captured=captured, status=400)
-    assert answer["errors"] == [{"name": "captured",
-                                 "description": "Data pomiaru: Data musi przypadać między rokiem 1900 a 2200."}]
+    assert answer["errors"] == [
+        {"name": "captured", "description": "Data pomiaru: Data musi przypadać między rokiem 1900 a 2200."}
+    ]
     body = import_body(a_map, report_with(1), captured=captured)
     assert api.post("/api/checkpoint/import", body, status=400)["errors"][0]["name"] == "captured"
     assert add_checkpoint(api, a_map, captured="1900-01-01")["captured"] == "1900-01-01"

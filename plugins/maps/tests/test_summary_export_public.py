@@ -1,9 +1,11 @@
 """The summary (sums of STATISTIC properties over every measurement, hidden ones included), the
 export read back with openpyxl, and the public payload, which never shows hidden measurements."""
+
 import io
 
 import pytest
 from openpyxl import load_workbook
+
 from smogpanel.plugins.maps.tests.helpers import (
     add_checkpoint,
     add_map,
@@ -23,12 +25,28 @@ def measured(api):
     """A map with three measurements, the last one (by date) hidden."""
     a_map = add_map(api, show_summary=1, summary_title="Od %FIRST_CHECKPOINT% do %LAST_CHECKPOINT%")
     applications, gas = key_named(a_map, APPLICATIONS), key_named(a_map, GAS)
-    first = add_checkpoint(api, a_map, name="Grudzień 2023", captured="2023-12-31",
-                           properties=[prop(applications, mp=10, sl=1.5), prop(gas, mp=7)])
-    second = add_checkpoint(api, a_map, name="Czerwiec 2024", captured="2024-06-30",
-                            properties=[prop(applications, mp=20, ds=4), prop(gas, mp=8)])
-    hidden = add_checkpoint(api, a_map, name="Marzec 2025 (ukryty)", captured="2025-03-31", hidden=1,
-                            properties=[prop(applications, mp=100)])
+    first = add_checkpoint(
+        api,
+        a_map,
+        name="Grudzień 2023",
+        captured="2023-12-31",
+        properties=[prop(applications, mp=10, sl=1.5), prop(gas, mp=7)],
+    )
+    second = add_checkpoint(
+        api,
+        a_map,
+        name="Czerwiec 2024",
+        captured="2024-06-30",
+        properties=[prop(applications, mp=20, ds=4), prop(gas, mp=8)],
+    )
+    hidden = add_checkpoint(
+        api,
+        a_map,
+        name="Marzec 2025 (ukryty)",
+        captured="2025-03-31",
+        hidden=1,
+        properties=[prop(applications, mp=100)],
+    )
     return a_map, [first, second, hidden]
 
 
@@ -52,8 +70,10 @@ def test_summary_sums_statistic_properties_including_hidden_measurements(api, me
 def test_summary_follows_edits_and_deletes(api, measured):
     a_map, (first, _, hidden) = measured
     api.delete(f"/api/checkpoint/{hidden['id']}")
-    api.post(f"/api/checkpoint/{first['id']}", {"name": "Grudzień 2023", "map_id": a_map["id"],
-                                                "properties": [prop(key_named(a_map, APPLICATIONS), mp=1)]})
+    api.post(
+        f"/api/checkpoint/{first['id']}",
+        {"name": "Grudzień 2023", "map_id": a_map["id"], "properties": [prop(key_named(a_map, APPLICATIONS), mp=1)]},
+    )
     assert by_key(api.get(f"/api/map/{a_map['id']}")["message"]["summary"])[APPLICATIONS]["mp"] == 21
 
 
@@ -139,8 +159,13 @@ def test_export_sheet_names_are_valid_and_unique(api):
     for name in ("Stan: 2024/06 [wstępny]?", "Stan: 2024/06 [wstępny]?", "Podsumowanie", "x" * 40):
         add_checkpoint(api, a_map, name=name, captured="2024-06-30")
     names = read_export(api, a_map).sheetnames
-    assert names == ["Stan- 2024-06 -wstępny--", "Stan- 2024-06 -wstępny-- (2)", "Podsumowanie (2)", "x" * 31,
-                     "Podsumowanie"]
+    assert names == [
+        "Stan- 2024-06 -wstępny--",
+        "Stan- 2024-06 -wstępny-- (2)",
+        "Podsumowanie (2)",
+        "x" * 31,
+        "Podsumowanie",
+    ]
 
 
 def test_export_of_an_empty_map_has_only_the_summary(api):
@@ -152,6 +177,7 @@ def test_export_of_an_empty_map_has_only_the_summary(api):
 
 def test_the_export_link_is_signed_short_lived_and_stores_nothing(api, measured, db):
     import sqlalchemy as sa
+
     from smogpanel.models import StoredFile
 
     a_map, _ = measured

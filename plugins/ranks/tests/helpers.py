@@ -1,12 +1,22 @@
 """Shared by the rankings' tests: gminy made through the hierarchy's API, payloads as the panel
 sends them."""
+
 from smogpanel.testing.files import upload, xlsx
 
-GMINY_RANK = {"name": "Ranking gmin", "internal_name": "ranking-gmin", "rank_type_name": "gminy",
-              "search_value_title": "ton CO2", "table_value_title": "ton CO2 na mieszkańca",
-              "choose_group_title": "Wybierz rok"}
-VOIVODESHIPS_RANK = {"name": "Ranking województw", "internal_name": "ranking-wojewodztw",
-                     "rank_type_name": "voivodeships", "table_value_title": "wniosków"}
+GMINY_RANK = {
+    "name": "Ranking gmin",
+    "internal_name": "ranking-gmin",
+    "rank_type_name": "gminy",
+    "search_value_title": "ton CO2",
+    "table_value_title": "ton CO2 na mieszkańca",
+    "choose_group_title": "Wybierz rok",
+}
+VOIVODESHIPS_RANK = {
+    "name": "Ranking województw",
+    "internal_name": "ranking-wojewodztw",
+    "rank_type_name": "voivodeships",
+    "table_value_title": "wniosków",
+}
 
 
 def voivodeship_id(api, name):

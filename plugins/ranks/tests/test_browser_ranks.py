@@ -1,16 +1,17 @@
 """Rankings in a real browser: both types created through the screens, values by hand and by
 import, places recomputed, a place set by hand in a locked ranking, the public table searched
 without diacritics, and the embed dialog's preview."""
+
 import re
 import uuid
 from pathlib import Path
 
 from playwright.sync_api import expect
+
+from smogpanel.plugins.ranks.imports import ENTRY_NAMES
 from smogpanel.regions import VOIVODESHIPS
 from smogpanel.testing.browser import sign_in
 from smogpanel.testing.files import xlsx
-
-from smogpanel.plugins.ranks.imports import ENTRY_NAMES
 
 SAMPLE = (Path(__file__).parents[2] / "hierarchy" / "fixtures" / "terc_sample.csv").read_text(encoding="utf-8")
 
@@ -20,8 +21,10 @@ SUCCESS = "Operacja została zakończona :)"
 def bearer(page):
     """The headers the panel's API client sends: the stored token and the CSRF cookie's echo."""
     cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
-    return {"Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"),
-            "X-XSRF-TOKEN": cookies.get("XSRF-TOKEN", "")}
+    return {
+        "Authorization": "Bearer " + page.evaluate("localStorage.getItem('token')"),
+        "X-XSRF-TOKEN": cookies.get("XSRF-TOKEN", ""),
+    }
 
 
 def api_post(page, path, body):
@@ -34,9 +37,12 @@ def add_gminy(page, live_server):
     """Three gminy in districts of their own (the live server is shared by the session)."""
     voivodeships = page.request.get("/api/voivodeship/", headers=bearer(page)).json()["message"]["list"]
     by_name = {row["name"]: row["id"] for row in voivodeships}
-    lodz_district = api_post(page, "/api/district/", {"name": live_server.unique("Łódź"), "voivodeship_id": by_name["łódzkie"]})
-    krakow_district = api_post(page, "/api/district/", {"name": live_server.unique("krakowski"),
-                                                        "voivodeship_id": by_name["małopolskie"]})
+    lodz_district = api_post(
+        page, "/api/district/", {"name": live_server.unique("Łódź"), "voivodeship_id": by_name["łódzkie"]}
+    )
+    krakow_district = api_post(
+        page, "/api/district/", {"name": live_server.unique("krakowski"), "voivodeship_id": by_name["małopolskie"]}
+    )
     names = {"Łódź": lodz_district, "Skawina": krakow_district, "Liszki": krakow_district}
     for name, district in names.items():
         api_post(page, "/api/borough/", {"name": name, "district_id": district["id"]})
@@ -44,8 +50,10 @@ def add_gminy(page, live_server):
 
 
 def places(page):
-    return {row.locator("td").nth(1).inner_text(): row.locator("td").nth(6).inner_text()
-            for row in page.locator("tbody tr").all()}
+    return {
+        row.locator("td").nth(1).inner_text(): row.locator("td").nth(6).inner_text()
+        for row in page.locator("tbody tr").all()
+    }
 
 
 def expect_places(page, expected, timeout_ms=15_000):
@@ -97,8 +105,9 @@ def test_a_gminy_ranking_by_hand_and_by_import_then_searched_and_embedded(page, 
 
     page.get_by_role("link", name="Importuj wartości").click()
     upload = tmp_path / "gminy.xlsx"
-    upload.write_bytes(xlsx([["Gmina", "Powiat", "Województwo", "Wartość", "Punkty"],
-                             ["Liszki", krakowski, "małopolskie", "1,5", 9]]))
+    upload.write_bytes(
+        xlsx([["Gmina", "Powiat", "Województwo", "Wartość", "Punkty"], ["Liszki", krakowski, "małopolskie", "1,5", 9]])
+    )
     page.get_by_label("Plik", exact=True).set_input_files(str(upload))
     page.get_by_role("button", name="Importuj").click()
     page.wait_for_url(re.compile(r"/value$"))
@@ -108,8 +117,9 @@ def test_a_gminy_ranking_by_hand_and_by_import_then_searched_and_embedded(page, 
 
     # A file naming a gmina the hierarchy does not know changes nothing and says which row.
     page.get_by_role("link", name="Importuj wartości").click()
-    upload.write_bytes(xlsx([["Gmina", "Powiat", "Województwo", "Wartość", "Punkty"],
-                             ["Nibylandia", krakowski, "małopolskie", 1, 1]]))
+    upload.write_bytes(
+        xlsx([["Gmina", "Powiat", "Województwo", "Wartość", "Punkty"], ["Nibylandia", krakowski, "małopolskie", 1, 1]])
+    )
     page.get_by_label("Plik", exact=True).set_input_files(str(upload))
     page.get_by_role("button", name="Importuj").click()
     expect(page.get_by_text(re.compile("Wiersz 2: nie znaleziono gminy „Nibylandia”"))).to_be_visible()
@@ -141,8 +151,9 @@ def test_a_voivodeships_ranking_from_a_definition_file_with_a_place_set_by_hand(
     page.get_by_role("link", name=name).click()
     page.get_by_role("link", name="Importuj definicję").click()
     expect(page.get_by_text(re.compile("Import wymaga pozycji: „Łączna liczba wniosków”"))).to_be_visible()
-    rows = [["Województwo", *ENTRY_NAMES[:4]]] + [[vname, *(index * 10 + c for c in range(4))]
-                                                  for index, (_, vname) in enumerate(VOIVODESHIPS)]
+    rows = [["Województwo", *ENTRY_NAMES[:4]]] + [
+        [vname, *(index * 10 + c for c in range(4))] for index, (_, vname) in enumerate(VOIVODESHIPS)
+    ]
     upload = tmp_path / "rv.xlsx"
     upload.write_bytes(xlsx(rows))
     page.get_by_label("Nazwa grupy").fill("2024")
@@ -190,14 +201,30 @@ def test_typed_urls_a_missing_ranking_and_the_other_type_show_the_error_alert(pa
     sign_in(page, live_server)
     page.goto("/rank/987654321/group")
     expect(page.get_by_role("alert")).to_contain_text("Wystąpił błąd! Sprawdź przekazane dane i ponów próbę.")
-    gminy = api_post(page, "/api/rank/", {"name": "Ranking gmin", "internal_name": "gminy-typ-" + uuid.uuid4().hex[:8],
-                                          "rank_type_name": "gminy", "search_value_title": "t",
-                                          "table_value_title": "t"})
+    gminy = api_post(
+        page,
+        "/api/rank/",
+        {
+            "name": "Ranking gmin",
+            "internal_name": "gminy-typ-" + uuid.uuid4().hex[:8],
+            "rank_type_name": "gminy",
+            "search_value_title": "t",
+            "table_value_title": "t",
+        },
+    )
     page.goto(f"/rank/{gminy['id']}/import")
     expect(page.get_by_role("alert")).to_contain_text("To ranking gmin")
     expect(page.get_by_label("Typ pliku")).to_have_count(0)
-    rank = api_post(page, "/api/rank/", {"name": "Ranking województw", "internal_name": "woj-typ-" + uuid.uuid4().hex[:8],
-                                         "rank_type_name": "voivodeships", "table_value_title": "wniosków"})
+    rank = api_post(
+        page,
+        "/api/rank/",
+        {
+            "name": "Ranking województw",
+            "internal_name": "woj-typ-" + uuid.uuid4().hex[:8],
+            "rank_type_name": "voivodeships",
+            "table_value_title": "wniosków",
+        },
+    )
     group = api_post(page, "/api/rank_group/", {"name": "2025", "rank_id": rank["id"]})
     entry = api_post(page, "/api/rank_entry/", {"name": ENTRY_NAMES[3], "rank_group_id": group["id"]})
     page.goto(f"/rank/{rank['id']}/group/{group['id']}/value/import")
@@ -218,19 +245,40 @@ def test_the_gmina_picker_tells_namesakes_of_one_district_apart(page, live_serve
     # The hierarchy's TERC-shaped sample (the import takes only a whole register) with a made-up
     # district 1257 in małopolskie (codes of the shape only, not the register's); the live
     # database is shared by the browser tests, so what others imported may go (accepted).
-    terc = (SAMPLE + "12;57;;;powiat testowy;powiat;2025-01-01\n"
-            f"12;57;01;1;{name};gmina miejska;2025-01-01\n12;57;02;2;{name};gmina wiejska;2025-01-01\n")
-    api_post(page, "/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "accept_removals": 1, "file": {
-        "name": "TERC.csv", "data": "data:text/csv;base64," + base64.b64encode(terc.encode()).decode()}})
-    rank = api_post(page, "/api/rank/", {"name": "Ranking gmin", "internal_name": "imiennicy-" + uuid.uuid4().hex[:8],
-                                         "rank_type_name": "gminy", "search_value_title": "t", "table_value_title": "t"})
+    terc = (
+        SAMPLE + "12;57;;;powiat testowy;powiat;2025-01-01\n"
+        f"12;57;01;1;{name};gmina miejska;2025-01-01\n12;57;02;2;{name};gmina wiejska;2025-01-01\n"
+    )
+    api_post(
+        page,
+        "/api/hierarchy/import-teryt",
+        {
+            "type": "TERYT_TERC",
+            "accept_removals": 1,
+            "file": {"name": "TERC.csv", "data": "data:text/csv;base64," + base64.b64encode(terc.encode()).decode()},
+        },
+    )
+    rank = api_post(
+        page,
+        "/api/rank/",
+        {
+            "name": "Ranking gmin",
+            "internal_name": "imiennicy-" + uuid.uuid4().hex[:8],
+            "rank_type_name": "gminy",
+            "search_value_title": "t",
+            "table_value_title": "t",
+        },
+    )
     group = api_post(page, "/api/rank_group/", {"name": "2025", "rank_id": rank["id"]})
     page.goto(f"/rank/{rank['id']}/group/{group['id']}/value/add")
     page.get_by_label("Gmina", exact=True).fill(name.lower())
     options = page.get_by_label("Gmina: wybór").locator("option")
-    expect(options).to_have_text([
-        f"{name} (gmina miejska, kod TERYT 1257011) (powiat powiat testowy, woj. małopolskie)",
-        f"{name} (gmina wiejska, kod TERYT 1257022) (powiat powiat testowy, woj. małopolskie)"])
+    expect(options).to_have_text(
+        [
+            f"{name} (gmina miejska, kod TERYT 1257011) (powiat powiat testowy, woj. małopolskie)",
+            f"{name} (gmina wiejska, kod TERYT 1257022) (powiat powiat testowy, woj. małopolskie)",
+        ]
+    )
     page.get_by_label("Gmina: wybór").select_option(label=options.nth(1).inner_text())
     page.get_by_label("Wartość (t)").fill("2")
     page.get_by_label("Punkty").fill("5")

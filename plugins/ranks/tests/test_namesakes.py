@@ -2,6 +2,7 @@
 gmina wiejska 0201022 in powiat bolesławiecki, and the two Lubins): the district shown beside
 every gmina cannot tell them apart, so lists and public tables name their kind, and the panel's
 gmina picker its TERYT code too. The fixture is the TERC-shaped sample (plugins/hierarchy/fixtures)."""
+
 import base64
 from pathlib import Path
 
@@ -17,8 +18,10 @@ SAMPLE = Path(__file__).parents[2] / "hierarchy" / "fixtures" / "terc_sample.csv
 @pytest.fixture
 def gminy(api):
     data = base64.b64encode(SAMPLE.read_bytes()).decode()
-    api.post("/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": {
-        "name": "TERC.csv", "data": "data:text/csv;base64," + data}})
+    api.post(
+        "/api/hierarchy/import-teryt",
+        {"type": "TERYT_TERC", "file": {"name": "TERC.csv", "data": "data:text/csv;base64," + data}},
+    )
     listing = api.get("/api/borough/?order=name&asc=1")["message"]["list"]
     return {(row["name"], row["teryt"]): row for row in listing}
 
@@ -31,8 +34,10 @@ def test_the_gmina_picker_labels_namesakes_with_kind_and_code(api, gminy):
     # a district's own list tells them apart the same way
     district = gminy[("Bolesławiec", "0201011")]["district_id"]
     own = api.get(f"/api/borough/district/{district}")["message"]["list"]
-    assert sorted(row["label"] for row in own) == ["Bolesławiec (gmina miejska, kod TERYT 0201011)",
-                                                   "Bolesławiec (gmina wiejska, kod TERYT 0201022)"]
+    assert sorted(row["label"] for row in own) == [
+        "Bolesławiec (gmina miejska, kod TERYT 0201011)",
+        "Bolesławiec (gmina wiejska, kod TERYT 0201022)",
+    ]
 
 
 def test_value_lists_and_the_public_table_name_the_kind(api, anonymous, gminy):
@@ -68,9 +73,13 @@ def test_namesakes_of_unknown_kind_are_told_apart_by_id_then_by_their_kind(api, 
     add_value(api, group, first, 1, 1)
     add_value(api, group, second, 1, 2)
     assert {row["borough_name"] for row in group_values(api, group)} == {
-        f"Nowa Wieś (id {first})", f"Nowa Wieś (id {second})"}
+        f"Nowa Wieś (id {first})",
+        f"Nowa Wieś (id {second})",
+    }
     db.get(Borough, first).kind = "1"  # the demo's gminy keep the register's kind without its code
     db.get(Borough, second).kind = "2"
     db.flush()
     assert {row["borough_name"] for row in group_values(api, group)} == {
-        "Nowa Wieś (gmina miejska)", "Nowa Wieś (gmina wiejska)"}
+        "Nowa Wieś (gmina miejska)",
+        "Nowa Wieś (gmina wiejska)",
+    }

@@ -1,6 +1,7 @@
 """The public ranking (GET /api/public/rank/<name>, /view/rank/<name>): only what the table
 shows, hidden entries left out, the summary as documented, show_empty, 404 once deleted; the
 plugin's entry in the shell and its demo data."""
+
 from smogpanel.gazetteer import find_gazetteer
 from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.plugins.ranks.seed import add_demo_data
@@ -18,12 +19,28 @@ def test_a_gminy_ranking_shows_its_groups_rows_and_summary(api, anonymous):
     add_value(api, first, liszki, 2, 9)
     add_value(api, second, skawina, "0.25", 10)
     payload = anonymous.get("/api/public/rank/ranking-gmin")["message"]
-    assert set(payload) == {"type", "name", "subname", "choose_group_title", "search_value_title", "table_value_title",
-                            "show_empty", "legend", "logo", "summary", "gminy", "groups"}
-    assert payload["gminy"] == {str(skawina): ["Skawina", "krakowski", "małopolskie"],
-                                str(liszki): ["Liszki", "krakowski", "małopolskie"]}
-    assert payload["groups"] == [{"name": "2024", "rows": [[liszki, 0, 2, 9], [skawina, 1, 1.5, 5]]},
-                                 {"name": "2025", "rows": [[skawina, 0, 0.25, 10]]}]
+    assert set(payload) == {
+        "type",
+        "name",
+        "subname",
+        "choose_group_title",
+        "search_value_title",
+        "table_value_title",
+        "show_empty",
+        "legend",
+        "logo",
+        "summary",
+        "gminy",
+        "groups",
+    }
+    assert payload["gminy"] == {
+        str(skawina): ["Skawina", "krakowski", "małopolskie"],
+        str(liszki): ["Liszki", "krakowski", "małopolskie"],
+    }
+    assert payload["groups"] == [
+        {"name": "2024", "rows": [[liszki, 0, 2, 9], [skawina, 1, 1.5, 5]]},
+        {"name": "2025", "rows": [[skawina, 0, 0.25, 10]]},
+    ]
     assert payload["summary"] == {"title": "Razem 2024–2025", "rows": [[skawina, 0, 1.75, 15], [liszki, 1, 2, 9]]}
 
 
@@ -41,10 +58,14 @@ def test_a_voivodeships_ranking_leaves_hidden_entries_out(api, anonymous):
     shown = api.post("/api/rank_entry/", {"name": "Wnioski", "rank_group_id": group["id"]})["message"]
     hidden = api.post("/api/rank_entry/", {"name": "Tajne", "hidden": 1, "rank_group_id": group["id"]})["message"]
     for entry in (shown, hidden):
-        api.post("/api/rank_value/", {"value": 7, "points": 7, "rank_entry_id": entry["id"],
-                                      "voivodeship_id": voivodeship_id(api, "łódzkie")})
+        api.post(
+            "/api/rank_value/",
+            {"value": 7, "points": 7, "rank_entry_id": entry["id"], "voivodeship_id": voivodeship_id(api, "łódzkie")},
+        )
     payload = anonymous.get("/api/public/rank/ranking-wojewodztw")["message"]
-    assert payload["groups"] == [{"name": "2024", "entries": [{"name": "Wnioski", "rows": [["łódzkie", "ld", 0, 7, 7]]}]}]
+    assert payload["groups"] == [
+        {"name": "2024", "entries": [{"name": "Wnioski", "rows": [["łódzkie", "ld", 0, 7, 7]]}]}
+    ]
     assert payload["summary"]["title"] == "Wszystkie pozycje"
     assert [entry["name"] for entry in payload["summary"]["entries"]] == ["Wnioski"]
     assert "Tajne" not in str(payload)

@@ -1,5 +1,6 @@
 """Rankings, groups and entries (SPEC 7 "Rankings"): the fixed type and internal name, the
 unit fields each type requires, the logo, groups and entries per ranking, cascading deletes."""
+
 from smogpanel.testing.files import png, upload
 
 from .helpers import GMINY_RANK, VOIVODESHIPS_RANK, add_gmina, add_group, add_rank, add_value
@@ -8,7 +9,11 @@ from .helpers import GMINY_RANK, VOIVODESHIPS_RANK, add_gmina, add_group, add_ra
 def test_a_gminy_ranking_is_created_listed_and_read(api):
     rank = add_rank(api)
     assert (rank["name"], rank["rank_type_name"], rank["lock_place_refresh"], rank["logo_url"]) == (
-        "Ranking gmin", "gminy", 0, None)
+        "Ranking gmin",
+        "gminy",
+        0,
+        None,
+    )
     listing = api.get("/api/rank/?order=rank_type_name&asc=1")["message"]
     assert (listing["order"], listing["asc"]) == ("rank_type_name", True)
     assert [row["id"] for row in listing["list"]] == [rank["id"]]
@@ -35,9 +40,15 @@ def test_an_unknown_type_is_refused_in_polish(api):
 
 def test_type_and_internal_name_are_fixed_after_creation(api):
     rank = add_rank(api)
-    edited = api.post(f"/api/rank/{rank['id']}", dict(GMINY_RANK, name="Nowa nazwa", rank_type_name="voivodeships",
-                                                      internal_name="inna"))["message"]
-    assert (edited["name"], edited["rank_type_name"], edited["internal_name"]) == ("Nowa nazwa", "gminy", "ranking-gmin")
+    edited = api.post(
+        f"/api/rank/{rank['id']}",
+        dict(GMINY_RANK, name="Nowa nazwa", rank_type_name="voivodeships", internal_name="inna"),
+    )["message"]
+    assert (edited["name"], edited["rank_type_name"], edited["internal_name"]) == (
+        "Nowa nazwa",
+        "gminy",
+        "ranking-gmin",
+    )
 
 
 def test_internal_names_are_unique(api):
@@ -92,8 +103,9 @@ def test_deleting_an_entry_removes_its_values(api):
     group = add_group(api, add_rank(api, "voivodeships"))
     entry = api.post("/api/rank_entry/", {"name": "Wnioski", "rank_group_id": group["id"]})["message"]
     vid = api.get("/api/voivodeship/")["message"]["list"][0]["id"]
-    value = api.post("/api/rank_value/", {"value": 3, "points": 3, "rank_entry_id": entry["id"],
-                                          "voivodeship_id": vid})["message"]
+    value = api.post(
+        "/api/rank_value/", {"value": 3, "points": 3, "rank_entry_id": entry["id"], "voivodeship_id": vid}
+    )["message"]
     api.delete(f"/api/rank_entry/{entry['id']}")
     api.get(f"/api/rank_value/{value['id']}", status=404)
 

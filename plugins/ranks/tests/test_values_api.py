@@ -1,6 +1,7 @@
 """Rank values (SPEC 7 "Rankings"): places from points with ties (1, 2, 2, 4) after every
 create, edit and delete; locked places as entered; one value per gmina (voivodeship) per group
 (entry); exact decimals in and out; list rows with the gmina's district and voivodeship."""
+
 import json
 
 import pytest
@@ -86,10 +87,11 @@ def test_value_and_points_are_required_numbers(api, gminy):
 
 def test_decimals_stay_exact_in_and_out(api, gminy):
     group = add_group(api, add_rank(api))
-    body = (f'{{"value": 123456789012.3456, "points": 0.1, "rank_group_id": {group["id"]}, '
-            f'"borough_id": {gminy["Skawina"]}}}')
-    answer = api.app.post("/api/rank_value/", body, content_type="application/json",
-                          headers=api.headers()).text
+    body = (
+        f'{{"value": 123456789012.3456, "points": 0.1, "rank_group_id": {group["id"]}, '
+        f'"borough_id": {gminy["Skawina"]}}}'
+    )
+    answer = api.app.post("/api/rank_value/", body, content_type="application/json", headers=api.headers()).text
     assert '"value":123456789012.3456' in answer and '"points":0.1' in answer
     listing = api.app.get(f"/api/rank_value/rank_group/{group['id']}", headers=api.headers()).text
     assert '"value":123456789012.3456' in listing
@@ -106,7 +108,9 @@ def test_list_rows_carry_the_names_and_sort_by_them(api, gminy):
     add_value(api, group, other, 7, 1)
     rows = group_values(api, group)
     assert [(r["borough_name"], r["district_name"], r["voivodeship_name"], r["place"]) for r in rows] == [
-        ("Skawina", "krakowski", "małopolskie", 0), ("Andrychów", "wadowicki", "małopolskie", 1)]
+        ("Skawina", "krakowski", "małopolskie", 0),
+        ("Andrychów", "wadowicki", "małopolskie", 1),
+    ]
     by_name = api.get(f"/api/rank_value/rank_group/{group['id']}?order=borough_name&asc=1")["message"]
     assert [r["borough_name"] for r in by_name["list"]] == ["Andrychów", "Skawina"]
     by_value = group_values(api, group, "?order=value&asc=0")
@@ -119,35 +123,48 @@ def test_voivodeship_values_live_in_entries(api):
     entry = api.post("/api/rank_entry/", {"name": "Wnioski", "rank_group_id": group["id"]})["message"]
     mp, sl = voivodeship_id(api, "małopolskie"), voivodeship_id(api, "śląskie")
     for vid, points in ((mp, 3), (sl, 8)):
-        api.post("/api/rank_value/", {"value": points, "points": points, "rank_entry_id": entry["id"],
-                                      "voivodeship_id": vid})
+        api.post(
+            "/api/rank_value/", {"value": points, "points": points, "rank_entry_id": entry["id"], "voivodeship_id": vid}
+        )
     rows = api.get(f"/api/rank_value/rank_entry/{entry['id']}")["message"]["list"]
     assert [(r["voivodeship_name"], r["place"], r["rank_group_id"]) for r in rows] == [
-        ("śląskie", 0, group["id"]), ("małopolskie", 1, group["id"])]
-    clash = api.post("/api/rank_value/", {"value": 1, "points": 1, "rank_entry_id": entry["id"],
-                                          "voivodeship_id": mp}, status=409)
+        ("śląskie", 0, group["id"]),
+        ("małopolskie", 1, group["id"]),
+    ]
+    clash = api.post(
+        "/api/rank_value/", {"value": 1, "points": 1, "rank_entry_id": entry["id"], "voivodeship_id": mp}, status=409
+    )
     assert clash["errors"][0]["name"] == "voivodeship_id"
-    wrong = api.post("/api/rank_value/", {"value": 1, "points": 1, "rank_group_id": group["id"],
-                                          "borough_id": 1}, status=400)
+    wrong = api.post(
+        "/api/rank_value/", {"value": 1, "points": 1, "rank_group_id": group["id"], "borough_id": 1}, status=400
+    )
     assert wrong["errors"][0]["name"] == "rank_entry_id"
-    missing = api.post("/api/rank_value/", {"value": 1, "points": 1, "rank_entry_id": entry["id"],
-                                            "voivodeship_id": 99999}, status=400)
+    missing = api.post(
+        "/api/rank_value/", {"value": 1, "points": 1, "rank_entry_id": entry["id"], "voivodeship_id": 99999}, status=400
+    )
     assert missing["errors"][0]["description"] == "Wybrane województwo nie istnieje albo zostało usunięte."
 
 
 def test_names_sort_in_the_polish_alphabet(api):
     """'lubelskie' before 'łódzkie' before 'małopolskie', as the hierarchy's lists sort them:
     a reader looks for Ł after L, not among the Ls."""
-    ids = {name: add_gmina(api, name, district=district, voivodeship=voivodeship)
-           for name, district, voivodeship in (("Łask", "łaski", "łódzkie"), ("Lublin", "Lublin", "lubelskie"),
-                                               ("Mszana", "limanowski", "małopolskie"), ("Żabno", "tarnowski",
-                                                                                         "małopolskie"))}
+    ids = {
+        name: add_gmina(api, name, district=district, voivodeship=voivodeship)
+        for name, district, voivodeship in (
+            ("Łask", "łaski", "łódzkie"),
+            ("Lublin", "Lublin", "lubelskie"),
+            ("Mszana", "limanowski", "małopolskie"),
+            ("Żabno", "tarnowski", "małopolskie"),
+        )
+    }
     group = add_group(api, add_rank(api))
     for points, borough_id in enumerate(ids.values()):
         add_value(api, group, borough_id, 1, points)
-    for order, expected in (("voivodeship_name", ["lubelskie", "łódzkie", "małopolskie", "małopolskie"]),
-                            ("borough_name", ["Lublin", "Łask", "Mszana", "Żabno"]),
-                            ("district_name", ["limanowski", "Lublin", "łaski", "tarnowski"])):
+    for order, expected in (
+        ("voivodeship_name", ["lubelskie", "łódzkie", "małopolskie", "małopolskie"]),
+        ("borough_name", ["Lublin", "Łask", "Mszana", "Żabno"]),
+        ("district_name", ["limanowski", "Lublin", "łaski", "tarnowski"]),
+    ):
         rows = group_values(api, group, f"?order={order}&asc=1")
         assert [r[order] for r in rows] == expected
         descending = group_values(api, group, f"?order={order}&asc=0")
@@ -158,8 +175,16 @@ def test_voivodeship_values_sort_in_the_polish_alphabet(api):
     group = add_group(api, add_rank(api, "voivodeships"))
     entry = api.post("/api/rank_entry/", {"name": "Wnioski", "rank_group_id": group["id"]})["message"]
     for name in ("łódzkie", "lubuskie", "lubelskie", "śląskie", "świętokrzyskie", "podlaskie"):
-        api.post("/api/rank_value/", {"value": 1, "points": 1, "rank_entry_id": entry["id"],
-                                      "voivodeship_id": voivodeship_id(api, name)})
+        api.post(
+            "/api/rank_value/",
+            {"value": 1, "points": 1, "rank_entry_id": entry["id"], "voivodeship_id": voivodeship_id(api, name)},
+        )
     rows = api.get(f"/api/rank_value/rank_entry/{entry['id']}?order=voivodeship_name&asc=1")["message"]["list"]
     assert [r["voivodeship_name"] for r in rows] == [
-        "lubelskie", "lubuskie", "łódzkie", "podlaskie", "śląskie", "świętokrzyskie"]
+        "lubelskie",
+        "lubuskie",
+        "łódzkie",
+        "podlaskie",
+        "śląskie",
+        "świętokrzyskie",
+    ]

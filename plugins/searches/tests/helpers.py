@@ -1,5 +1,6 @@
 """Shared by the searches plugin's tests: gminy made through the hierarchy API, payloads as the
 panel sends them, and WPG_XLS files."""
+
 from smogpanel.testing.files import upload, xlsx
 
 KEYS = (
@@ -41,8 +42,12 @@ def search_keys(keys=KEYS):
 
 
 def search_payload(internal_name="dotacje", keys=None, **extra):
-    body = {"name": "Dotacje do wymiany pieca", "internal_name": internal_name, "source": "Urzędy gmin",
-            "search_keys": search_keys() if keys is None else keys}
+    body = {
+        "name": "Dotacje do wymiany pieca",
+        "internal_name": internal_name,
+        "source": "Urzędy gmin",
+        "search_keys": search_keys() if keys is None else keys,
+    }
     body.update(extra)
     return body
 
@@ -60,14 +65,20 @@ def value(key, text):
 
 
 def add_entry(api, search, borough, values=(), status=200):
-    answer = api.post("/api/search_entry/", {"search_id": search["id"], "borough_id": borough["id"],
-                                             "values": list(values)}, status=status)
+    answer = api.post(
+        "/api/search_entry/",
+        {"search_id": search["id"], "borough_id": borough["id"], "values": list(values)},
+        status=status,
+    )
     return answer["message"] if status == 200 else answer
 
 
 def edit_body(search, **changes):
-    body = {"name": search["name"], "source": search["source"],
-            "search_keys": [dict(key) for key in search["search_keys"]]}
+    body = {
+        "name": search["name"],
+        "source": search["source"],
+        "search_keys": [dict(key) for key in search["search_keys"]],
+    }
     body.update(changes)
     return body
 

@@ -1,6 +1,7 @@
 """The searches in a real browser: create a search, add an entry by hand, download the search's
 template, fill and import it, fix a value, then the public tool and its embed on a partner page,
 finding a gmina typed without Polish letters."""
+
 import io
 import re
 import uuid
@@ -67,7 +68,9 @@ def test_create_a_search_add_and_import_entries_then_find_a_gmina_publicly(page,
     page.get_by_role("button", name="Zapisz").click()  # no gmina yet: the form refuses
     expect(page.get_by_text("Popraw dane w formularzu, gdyż wystąpił błąd.")).to_be_visible()
     page.get_by_label("Gmina", exact=True).fill(plain(zabierzow["name"]).lower())
-    page.get_by_label("Gmina: wybór").select_option(label=f"{zabierzow['name']} (powiat {district['name']}, woj. małopolskie)")
+    page.get_by_label("Gmina: wybór").select_option(
+        label=f"{zabierzow['name']} (powiat {district['name']}, woj. małopolskie)"
+    )
     page.get_by_role("button", name="Zapisz").click()
     page.wait_for_url(re.compile(r"/entry$"))
     expect(page.get_by_role("row").filter(has_text=zabierzow["name"])).to_be_visible()
@@ -83,9 +86,15 @@ def test_create_a_search_add_and_import_entries_then_find_a_gmina_publicly(page,
     sheet.append([laczna["name"], district["name"], "małopolskie", "do 8 000 zł", "urząd gminy"])
     buffer = io.BytesIO()
     workbook.save(buffer)
-    page.get_by_label("Plik", exact=True).set_input_files(files=[{
-        "name": "wpisy.xlsx", "buffer": buffer.getvalue(),
-        "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}])
+    page.get_by_label("Plik", exact=True).set_input_files(
+        files=[
+            {
+                "name": "wpisy.xlsx",
+                "buffer": buffer.getvalue(),
+                "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            }
+        ]
+    )
     page.get_by_role("button", name="Importuj").click()
     page.wait_for_url(re.compile(r"/entry$"))
     expect(page.get_by_text("Zaimportowano wpisy: dodane 1, zaktualizowane 1, bez zmian 0.")).to_be_visible()
@@ -119,7 +128,9 @@ def test_create_a_search_add_and_import_entries_then_find_a_gmina_publicly(page,
     assert f"{live_server.url}/view/search/{internal}/embed/" in snippet
     (partner_site.folder / "index.html").write_text(
         "<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title>"
-        f"<body><h1>Strona partnera</h1>{snippet}</body></html>", encoding="utf-8")
+        f"<body><h1>Strona partnera</h1>{snippet}</body></html>",
+        encoding="utf-8",
+    )
     page.goto(f"{partner_site.url}/index.html")
     frame = page.frame_locator("iframe")
     frame.get_by_role("combobox").fill(plain(zabierzow["name"]).lower())

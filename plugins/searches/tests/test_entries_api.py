@@ -1,5 +1,6 @@
 """Search entries (SPEC 2.7, 3 Search entry, 7): one per live gmina per search, values keyed by
 the search's keys, rows with the gmina's, district's and voivodeship's names."""
+
 from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, gminy, key_named, value
 
 
@@ -10,13 +11,19 @@ def test_create_read_and_edit_an_entry_with_values_keyed_by_search_key(api):
     entry = add_entry(api, search, places["zabierzow"], [value(grant, "do 15 000 zł"), value(term, "do 30 czerwca")])
     assert (entry["search_id"], entry["borough_id"]) == (search["id"], places["zabierzow"]["id"])
     assert (entry["borough_name"], entry["district_name"], entry["voivodeship_name"]) == (
-        "Zabierzów", "krakowski", "małopolskie")
+        "Zabierzów",
+        "krakowski",
+        "małopolskie",
+    )
     assert [(v["key"]["name"], v["key"]["value_type_name"], v["value"]["value"]) for v in entry["values"]] == [
-        ("Dotacja", "TEXT", "do 15 000 zł"), ("Termin", "TEXT", "do 30 czerwca")]
+        ("Dotacja", "TEXT", "do 15 000 zł"),
+        ("Termin", "TEXT", "do 30 czerwca"),
+    ]
     assert all(isinstance(v["value"]["id"], int) for v in entry["values"])
     assert api.get(f"/api/search_entry/{entry['id']}")["message"]["values"] == entry["values"]
-    edited = api.post(f"/api/search_entry/{entry['id']}",
-                      {"values": [value(grant, "do 20 000 zł"), value(term, "")]})["message"]
+    edited = api.post(f"/api/search_entry/{entry['id']}", {"values": [value(grant, "do 20 000 zł"), value(term, "")]})[
+        "message"
+    ]
     assert [(v["key"]["name"], v["value"]["value"]) for v in edited["values"]] == [("Dotacja", "do 20 000 zł")]
     assert edited["values"][0]["value"]["id"] == entry["values"][0]["value"]["id"]  # the row is updated in place
 
@@ -38,9 +45,14 @@ def test_a_deleted_entry_frees_the_gmina_and_cannot_be_restored_over_a_new_one(a
     api.delete(f"/api/search_entry/{first['id']}")
     add_entry(api, search, places["liszki"])
     from smogpanel.plugins.searches.models import SearchEntry
+
     resource = api.app.app.registry["smogpanel.resources"]["search_entry"]
-    stored = db.execute(__import__("sqlalchemy").select(SearchEntry).where(SearchEntry.id == first["id"])
-                        .execution_options(include_deleted=True)).scalar_one()
+    stored = db.execute(
+        __import__("sqlalchemy")
+        .select(SearchEntry)
+        .where(SearchEntry.id == first["id"])
+        .execution_options(include_deleted=True)
+    ).scalar_one()
     assert "inny wpis" in resource.restore(db, stored)
 
 
@@ -106,7 +118,8 @@ def test_a_key_removed_with_confirmation_leaves_the_entries_other_values(api):
     search = add_search(api)
     grant, contact = key_named(search, "Dotacja"), key_named(search, "Kontakt")
     entry = add_entry(api, search, places["lodz"], [value(grant, "tak"), value(contact, "urząd")])
-    api.post(f"/api/search/{search['id']}", {"name": search["name"], "search_keys": [grant],
-                                             "remove_keys_with_values": 1})
+    api.post(
+        f"/api/search/{search['id']}", {"name": search["name"], "search_keys": [grant], "remove_keys_with_values": 1}
+    )
     values = api.get(f"/api/search_entry/{entry['id']}")["message"]["values"]
     assert [(v["key"]["name"], v["value"]["value"]) for v in values] == [("Dotacja", "tak")]

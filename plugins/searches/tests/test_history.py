@@ -1,5 +1,6 @@
 """History of searches (smogpanel.history): an entry's texts, kept in rows of their own, are in
 its history and come back on revert; an import is one entry on the search."""
+
 from smogpanel.testing.app import history_of
 
 from .helpers import add_entry, add_search, gminy, key_named, value

@@ -1,8 +1,10 @@
 """WPG_XLS: entries from a spreadsheet through the core registry, with the search's own
 template; re-import updates; an unknown gmina or column names the cell and writes nothing."""
+
 import io
 
 from openpyxl import load_workbook
+
 from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, gminy, import_body, key_named, value
 from smogpanel.testing.files import upload, xls
 
@@ -48,17 +50,30 @@ def test_a_filled_in_template_imports_and_reimport_updates(api):
     sheet.append(["Łódź", "łódź", "ld", "do 10 000 zł", None, None, None])
     buffer = io.BytesIO()
     workbook.save(buffer)
-    answer = api.post("/api/search_entry/import", {"search_id": search["id"], "type": "WPG_XLS",
-                                                   "file": upload(buffer.getvalue(), "wpisy.xlsx")})["message"]
+    answer = api.post(
+        "/api/search_entry/import",
+        {"search_id": search["id"], "type": "WPG_XLS", "file": upload(buffer.getvalue(), "wpisy.xlsx")},
+    )["message"]
     assert (answer["created"], answer["updated"], answer["skipped"]) == (2, 0, [])
     stored = entries(api, search)
-    assert texts(stored["Zabierzów"]) == {"Dotacja": "do 15 000 zł", "Warunki": "Wymiana kotła",
-                                          "Kontakt": "12 345 67 89", "Termin": "2026"}
+    assert texts(stored["Zabierzów"]) == {
+        "Dotacja": "do 15 000 zł",
+        "Warunki": "Wymiana kotła",
+        "Kontakt": "12 345 67 89",
+        "Termin": "2026",
+    }
     assert texts(stored["Łódź"]) == {"Dotacja": "do 10 000 zł"}
-    again = api.post("/api/search_entry/import", import_body(search, rows(
-        ["Zabierzów", "krakowski", "małopolskie", "do 20 000 zł", "Wymiana kotła", "", "2026"],
-        ["Łódź", "Łódź", "łódzkie", "do 10 000 zł", None, None, None],
-        ["Liszki", "krakowski", "małopolskie", "tak", None, None, None])))["message"]
+    again = api.post(
+        "/api/search_entry/import",
+        import_body(
+            search,
+            rows(
+                ["Zabierzów", "krakowski", "małopolskie", "do 20 000 zł", "Wymiana kotła", "", "2026"],
+                ["Łódź", "Łódź", "łódzkie", "do 10 000 zł", None, None, None],
+                ["Liszki", "krakowski", "małopolskie", "tak", None, None, None],
+            ),
+        ),
+    )["message"]
     assert (again["created"], again["updated"], again["unchanged"]) == (1, 1, 1)
     stored = entries(api, search)
     assert len(stored) == 3
@@ -69,8 +84,10 @@ def test_keys_without_a_column_are_left_as_they_are_and_reported(api):
     places = gminy(api)
     search = add_search(api)
     add_entry(api, search, places["liszki"], [value(key_named(search, "Kontakt"), "urząd gminy")])
-    answer = api.post("/api/search_entry/import", import_body(search, rows(
-        ["Liszki", "krakowski", "małopolskie", "tak"], header=HEADER[:4])))["message"]
+    answer = api.post(
+        "/api/search_entry/import",
+        import_body(search, rows(["Liszki", "krakowski", "małopolskie", "tak"], header=HEADER[:4])),
+    )["message"]
     assert answer["updated"] == 1
     assert [item["name"] for item in answer["skipped"]] == ["Warunki", "Kontakt", "Termin"]
     assert texts(entries(api, search)["Liszki"]) == {"Dotacja": "tak", "Kontakt": "urząd gminy"}
@@ -79,9 +96,13 @@ def test_keys_without_a_column_are_left_as_they_are_and_reported(api):
 def test_an_xls_file_imports_too(api):
     gminy(api)
     search = add_search(api)
-    body = {"search_id": search["id"], "type": "WPG_XLS",
-            "file": upload(xls(rows(["Wieliczka", "wielicki", "MP", "tak", "", "", ""])), "wpisy.xls",
-                           "application/vnd.ms-excel")}
+    body = {
+        "search_id": search["id"],
+        "type": "WPG_XLS",
+        "file": upload(
+            xls(rows(["Wieliczka", "wielicki", "MP", "tak", "", "", ""])), "wpisy.xls", "application/vnd.ms-excel"
+        ),
+    }
     assert api.post("/api/search_entry/import", body)["message"]["created"] == 1
 
 
@@ -97,36 +118,52 @@ def assert_refused(api, search, data, cell, words):
 def test_an_unknown_gmina_names_the_cell_and_nothing_is_written(api):
     gminy(api)
     search = add_search(api)
-    assert_refused(api, search, rows(["Liszki", "krakowski", "małopolskie", "tak"],
-                                     ["Liszki", "wielicki", "małopolskie", "tak"]), "A3", ["nie ma gminy", "Liszki"])
+    assert_refused(
+        api,
+        search,
+        rows(["Liszki", "krakowski", "małopolskie", "tak"], ["Liszki", "wielicki", "małopolskie", "tak"]),
+        "A3",
+        ["nie ma gminy", "Liszki"],
+    )
 
 
 def test_an_ambiguous_gmina_names_the_cell_and_the_candidates(api):
     places = gminy(api)
     from smogpanel.plugins.searches.tests.helpers import add_borough
+
     twin = add_borough(api, {"id": places["liszki"]["district_id"]}, "Liszki")
     search = add_search(api)
-    assert_refused(api, search, rows(["Liszki", "krakowski", "małopolskie", "tak"]), "A2",
-                   ["2 razy", str(twin["id"])])
+    assert_refused(api, search, rows(["Liszki", "krakowski", "małopolskie", "tak"]), "A2", ["2 razy", str(twin["id"])])
 
 
 def test_a_gmina_twice_an_unknown_column_a_missing_place_cell_are_named(api):
     gminy(api)
     search = add_search(api)
-    assert_refused(api, search, rows(["Liszki", "krakowski", "małopolskie"], ["liszki", "KRAKOWSKI", "mp"]), "A3",
-                   ["wierszu 2"])
-    assert_refused(api, search, rows(["Liszki", "krakowski", "małopolskie", "x"],
-                                     header=["Gmina", "Powiat", "Województwo", "Dopłata"]), "D1",
-                   ["Dopłata", "nie jest właściwością"])
+    assert_refused(
+        api, search, rows(["Liszki", "krakowski", "małopolskie"], ["liszki", "KRAKOWSKI", "mp"]), "A3", ["wierszu 2"]
+    )
+    assert_refused(
+        api,
+        search,
+        rows(["Liszki", "krakowski", "małopolskie", "x"], header=["Gmina", "Powiat", "Województwo", "Dopłata"]),
+        "D1",
+        ["Dopłata", "nie jest właściwością"],
+    )
     assert_refused(api, search, rows(["Liszki", None, "małopolskie", "x"], header=HEADER[:4]), "B2", ["Powiat"])
 
 
 def test_a_control_character_in_a_text_cell_is_refused_naming_it(api):
     gminy(api)
     search = add_search(api)
-    body = {"search_id": search["id"], "type": "WPG_XLS",  # openpyxl refuses to write one, xlwt does not
-            "file": upload(xls(rows(["Liszki", "krakowski", "małopolskie", "tak\x07"], header=HEADER[:4])), "wpisy.xls",
-                           "application/vnd.ms-excel")}
+    body = {
+        "search_id": search["id"],
+        "type": "WPG_XLS",  # openpyxl refuses to write one, xlwt does not
+        "file": upload(
+            xls(rows(["Liszki", "krakowski", "małopolskie", "tak\x07"], header=HEADER[:4])),
+            "wpisy.xls",
+            "application/vnd.ms-excel",
+        ),
+    }
     answer = api.post("/api/search_entry/import", body, status=422)
     assert answer["errors"][0]["name"] == "D2"
     assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []
@@ -134,8 +171,9 @@ def test_a_control_character_in_a_text_cell_is_refused_naming_it(api):
 
 def test_a_missing_place_column_is_refused(api):
     search = add_search(api)
-    answer = api.post("/api/search_entry/import", import_body(search, rows(["Liszki", "x"],
-                                                                           header=["Gmina", "Dotacja"])), status=422)
+    answer = api.post(
+        "/api/search_entry/import", import_body(search, rows(["Liszki", "x"], header=["Gmina", "Dotacja"])), status=422
+    )
     assert "Powiat" in " ".join(error["description"] for error in answer["errors"])
 
 
@@ -154,10 +192,12 @@ def test_every_problem_of_the_file_comes_in_one_answer(api):
     gmina not found are reported together, not one kind per try."""
     gminy(api)
     search = add_search(api)
-    data = rows(["Liszki", None, "małopolskie", "x", "y"],  # Powiat empty
-                ["Liszki", "wielicki", "małopolskie", "x", "y"],  # no such gmina
-                ["Liszki", "krakowski", "małopolskie", "x", "y"],
-                header=[*HEADER[:4], "Dopłata"])
+    data = rows(
+        ["Liszki", None, "małopolskie", "x", "y"],  # Powiat empty
+        ["Liszki", "wielicki", "małopolskie", "x", "y"],  # no such gmina
+        ["Liszki", "krakowski", "małopolskie", "x", "y"],
+        header=[*HEADER[:4], "Dopłata"],
+    )
     answer = api.post("/api/search_entry/import", import_body(search, data), status=422)
     errors = {error["name"]: error["description"] for error in answer["errors"]}
     assert list(errors) == ["E1", "B2", "A3"]

@@ -1,5 +1,6 @@
 """The public tool: the gminy with entries, one gmina's card on demand, plain text only, and
 nothing of a deleted search, entry or gmina."""
+
 from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, gminy, key_named, value
 from smogpanel.testing.app import embed_bundle_of
 
@@ -23,14 +24,26 @@ def test_the_payload_lists_the_gminy_with_entries_in_polish_order(api, anonymous
 def test_a_card_has_the_values_by_place_in_the_keys_order(api, anonymous):
     places = gminy(api)
     search = add_search(api)
-    add_entry(api, search, places["zabierzow"], [value(key_named(search, "Termin"), "do 30 czerwca"),
-                                                 value(key_named(search, "Kontakt"), "<b>tel.</b> 12 345")])
+    add_entry(
+        api,
+        search,
+        places["zabierzow"],
+        [
+            value(key_named(search, "Termin"), "do 30 czerwca"),
+            value(key_named(search, "Kontakt"), "<b>tel.</b> 12 345"),
+        ],
+    )
     answer = anonymous.app.get(f"/api/public/search/dotacje/{places['zabierzow']['id']}")
     assert "max-age" in answer.headers["Cache-Control"]
     assert answer.json["message"] == {
-        "id": places["zabierzow"]["id"], "name": "Zabierzów", "district": "krakowski", "voivodeship": "małopolskie",
-        "values": [{"name": "Kontakt", "hide_name": 1, "place": "RIGHT", "value": "<b>tel.</b> 12 345"},
-                   {"name": "Termin", "hide_name": 0, "place": "BOTTOM", "value": "do 30 czerwca"}],
+        "id": places["zabierzow"]["id"],
+        "name": "Zabierzów",
+        "district": "krakowski",
+        "voivodeship": "małopolskie",
+        "values": [
+            {"name": "Kontakt", "hide_name": 1, "place": "RIGHT", "value": "<b>tel.</b> 12 345"},
+            {"name": "Termin", "hide_name": 0, "place": "BOTTOM", "value": "do 30 czerwca"},
+        ],
     }
 
 
@@ -62,7 +75,13 @@ def test_the_public_page_and_its_embed_load_the_searches_bundle(api, anonymous):
 
 def test_the_card_and_every_searches_endpoint_are_described_in_openapi(anonymous):
     paths = anonymous.app.get("/api/openapi.json").json["paths"]
-    for path in ("/api/public/search/{internal_name}/{borough_id}", "/api/search/", "/api/search/{id}",
-                 "/api/search_entry/", "/api/search_entry/{id}", "/api/search_entry/search/{parent_id}",
-                 "/api/search_entry/import"):
+    for path in (
+        "/api/public/search/{internal_name}/{borough_id}",
+        "/api/search/",
+        "/api/search/{id}",
+        "/api/search_entry/",
+        "/api/search_entry/{id}",
+        "/api/search_entry/search/{parent_id}",
+        "/api/search_entry/import",
+    ):
         assert path in paths, path

@@ -1,6 +1,8 @@
 """The search endpoints of SPEC section 7 as the panel calls them: list, read, create, edit with
 keys, delete; the internal name fixed and unique; keys with entries' texts never lost."""
+
 import pytest
+
 from smogpanel.plugins.searches.tests.helpers import (
     add_entry,
     add_search,
@@ -16,10 +18,17 @@ from smogpanel.plugins.searches.tests.helpers import (
 def test_create_and_read_a_search_with_its_keys(api):
     created = add_search(api)
     assert (created["name"], created["internal_name"], created["source"]) == (
-        "Dotacje do wymiany pieca", "dotacje", "Urzędy gmin")
+        "Dotacje do wymiany pieca",
+        "dotacje",
+        "Urzędy gmin",
+    )
     keys = created["search_keys"]
     assert [(k["name"], k["hide_name"], k["search_key_place_name"]) for k in keys] == [
-        ("Dotacja", 0, "TOP"), ("Warunki", 0, "LEFT"), ("Kontakt", 1, "RIGHT"), ("Termin", 0, "BOTTOM")]
+        ("Dotacja", 0, "TOP"),
+        ("Warunki", 0, "LEFT"),
+        ("Kontakt", 1, "RIGHT"),
+        ("Termin", 0, "BOTTOM"),
+    ]
     assert {k["value_type_name"] for k in keys} == {"TEXT"}
     assert api.get(f"/api/search/{created['id']}")["message"]["search_keys"] == keys
 
@@ -42,19 +51,31 @@ def test_search_list_sorts_by_the_spec_fields_default_id_descending(api):
     assert api.get("/api/search/?order=source", status=400)["errors"][0]["name"] == "order"
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"name": ""}, "name"),
-    ({"internal_name": "Wielkie Litery"}, "internal_name"),
-    ({"search_keys": [{"name": "", "search_key_place_name": "TOP"}]}, "search_keys.0.name"),
-    ({"search_keys": [{"name": "A", "search_key_place_name": "MIDDLE"}]}, "search_keys.0.search_key_place_name"),
-    ({"search_keys": [{"name": "A"}]}, "search_keys.0.search_key_place_name"),
-    ({"search_keys": [{"name": "A", "search_key_place_name": "TOP", "hide_name": 3}]}, "search_keys.0.hide_name"),
-    ({"search_keys": [{"name": "A", "search_key_place_name": "TOP", "value_type_name": "HTML"}]},
-     "search_keys.0.value_type_name"),
-    ({"search_keys": [{"name": "Kontakt", "search_key_place_name": "TOP"},
-                      {"name": " kontakt ", "search_key_place_name": "LEFT"}]}, "search_keys.1"),
-    ({"search_keys": [{"name": "Powiat", "search_key_place_name": "TOP"}]}, "search_keys.0"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"name": ""}, "name"),
+        ({"internal_name": "Wielkie Litery"}, "internal_name"),
+        ({"search_keys": [{"name": "", "search_key_place_name": "TOP"}]}, "search_keys.0.name"),
+        ({"search_keys": [{"name": "A", "search_key_place_name": "MIDDLE"}]}, "search_keys.0.search_key_place_name"),
+        ({"search_keys": [{"name": "A"}]}, "search_keys.0.search_key_place_name"),
+        ({"search_keys": [{"name": "A", "search_key_place_name": "TOP", "hide_name": 3}]}, "search_keys.0.hide_name"),
+        (
+            {"search_keys": [{"name": "A", "search_key_place_name": "TOP", "value_type_name": "HTML"}]},
+            "search_keys.0.value_type_name",
+        ),
+        (
+            {
+                "search_keys": [
+                    {"name": "Kontakt", "search_key_place_name": "TOP"},
+                    {"name": " kontakt ", "search_key_place_name": "LEFT"},
+                ]
+            },
+            "search_keys.1",
+        ),
+        ({"search_keys": [{"name": "Powiat", "search_key_place_name": "TOP"}]}, "search_keys.0"),
+    ],
+)
 def test_bad_searches_are_refused_in_polish_and_nothing_is_written(api, change, field):
     answer = api.post("/api/search/", dict(search_payload(), **change), status=400)
     assert answer["message"] == "VALIDATION_FAILED"
@@ -73,12 +94,17 @@ def test_internal_name_taken_is_409_and_fixed_after_creation(api):
 
 def test_edit_renames_moves_adds_and_removes_keys_without_values(api):
     created = add_search(api)
-    keys = [dict(key_named(created, "Termin"), search_key_place_name="TOP", hide_name=1),
-            dict(key_named(created, "Dotacja"), name="Kwota dotacji"),
-            {"name": "Nowa", "search_key_place_name": "LEFT"}]
+    keys = [
+        dict(key_named(created, "Termin"), search_key_place_name="TOP", hide_name=1),
+        dict(key_named(created, "Dotacja"), name="Kwota dotacji"),
+        {"name": "Nowa", "search_key_place_name": "LEFT"},
+    ]
     edited = api.post(f"/api/search/{created['id']}", edit_body(created, search_keys=keys))["message"]
     assert [(k["name"], k["hide_name"], k["search_key_place_name"]) for k in edited["search_keys"]] == [
-        ("Termin", 1, "TOP"), ("Kwota dotacji", 0, "TOP"), ("Nowa", 0, "LEFT")]
+        ("Termin", 1, "TOP"),
+        ("Kwota dotacji", 0, "TOP"),
+        ("Nowa", 0, "LEFT"),
+    ]
     assert edited["search_keys"][0]["id"] == key_named(created, "Termin")["id"]
     assert edited["updated"] >= created["updated"]
 
@@ -103,8 +129,9 @@ def test_removing_a_key_with_texts_is_refused_with_the_count_unless_confirmed(ap
     description = answer["errors"][0]["description"]
     assert "„Kontakt” (wartości w 2 gminach)" in description and description.endswith("potwierdź usunięcie.")
     assert api.get(f"/api/search/{created['id']}")["message"]["search_keys"] == created["search_keys"]
-    confirmed = api.post(f"/api/search/{created['id']}",
-                         edit_body(created, search_keys=without_contact, remove_keys_with_values=1))["message"]
+    confirmed = api.post(
+        f"/api/search/{created['id']}", edit_body(created, search_keys=without_contact, remove_keys_with_values=1)
+    )["message"]
     assert "Kontakt" not in [key["name"] for key in confirmed["search_keys"]]
 
 

@@ -1,17 +1,19 @@
 """The timer endpoints of SPEC section 7 and the public payload, as clients see them."""
+
 import pytest
 import sqlalchemy as sa
 
-from smogpanel.web import EMBED_POLICY
 from smogpanel.models import StoredFile
-from smogpanel.testing.files import pixels, png, upload
-
 from smogpanel.plugins.timers.models import Timer
 from smogpanel.plugins.timers.seed import add_demo_data
 from smogpanel.testing.app import embed_bundle_of
+from smogpanel.testing.files import pixels, png, upload
+from smogpanel.web import EMBED_POLICY
 
-GIF = (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00"
-       b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
+GIF = (
+    b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00"
+    b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
+)
 
 
 def timer(**changes):
@@ -36,8 +38,19 @@ def add(api, **changes):
 
 def edit_body(record, **changes):
     """What the edit form sends: the same fields less internal_name; the logo by its stored name."""
-    body = {key: record[key] for key in ("name", "timer_style_name", "text_above", "deadline", "countdown",
-                                         "text_below", "logo_path", "hidden_brand")}
+    body = {
+        key: record[key]
+        for key in (
+            "name",
+            "timer_style_name",
+            "text_above",
+            "deadline",
+            "countdown",
+            "text_below",
+            "logo_path",
+            "hidden_brand",
+        )
+    }
     body.update(changes)
     return body
 
@@ -57,13 +70,16 @@ def test_create_and_read_a_timer(api):
     assert api.get(f"/api/timer/{created['id']}")["message"] == created
 
 
-@pytest.mark.parametrize("sent, stored", [
-    ("2027-01-15", "2027-01-14T23:00:00+00:00"),  # winter: UTC+1
-    ("2027-01-15T12:30", "2027-01-15T11:30:00+00:00"),  # the form's date-time field: Warsaw time
-    ("2027-01-15T12:30:00+00:00", "2027-01-15T12:30:00+00:00"),
-    ("2027-01-15T12:30:00Z", "2027-01-15T12:30:00+00:00"),
-    ("2027-07-01T08:00:00+05:00", "2027-07-01T03:00:00+00:00"),
-])
+@pytest.mark.parametrize(
+    "sent, stored",
+    [
+        ("2027-01-15", "2027-01-14T23:00:00+00:00"),  # winter: UTC+1
+        ("2027-01-15T12:30", "2027-01-15T11:30:00+00:00"),  # the form's date-time field: Warsaw time
+        ("2027-01-15T12:30:00+00:00", "2027-01-15T12:30:00+00:00"),
+        ("2027-01-15T12:30:00Z", "2027-01-15T12:30:00+00:00"),
+        ("2027-07-01T08:00:00+05:00", "2027-07-01T03:00:00+00:00"),
+    ],
+)
 def test_deadlines_are_iso_dates_or_datetimes_kept_in_utc(api, sent, stored):
     assert add(api, deadline=sent)["deadline"] == stored
 
@@ -91,26 +107,33 @@ def test_the_list_needs_a_signed_in_user(anonymous):
     anonymous.post("/api/timer/", timer(), status=401)
 
 
-@pytest.mark.parametrize("field, value, words", [
-    ("name", "", "Nazwa: To pole jest wymagane."),
-    ("name", None, "Nazwa:"),
-    ("internal_name", "Zła Nazwa", "Nazwa wewnętrzna może zawierać tylko małe litery"),
-    ("internal_name", None, "Nazwa wewnętrzna:"),
-    ("timer_style_name", "PINK", "Styl: Wybierz jeden ze stylów: Jasny, Morski, Czerwony, Ciemno-czerwony, Grafitowy, Ciemny."),
-    ("timer_style_name", None, "Styl:"),
-    ("text_above", "  ", "Tekst nad licznikiem: To pole jest wymagane."),
-    ("text_below", "", "Tekst pod licznikiem: To pole jest wymagane."),
-    ("text_below", "x" * 501, "najwyżej 500 znaków"),
-    ("deadline", None, "Termin:"),
-    ("deadline", "", "Termin:"),
-    ("deadline", "jutro", "Termin: Podaj datę (RRRR-MM-DD) albo datę z godziną"),
-    ("deadline", "2027-02-30", "Termin: Podaj datę"),
-    ("deadline", 20270101, "Termin: Podaj datę"),
-    ("deadline", "3000-01-01", "między rokiem 1900 a 2200"),
-    ("countdown", "tak", "Odliczanie: Wartość musi wynosić true albo false."),
-    ("hidden_brand", 2, "Ukryj markę serwisu: Wartość musi wynosić 0 albo 1."),
-    ("logo_path", 12, "Logo: Nie przesłano pliku"),
-])
+@pytest.mark.parametrize(
+    "field, value, words",
+    [
+        ("name", "", "Nazwa: To pole jest wymagane."),
+        ("name", None, "Nazwa:"),
+        ("internal_name", "Zła Nazwa", "Nazwa wewnętrzna może zawierać tylko małe litery"),
+        ("internal_name", None, "Nazwa wewnętrzna:"),
+        (
+            "timer_style_name",
+            "PINK",
+            "Styl: Wybierz jeden ze stylów: Jasny, Morski, Czerwony, Ciemno-czerwony, Grafitowy, Ciemny.",
+        ),
+        ("timer_style_name", None, "Styl:"),
+        ("text_above", "  ", "Tekst nad licznikiem: To pole jest wymagane."),
+        ("text_below", "", "Tekst pod licznikiem: To pole jest wymagane."),
+        ("text_below", "x" * 501, "najwyżej 500 znaków"),
+        ("deadline", None, "Termin:"),
+        ("deadline", "", "Termin:"),
+        ("deadline", "jutro", "Termin: Podaj datę (RRRR-MM-DD) albo datę z godziną"),
+        ("deadline", "2027-02-30", "Termin: Podaj datę"),
+        ("deadline", 20270101, "Termin: Podaj datę"),
+        ("deadline", "3000-01-01", "między rokiem 1900 a 2200"),
+        ("countdown", "tak", "Odliczanie: Wartość musi wynosić true albo false."),
+        ("hidden_brand", 2, "Ukryj markę serwisu: Wartość musi wynosić 0 albo 1."),
+        ("logo_path", 12, "Logo: Nie przesłano pliku"),
+    ],
+)
 def test_bad_fields_are_refused_in_polish_and_nothing_is_written(api, db, field, value, words):
     before = count(db)
     answer = api.post("/api/timer/", timer(**{field: value}), status=400)
@@ -145,8 +168,11 @@ def test_a_taken_internal_name_is_a_409_and_nothing_is_written(api, db):
     add(api)
     before = count(db)
     answer = api.post("/api/timer/", timer(name="Inny"), status=409)
-    assert answer == {"success": False, "message": "CONFLICT", "errors": [
-        {"name": "internal_name", "description": "Ta nazwa wewnętrzna jest już zajęta. Wybierz inną."}]}
+    assert answer == {
+        "success": False,
+        "message": "CONFLICT",
+        "errors": [{"name": "internal_name", "description": "Ta nazwa wewnętrzna jest już zajęta. Wybierz inną."}],
+    }
     assert count(db) == before
 
 
@@ -159,8 +185,9 @@ def test_a_taken_internal_name_with_a_logo_stores_no_file(api, db):
 
 def test_the_internal_name_is_fixed_after_creation(api):
     created = add(api)
-    edited = api.post(f"/api/timer/{created['id']}", dict(edit_body(created, name="Nowa nazwa"),
-                                                           internal_name="zmieniona"))["message"]
+    edited = api.post(
+        f"/api/timer/{created['id']}", dict(edit_body(created, name="Nowa nazwa"), internal_name="zmieniona")
+    )["message"]
     assert edited["internal_name"] == "koniec-sezonu" and edited["name"] == "Nowa nazwa"
     assert edited["updated"] >= edited["created"]
 
@@ -173,9 +200,18 @@ def test_an_internal_name_of_a_deleted_timer_can_be_used_again(api):
 
 def test_edit_changes_every_editable_field(api):
     created = add(api)
-    edited = api.post(f"/api/timer/{created['id']}", edit_body(
-        created, timer_style_name="DARK", text_above="Od", text_below="Po", deadline="2020-03-01T10:00",
-        countdown=False, hidden_brand=1))["message"]
+    edited = api.post(
+        f"/api/timer/{created['id']}",
+        edit_body(
+            created,
+            timer_style_name="DARK",
+            text_above="Od",
+            text_below="Po",
+            deadline="2020-03-01T10:00",
+            countdown=False,
+            hidden_brand=1,
+        ),
+    )["message"]
     assert (edited["timer_style_name"], edited["text_above"], edited["text_below"]) == ("DARK", "Od", "Po")
     assert edited["deadline"] == "2020-03-01T09:00:00+00:00"
     assert edited["countdown"] is False and edited["hidden_brand"] == 1
@@ -199,8 +235,9 @@ def test_a_logo_is_stored_kept_by_name_replaced_and_removed(api, testapp):
     kept = api.post(f"/api/timer/{created['id']}", edit_body(created, logo_path=f"/files/{stored}"))["message"]
     assert kept["logo_path"] == stored
 
-    replaced = api.post(f"/api/timer/{created['id']}", edit_body(
-        created, logo_path=upload(GIF, "nowe.gif", "image/gif")))["message"]
+    replaced = api.post(
+        f"/api/timer/{created['id']}", edit_body(created, logo_path=upload(GIF, "nowe.gif", "image/gif"))
+    )["message"]
     assert replaced["logo_path"] != stored and replaced["logo_path"].endswith(".gif")
 
     removed = api.post(f"/api/timer/{created['id']}", edit_body(created, logo_path=None))["message"]
@@ -218,7 +255,9 @@ def test_a_logo_that_is_not_an_image_is_refused(api, db):
 def test_an_unknown_stored_logo_name_is_refused(api):
     created = add(api)
     answer = api.post(f"/api/timer/{created['id']}", edit_body(created, logo_path="0" * 32 + ".png"), status=400)
-    assert answer["errors"] == [{"name": "logo_path", "description": "Wskazany plik nie istnieje. Wybierz plik ponownie."}]
+    assert answer["errors"] == [
+        {"name": "logo_path", "description": "Wskazany plik nie istnieje. Wybierz plik ponownie."}
+    ]
 
 
 def test_delete_hides_the_timer_everywhere(api, anonymous):
@@ -273,8 +312,13 @@ def test_the_public_and_embed_pages_mount_the_timer_bundle(api, anonymous):
 def test_the_remote_is_listed_for_the_shell(api):
     remotes = {remote["name"]: remote for remote in api.get("/api/plugins")["message"]}
     assert remotes["timers"] == {
-        "name": "timers", "label": "Liczniki", "path": "/timer", "order": 70,
-        "entry": "/plugins/timers/remote/remoteEntry.js", "scope": "smogpanel_timers", "module": "./routes",
+        "name": "timers",
+        "label": "Liczniki",
+        "path": "/timer",
+        "order": 70,
+        "entry": "/plugins/timers/remote/remoteEntry.js",
+        "scope": "smogpanel_timers",
+        "module": "./routes",
     }
 
 

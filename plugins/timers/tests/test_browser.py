@@ -1,25 +1,30 @@
 """The timers in a real browser: the operator's screens, the snippet on a partner page of
 another origin, and the widget's countdown under a controlled clock."""
+
 import re
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from playwright.sync_api import expect
 
+from smogpanel.plugins.timers.models import Timer
 from smogpanel.testing.browser import sign_in
 from smogpanel.testing.files import png
 
-from smogpanel.plugins.timers.models import Timer
-
 SUCCESS = "Operacja została zakończona :)"
-NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
 
 
 def add_timer(live_server, **changes):
     values = dict(
-        name=live_server.unique("Licznik"), internal_name=f"licznik-{uuid.uuid4().hex[:8]}", timer_style_name="SEA",
-        text_above="Do końca sezonu zostało", deadline=NOW + timedelta(days=30), countdown=True,
-        text_below="Ogrzewaj czysto.", hidden_brand=0,
+        name=live_server.unique("Licznik"),
+        internal_name=f"licznik-{uuid.uuid4().hex[:8]}",
+        timer_style_name="SEA",
+        text_above="Do końca sezonu zostało",
+        deadline=NOW + timedelta(days=30),
+        countdown=True,
+        text_below="Ogrzewaj czysto.",
+        hidden_brand=0,
     )
     values.update(changes)
     with live_server.session_factory() as db, db.begin():
@@ -45,7 +50,9 @@ def test_create_edit_and_delete_a_timer_with_a_logo(page, live_server):
     page.get_by_label("Tekst nad licznikiem").fill("Do wymiany kopciuchów zostało")
     page.get_by_label("Termin", exact=True).fill("2031-01-01T00:00")
     page.get_by_label("Tekst pod licznikiem").fill("Złóż wniosek już dziś.")
-    page.get_by_label("Logo partnera").set_input_files(files=[{"name": "logo.png", "mimeType": "image/png", "buffer": png(40, 20)}])
+    page.get_by_label("Logo partnera").set_input_files(
+        files=[{"name": "logo.png", "mimeType": "image/png", "buffer": png(40, 20)}]
+    )
     page.get_by_role("button", name="Zapisz").click()
     expect(page.get_by_text(SUCCESS)).to_be_visible()
     page.wait_for_url(re.compile(r"/timer$"))
@@ -112,7 +119,9 @@ def test_the_snippet_on_a_partner_page_of_another_origin(page, live_server, part
         f"<body style='margin:0'><div style='width:900px'><h1>Strona partnera</h1>{snippet}</div></body></html>",
         encoding="utf-8",
     )
-    (partner_site.folder / "cel.html").write_text("<!doctype html><title>Cel</title><h1>Strona docelowa</h1>", encoding="utf-8")
+    (partner_site.folder / "cel.html").write_text(
+        "<!doctype html><title>Cel</title><h1>Strona docelowa</h1>", encoding="utf-8"
+    )
 
     to_panel = []
     page.on("request", lambda request: request.url.startswith(live_server.url) and to_panel.append(request.url))
@@ -139,8 +148,12 @@ def test_the_snippet_on_a_partner_page_of_another_origin(page, live_server, part
 def test_the_countdown_under_a_controlled_clock(page, live_server):
     later = NOW + timedelta(minutes=1)
     down = add_timer(live_server, deadline=NOW + timedelta(days=1, hours=2, minutes=5, seconds=22))
-    up = add_timer(live_server, countdown=False, timer_style_name="DARK",
-                   deadline=later - timedelta(days=5, hours=22, minutes=1, seconds=1))
+    up = add_timer(
+        live_server,
+        countdown=False,
+        timer_style_name="DARK",
+        deadline=later - timedelta(days=5, hours=22, minutes=1, seconds=1),
+    )
     # The page's clock runs from shortly before NOW; pause_at moves it to NOW (firing the
     # widget's ticks on the way) and stops it there, so every step below is exact.
     page.clock.install(time=NOW - timedelta(seconds=5))

@@ -22,8 +22,15 @@ export function Dialog(props) {
  * Asks before deleting. Without `onConfirm` it only informs (one button, `cancelLabel`),
  * e.g. the self-delete notice of the accounts list.
  */
-export function ConfirmDialog({ show, onConfirm, onCancel, title = TEXT.confirmTitle, body = TEXT.confirmBody,
-  confirmLabel = TEXT.confirmYes, cancelLabel = onConfirm ? TEXT.confirmNo : TEXT.close }) {
+export function ConfirmDialog({
+  show,
+  onConfirm,
+  onCancel,
+  title = TEXT.confirmTitle,
+  body = TEXT.confirmBody,
+  confirmLabel = TEXT.confirmYes,
+  cancelLabel = onConfirm ? TEXT.confirmNo : TEXT.close,
+}) {
   const footer = (
     <>
       {onConfirm && (
@@ -63,7 +70,11 @@ export function EmbedDialog({ show, onHide, title = TEXT.embedTitle, snippet, si
   useEffect(() => setCopied(false), [snippet]);
   const footer = (
     <>
-      {copied && <span className="text-success me-auto" role="status">{TEXT.embedCopied}</span>}
+      {copied && (
+        <span className="text-success me-auto" role="status">
+          {TEXT.embedCopied}
+        </span>
+      )}
       <button type="button" className="btn btn-primary" onClick={() => copy(snippet, area).then(() => setCopied(true))}>
         {TEXT.embedCopy}
       </button>
@@ -78,7 +89,14 @@ export function EmbedDialog({ show, onHide, title = TEXT.embedTitle, snippet, si
       <label htmlFor="embed-snippet" className="form-label">
         {TEXT.embedSnippet}
       </label>
-      <textarea id="embed-snippet" ref={setArea} className="form-control font-monospace" rows={6} readOnly value={snippet || ''} />
+      <textarea
+        id="embed-snippet"
+        ref={setArea}
+        className="form-control font-monospace"
+        rows={6}
+        readOnly
+        value={snippet || ''}
+      />
     </Dialog>
   );
 }

@@ -15,10 +15,12 @@ function Preview({ src, uuid, size, fullWidth, title }) {
     const listen = (event) => {
       const data = event.data;
       if (event.source !== frame.contentWindow || event.origin !== window.location.origin) return;
-      if (data && data.type === RESIZE && data.uuid === uuid && Number.isFinite(data.height) && data.height > 0) setHeight(Math.ceil(data.height));
+      if (data && data.type === RESIZE && data.uuid === uuid && Number.isFinite(data.height) && data.height > 0)
+        setHeight(Math.ceil(data.height));
     };
     // Said hello, the preview sends link clicks as messages (ignored here) instead of leaving the panel.
-    const greet = () => frame.contentWindow && frame.contentWindow.postMessage({ type: HELLO, uuid }, window.location.origin);
+    const greet = () =>
+      frame.contentWindow && frame.contentWindow.postMessage({ type: HELLO, uuid }, window.location.origin);
     window.addEventListener('message', listen);
     frame.addEventListener('load', greet);
     return () => {
@@ -27,20 +29,38 @@ function Preview({ src, uuid, size, fullWidth, title }) {
     };
   }, [frame, uuid]);
   const style = Object.fromEntries(
-    embedStyle({ size, fullWidth }).split(';').map((rule) => rule.split(':')).map(([key, value]) => [key.replace(/-([a-z])/g, (_, c) => c.toUpperCase()), value]),
+    embedStyle({ size, fullWidth })
+      .split(';')
+      .map((rule) => rule.split(':'))
+      .map(([key, value]) => [key.replace(/-([a-z])/g, (_, c) => c.toUpperCase()), value]),
   );
   if (height) style.height = `${height}px`;
   return (
     <figure className="mb-3">
       <figcaption className="form-label">{TEXT.embedPreview}</figcaption>
       <div className="border rounded p-2 bg-light overflow-auto" style={{ maxHeight: '60vh' }}>
-        <iframe ref={setFrame} key={src} src={src} title={`${TEXT.embedPreview}: ${title}`} style={style} scrolling="no" />
+        <iframe
+          ref={setFrame}
+          key={src}
+          src={src}
+          title={`${TEXT.embedPreview}: ${title}`}
+          style={style}
+          scrolling="no"
+        />
       </div>
     </figure>
   );
 }
 
-export default function EmbedFrame({ show, onHide, path, frameTitle = '', sizes = EMBED_SIZES, defaultSize = 300, title = TEXT.embedTitle }) {
+export default function EmbedFrame({
+  show,
+  onHide,
+  path,
+  frameTitle = '',
+  sizes = EMBED_SIZES,
+  defaultSize = 300,
+  title = TEXT.embedTitle,
+}) {
   const [uuid, setUuid] = useState(newUuid);
   const [size, setSize] = useState(defaultSize);
   const [fullWidth, setFullWidth] = useState(false);
@@ -55,27 +75,61 @@ export default function EmbedFrame({ show, onHide, path, frameTitle = '', sizes 
     <EmbedDialog show={show} onHide={onHide} title={title} snippet={snippet} size="xl">
       <div className="row g-3 align-items-end mb-3">
         <div className="col-sm-3">
-          <label htmlFor="embed-size" className="form-label">{TEXT.embedSize}</label>
-          <select id="embed-size" className="form-select" value={size} onChange={(e) => setSize(Number(e.target.value))}>
+          <label htmlFor="embed-size" className="form-label">
+            {TEXT.embedSize}
+          </label>
+          <select
+            id="embed-size"
+            className="form-select"
+            value={size}
+            onChange={(e) => setSize(Number(e.target.value))}>
             {sizes.map((value) => (
-              <option key={value} value={value}>{value}</option>
+              <option key={value} value={value}>
+                {value}
+              </option>
             ))}
           </select>
         </div>
         <div className="col-sm-9">
           <div className="form-check">
-            <input id="embed-full-width" type="checkbox" className="form-check-input" checked={fullWidth} onChange={(e) => setFullWidth(e.target.checked)} />
-            <label htmlFor="embed-full-width" className="form-check-label">{TEXT.embedFullWidth}</label>
+            <input
+              id="embed-full-width"
+              type="checkbox"
+              className="form-check-input"
+              checked={fullWidth}
+              onChange={(e) => setFullWidth(e.target.checked)}
+            />
+            <label htmlFor="embed-full-width" className="form-check-label">
+              {TEXT.embedFullWidth}
+            </label>
           </div>
         </div>
         <div className="col-12">
-          <label htmlFor="embed-link" className="form-label">{TEXT.embedLink}</label>
-          <input id="embed-link" type="url" className={`form-control${linkText && !link ? ' is-invalid' : ''}`} value={linkText}
-            placeholder="https://" onChange={(e) => setLinkText(e.target.value)} />
-          <div className={linkText && !link ? 'invalid-feedback' : 'form-text'}>{linkText && !link ? TEXT.embedLinkInvalid : TEXT.embedLinkHelp}</div>
+          <label htmlFor="embed-link" className="form-label">
+            {TEXT.embedLink}
+          </label>
+          <input
+            id="embed-link"
+            type="url"
+            className={`form-control${linkText && !link ? ' is-invalid' : ''}`}
+            value={linkText}
+            placeholder="https://"
+            onChange={(e) => setLinkText(e.target.value)}
+          />
+          <div className={linkText && !link ? 'invalid-feedback' : 'form-text'}>
+            {linkText && !link ? TEXT.embedLinkInvalid : TEXT.embedLinkHelp}
+          </div>
         </div>
       </div>
-      {show && <Preview src={embedSource({ origin, path, uuid, link })} uuid={uuid} size={size} fullWidth={fullWidth} title={frameTitle} />}
+      {show && (
+        <Preview
+          src={embedSource({ origin, path, uuid, link })}
+          uuid={uuid}
+          size={size}
+          fullWidth={fullWidth}
+          title={frameTitle}
+        />
+      )}
     </EmbedDialog>
   );
 }

@@ -14,8 +14,15 @@ import { TEXT } from './texts.js';
  * `cancelLabel`).
  */
 export function Form({
-  onSubmit, onDone, doneDelay = SUCCESS_BANNER_MS, submitLabel = TEXT.save, cancelTo, cancelLabel = TEXT.cancel,
-  extraActions, children, className,
+  onSubmit,
+  onDone,
+  doneDelay = SUCCESS_BANNER_MS,
+  submitLabel = TEXT.save,
+  cancelTo,
+  cancelLabel = TEXT.cancel,
+  extraActions,
+  children,
+  className,
 }) {
   const [status, setStatus] = useState('idle');
   const [errors, setErrors] = useState([]);
@@ -36,7 +43,8 @@ export function Form({
     const result = await onSubmit();
     if (result && result.ok) {
       setStatus('success');
-      if (onDone) setTimeout(onDone, doneDelay); // stays busy: the screen is about to move on
+      if (onDone)
+        setTimeout(onDone, doneDelay); // stays busy: the screen is about to move on
       else busy.current = false;
     } else {
       setStatus('error');
@@ -54,7 +62,11 @@ export function Form({
           {submitLabel}
         </button>
         {extraActions}
-        {cancelTo && <Link className="btn btn-outline-secondary" to={cancelTo}>{cancelLabel}</Link>}
+        {cancelTo && (
+          <Link className="btn btn-outline-secondary" to={cancelTo}>
+            {cancelLabel}
+          </Link>
+        )}
       </div>
     </form>
   );
@@ -90,28 +102,55 @@ export function Field({ field, value, onChange }) {
   if (type === 'checkbox') {
     return (
       <div className="form-check mb-3">
-        <input {...common} type="checkbox" className="form-check-input" checked={Boolean(Number(value))}
-          onChange={(e) => onChange(e.target.checked ? 1 : 0)} />
-        <label htmlFor={fieldId(name)} className="form-check-label">{label}</label>
+        <input
+          {...common}
+          type="checkbox"
+          className="form-check-input"
+          checked={Boolean(Number(value))}
+          onChange={(e) => onChange(e.target.checked ? 1 : 0)}
+        />
+        <label htmlFor={fieldId(name)} className="form-check-label">
+          {label}
+        </label>
       </div>
     );
   }
   if (type === 'file') control = <FileInput {...common} accept={rest.accept} value={value} onChange={onChange} />;
   else if (type === 'textarea')
-    control = <textarea {...common} className="form-control" rows={rest.rows || 4} value={value ?? ''} onChange={(e) => onChange(e.target.value)} />;
+    control = (
+      <textarea
+        {...common}
+        className="form-control"
+        rows={rest.rows || 4}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   else if (type === 'select')
     control = (
       <select {...common} className="form-select" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
         <option value="">— wybierz —</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
     );
   else
     control = (
-      <input {...common} type={type} className="form-control" value={value ?? ''} min={rest.min} max={rest.max}
-        step={rest.step} minLength={rest.minLength} autoComplete={rest.autoComplete} onChange={(e) => onChange(e.target.value)} />
+      <input
+        {...common}
+        type={type}
+        className="form-control"
+        value={value ?? ''}
+        min={rest.min}
+        max={rest.max}
+        step={rest.step}
+        minLength={rest.minLength}
+        autoComplete={rest.autoComplete}
+        onChange={(e) => onChange(e.target.value)}
+      />
     );
   return (
     <div className="mb-3">
@@ -140,13 +179,21 @@ export function FileInput({ value, onChange, ...props }) {
   const kept = typeof value === 'string' && value ? value : null;
   return (
     <>
-      <input {...props} type="file" className="form-control" required={props.required && !kept}
-        onChange={async (e) => onChange(e.target.files[0] ? await readFile(e.target.files[0]) : kept)} />
+      <input
+        {...props}
+        type="file"
+        className="form-control"
+        required={props.required && !kept}
+        onChange={async (e) => onChange(e.target.files[0] ? await readFile(e.target.files[0]) : kept)}
+      />
       {kept && (
         <div className="form-text">
           Obecny plik: {kept}
           {!props.required && !props.disabled && (
-            <button type="button" className="btn btn-link btn-sm p-0 ms-2 align-baseline" onClick={() => onChange(null)}>
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0 ms-2 align-baseline"
+              onClick={() => onChange(null)}>
               Usuń plik
             </button>
           )}

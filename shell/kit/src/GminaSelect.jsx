@@ -19,16 +19,25 @@ export function loadGminy() {
   const path = settings().gminyPath;
   if (!path) return Promise.reject(new Error('no gazetteer'));
   if (!cache) {
-    cache = api.get(path, { order: 'name', asc: 1 }).then((payload) => payload.list.map((row) => {
-      // row.label: the name, with the kind and TERYT code when a namesake shares the district
-      const label = `${row.label || row.name} (powiat ${row.district_name}, woj. ${row.voivodeship_name})`;
-      return { id: row.id, label, key: fold(label) };
-    }), (error) => { cache = null; throw error; });
+    cache = api.get(path, { order: 'name', asc: 1 }).then(
+      (payload) =>
+        payload.list.map((row) => {
+          // row.label: the name, with the kind and TERYT code when a namesake shares the district
+          const label = `${row.label || row.name} (powiat ${row.district_name}, woj. ${row.voivodeship_name})`;
+          return { id: row.id, label, key: fold(label) };
+        }),
+      (error) => {
+        cache = null;
+        throw error;
+      },
+    );
   }
   return cache;
 }
 
-export const forgetGminy = () => { cache = null; };
+export const forgetGminy = () => {
+  cache = null;
+};
 
 export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onChange, required }) {
   const [gminy, setGminy] = useState(null);
@@ -37,30 +46,63 @@ export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onCha
   const load = () => {
     if (!gminy) loadGminy().then(setGminy, () => setFailed(true));
   };
-  useEffect(() => { if (value) load(); }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (value) load();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const matches = useMemo(() => {
     if (!gminy) return [];
     const wanted = fold(query);
     const found = [];
     for (const gmina of gminy) {
       // the chosen gmina stays listed, so the select keeps showing it while the search changes
-      if ((found.length < LIMIT && (!wanted || gmina.key.includes(wanted))) || gmina.id === Number(value)) found.push(gmina);
+      if ((found.length < LIMIT && (!wanted || gmina.key.includes(wanted))) || gmina.id === Number(value))
+        found.push(gmina);
     }
     return found;
   }, [gminy, query, value]);
   const id = `field-${name}`;
   return (
     <div className="mb-3">
-      <label htmlFor={`${id}-search`} className={required ? 'form-label required' : 'form-label'}>{label}</label>
-      <input id={`${id}-search`} type="search" className="form-control mb-1" placeholder="Szukaj gminy, np. Kraków"
-        value={query} onFocus={load} onChange={(e) => { load(); setQuery(e.target.value); }} />
-      <select id={id} name={name} className="form-select" size={6} required={required} aria-label={`${label}: wybór`}
-        value={value ?? ''} onFocus={load} onChange={(e) => onChange(e.target.value)}>
+      <label htmlFor={`${id}-search`} className={required ? 'form-label required' : 'form-label'}>
+        {label}
+      </label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        className="form-control mb-1"
+        placeholder="Szukaj gminy, np. Kraków"
+        value={query}
+        onFocus={load}
+        onChange={(e) => {
+          load();
+          setQuery(e.target.value);
+        }}
+      />
+      <select
+        id={id}
+        name={name}
+        className="form-select"
+        size={6}
+        required={required}
+        aria-label={`${label}: wybór`}
+        value={value ?? ''}
+        onFocus={load}
+        onChange={(e) => onChange(e.target.value)}>
         {/* not value="": the required list box must stay empty, hence invalid, until a gmina is picked */}
-        {!gminy && <option value="-" disabled>{failed ? 'Nie udało się wczytać gmin.' : 'Kliknij, aby wczytać gminy…'}</option>}
-        {matches.map((gmina) => <option key={gmina.id} value={gmina.id}>{gmina.label}</option>)}
+        {!gminy && (
+          <option value="-" disabled>
+            {failed ? 'Nie udało się wczytać gmin.' : 'Kliknij, aby wczytać gminy…'}
+          </option>
+        )}
+        {matches.map((gmina) => (
+          <option key={gmina.id} value={gmina.id}>
+            {gmina.label}
+          </option>
+        ))}
       </select>
-      <div className="form-text">Wpisz fragment nazwy gminy, powiatu albo województwa (polskie znaki nie są wymagane).</div>
+      <div className="form-text">
+        Wpisz fragment nazwy gminy, powiatu albo województwa (polskie znaki nie są wymagane).
+      </div>
     </div>
   );
 }

@@ -10,14 +10,23 @@ function Entry({ entry, showRecord, onRevert, busy }) {
     <li className="list-group-item" data-entry={entry.id}>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <div>
-          <strong>{formatDate(entry.at)}</strong> · {whoMade(entry)} · <span className="badge text-bg-secondary">{ACTIONS[entry.action] || entry.action}</span>
+          <strong>{formatDate(entry.at)}</strong> · {whoMade(entry)} ·{' '}
+          <span className="badge text-bg-secondary">{ACTIONS[entry.action] || entry.action}</span>
           {showRecord && (
-            <span> · {entry.kind_label} {entry.record_id !== null && `#${entry.record_id}`} {entry.record_name && `„${entry.record_name}”`}</span>
+            <span>
+              {' '}
+              · {entry.kind_label} {entry.record_id !== null && `#${entry.record_id}`}{' '}
+              {entry.record_name && `„${entry.record_name}”`}
+            </span>
           )}
           {entry.reverts && <span className="text-muted"> · cofa wpis #{entry.reverts}</span>}
         </div>
         {onRevert && canRevert(entry) && (
-          <button type="button" className="btn btn-sm btn-outline-warning" disabled={busy} onClick={() => onRevert(entry)}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-warning"
+            disabled={busy}
+            onClick={() => onRevert(entry)}>
             {REVERT}
           </button>
         )}

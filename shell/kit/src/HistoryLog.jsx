@@ -20,10 +20,16 @@ export const pageCount = (total) => Math.max(1, Math.ceil(total / PER_PAGE));
 function Select({ id, label, value, onChange, options }) {
   return (
     <div className="col-6 col-md">
-      <label htmlFor={id} className="form-label">{label}</label>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
       <select id={id} className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Wszystkie</option>
-        {options.map(([key, text]) => <option key={key} value={key}>{text}</option>)}
+        {options.map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -32,8 +38,16 @@ function Select({ id, label, value, onChange, options }) {
 function DateInput({ id, label, value, onChange }) {
   return (
     <div className="col-6 col-md">
-      <label htmlFor={id} className="form-label">{label}</label>
-      <input id={id} type="date" className="form-control form-control-sm" value={value} onChange={(e) => onChange(e.target.value)} />
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="form-control form-control-sm"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }
@@ -45,15 +59,22 @@ export default function HistoryLog() {
   const [users, setUsers] = useState([]);
   const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
 
-  const load = useCallback(() => api.get('/history/', historyQuery(filters, page)).then(
-    (message) => setState({ loading: false, list: message.list, total: message.total, kinds: message.kinds || [] }),
-    (error) => setOutcome({ status: 'error', errors: error.errors || [] }),
-  ), [filters, page]);
+  const load = useCallback(
+    () =>
+      api.get('/history/', historyQuery(filters, page)).then(
+        (message) => setState({ loading: false, list: message.list, total: message.total, kinds: message.kinds || [] }),
+        (error) => setOutcome({ status: 'error', errors: error.errors || [] }),
+      ),
+    [filters, page],
+  );
   useEffect(() => {
     load();
   }, [load]);
   useEffect(() => {
-    api.get('/user/', { order: 'id', asc: 1 }).then((message) => setUsers(message.list), () => setUsers([]));
+    api.get('/user/', { order: 'id', asc: 1 }).then(
+      (message) => setUsers(message.list),
+      () => setUsers([]),
+    );
   }, []);
 
   const set = (name) => (value) => {
@@ -72,24 +93,52 @@ export default function HistoryLog() {
   return (
     <>
       <form className="row g-2 align-items-end mb-3" aria-label="Filtry historii" onSubmit={(e) => e.preventDefault()}>
-        <Select id="history-kind" label="Rodzaj" value={filters.kind} onChange={set('kind')}
-          options={state.kinds.map((k) => [k.kind, k.label])} />
-        <Select id="history-user" label="Operator" value={filters.user_id} onChange={set('user_id')}
-          options={users.map((u) => [String(u.id), u.email])} />
-        <Select id="history-action" label="Czynność" value={filters.action} onChange={set('action')}
-          options={Object.entries(ACTIONS)} />
+        <Select
+          id="history-kind"
+          label="Rodzaj"
+          value={filters.kind}
+          onChange={set('kind')}
+          options={state.kinds.map((k) => [k.kind, k.label])}
+        />
+        <Select
+          id="history-user"
+          label="Operator"
+          value={filters.user_id}
+          onChange={set('user_id')}
+          options={users.map((u) => [String(u.id), u.email])}
+        />
+        <Select
+          id="history-action"
+          label="Czynność"
+          value={filters.action}
+          onChange={set('action')}
+          options={Object.entries(ACTIONS)}
+        />
         <DateInput id="history-from" label="Od dnia" value={filters.from} onChange={set('from')} />
         <DateInput id="history-to" label="Do dnia" value={filters.to} onChange={set('to')} />
       </form>
       <StatusBanner {...outcome} />
-      {state.loading ? <p>Wczytywanie...</p>
-        : <HistoryEntries entries={state.list} onRevert={revert} showRecord busy={outcome.status === 'loading'} />}
+      {state.loading ? (
+        <p>Wczytywanie...</p>
+      ) : (
+        <HistoryEntries entries={state.list} onRevert={revert} showRecord busy={outcome.status === 'loading'} />
+      )}
       <nav className="d-flex align-items-center gap-2 mt-3" aria-label="Strony historii">
-        <button type="button" className="btn btn-sm btn-outline-primary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          disabled={page <= 1}
+          onClick={() => setPage(page - 1)}>
           Poprzednia
         </button>
-        <span>Strona {page} z {pages} (wpisów: {state.total})</span>
-        <button type="button" className="btn btn-sm btn-outline-primary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+        <span>
+          Strona {page} z {pages} (wpisów: {state.total})
+        </span>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}>
           Następna
         </button>
       </nav>

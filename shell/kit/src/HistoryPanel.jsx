@@ -12,10 +12,14 @@ export default function HistoryPanel({ kind, id, onReverted }) {
   const [state, setState] = useState({ loading: true, list: [], errors: [] });
   const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
 
-  const load = useCallback(() => api.get('/history/', { kind, record_id: id, per_page: RECORD_PAGE }).then(
-    (message) => setState({ loading: false, list: message.list, errors: [] }),
-    (error) => setState({ loading: false, list: [], errors: error.errors || [], failed: true }),
-  ), [kind, id]);
+  const load = useCallback(
+    () =>
+      api.get('/history/', { kind, record_id: id, per_page: RECORD_PAGE }).then(
+        (message) => setState({ loading: false, list: message.list, errors: [] }),
+        (error) => setState({ loading: false, list: [], errors: error.errors || [], failed: true }),
+      ),
+    [kind, id],
+  );
   useEffect(() => {
     load();
   }, [load]);
@@ -33,10 +37,15 @@ export default function HistoryPanel({ kind, id, onReverted }) {
   return (
     <section className="card mb-3" aria-labelledby="record-history-title">
       <div className="card-body">
-        <h2 id="record-history-title" className="h5">Historia</h2>
+        <h2 id="record-history-title" className="h5">
+          Historia
+        </h2>
         <StatusBanner {...(state.failed ? { status: 'error', errors: state.errors } : outcome)} />
-        {state.loading ? <p className="mb-0">Wczytywanie...</p>
-          : <HistoryEntries entries={state.list} onRevert={revert} busy={outcome.status === 'loading'} />}
+        {state.loading ? (
+          <p className="mb-0">Wczytywanie...</p>
+        ) : (
+          <HistoryEntries entries={state.list} onRevert={revert} busy={outcome.status === 'loading'} />
+        )}
       </div>
     </section>
   );

@@ -9,26 +9,47 @@ import { Page } from './Page.jsx';
 
 /** The file field every import has (its `help` replaced or dropped with `help: null`). */
 export const importFileField = (extra = {}) => ({
-  name: 'file', label: 'Plik', type: 'file', required: true, accept: '.xlsx,.xls,.csv', help: 'Arkusz .xlsx, .xls albo .csv.', ...extra,
+  name: 'file',
+  label: 'Plik',
+  type: 'file',
+  required: true,
+  accept: '.xlsx,.xls,.csv',
+  help: 'Arkusz .xlsx, .xls albo .csv.',
+  ...extra,
 });
 
 /** The type choice of an import. */
-export const importTypeField = (options) => ({ name: 'type', label: 'Typ pliku', type: 'select', required: true, options });
+export const importTypeField = (options) => ({
+  name: 'type',
+  label: 'Typ pliku',
+  type: 'select',
+  required: true,
+  options,
+});
 
 /** The import types as the server defines them (GET /import/: label, description, columns, template). */
 export function useImportTypes() {
   const [types, setTypes] = useState([]);
   useEffect(() => {
     let live = true;
-    api.get('/import/').then((list) => live && setTypes(Array.isArray(list) ? list : []), () => {});
-    return () => { live = false; };
+    api.get('/import/').then(
+      (list) => live && setTypes(Array.isArray(list) ? list : []),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, []);
   return types;
 }
 
 /** The download link of a type's template. */
 export function TemplateLink({ type, children }) {
-  return <a href={`/api/import/${type}/template`} download>{children ?? `Pobierz szablon pliku ${type}`}</a>;
+  return (
+    <a href={`/api/import/${type}/template`} download>
+      {children ?? `Pobierz szablon pliku ${type}`}
+    </a>
+  );
 }
 
 /** What the chosen type's file must hold: the layout, the columns in order (optional ones
@@ -37,7 +58,12 @@ export function ImportLayout({ type }) {
   const found = useImportTypes().find((t) => t.code === type);
   return (
     <div className="alert alert-warning" role="note" aria-label="Układ pliku">
-      {found && found.description.split('\n').map((line) => <p key={line} className="mb-1">{line}</p>)}
+      {found &&
+        found.description.split('\n').map((line) => (
+          <p key={line} className="mb-1">
+            {line}
+          </p>
+        ))}
       {found && (
         <p className="mb-1">
           Kolumny pliku: {found.columns.map((c) => `„${c.header}”${c.required ? '' : ' (opcjonalna)'}`).join(', ')}.
@@ -59,7 +85,11 @@ export function ImportReport({ summary, skipped = [], skippedHeading }) {
       {skipped.length > 0 && (
         <>
           {skippedHeading && <p className="mb-1">{skippedHeading}</p>}
-          <ul className="mb-0">{skipped.map((item, index) => <li key={index}>{item.description}</li>)}</ul>
+          <ul className="mb-0">
+            {skipped.map((item, index) => (
+              <li key={index}>{item.description}</li>
+            ))}
+          </ul>
         </>
       )}
     </div>
@@ -80,7 +110,10 @@ export function ImportScreen({ crumbs, fields, initial, note, layout, send, repo
   const answer = useRef(null);
   async function submit() {
     const result = await send(values);
-    if (result.ok) answer.current = report ? report(values, result.payload) : { ...result.payload, skipped: result.payload.skipped || [] };
+    if (result.ok)
+      answer.current = report
+        ? report(values, result.payload)
+        : { ...result.payload, skipped: result.payload.skipped || [] };
     return result;
   }
   return (
@@ -90,10 +123,18 @@ export function ImportScreen({ crumbs, fields, initial, note, layout, send, repo
       {waiting || (
         <div className="col-12 col-lg-8">
           {/* SPEC 2.1: after success the screen returns to the parent list, with the import's report. */}
-          <Form onSubmit={submit} onDone={() => navigate(back, { state: { imported: answer.current } })}
-            submitLabel="Importuj" cancelTo={back}>
-            {(typeof fields === 'function' ? fields(values) : fields).map((field, index) => (field.render ? <Fragment key={index}>{field.render(values)}</Fragment>
-              : <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />))}
+          <Form
+            onSubmit={submit}
+            onDone={() => navigate(back, { state: { imported: answer.current } })}
+            submitLabel="Importuj"
+            cancelTo={back}>
+            {(typeof fields === 'function' ? fields(values) : fields).map((field, index) =>
+              field.render ? (
+                <Fragment key={index}>{field.render(values)}</Fragment>
+              ) : (
+                <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
+              ),
+            )}
           </Form>
         </div>
       )}

@@ -19,8 +19,22 @@ function cell(column, row) {
 export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions }) {
   const span = columns.length + (rowActions ? 1 : 0);
   let body;
-  if (loading) body = <tr><td colSpan={span} className="text-center text-muted">{TEXT.tableLoading}</td></tr>;
-  else if (!rows.length) body = <tr><td colSpan={span} className="text-center text-muted">{TEXT.tableEmpty}</td></tr>;
+  if (loading)
+    body = (
+      <tr>
+        <td colSpan={span} className="text-center text-muted">
+          {TEXT.tableLoading}
+        </td>
+      </tr>
+    );
+  else if (!rows.length)
+    body = (
+      <tr>
+        <td colSpan={span} className="text-center text-muted">
+          {TEXT.tableEmpty}
+        </td>
+      </tr>
+    );
   else
     body = rows.map((row) => (
       <tr key={row.id}>
@@ -42,7 +56,10 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
               return (
                 <th key={column.name} scope="col" aria-sort={current ? (asc ? 'ascending' : 'descending') : undefined}>
                   {sortable ? (
-                    <button type="button" className="btn btn-link p-0 fw-bold text-decoration-none" onClick={() => onSort(column.name)}>
+                    <button
+                      type="button"
+                      className="btn btn-link p-0 fw-bold text-decoration-none"
+                      onClick={() => onSort(column.name)}>
                       {column.label}
                       {current && <span aria-hidden="true">{asc ? ' ▲' : ' ▼'}</span>}
                     </button>
@@ -52,7 +69,11 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
                 </th>
               );
             })}
-            {rowActions && <th scope="col" className="text-end">{TEXT.operations}</th>}
+            {rowActions && (
+              <th scope="col" className="text-end">
+                {TEXT.operations}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>{body}</tbody>

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT, VERSION } from './config.js';
 
-export const pageTitle = (parts) => [[].concat(parts).filter(Boolean).join(' - '), `${PRODUCT} v${VERSION}`].filter(Boolean).join(' | ');
+export const pageTitle = (parts) =>
+  [[].concat(parts).filter(Boolean).join(' - '), `${PRODUCT} v${VERSION}`].filter(Boolean).join(' | ');
 
 export function usePageTitle(parts) {
   const title = pageTitle(parts);
@@ -20,7 +21,10 @@ export function Breadcrumbs({ crumbs }) {
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={index} className={last ? 'breadcrumb-item active' : 'breadcrumb-item'} aria-current={last ? 'page' : undefined}>
+            <li
+              key={index}
+              className={last ? 'breadcrumb-item active' : 'breadcrumb-item'}
+              aria-current={last ? 'page' : undefined}>
               {crumb.to && !last ? <Link to={crumb.to}>{crumb.label}</Link> : crumb.label}
             </li>
           );

@@ -12,8 +12,20 @@ import { newUuid } from './embed.js';
  * field-<name>-<index>-<sub>, each with its label. `inner(row, index, patch)` adds to each row's
  * fieldset (KeyRowsField's key rows); `label` may be left out when the screen names the rows.
  */
-export function RowsField({ name, label, itemLabel, fields, value, onChange, addLabel = 'Dodaj', removeLabel = 'Usuń',
-  newRow = () => ({}), help, empty, inner }) {
+export function RowsField({
+  name,
+  label,
+  itemLabel,
+  fields,
+  value,
+  onChange,
+  addLabel = 'Dodaj',
+  removeLabel = 'Usuń',
+  newRow = () => ({}),
+  help,
+  empty,
+  inner,
+}) {
   const rows = value || [];
   const patch = (index, changes) => onChange(rows.map((row, i) => (i === index ? { ...row, ...changes } : row)));
   return (
@@ -26,12 +38,18 @@ export function RowsField({ name, label, itemLabel, fields, value, onChange, add
           <div className="row g-2 align-items-end">
             {(typeof fields === 'function' ? fields(row) : fields).map((field) => (
               <div key={field.name} className={field.column || 'col-md'}>
-                <Field field={{ ...field, name: `${name}-${index}-${field.name}` }} value={row[field.name]}
-                  onChange={(v) => patch(index, { [field.name]: v })} />
+                <Field
+                  field={{ ...field, name: `${name}-${index}-${field.name}` }}
+                  value={row[field.name]}
+                  onChange={(v) => patch(index, { [field.name]: v })}
+                />
               </div>
             ))}
             <div className="col-md-auto mb-3">
-              <button type="button" className="btn btn-outline-danger" onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="btn btn-outline-danger"
+                onClick={() => onChange(rows.filter((_, i) => i !== index))}>
                 {removeLabel}
               </button>
             </div>
@@ -39,7 +57,10 @@ export function RowsField({ name, label, itemLabel, fields, value, onChange, add
           {inner && inner(row, index, (changes) => patch(index, changes))}
         </fieldset>
       ))}
-      <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => onChange([...rows, { uuid: newUuid(), ...newRow() }])}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary"
+        onClick={() => onChange([...rows, { uuid: newUuid(), ...newRow() }])}>
         {addLabel}
       </button>
       {help && <div className="form-text">{help}</div>}
@@ -55,9 +76,17 @@ export function RowsField({ name, label, itemLabel, fields, value, onChange, add
 export function KeyRowsField({ keys, newRow = () => ({}), ...props }) {
   const { name: list, id = list, ...rows } = keys;
   return (
-    <RowsField {...props} newRow={() => ({ [list]: [], ...newRow() })}
+    <RowsField
+      {...props}
+      newRow={() => ({ [list]: [], ...newRow() })}
       inner={(row, index, patch) => (
-        <RowsField {...rows} name={`${props.name}-${index}-${id}`} value={row[list]} onChange={(value) => patch({ [list]: value })} />
-      )} />
+        <RowsField
+          {...rows}
+          name={`${props.name}-${index}-${id}`}
+          value={row[list]}
+          onChange={(value) => patch({ [list]: value })}
+        />
+      )}
+    />
   );
 }

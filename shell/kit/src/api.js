@@ -53,7 +53,8 @@ http.interceptors.response.use(
   },
   (error) => {
     if (axios.isCancel(error)) return Promise.reject(error);
-    if (!error.response) signOut(); // no answer at all: a transport failure
+    if (!error.response)
+      signOut(); // no answer at all: a transport failure
     else if (isUnauthorised(error.response.data)) signOut();
     return Promise.reject(error);
   },

@@ -13,7 +13,8 @@ export async function login(email, password) {
 }
 
 /** Asks for the password-restore mail; the answer never says whether the address exists. */
-export const restore = (email) => perform('auth', 'restore', () => api.get(`/auth/restore/${encodeURIComponent(email)}`));
+export const restore = (email) =>
+  perform('auth', 'restore', () => api.get(`/auth/restore/${encodeURIComponent(email)}`));
 
 /** Sets a new password with the token from the restore mail's link. */
 export const resetPassword = (token, password) =>

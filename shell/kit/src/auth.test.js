@@ -26,7 +26,9 @@ describe('saveMe', () => {
     expect(result.ok).toBe(true);
     expect(window.localStorage.getItem('token')).toBe('new');
     expect(calls.map((call) => [call.url, call.headers.Authorization])).toEqual([
-      ['/user/update', 'Bearer old'], ['/user/me', 'Bearer new']]);
+      ['/user/update', 'Bearer old'],
+      ['/user/me', 'Bearer new'],
+    ]);
     expect(leave).not.toHaveBeenCalled();
   });
 });

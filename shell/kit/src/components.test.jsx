@@ -124,10 +124,21 @@ describe('Form', () => {
     const { container } = render(
       <MemoryRouter initialEntries={['/item/3']}>
         <Routes>
-          <Route path="/item/3" element={
-            <Form onSubmit={vi.fn()} submitLabel="Importuj" cancelTo="/item"
-              extraActions={<button type="button" onClick={onRefresh}>Odśwież</button>} />
-          } />
+          <Route
+            path="/item/3"
+            element={
+              <Form
+                onSubmit={vi.fn()}
+                submitLabel="Importuj"
+                cancelTo="/item"
+                extraActions={
+                  <button type="button" onClick={onRefresh}>
+                    Odśwież
+                  </button>
+                }
+              />
+            }
+          />
           <Route path="/item" element={<p>Lista elementów</p>} />
         </Routes>
       </MemoryRouter>,
@@ -141,7 +152,11 @@ describe('Form', () => {
   });
 
   it('names the link back as asked, and has none without cancelTo', () => {
-    render(<MemoryRouter><Form onSubmit={vi.fn()} cancelTo="/voivodeship" cancelLabel="Wróć do listy województw" /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Form onSubmit={vi.fn()} cancelTo="/voivodeship" cancelLabel="Wróć do listy województw" />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('link', { name: 'Wróć do listy województw' }).getAttribute('href')).toBe('/voivodeship');
   });
 
@@ -158,7 +173,9 @@ describe('fields', () => {
     render(<Field field={{ name: 'logo', label: 'Logo', type: 'file' }} value={null} onChange={onChange} />);
     const file = new File(['abc'], 'logo.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Logo'), { target: { files: [file] } });
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ name: 'logo.png', data: 'data:image/png;base64,YWJj' }));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenCalledWith({ name: 'logo.png', data: 'data:image/png;base64,YWJj' }),
+    );
   });
 
   it('keeps the label text exact and marks a required field by class', () => {
@@ -213,7 +230,10 @@ describe('Page', () => {
   it('sets the document title and links every crumb but the last', () => {
     render(
       <MemoryRouter>
-        <Page crumbs={[{ label: 'Województwa', to: '/voivodeship' }, { label: 'Powiaty' }]} actions={[{ label: 'Dodaj', to: '/x' }]} />
+        <Page
+          crumbs={[{ label: 'Województwa', to: '/voivodeship' }, { label: 'Powiaty' }]}
+          actions={[{ label: 'Dodaj', to: '/x' }]}
+        />
       </MemoryRouter>,
     );
     expect(document.title).toBe('Województwa - Powiaty | Smogpanel v3.7.0');
@@ -238,7 +258,12 @@ describe('ListScreen', () => {
     });
     render(
       <MemoryRouter>
-        <ListScreen resource={things} crumbs={[{ label: 'Rzeczy' }]} columns={[{ name: 'name', label: 'Nazwa' }]} deletable />
+        <ListScreen
+          resource={things}
+          crumbs={[{ label: 'Rzeczy' }]}
+          columns={[{ name: 'name', label: 'Nazwa' }]}
+          deletable
+        />
       </MemoryRouter>,
     );
     await screen.findByText('a');
@@ -256,8 +281,13 @@ describe('ListScreen', () => {
     mockApi(() => rowsOf(['ja']));
     render(
       <MemoryRouter>
-        <ListScreen resource={things} crumbs={[{ label: 'Rzeczy' }]} columns={[{ name: 'name', label: 'Nazwa' }]} deletable
-          deleteGuard={() => TEXT.selfDelete} />
+        <ListScreen
+          resource={things}
+          crumbs={[{ label: 'Rzeczy' }]}
+          columns={[{ name: 'name', label: 'Nazwa' }]}
+          deletable
+          deleteGuard={() => TEXT.selfDelete}
+        />
       </MemoryRouter>,
     );
     await screen.findByText('ja');
@@ -298,7 +328,10 @@ describe('FormScreen', () => {
   it('edit renders only after the record with the matching id loaded, and omits createOnly fields', async () => {
     let answer;
     const calls = mockApi((call) => (call.method === 'get' ? new Promise((r) => (answer = r)) : ok({ id: 5 })));
-    renderAt('/thing/5', <FormScreen resource={things} id="5" crumbs={[{ label: 'Edycja' }]} fields={fields} back="/thing" />);
+    renderAt(
+      '/thing/5',
+      <FormScreen resource={things} id="5" crumbs={[{ label: 'Edycja' }]} fields={fields} back="/thing" />,
+    );
     expect(screen.queryByLabelText(/Nazwa/)).toBeNull();
     expect(screen.getByRole('status').textContent).toBe(TEXT.loading);
     await waitFor(() => expect(answer).toBeTypeOf('function'));
@@ -314,11 +347,24 @@ describe('FormScreen', () => {
 
   it('create sends the fields plus extra to base/', async () => {
     const calls = mockApi(() => ok({ id: 1 }));
-    renderAt('/thing/add', <FormScreen resource={things} crumbs={[{ label: 'Dodawanie' }]} fields={fields} extra={{ parent_id: 3 }} back="/thing" />);
+    renderAt(
+      '/thing/add',
+      <FormScreen
+        resource={things}
+        crumbs={[{ label: 'Dodawanie' }]}
+        fields={fields}
+        extra={{ parent_id: 3 }}
+        back="/thing"
+      />,
+    );
     fireEvent.change(screen.getByLabelText(/^Nazwa$/), { target: { value: 'a' } });
     fireEvent.change(screen.getByLabelText(/Nazwa wewnętrzna/), { target: { value: 'a_1' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(calls[0]).toMatchObject({ method: 'post', url: '/thing/', data: { name: 'a', internal_name: 'a_1', parent_id: 3 } });
+    expect(calls[0]).toMatchObject({
+      method: 'post',
+      url: '/thing/',
+      data: { name: 'a', internal_name: 'a_1', parent_id: 3 },
+    });
   });
 });

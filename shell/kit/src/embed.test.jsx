@@ -14,7 +14,13 @@ import { mockApi, ok, resetStore } from './testing.js';
 beforeEach(resetStore);
 
 describe('embedSnippet', () => {
-  const base = { origin: 'https://panel.example.pl', path: '/view/timer/sezon/embed', uuid: 'u-1', size: 400, title: 'Licznik "A"' };
+  const base = {
+    origin: 'https://panel.example.pl',
+    path: '/view/timer/sezon/embed',
+    uuid: 'u-1',
+    size: 400,
+    title: 'Licznik "A"',
+  };
 
   it('is a square iframe plus the loader', () => {
     expect(embedSnippet(base)).toBe(
@@ -27,7 +33,9 @@ describe('embedSnippet', () => {
   it('full width keeps the size as minimum; a link goes to the frame and to the loader', () => {
     const snippet = embedSnippet({ ...base, fullWidth: true, link: 'https://a.pl/?x="1"&y=<2>' });
     expect(snippet).toContain('width:100%;min-width:400px;height:400px');
-    expect(snippet).toContain(`embed/u-1?link=${encodeURIComponent('https://a.pl/?x="1"&y=<2>').replace(/&/g, '&amp;')}"`);
+    expect(snippet).toContain(
+      `embed/u-1?link=${encodeURIComponent('https://a.pl/?x="1"&y=<2>').replace(/&/g, '&amp;')}"`,
+    );
     expect(snippet).toContain('data-smogpanel-link="https://a.pl/?x=&quot;1&quot;&amp;y=&lt;2&gt;"');
   });
 
@@ -43,11 +51,23 @@ describe('embedSnippet', () => {
 
 describe('EmbedFrameDialog', () => {
   it('offers the sizes 200-800, full width, a link, a preview and a new uuid per opening', async () => {
-    const { rerender } = render(<EmbedFrameDialog show path="/view/timer/a/embed" frameTitle="Licznik A" onHide={() => {}} />);
+    const { rerender } = render(
+      <EmbedFrameDialog show path="/view/timer/a/embed" frameTitle="Licznik A" onHide={() => {}} />,
+    );
     const dialog = await screen.findByRole('dialog');
-    expect([...within(dialog).getByLabelText(TEXT.embedSize).options].map((o) => o.value)).toEqual(['200', '300', '400', '500', '600', '700', '800']);
+    expect([...within(dialog).getByLabelText(TEXT.embedSize).options].map((o) => o.value)).toEqual([
+      '200',
+      '300',
+      '400',
+      '500',
+      '600',
+      '700',
+      '800',
+    ]);
     const first = within(dialog).getByLabelText(TEXT.embedSnippet).value;
-    expect(within(dialog).getByTitle('Podgląd: Licznik A').getAttribute('src')).toMatch(/^http:\/\/localhost(:\d+)?\/view\/timer\/a\/embed\/[0-9a-f-]{36}$/);
+    expect(within(dialog).getByTitle('Podgląd: Licznik A').getAttribute('src')).toMatch(
+      /^http:\/\/localhost(:\d+)?\/view\/timer\/a\/embed\/[0-9a-f-]{36}$/,
+    );
     rerender(<EmbedFrameDialog show={false} path="/view/timer/a/embed" frameTitle="Licznik A" onHide={() => {}} />);
     rerender(<EmbedFrameDialog show path="/view/timer/a/embed" frameTitle="Licznik A" onHide={() => {}} />);
     const again = (await screen.findByRole('dialog')).querySelector('#embed-snippet').value;
@@ -63,8 +83,15 @@ describe('additions to lists and forms', () => {
     const onClick = vi.fn();
     render(
       <MemoryRouter>
-        <ListScreen resource={things} crumbs={[{ label: 'Rzeczy' }]} columns={[{ name: 'name', label: 'Nazwa' }]}
-          rowLinks={[{ label: 'Osadź', onClick }, { label: 'Edytuj', to: (row) => `/thing/${row.id}` }]} />
+        <ListScreen
+          resource={things}
+          crumbs={[{ label: 'Rzeczy' }]}
+          columns={[{ name: 'name', label: 'Nazwa' }]}
+          rowLinks={[
+            { label: 'Osadź', onClick },
+            { label: 'Edytuj', to: (row) => `/thing/${row.id}` },
+          ]}
+        />
       </MemoryRouter>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Osadź' }));
@@ -73,14 +100,29 @@ describe('additions to lists and forms', () => {
   });
 
   it('a row action with shown(row) false is left out of that row only', async () => {
-    mockApi(() => ok({ order: 'id', asc: false, list: [{ id: 7, name: 'Siódmy', live: true }, { id: 8, name: 'Ósmy', live: false }] }));
+    mockApi(() =>
+      ok({
+        order: 'id',
+        asc: false,
+        list: [
+          { id: 7, name: 'Siódmy', live: true },
+          { id: 8, name: 'Ósmy', live: false },
+        ],
+      }),
+    );
     render(
       <MemoryRouter>
-        <ListScreen resource={things} crumbs={[{ label: 'Rzeczy' }]} columns={[{ name: 'name', label: 'Nazwa' }]}
-          rowLinks={[{ label: 'Odśwież', onClick: () => {}, shown: (row) => row.live }]} />
+        <ListScreen
+          resource={things}
+          crumbs={[{ label: 'Rzeczy' }]}
+          columns={[{ name: 'name', label: 'Nazwa' }]}
+          rowLinks={[{ label: 'Odśwież', onClick: () => {}, shown: (row) => row.live }]}
+        />
       </MemoryRouter>,
     );
-    expect(within(await screen.findByRole('row', { name: /Siódmy/ })).getByRole('button', { name: 'Odśwież' })).toBeTruthy();
+    expect(
+      within(await screen.findByRole('row', { name: /Siódmy/ })).getByRole('button', { name: 'Odśwież' }),
+    ).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /Ósmy/ })).queryByRole('button', { name: 'Odśwież' })).toBeNull();
   });
 
@@ -88,9 +130,16 @@ describe('additions to lists and forms', () => {
     mockApi(() => ok({ id: 2, name: 'x', on: true }));
     render(
       <MemoryRouter>
-        <FormScreen resource={things} id="2" crumbs={[{ label: 'Edycja' }]}
-          fields={[{ name: 'name', label: 'Nazwa' }, { name: 'off', label: 'Wyłączone', type: 'checkbox' }]}
-          fromItem={(item) => ({ ...item, name: item.name.toUpperCase(), off: item.on ? 0 : 1 })} />
+        <FormScreen
+          resource={things}
+          id="2"
+          crumbs={[{ label: 'Edycja' }]}
+          fields={[
+            { name: 'name', label: 'Nazwa' },
+            { name: 'off', label: 'Wyłączone', type: 'checkbox' },
+          ]}
+          fromItem={(item) => ({ ...item, name: item.name.toUpperCase(), off: item.on ? 0 : 1 })}
+        />
       </MemoryRouter>,
     );
     expect((await screen.findByLabelText('Nazwa')).value).toBe('X');
@@ -99,10 +148,18 @@ describe('additions to lists and forms', () => {
 
   it('an optional kept file can be removed; a required one cannot', () => {
     const onChange = vi.fn();
-    const { rerender } = render(<Field field={{ name: 'logo', label: 'Logo', type: 'file' }} value="ab.png" onChange={onChange} />);
+    const { rerender } = render(
+      <Field field={{ name: 'logo', label: 'Logo', type: 'file' }} value="ab.png" onChange={onChange} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Usuń plik' }));
     expect(onChange).toHaveBeenCalledWith(null);
-    rerender(<Field field={{ name: 'logo', label: 'Logo', type: 'file', required: true }} value="ab.png" onChange={onChange} />);
+    rerender(
+      <Field
+        field={{ name: 'logo', label: 'Logo', type: 'file', required: true }}
+        value="ab.png"
+        onChange={onChange}
+      />,
+    );
     expect(screen.queryByRole('button', { name: 'Usuń plik' })).toBe(null);
   });
 });

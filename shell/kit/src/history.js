@@ -16,7 +16,11 @@ export const NO_VALUE = '—';
 export const NOT_KEPT = 'zmieniono (treści nie przechowuje się w historii)';
 export const REVERT = 'Przywróć tę wersję';
 const IMPORT_FIELDS = [
-  ['file', 'Plik'], ['type_label', 'Typ pliku'], ['created', 'Utworzono'], ['updated', 'Zmieniono'], ['skipped', 'Pominięto'],
+  ['file', 'Plik'],
+  ['type_label', 'Typ pliku'],
+  ['created', 'Utworzono'],
+  ['updated', 'Zmieniono'],
+  ['skipped', 'Pominięto'],
 ];
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/;
 
@@ -31,7 +35,9 @@ export function formatValue(value) {
   if (typeof value === 'string') return DATE_TIME.test(value) ? formatDate(value) : value;
   if (Array.isArray(value)) return value.length ? value.map((item) => formatValue(item)).join('; ') : NO_VALUE;
   const parts = Object.entries(value)
-    .filter(([key, inner]) => key !== 'id' && !key.endsWith('_id') && inner !== null && inner !== '' && inner !== undefined)
+    .filter(
+      ([key, inner]) => key !== 'id' && !key.endsWith('_id') && inner !== null && inner !== '' && inner !== undefined,
+    )
     .map(([key, inner]) => `${key}: ${formatValue(inner)}`);
   return parts.length ? `(${parts.join(', ')})` : NO_VALUE;
 }
@@ -40,16 +46,22 @@ export function formatValue(value) {
 export function changeRows(entry) {
   const changes = entry.changes || {};
   if (entry.action === 'import') {
-    return IMPORT_FIELDS.filter(([field]) => changes[field] !== undefined)
-      .map(([field, label]) => ({ field, label, before: null, after: formatValue(changes[field]) }));
+    return IMPORT_FIELDS.filter(([field]) => changes[field] !== undefined).map(([field, label]) => ({
+      field,
+      label,
+      before: null,
+      after: formatValue(changes[field]),
+    }));
   }
   const labels = entry.labels || {};
-  return Object.keys(changes).sort().map((field) => {
-    const change = changes[field];
-    const label = labels[field] || field;
-    if (!Array.isArray(change)) return { field, label, before: NOT_KEPT, after: NOT_KEPT };
-    return { field, label, before: formatValue(change[0]), after: formatValue(change[1]) };
-  });
+  return Object.keys(changes)
+    .sort()
+    .map((field) => {
+      const change = changes[field];
+      const label = labels[field] || field;
+      if (!Array.isArray(change)) return { field, label, before: NOT_KEPT, after: NOT_KEPT };
+      return { field, label, before: formatValue(change[0]), after: formatValue(change[1]) };
+    });
 }
 
 /** Reverts `entry` (POST /api/history/<id>/revert); resolves with the banner state to show. */

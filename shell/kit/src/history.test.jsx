@@ -12,9 +12,22 @@ import { fail, mockApi, ok, resetStore } from './testing.js';
 beforeEach(resetStore);
 
 const EDIT = {
-  id: 7, at: '2026-11-24T23:30:00+00:00', user_id: 2, user_email: 'ewa@example.pl', via: 'api', action: 'update',
-  kind: 'rank_value', kind_label: 'wartość', record_id: 3, record_name: '', reverts: null,
-  changes: { value: [12.5, 13.75], deadline: ['2027-04-30T22:00:00+00:00', '2027-05-31T22:00:00+00:00'], logo_path: 'changed' },
+  id: 7,
+  at: '2026-11-24T23:30:00+00:00',
+  user_id: 2,
+  user_email: 'ewa@example.pl',
+  via: 'api',
+  action: 'update',
+  kind: 'rank_value',
+  kind_label: 'wartość',
+  record_id: 3,
+  record_name: '',
+  reverts: null,
+  changes: {
+    value: [12.5, 13.75],
+    deadline: ['2027-04-30T22:00:00+00:00', '2027-05-31T22:00:00+00:00'],
+    logo_path: 'changed',
+  },
   labels: { value: 'Wartość', deadline: 'Termin' },
 };
 
@@ -29,8 +42,9 @@ describe('history values', () => {
   });
 
   it('flattens lists and objects, leaving ids out', () => {
-    expect(formatValue([{ key: { id: 4, name: 'Wnioski' }, value: { id: 9, mp: 10.5, sl: null } }]))
-      .toBe('(key: (name: Wnioski), value: (mp: 10,5))');
+    expect(formatValue([{ key: { id: 4, name: 'Wnioski' }, value: { id: 9, mp: 10.5, sl: null } }])).toBe(
+      '(key: (name: Wnioski), value: (mp: 10,5))',
+    );
     expect(formatValue([])).toBe('—');
   });
 
@@ -43,9 +57,16 @@ describe('history values', () => {
   });
 
   it('shows what an import read and did', () => {
-    const entry = { action: 'import', changes: { file: 'raport.xlsx', type: 'RV_XLS', type_label: 'Raport', created: 80, updated: 0, skipped: 1 } };
+    const entry = {
+      action: 'import',
+      changes: { file: 'raport.xlsx', type: 'RV_XLS', type_label: 'Raport', created: 80, updated: 0, skipped: 1 },
+    };
     expect(changeRows(entry).map((row) => [row.label, row.after])).toEqual([
-      ['Plik', 'raport.xlsx'], ['Typ pliku', 'Raport'], ['Utworzono', '80'], ['Zmieniono', '0'], ['Pominięto', '1'],
+      ['Plik', 'raport.xlsx'],
+      ['Typ pliku', 'Raport'],
+      ['Utworzono', '80'],
+      ['Zmieniono', '0'],
+      ['Pominięto', '1'],
     ]);
   });
 
@@ -60,8 +81,13 @@ describe('history values', () => {
   });
 
   it('asks the log for the chosen filters only, a page at a time', () => {
-    expect(historyQuery({ kind: 'timer', user_id: '', action: 'update', from: '', to: '2026-11-24' }, 2))
-      .toEqual({ kind: 'timer', action: 'update', to: '2026-11-24', page: 2, per_page: 50 });
+    expect(historyQuery({ kind: 'timer', user_id: '', action: 'update', from: '', to: '2026-11-24' }, 2)).toEqual({
+      kind: 'timer',
+      action: 'update',
+      to: '2026-11-24',
+      page: 2,
+      per_page: 50,
+    });
     expect([pageCount(0), pageCount(50), pageCount(51)]).toEqual([1, 1, 2]);
   });
 });
@@ -86,15 +112,25 @@ describe('Historia on an edit screen', () => {
     });
     render(
       <MemoryRouter>
-        <EditLoader resource={values} id="3">{(item) => <p>Wartość w formularzu: {item.value}</p>}</EditLoader>
+        <EditLoader resource={values} id="3">
+          {(item) => <p>Wartość w formularzu: {item.value}</p>}
+        </EditLoader>
       </MemoryRouter>,
     );
     await screen.findByText('Wartość w formularzu: 13.75');
     fireEvent.click(screen.getByRole('button', { name: 'Historia' }));
     const row = (await screen.findByRole('rowheader', { name: 'Wartość' })).closest('tr');
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['12,5', '13,75']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['12,5', '13,75']);
     expect(screen.getByText(/ewa@example\.pl/).textContent).toContain('2026-11-25 00:30');
-    expect(calls.find((c) => c.url === '/history/').params).toEqual({ kind: 'rank_value', record_id: 3, per_page: 200 });
+    expect(calls.find((c) => c.url === '/history/').params).toEqual({
+      kind: 'rank_value',
+      record_id: 3,
+      per_page: 200,
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Przywróć tę wersję' }));
     await screen.findByText('Wartość w formularzu: 12.5');
@@ -105,11 +141,15 @@ describe('Historia on an edit screen', () => {
     mockApi(({ method, url }) => {
       if (method === 'get' && url === '/rank_value/3') return ok({ id: 3, value: 13.75 });
       if (method === 'get' && url === '/history/') return ok({ list: [EDIT], total: 1 });
-      return fail(409, 'CONFLICT', [{ name: 'value', description: 'Nie można przywrócić tej wersji: pole „Wartość” zmieniono później.' }]);
+      return fail(409, 'CONFLICT', [
+        { name: 'value', description: 'Nie można przywrócić tej wersji: pole „Wartość” zmieniono później.' },
+      ]);
     });
     render(
       <MemoryRouter>
-        <EditLoader resource={values} id="3">{() => <p>formularz</p>}</EditLoader>
+        <EditLoader resource={values} id="3">
+          {() => <p>formularz</p>}
+        </EditLoader>
       </MemoryRouter>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Historia' }));
@@ -124,7 +164,11 @@ describe('Historia zmian', () => {
       if (url === '/user/') return ok({ list: [{ id: 2, email: 'ewa@example.pl' }] });
       return ok({ list: [{ ...EDIT, id: params.page }], total: 120, kinds: [{ kind: 'timer', label: 'licznik' }] });
     });
-    render(<MemoryRouter><HistoryLog /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <HistoryLog />
+      </MemoryRouter>,
+    );
     await screen.findByText('Strona 1 z 3 (wpisów: 120)');
     fireEvent.click(screen.getByRole('button', { name: 'Następna' }));
     await screen.findByText('Strona 2 z 3 (wpisów: 120)');

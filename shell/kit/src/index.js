@@ -1,19 +1,48 @@
 // @smogpanel/kit: what every Smogpanel screen is made of. Shared as a federated singleton
 // (one API client, one store per page); plugins import from here and nowhere else in the shell.
-export { API_BASE, PRODUCT, VERSION, TOKEN_KEY, REDIRECT_AFTER_AUTH_MS, SUCCESS_BANNER_MS, TOKEN_REFRESH_MS,
-  settings, supportLink } from './config.js';
+export {
+  API_BASE,
+  PRODUCT,
+  VERSION,
+  TOKEN_KEY,
+  REDIRECT_AFTER_AUTH_MS,
+  SUCCESS_BANNER_MS,
+  TOKEN_REFRESH_MS,
+  settings,
+  supportLink,
+} from './config.js';
 export { TEXT } from './texts.js';
 export { api, http, request, ApiError, getToken, setToken, removeToken, signOut, onSignedOut } from './api.js';
 export { store, reduceResource, DONE_FLAG, INITIAL } from './store.js';
 export { defineResource, perform, useResourceState, useList, useItem } from './resource.js';
-export { login, restore, resetPassword, extendToken, loadMe, saveMe, logout, useAuth, useMe, displayName } from './auth.js';
+export {
+  login,
+  restore,
+  resetPassword,
+  extendToken,
+  loadMe,
+  saveMe,
+  logout,
+  useAuth,
+  useMe,
+  displayName,
+} from './auth.js';
 export { formatDate, wasUpdated } from './dates.js';
 export { Page, Breadcrumbs, pageTitle, usePageTitle } from './Page.jsx';
 export { StatusBanner } from './StatusBanner.jsx';
 export { ListTable } from './ListTable.jsx';
 export { Form, Field, FileField, FileInput, readFile, useValues } from './Form.jsx';
 export { RowsField, KeyRowsField } from './Rows.jsx';
-export { ImportScreen, ImportReport, ImportLayout, TemplateLink, importFileField, importTypeField, useImportReport, useImportTypes } from './Import.jsx';
+export {
+  ImportScreen,
+  ImportReport,
+  ImportLayout,
+  TemplateLink,
+  importFileField,
+  importTypeField,
+  useImportReport,
+  useImportTypes,
+} from './Import.jsx';
 export { useKeyRemoval } from './keyRemoval.jsx';
 export { GminaSelect, loadGminy, forgetGminy } from './GminaSelect.jsx';
 export { Dialog, ConfirmDialog, EmbedDialog, EmbedFrameDialog } from './Dialog.jsx';

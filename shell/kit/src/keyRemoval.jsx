@@ -33,8 +33,14 @@ export function useKeyRemoval(field) {
   }
 
   const dialog = (
-    <ConfirmDialog show={Boolean(refusal)} title="Usunąć właściwości razem z wartościami?" body={refusal}
-      confirmLabel="Tak, usuń razem z wartościami." onConfirm={confirm} onCancel={() => setRefusal(null)} />
+    <ConfirmDialog
+      show={Boolean(refusal)}
+      title="Usunąć właściwości razem z wartościami?"
+      body={refusal}
+      confirmLabel="Tak, usuń razem z wartościami."
+      onConfirm={confirm}
+      onCancel={() => setRefusal(null)}
+    />
   );
   return { box, send, dialog };
 }

@@ -25,11 +25,22 @@ export function publicLinkColumn(kind, title) {
 export function useEmbedAction(kind, { noun, defaultSize, nameOf = (row) => row.name } = {}) {
   const [row, setRow] = useState(null);
   const [shown, setShown] = useState(false);
-  const action = { label: 'Osadź', onClick: (picked) => { setRow(picked); setShown(true); } };
+  const action = {
+    label: 'Osadź',
+    onClick: (picked) => {
+      setRow(picked);
+      setShown(true);
+    },
+  };
   const dialog = row && (
-    <EmbedFrameDialog show={shown} onHide={() => setShown(false)} path={`${publicPath(kind, row.internal_name)}/embed`}
-      frameTitle={`${noun}: ${nameOf(row)}`} title={`Kod do osadzenia: ${nameOf(row)}`}
-      {...(defaultSize ? { defaultSize } : {})} />
+    <EmbedFrameDialog
+      show={shown}
+      onHide={() => setShown(false)}
+      path={`${publicPath(kind, row.internal_name)}/embed`}
+      frameTitle={`${noun}: ${nameOf(row)}`}
+      title={`Kod do osadzenia: ${nameOf(row)}`}
+      {...(defaultSize ? { defaultSize } : {})}
+    />
   );
   return { action, dialog };
 }

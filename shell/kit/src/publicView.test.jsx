@@ -18,7 +18,9 @@ function List({ nameOf }) {
   const embed = useEmbedAction('map', { noun: 'Mapa', nameOf });
   return (
     <>
-      <button type="button" onClick={() => embed.action.onClick(ROW)}>{embed.action.label}</button>
+      <button type="button" onClick={() => embed.action.onClick(ROW)}>
+        {embed.action.label}
+      </button>
       {embed.dialog}
     </>
   );

@@ -118,5 +118,10 @@ export function useItem(resource, id) {
   }, [resource, id]);
   const item = state.item && String(state.item.id) === String(id) ? state.item : null;
   const ours = asked.current === String(id);
-  return { item, loading: !ours || state.status.loading, error: ours && state.status.error, errors: ours ? state.errors : [] };
+  return {
+    item,
+    loading: !ours || state.status.loading,
+    error: ours && state.status.error,
+    errors: ours ? state.errors : [],
+  };
 }

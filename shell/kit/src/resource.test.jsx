@@ -11,7 +11,8 @@ const districts = defineResource({
   listUrl: (voivodeshipId) => `/district/voivodeship/${voivodeshipId}`,
 });
 
-const listAnswer = ({ params }) => ok({ order: params.order, asc: params.asc === 1, list: [{ id: 7, name: 'krakowski' }] });
+const listAnswer = ({ params }) =>
+  ok({ order: params.order, asc: params.asc === 1, list: [{ id: 7, name: 'krakowski' }] });
 
 beforeEach(resetStore);
 
@@ -19,8 +20,16 @@ describe('resource actions', () => {
   it('lists a parent with order and asc as 1/0 and stores it under that parent', async () => {
     const calls = mockApi(listAnswer);
     await districts.list(12, { order: 'name', asc: true });
-    expect(calls[0]).toMatchObject({ method: 'get', url: '/district/voivodeship/12', params: { order: 'name', asc: 1 } });
-    expect(store.get('district').lists['12']).toEqual({ order: 'name', asc: true, list: [{ id: 7, name: 'krakowski' }] });
+    expect(calls[0]).toMatchObject({
+      method: 'get',
+      url: '/district/voivodeship/12',
+      params: { order: 'name', asc: 1 },
+    });
+    expect(store.get('district').lists['12']).toEqual({
+      order: 'name',
+      asc: true,
+      list: [{ id: 7, name: 'krakowski' }],
+    });
   });
 
   it('uses base/ for create, base/id for read, edit and delete', async () => {
@@ -29,7 +38,12 @@ describe('resource actions', () => {
     await districts.get(5);
     await districts.edit(5, { name: 'y' });
     await districts.remove(5);
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['post /district/', 'get /district/5', 'post /district/5', 'delete /district/5']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'post /district/',
+      'get /district/5',
+      'post /district/5',
+      'delete /district/5',
+    ]);
     expect(calls[0].data).toEqual({ name: 'x', voivodeship_id: 3 });
   });
 

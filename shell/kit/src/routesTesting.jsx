@@ -15,7 +15,9 @@ export function renderAt(routes, path) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        {routes.map((route) => <Route key={route.path} path={route.path} element={route.element} />)}
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path} element={route.element} />
+        ))}
       </Routes>
       <Where />
     </MemoryRouter>,

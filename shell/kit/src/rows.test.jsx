@@ -9,13 +9,28 @@ function Keys({ initial }) {
   const [rows, setRows] = useState(initial);
   seen = rows;
   return (
-    <RowsField name="keys" label="Właściwości" itemLabel="Właściwość" value={rows} onChange={setRows} addLabel="Dodaj właściwość"
+    <RowsField
+      name="keys"
+      label="Właściwości"
+      itemLabel="Właściwość"
+      value={rows}
+      onChange={setRows}
+      addLabel="Dodaj właściwość"
       newRow={() => ({ name: '', kind: 'A' })}
       fields={(row) => [
         { name: 'name', label: 'Nazwa właściwości', required: true },
-        { name: 'kind', label: 'Rodzaj', type: 'select', options: [{ value: 'A', label: 'a' }, { value: 'B', label: 'b' }] },
+        {
+          name: 'kind',
+          label: 'Rodzaj',
+          type: 'select',
+          options: [
+            { value: 'A', label: 'a' },
+            { value: 'B', label: 'b' },
+          ],
+        },
         { name: 'extra', label: 'Dodatek', disabled: row.kind !== 'B' },
-      ]} />
+      ]}
+    />
   );
 }
 
@@ -35,6 +50,8 @@ it('adds, edits and removes rows; each row is a named group with labelled inputs
 
   fireEvent.click(within(screen.getByRole('group', { name: 'Właściwość 1' })).getByRole('button', { name: 'Usuń' }));
   expect(seen.map((row) => row.name)).toEqual(['Druga']);
-  expect(within(screen.getByRole('group', { name: 'Właściwość 1' })).getByLabelText('Nazwa właściwości').value).toBe('Druga');
+  expect(within(screen.getByRole('group', { name: 'Właściwość 1' })).getByLabelText('Nazwa właściwości').value).toBe(
+    'Druga',
+  );
   expect(screen.queryByRole('group', { name: 'Właściwość 2' })).toBe(null);
 });

@@ -17,7 +17,18 @@ import { TEXT } from './texts.js';
  * `deleteGuard(row)` may return a text to show instead of deleting (e.g. deleting oneself).
  * `columns` as in ListTable.
  */
-export function ListScreen({ resource, parent, crumbs, heading, actions, columns, rowLinks = [], deletable, deleteGuard, children }) {
+export function ListScreen({
+  resource,
+  parent,
+  crumbs,
+  heading,
+  actions,
+  columns,
+  rowLinks = [],
+  deletable,
+  deleteGuard,
+  children,
+}) {
   const { list, order, asc, sortBy, loading, error, errors } = useList(resource, parent);
   const [asking, setAsking] = useState(null); // the row waiting for the operator's answer
   const [notice, setNotice] = useState(null);
@@ -41,17 +52,23 @@ export function ListScreen({ resource, parent, crumbs, heading, actions, columns
   const rowActions = hasRowActions
     ? (row) => (
         <div className="d-inline-flex gap-1">
-          {rowLinks.filter((link) => !link.shown || link.shown(row)).map((link) =>
-            link.onClick ? (
-              <button key={link.label} type="button" className="btn btn-sm btn-outline-primary" onClick={() => link.onClick(row)}>
-                {link.label}
-              </button>
-            ) : (
-              <Link key={link.label} className="btn btn-sm btn-outline-primary" to={link.to(row)}>
-                {link.label}
-              </Link>
-            ),
-          )}
+          {rowLinks
+            .filter((link) => !link.shown || link.shown(row))
+            .map((link) =>
+              link.onClick ? (
+                <button
+                  key={link.label}
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  onClick={() => link.onClick(row)}>
+                  {link.label}
+                </button>
+              ) : (
+                <Link key={link.label} className="btn btn-sm btn-outline-primary" to={link.to(row)}>
+                  {link.label}
+                </Link>
+              ),
+            )}
           {deletable && (
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => askDelete(row)}>
               {TEXT.delete}
@@ -67,7 +84,15 @@ export function ListScreen({ resource, parent, crumbs, heading, actions, columns
     <Page crumbs={crumbs} heading={heading} actions={actions}>
       {banner && <StatusBanner status={banner.status} errors={banner.errors} />}
       {children}
-      <ListTable columns={columns} rows={list} order={order} asc={asc} onSort={sortBy} loading={loading} rowActions={rowActions} />
+      <ListTable
+        columns={columns}
+        rows={list}
+        order={order}
+        asc={asc}
+        onSort={sortBy}
+        loading={loading}
+        rowActions={rowActions}
+      />
       <ConfirmDialog show={Boolean(asking)} onConfirm={confirmDelete} onCancel={() => setAsking(null)} />
       <ConfirmDialog show={Boolean(notice)} body={notice} title={TEXT.delete} onCancel={() => setNotice(null)} />
     </Page>
@@ -75,7 +100,14 @@ export function ListScreen({ resource, parent, crumbs, heading, actions, columns
 }
 
 const initialOf = (fields, item) =>
-  Object.fromEntries(fields.filter((f) => f.name).map((f) => [f.name, item && item[f.name] !== undefined && item[f.name] !== null ? item[f.name] : f.initial ?? '']));
+  Object.fromEntries(
+    fields
+      .filter((f) => f.name)
+      .map((f) => [
+        f.name,
+        item && item[f.name] !== undefined && item[f.name] !== null ? item[f.name] : (f.initial ?? ''),
+      ]),
+  );
 
 // Numbers travel as numbers; an empty optional number as null.
 function valueOf(field, value) {
@@ -86,7 +118,9 @@ function valueOf(field, value) {
 
 /** The default payload: every declared field, less the createOnly ones when editing. */
 export function payloadOf(fields, values, editing) {
-  return Object.fromEntries(fields.filter((f) => f.name && !(editing && f.createOnly)).map((f) => [f.name, valueOf(f, values[f.name])]));
+  return Object.fromEntries(
+    fields.filter((f) => f.name && !(editing && f.createOnly)).map((f) => [f.name, valueOf(f, values[f.name])]),
+  );
 }
 
 /**
@@ -96,29 +130,71 @@ export function payloadOf(fields, values, editing) {
  * `column` wraps one in that class (a wider block of rows under narrower fields).
  */
 export function FormFields({ fields, values, set, editing, item }) {
-  return fields.map((field, index) => (field.render ? (
-    <Fragment key={field.name || index}>
-      {field.render({ value: values[field.name], onChange: field.name ? set(field.name) : undefined, values, set, editing, item })}
-    </Fragment>
-  ) : (
-    <Field key={field.name} field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
-      value={values[field.name]} onChange={set(field.name)} />
-  ))).map((node, index) => (fields[index].column ? <div key={node.key} className={fields[index].column}>{node}</div> : node));
+  return fields
+    .map((field, index) =>
+      field.render ? (
+        <Fragment key={field.name || index}>
+          {field.render({
+            value: values[field.name],
+            onChange: field.name ? set(field.name) : undefined,
+            values,
+            set,
+            editing,
+            item,
+          })}
+        </Fragment>
+      ) : (
+        <Field
+          key={field.name}
+          field={editing && field.createOnly ? { ...field, disabled: true, required: false } : field}
+          value={values[field.name]}
+          onChange={set(field.name)}
+        />
+      ),
+    )
+    .map((node, index) =>
+      fields[index].column ? (
+        <div key={node.key} className={fields[index].column}>
+          {node}
+        </div>
+      ) : (
+        node
+      ),
+    );
 }
 
 const columnOf = (width) => (typeof width === 'number' ? `col-12 col-lg-${width}` : width);
 
-function FieldsForm({ resource, id, parent, item, fields, valuesOf, extra, fromItem, toPayload, save, keyRemoval, aside, asideWidth, back, width }) {
+function FieldsForm({
+  resource,
+  id,
+  parent,
+  item,
+  fields,
+  valuesOf,
+  extra,
+  fromItem,
+  toPayload,
+  save,
+  keyRemoval,
+  aside,
+  asideWidth,
+  back,
+  width,
+}) {
   const navigate = useNavigate();
   const editing = id !== undefined && id !== null;
   const declared = (values) => (typeof fields === 'function' ? fields(values, { editing, item }) : fields);
-  const [values, set] = useValues(() => (valuesOf ? valuesOf(item) : initialOf(declared({}), item && fromItem ? fromItem(item) : item)));
+  const [values, set] = useValues(() =>
+    valuesOf ? valuesOf(item) : initialOf(declared({}), item && fromItem ? fromItem(item) : item),
+  );
   const shown = declared(values);
   const removal = useKeyRemoval(typeof keyRemoval === 'function' ? keyRemoval(values) : keyRemoval);
 
   function send() {
     const request = (removeKeysWithValues) => {
-      const payload = toPayload ? toPayload(values, { editing, item, removeKeysWithValues })
+      const payload = toPayload
+        ? toPayload(values, { editing, item, removeKeysWithValues })
         : { ...payloadOf(shown, values, editing), ...(editing ? {} : extra) };
       if (save) return save(payload, { editing, id, values });
       return editing ? resource.edit(id, payload, parent) : resource.add(payload, parent);
@@ -128,8 +204,7 @@ function FieldsForm({ resource, id, parent, item, fields, valuesOf, extra, fromI
 
   const form = (
     <div className={columnOf(width)}>
-      <Form onSubmit={send} onDone={back ? () => navigate(back) : undefined}
-        cancelTo={back}>
+      <Form onSubmit={send} onDone={back ? () => navigate(back) : undefined} cancelTo={back}>
         <FormFields fields={shown} values={values} set={set} editing={editing} item={item} />
       </Form>
     </div>
@@ -158,20 +233,39 @@ function FieldsForm({ resource, id, parent, item, fields, valuesOf, extra, fromI
  * live preview; `width` and `asideWidth` a number of large-screen columns or the classes).
  * `waiting` replaces the form while what it needs loads. After success: `back`.
  */
-export function FormScreen({ resource, id, parent, crumbs, heading, fields, extra = {}, fromItem, valuesOf, toPayload, save, keyRemoval,
-  aside, asideWidth = 5, back, width = 8, waiting, children }) {
+export function FormScreen({
+  resource,
+  id,
+  parent,
+  crumbs,
+  heading,
+  fields,
+  extra = {},
+  fromItem,
+  valuesOf,
+  toPayload,
+  save,
+  keyRemoval,
+  aside,
+  asideWidth = 5,
+  back,
+  width = 8,
+  waiting,
+  children,
+}) {
   const editing = id !== undefined && id !== null;
   const props = { resource, parent, fields, valuesOf, toPayload, save, keyRemoval, aside, asideWidth, back, width };
   return (
     <Page crumbs={crumbs} heading={heading}>
       {children}
-      {waiting || (editing ? (
-        <EditLoader resource={resource} id={id}>
-          {(item) => <FieldsForm key={id} {...props} id={id} item={item} fromItem={fromItem} />}
-        </EditLoader>
-      ) : (
-        <FieldsForm {...props} item={null} extra={extra} />
-      ))}
+      {waiting ||
+        (editing ? (
+          <EditLoader resource={resource} id={id}>
+            {(item) => <FieldsForm key={id} {...props} id={id} item={item} fromItem={fromItem} />}
+          </EditLoader>
+        ) : (
+          <FieldsForm {...props} item={null} extra={extra} />
+        ))}
     </Page>
   );
 }
@@ -202,7 +296,10 @@ export function EditLoader({ resource, id, children }) {
     <>
       {(item || history) && (
         <div className="d-flex justify-content-end mb-2">
-          <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={history}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-expanded={history}
             onClick={() => setHistory(!history)}>
             Historia
           </button>
@@ -210,8 +307,7 @@ export function EditLoader({ resource, id, children }) {
       )}
       {history && (
         <Suspense fallback={<p>{TEXT.tableLoading}</p>}>
-          <HistoryPanel kind={historyKindOf(resource)} id={Number(id)}
-            onReverted={() => resource.get(id)} />
+          <HistoryPanel kind={historyKindOf(resource)} id={Number(id)} onReverted={() => resource.get(id)} />
         </Suspense>
       )}
       {item ? children(item) : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />}

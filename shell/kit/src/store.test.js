@@ -18,19 +18,28 @@ describe('request status', () => {
   });
 
   it('success sets loading off and error off', () => {
-    const state = run([{ type: 'request', op: 'item' }, { type: 'success', op: 'item', payload: { id: 1 } }]);
+    const state = run([
+      { type: 'request', op: 'item' },
+      { type: 'success', op: 'item', payload: { id: 1 } },
+    ]);
     expect(state.status).toEqual({ loading: false, error: false });
   });
 
   it('failure sets loading off and error on and keeps the server errors', () => {
     const errors = [{ name: 'name', description: 'Nazwa jest wymagana.' }];
-    const state = run([{ type: 'request', op: 'add' }, { type: 'failure', op: 'add', errors }]);
+    const state = run([
+      { type: 'request', op: 'add' },
+      { type: 'failure', op: 'add', errors },
+    ]);
     expect(state.status).toEqual({ loading: false, error: true });
     expect(state.errors).toEqual(errors);
   });
 
   it('a new request forgets the previous errors', () => {
-    const state = run([{ type: 'failure', op: 'add', errors: [{ description: 'x' }] }, { type: 'request', op: 'add' }]);
+    const state = run([
+      { type: 'failure', op: 'add', errors: [{ description: 'x' }] },
+      { type: 'request', op: 'add' },
+    ]);
     expect(state.errors).toEqual([]);
   });
 });
@@ -40,13 +49,30 @@ describe('done flags', () => {
     it(`${op}: request clears ${flag}, success sets it, failure leaves it cleared`, () => {
       const set = { ...INITIAL, [flag]: true };
       expect(reduceResource(set, { type: 'request', op })[flag]).toBe(false);
-      expect(run([{ type: 'request', op }, { type: 'success', op }])[flag]).toBe(true);
-      expect(run([{ type: 'request', op }, { type: 'failure', op }], set)[flag]).toBe(false);
+      expect(
+        run([
+          { type: 'request', op },
+          { type: 'success', op },
+        ])[flag],
+      ).toBe(true);
+      expect(
+        run(
+          [
+            { type: 'request', op },
+            { type: 'failure', op },
+          ],
+          set,
+        )[flag],
+      ).toBe(false);
     });
   }
 
   it('an operation touches only its own flag', () => {
-    const state = run([{ type: 'request', op: 'add' }, { type: 'success', op: 'add' }, { type: 'request', op: 'delete' }]);
+    const state = run([
+      { type: 'request', op: 'add' },
+      { type: 'success', op: 'add' },
+      { type: 'request', op: 'delete' },
+    ]);
     expect(state.added).toBe(true);
     expect(state.deleted).toBe(false);
   });
@@ -73,12 +99,20 @@ describe('lists and items', () => {
   });
 
   it('a bare array answer keeps the sort that was asked for', () => {
-    const state = reduceResource(INITIAL, { type: 'success', op: 'list', sort: { order: 'name', asc: true }, payload: [{ id: 1 }] });
+    const state = reduceResource(INITIAL, {
+      type: 'success',
+      op: 'list',
+      sort: { order: 'name', asc: true },
+      payload: [{ id: 1 }],
+    });
     expect(state.lists['']).toEqual({ order: 'name', asc: true, list: [{ id: 1 }] });
   });
 
   it('a list request keeps the stored lists', () => {
-    const state = run([{ type: 'success', op: 'list', parent: 1, payload: answer([{ id: 3 }]) }, { type: 'request', op: 'list', parent: 1 }]);
+    const state = run([
+      { type: 'success', op: 'list', parent: 1, payload: answer([{ id: 3 }]) },
+      { type: 'request', op: 'list', parent: 1 },
+    ]);
     expect(state.lists['1'].list).toEqual([{ id: 3 }]);
   });
 
@@ -86,7 +120,15 @@ describe('lists and items', () => {
     const held = run([{ type: 'success', op: 'item', payload: { id: 1 } }]);
     expect(held.item).toEqual({ id: 1 });
     expect(reduceResource(held, { type: 'request', op: 'item' }).item).toBeNull();
-    expect(run([{ type: 'request', op: 'item' }, { type: 'success', op: 'item', payload: { id: 2 } }], held).item).toEqual({ id: 2 });
+    expect(
+      run(
+        [
+          { type: 'request', op: 'item' },
+          { type: 'success', op: 'item', payload: { id: 2 } },
+        ],
+        held,
+      ).item,
+    ).toEqual({ id: 2 });
   });
 
   it('fetch clears its value on request (e.g. the calculator definition) and sets it on success', () => {
@@ -97,14 +139,29 @@ describe('lists and items', () => {
 
 describe('auth and user', () => {
   it('login: request sets logged false, success true, failure leaves it false', () => {
-    const logged = run([{ type: 'request', op: 'login' }, { type: 'success', op: 'login' }]);
+    const logged = run([
+      { type: 'request', op: 'login' },
+      { type: 'success', op: 'login' },
+    ]);
     expect(logged.logged).toBe(true);
     expect(reduceResource(logged, { type: 'request', op: 'login' }).logged).toBe(false);
-    expect(run([{ type: 'request', op: 'login' }, { type: 'failure', op: 'login' }], logged).logged).toBe(false);
+    expect(
+      run(
+        [
+          { type: 'request', op: 'login' },
+          { type: 'failure', op: 'login' },
+        ],
+        logged,
+      ).logged,
+    ).toBe(false);
   });
 
   it('me stores the current user; saving it sets savedMe', () => {
-    const state = run([{ type: 'success', op: 'me', payload: { email: 'a@b.pl' } }, { type: 'request', op: 'saveMe' }, { type: 'success', op: 'saveMe' }]);
+    const state = run([
+      { type: 'success', op: 'me', payload: { email: 'a@b.pl' } },
+      { type: 'request', op: 'saveMe' },
+      { type: 'success', op: 'saveMe' },
+    ]);
     expect(state.me).toEqual({ email: 'a@b.pl' });
     expect(state.savedMe).toBe(true);
   });

@@ -43,7 +43,10 @@ function serverConfig() {
 }
 
 export const ok = (message) => [200, { success: true, message }];
-export const fail = (status, code, errors) => [status, { success: false, message: code, ...(errors ? { errors } : {}) }];
+export const fail = (status, code, errors) => [
+  status,
+  { success: false, message: code, ...(errors ? { errors } : {}) },
+];
 
 /** Forgets every resource's state between tests. */
 export const resetStore = () => store.reset();

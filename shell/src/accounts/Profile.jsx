@@ -21,10 +21,23 @@ export function Profile() {
     <Page crumbs={[{ label: 'Mój profil' }]}>
       <div className="col-12 col-lg-6">
         <Form onSubmit={send}>
-          <Field field={{ name: 'email', label: 'Adres e-mail', type: 'email', required: true, autoComplete: 'username' }}
-            value={values.email} onChange={set('email')} />
-          <Field field={{ name: 'password', label: 'Hasło', type: 'password', markRequired: true, autoComplete: 'new-password',
-            help: 'Pozostaw puste, aby nie zmieniać hasła.' }} value={values.password} onChange={set('password')} />
+          <Field
+            field={{ name: 'email', label: 'Adres e-mail', type: 'email', required: true, autoComplete: 'username' }}
+            value={values.email}
+            onChange={set('email')}
+          />
+          <Field
+            field={{
+              name: 'password',
+              label: 'Hasło',
+              type: 'password',
+              markRequired: true,
+              autoComplete: 'new-password',
+              help: 'Pozostaw puste, aby nie zmieniać hasła.',
+            }}
+            value={values.password}
+            onChange={set('password')}
+          />
           <Field field={{ name: 'firstname', label: 'Imię' }} value={values.firstname} onChange={set('firstname')} />
           <Field field={{ name: 'lastname', label: 'Nazwisko' }} value={values.lastname} onChange={set('lastname')} />
         </Form>

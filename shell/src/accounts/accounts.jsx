@@ -12,12 +12,20 @@ export function AccountList() {
     { name: 'email', label: 'E-mail' },
     { name: 'firstname', label: 'Imię' },
     { name: 'lastname', label: 'Nazwisko' },
-    ...(superAdmin ? [{ name: 'super', label: 'Typ', render: (row) => (isSuper(row) ? 'Administrator' : 'Użytkownik') }] : []),
+    ...(superAdmin
+      ? [{ name: 'super', label: 'Typ', render: (row) => (isSuper(row) ? 'Administrator' : 'Użytkownik') }]
+      : []),
     { name: 'updated', label: 'Aktualizacja', type: 'updated' },
   ];
   return (
-    <ListScreen resource={users} crumbs={[CRUMB]} columns={columns} actions={[{ label: 'Dodaj konto', to: '/account/add' }]}
-      deletable={superAdmin} deleteGuard={(row) => (isSelf(me, row) ? TEXT.selfDelete : null)} />
+    <ListScreen
+      resource={users}
+      crumbs={[CRUMB]}
+      columns={columns}
+      actions={[{ label: 'Dodaj konto', to: '/account/add' }]}
+      deletable={superAdmin}
+      deleteGuard={(row) => (isSelf(me, row) ? TEXT.selfDelete : null)}
+    />
   );
 }
 
@@ -35,9 +43,15 @@ const ACCOUNT_FIELDS = [
 
 export function AccountCreate() {
   return (
-    <FormScreen resource={users} crumbs={[CRUMB, { label: 'Dodawanie konta' }]} fields={ACCOUNT_FIELDS}
-      back="/account" width={6}>
-      <div className="alert alert-warning" role="note">{ACCOUNT_WARNING}</div>
+    <FormScreen
+      resource={users}
+      crumbs={[CRUMB, { label: 'Dodawanie konta' }]}
+      fields={ACCOUNT_FIELDS}
+      back="/account"
+      width={6}>
+      <div className="alert alert-warning" role="note">
+        {ACCOUNT_WARNING}
+      </div>
     </FormScreen>
   );
 }

@@ -29,13 +29,25 @@ export function outcome(row) {
 }
 
 const COLUMNS = [
-  { name: 'title', label: 'Zadanie', render: (row) => (<>{row.title}<div className="small text-muted">{row.code}</div></>) },
+  {
+    name: 'title',
+    label: 'Zadanie',
+    render: (row) => (
+      <>
+        {row.title}
+        <div className="small text-muted">{row.code}</div>
+      </>
+    ),
+  },
   { name: 'interval', label: 'Harmonogram', render: (row) => every(row.interval) },
   { name: 'started', label: 'Ostatnie uruchomienie', type: 'date' },
   { name: 'duration_ms', label: 'Czas trwania', render: (row) => duration(row.duration_ms) },
   { name: 'outcome', label: 'Wynik', render: outcome },
-  { name: 'details', label: 'Błąd albo podsumowanie',
-    render: (row) => (row.error ? <span className="text-danger">{row.error}</span> : row.summary || '') },
+  {
+    name: 'details',
+    label: 'Błąd albo podsumowanie',
+    render: (row) => (row.error ? <span className="text-danger">{row.error}</span> : row.summary || ''),
+  },
   { name: 'runs', label: 'Uruchomienia (błędy)', render: (row) => `${row.runs} (${row.failures})` },
 ];
 
@@ -54,9 +66,19 @@ export function Jobs() {
   }, [superAdmin, load]);
 
   if (!superAdmin) {
-    return <Page crumbs={CRUMBS}><div className="alert alert-warning" role="alert">{SUPER_ONLY}</div></Page>;
+    return (
+      <Page crumbs={CRUMBS}>
+        <div className="alert alert-warning" role="alert">
+          {SUPER_ONLY}
+        </div>
+      </Page>
+    );
   }
-  const refresh = <button type="button" className="btn btn-sm btn-outline-primary" onClick={load}>Odśwież</button>;
+  const refresh = (
+    <button type="button" className="btn btn-sm btn-outline-primary" onClick={load}>
+      Odśwież
+    </button>
+  );
   return (
     <Page crumbs={CRUMBS} actions={[refresh]}>
       <p className="text-muted">
@@ -64,8 +86,11 @@ export function Jobs() {
         odbywa się raz. Godziny w czasie polskim.
       </p>
       {state.failed && <StatusBanner status="error" errors={state.errors} />}
-      <ListTable columns={COLUMNS.map((column) => ({ ...column, sortable: false }))} rows={state.rows || []}
-        loading={state.rows === null} />
+      <ListTable
+        columns={COLUMNS.map((column) => ({ ...column, sortable: false }))}
+        rows={state.rows || []}
+        loading={state.rows === null}
+      />
     </Page>
   );
 }

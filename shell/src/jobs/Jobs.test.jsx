@@ -9,14 +9,48 @@ import { duration, every } from './Jobs.jsx';
 const SUPER = { id: 1, email: 'anna@example.pl', firstname: 'Anna', lastname: 'Nowak', super: 1 };
 const OPERATOR = { ...SUPER, id: 2, super: 0, firstname: 'Jan', lastname: 'Kowalski' };
 const JOBS = [
-  { code: 'core.outbox', title: 'Ponowne wysyłanie wiadomości z kolejki', interval: 60, running: false,
-    started: '2026-11-25T10:00:00+00:00', finished: '2026-11-25T10:00:00+00:00', duration_ms: 12, outcome: 'ok',
-    error: null, summary: 'Wysłano: 1, nieudane: 0.', runs: 30, failures: 0 },
-  { code: 'items.refresh', title: 'Odświeżanie integracji elementów', interval: 3600, running: false,
-    started: '2026-11-25T09:00:00+00:00', finished: '2026-11-25T09:00:02+00:00', duration_ms: 2300, outcome: 'error',
-    error: 'RuntimeError: Źródło nie odpowiada', summary: null, runs: 3, failures: 1 },
-  { code: 'letters.purge', title: 'Usuwanie niepotwierdzonych zgłoszeń listów', interval: 86400, running: false,
-    started: null, finished: null, duration_ms: null, outcome: null, error: null, summary: null, runs: 0, failures: 0 },
+  {
+    code: 'core.outbox',
+    title: 'Ponowne wysyłanie wiadomości z kolejki',
+    interval: 60,
+    running: false,
+    started: '2026-11-25T10:00:00+00:00',
+    finished: '2026-11-25T10:00:00+00:00',
+    duration_ms: 12,
+    outcome: 'ok',
+    error: null,
+    summary: 'Wysłano: 1, nieudane: 0.',
+    runs: 30,
+    failures: 0,
+  },
+  {
+    code: 'items.refresh',
+    title: 'Odświeżanie integracji elementów',
+    interval: 3600,
+    running: false,
+    started: '2026-11-25T09:00:00+00:00',
+    finished: '2026-11-25T09:00:02+00:00',
+    duration_ms: 2300,
+    outcome: 'error',
+    error: 'RuntimeError: Źródło nie odpowiada',
+    summary: null,
+    runs: 3,
+    failures: 1,
+  },
+  {
+    code: 'letters.purge',
+    title: 'Usuwanie niepotwierdzonych zgłoszeń listów',
+    interval: 86400,
+    running: false,
+    started: null,
+    finished: null,
+    duration_ms: null,
+    outcome: null,
+    error: null,
+    summary: null,
+    runs: 0,
+    failures: 0,
+  },
 ];
 
 function api(me) {
@@ -29,7 +63,11 @@ function api(me) {
 }
 
 function renderAt(path) {
-  return render(<MemoryRouter initialEntries={[path]}><App /></MemoryRouter>);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
 }
 
 beforeEach(() => {
@@ -46,13 +84,37 @@ describe('Zadania', () => {
     expect(await screen.findByRole('heading', { name: 'Zadania' })).toBeTruthy();
     await screen.findByText('co 1 min'); // the screen is loaded on demand, then its list
     const rows = await screen.findAllByRole('row');
-    const cells = (row) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells(rows[1])).toEqual(['Ponowne wysyłanie wiadomości z kolejkicore.outbox', 'co 1 min', '2026-11-25 11:00',
-      '12 ms', 'Udane', 'Wysłano: 1, nieudane: 0.', '30 (0)']);
-    expect(cells(rows[2])).toEqual(['Odświeżanie integracji elementówitems.refresh', 'co 1 godz.', '2026-11-25 10:00',
-      '2,3 s', 'Błąd', 'RuntimeError: Źródło nie odpowiada', '3 (1)']);
-    expect(cells(rows[3])).toEqual(['Usuwanie niepotwierdzonych zgłoszeń listówletters.purge', 'co 24 godz.', '', '',
-      'Jeszcze nie uruchomione', '', '0 (0)']);
+    const cells = (row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(rows[1])).toEqual([
+      'Ponowne wysyłanie wiadomości z kolejkicore.outbox',
+      'co 1 min',
+      '2026-11-25 11:00',
+      '12 ms',
+      'Udane',
+      'Wysłano: 1, nieudane: 0.',
+      '30 (0)',
+    ]);
+    expect(cells(rows[2])).toEqual([
+      'Odświeżanie integracji elementówitems.refresh',
+      'co 1 godz.',
+      '2026-11-25 10:00',
+      '2,3 s',
+      'Błąd',
+      'RuntimeError: Źródło nie odpowiada',
+      '3 (1)',
+    ]);
+    expect(cells(rows[3])).toEqual([
+      'Usuwanie niepotwierdzonych zgłoszeń listówletters.purge',
+      'co 24 godz.',
+      '',
+      '',
+      'Jeszcze nie uruchomione',
+      '',
+      '0 (0)',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Odśwież' }));
     await waitFor(() => expect(calls.filter((call) => call.url === '/job/')).toHaveLength(2));
   });
@@ -74,8 +136,13 @@ describe('Zadania', () => {
   });
 
   it('writes intervals and durations the Polish way', () => {
-    expect([every(1), every(60), every(90), every(3600), every(86400)]).toEqual(
-      ['co 1 s', 'co 1 min', 'co 90 s', 'co 1 godz.', 'co 24 godz.']);
+    expect([every(1), every(60), every(90), every(3600), every(86400)]).toEqual([
+      'co 1 s',
+      'co 1 min',
+      'co 90 s',
+      'co 1 godz.',
+      'co 24 godz.',
+    ]);
     expect([duration(null), duration(0), duration(999), duration(1500)]).toEqual(['', '0 ms', '999 ms', '1,5 s']);
   });
 });

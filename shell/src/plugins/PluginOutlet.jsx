@@ -15,7 +15,8 @@ export function relativeRoutes(routes, base) {
   return routes.map((route) => {
     let path = route.path || '';
     if (path.startsWith('/')) {
-      if (path !== base && !path.startsWith(`${base}/`)) throw new Error(`Trasa ${path} leży poza ścieżką wtyczki ${base}.`);
+      if (path !== base && !path.startsWith(`${base}/`))
+        throw new Error(`Trasa ${path} leży poza ścieżką wtyczki ${base}.`);
       path = path.slice(base.length).replace(/^\//, '');
     }
     return { ...route, path };
@@ -32,8 +33,8 @@ function NumericIds({ children }) {
 export function PluginError({ plugin }) {
   return (
     <div className="alert alert-danger" role="alert">
-      Nie udało się wczytać modułu „{plugin.label}”. Pozostałe części panelu działają normalnie — odśwież stronę lub spróbuj
-      ponownie później.
+      Nie udało się wczytać modułu „{plugin.label}”. Pozostałe części panelu działają normalnie — odśwież stronę lub
+      spróbuj ponownie później.
     </div>
   );
 }
@@ -71,8 +72,13 @@ function PluginRoutes({ plugin, load }) {
   return (
     <Routes>
       {loaded.routes.map(({ path, element, Component: Screen }) => (
-        <Route key={path || 'index'} index={!path} path={path || undefined} caseSensitive
-          element={<NumericIds>{element ?? <Screen />}</NumericIds>} />
+        <Route
+          key={path || 'index'}
+          index={!path}
+          path={path || undefined}
+          caseSensitive
+          element={<NumericIds>{element ?? <Screen />}</NumericIds>}
+        />
       ))}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -10,10 +10,16 @@ export function ForgotPassword() {
   return (
     <PublicCard title="Przywracanie hasła">
       <p className="text-muted">Podaj adres e-mail konta. Wyślemy na niego odnośnik do ustawienia nowego hasła.</p>
-      <Form onSubmit={() => restore(values.email)} onDone={() => navigate('/')} doneDelay={REDIRECT_AFTER_AUTH_MS}
+      <Form
+        onSubmit={() => restore(values.email)}
+        onDone={() => navigate('/')}
+        doneDelay={REDIRECT_AFTER_AUTH_MS}
         submitLabel="Przywróć hasło">
-        <Field field={{ name: 'email', label: 'Adres e-mail', type: 'email', required: true, autoComplete: 'username' }}
-          value={values.email} onChange={set('email')} />
+        <Field
+          field={{ name: 'email', label: 'Adres e-mail', type: 'email', required: true, autoComplete: 'username' }}
+          value={values.email}
+          onChange={set('email')}
+        />
       </Form>
     </PublicCard>
   );

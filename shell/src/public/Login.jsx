@@ -10,12 +10,27 @@ export function Login() {
   const [values, set] = useValues({ email: '', password: '' });
   return (
     <PublicCard title="Logowanie">
-      <Form onSubmit={() => login(values.email, values.password)} onDone={() => navigate(START)}
-        doneDelay={REDIRECT_AFTER_AUTH_MS} submitLabel="Zaloguj się">
-        <Field field={{ name: 'email', label: 'Adres e-mail', type: 'email', required: true, autoComplete: 'username' }}
-          value={values.email} onChange={set('email')} />
-        <Field field={{ name: 'password', label: 'Hasło', type: 'password', required: true, autoComplete: 'current-password' }}
-          value={values.password} onChange={set('password')} />
+      <Form
+        onSubmit={() => login(values.email, values.password)}
+        onDone={() => navigate(START)}
+        doneDelay={REDIRECT_AFTER_AUTH_MS}
+        submitLabel="Zaloguj się">
+        <Field
+          field={{ name: 'email', label: 'Adres e-mail', type: 'email', required: true, autoComplete: 'username' }}
+          value={values.email}
+          onChange={set('email')}
+        />
+        <Field
+          field={{
+            name: 'password',
+            label: 'Hasło',
+            type: 'password',
+            required: true,
+            autoComplete: 'current-password',
+          }}
+          value={values.password}
+          onChange={set('password')}
+        />
       </Form>
     </PublicCard>
   );

@@ -22,17 +22,27 @@ export function PublicLayout() {
     <div className="d-flex flex-column min-vh-100">
       <nav className="navbar navbar-expand navbar-dark bg-dark" aria-label="Główna nawigacja">
         <div className="container">
-          <Link className="navbar-brand" to="/">{PRODUCT}</Link>
+          <Link className="navbar-brand" to="/">
+            {PRODUCT}
+          </Link>
           <ul className="navbar-nav me-auto">
-            <li className="nav-item"><NavLink className="nav-link" to="/" end>Logowanie</NavLink></li>
-            <li className="nav-item"><NavLink className="nav-link" to="/forgot-password">Przywracanie hasła</NavLink></li>
+            <li className="nav-item">
+              <NavLink className="nav-link" to="/" end>
+                Logowanie
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink className="nav-link" to="/forgot-password">
+                Przywracanie hasła
+              </NavLink>
+            </li>
           </ul>
-          <a className="nav-link text-light" href={supportLink()} target="_blank" rel="noreferrer">Wsparcie techniczne</a>
+          <a className="nav-link text-light" href={supportLink()} target="_blank" rel="noreferrer">
+            Wsparcie techniczne
+          </a>
         </div>
       </nav>
-      <main className="container flex-grow-1 py-4">
-        {checked ? <Outlet /> : <Waiting note={TEXT.authCheck} />}
-      </main>
+      <main className="container flex-grow-1 py-4">{checked ? <Outlet /> : <Waiting note={TEXT.authCheck} />}</main>
       <Footer />
     </div>
   );

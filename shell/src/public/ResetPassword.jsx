@@ -3,7 +3,10 @@ import { Field, Form, REDIRECT_AFTER_AUTH_MS, resetPassword, usePageTitle, useVa
 import { useNavigate, useParams } from 'react-router-dom';
 import { PublicCard } from './PublicLayout.jsx';
 
-const MISMATCH = { ok: false, error: { errors: [{ name: 'repeat', description: 'Podane hasła różnią się od siebie.' }] } };
+const MISMATCH = {
+  ok: false,
+  error: { errors: [{ name: 'repeat', description: 'Podane hasła różnią się od siebie.' }] },
+};
 
 export function ResetPassword() {
   usePageTitle(['Nowe hasło']);
@@ -13,11 +16,33 @@ export function ResetPassword() {
   const send = async () => (values.password !== values.repeat ? MISMATCH : resetPassword(token, values.password));
   return (
     <PublicCard title="Nowe hasło">
-      <Form onSubmit={send} onDone={() => navigate('/')} doneDelay={REDIRECT_AFTER_AUTH_MS} submitLabel="Ustaw nowe hasło">
-        <Field field={{ name: 'password', label: 'Nowe hasło', type: 'password', required: true, autoComplete: 'new-password' }}
-          value={values.password} onChange={set('password')} />
-        <Field field={{ name: 'repeat', label: 'Powtórz nowe hasło', type: 'password', required: true, autoComplete: 'new-password' }}
-          value={values.repeat} onChange={set('repeat')} />
+      <Form
+        onSubmit={send}
+        onDone={() => navigate('/')}
+        doneDelay={REDIRECT_AFTER_AUTH_MS}
+        submitLabel="Ustaw nowe hasło">
+        <Field
+          field={{
+            name: 'password',
+            label: 'Nowe hasło',
+            type: 'password',
+            required: true,
+            autoComplete: 'new-password',
+          }}
+          value={values.password}
+          onChange={set('password')}
+        />
+        <Field
+          field={{
+            name: 'repeat',
+            label: 'Powtórz nowe hasło',
+            type: 'password',
+            required: true,
+            autoComplete: 'new-password',
+          }}
+          value={values.repeat}
+          onChange={set('repeat')}
+        />
       </Form>
     </PublicCard>
   );

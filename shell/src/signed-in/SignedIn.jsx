@@ -1,6 +1,16 @@
 // The signed-in shell: waits for the current user and the plugin list, then the navbar,
 // the routes (core accounts screens + one outlet per enabled plugin) and the footer.
-import { api, extendToken, getToken, loadMe, StatusBanner, TEXT, TOKEN_REFRESH_MS, useMe, useResourceState } from '@smogpanel/kit';
+import {
+  api,
+  extendToken,
+  getToken,
+  loadMe,
+  StatusBanner,
+  TEXT,
+  TOKEN_REFRESH_MS,
+  useMe,
+  useResourceState,
+} from '@smogpanel/kit';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Footer } from '../Footer.jsx';
@@ -12,11 +22,15 @@ import { TopBar } from './TopBar.jsx';
 
 // Screens of super administrators only ('Zadania', the accounts) and one's profile, opened
 // rarely: loaded when opened, not with every operator's shell.
-const Jobs = lazy(() => import(/* webpackChunkName: "lazy-jobs" */ '../jobs/Jobs.jsx').then((m) => ({ default: m.Jobs })));
+const Jobs = lazy(() =>
+  import(/* webpackChunkName: "lazy-jobs" */ '../jobs/Jobs.jsx').then((m) => ({ default: m.Jobs })),
+);
 const accounts = () => import(/* webpackChunkName: "lazy-accounts" */ '../accounts/accounts.jsx');
 const AccountList = lazy(() => accounts().then((m) => ({ default: m.AccountList })));
 const AccountCreate = lazy(() => accounts().then((m) => ({ default: m.AccountCreate })));
-const Profile = lazy(() => import(/* webpackChunkName: "lazy-profile" */ '../accounts/Profile.jsx').then((m) => ({ default: m.Profile })));
+const Profile = lazy(() =>
+  import(/* webpackChunkName: "lazy-profile" */ '../accounts/Profile.jsx').then((m) => ({ default: m.Profile })),
+);
 const onDemand = (screen) => <Suspense fallback={<Waiting />}>{screen}</Suspense>;
 
 export function SignedIn() {
@@ -55,9 +69,7 @@ function SignedInShell() {
   if (!me || !plugins.list) {
     const failed = !me && user.status.error;
     return (
-      <Waiting note={TEXT.componentsLoading}>
-        {failed && <StatusBanner status="error" errors={user.errors} />}
-      </Waiting>
+      <Waiting note={TEXT.componentsLoading}>{failed && <StatusBanner status="error" errors={user.errors} />}</Waiting>
     );
   }
 
@@ -79,7 +91,12 @@ function SignedInShell() {
           <Route path="/jobs" caseSensitive element={onDemand(<Jobs />)} />
           <Route path="/history" caseSensitive element={<HistoryScreen />} />
           {plugins.list.map((plugin) => (
-            <Route key={plugin.name} path={`${plugin.path}/*`} caseSensitive element={<PluginOutlet key={plugin.name} plugin={plugin} />} />
+            <Route
+              key={plugin.name}
+              path={`${plugin.path}/*`}
+              caseSensitive
+              element={<PluginOutlet key={plugin.name} plugin={plugin} />}
+            />
           ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -37,13 +37,41 @@ function UserMenu({ me }) {
         </button>
         {/* data-bs-popper="static": Bootstrap's CSS places the menu, no Popper needed */}
         <ul className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} data-bs-popper="static">
-          <li><Link className="dropdown-item" to="/user/profile">Mój profil</Link></li>
-          <li><Link className="dropdown-item" to="/account">Konta użytkowników</Link></li>
-          {isSuper(me) && <li><Link className="dropdown-item" to="/jobs">Zadania</Link></li>}
-          <li><Link className="dropdown-item" to="/history">Historia zmian</Link></li>
-          <li><a className="dropdown-item" href={support} target="_blank" rel="noreferrer">Wsparcie techniczne</a></li>
-          <li><hr className="dropdown-divider" /></li>
-          <li><button type="button" className="dropdown-item" onClick={logout}>Wyloguj</button></li>
+          <li>
+            <Link className="dropdown-item" to="/user/profile">
+              Mój profil
+            </Link>
+          </li>
+          <li>
+            <Link className="dropdown-item" to="/account">
+              Konta użytkowników
+            </Link>
+          </li>
+          {isSuper(me) && (
+            <li>
+              <Link className="dropdown-item" to="/jobs">
+                Zadania
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link className="dropdown-item" to="/history">
+              Historia zmian
+            </Link>
+          </li>
+          <li>
+            <a className="dropdown-item" href={support} target="_blank" rel="noreferrer">
+              Wsparcie techniczne
+            </a>
+          </li>
+          <li>
+            <hr className="dropdown-divider" />
+          </li>
+          <li>
+            <button type="button" className="dropdown-item" onClick={logout}>
+              Wyloguj
+            </button>
+          </li>
         </ul>
       </li>
     </ul>
@@ -55,16 +83,25 @@ export function TopBar({ me, plugins }) {
   return (
     <nav className="navbar navbar-expand-lg navbar-dark bg-dark" aria-label="Główna nawigacja" ref={ref}>
       <div className="container">
-        <Link className="navbar-brand" to={START}>{PRODUCT}</Link>
-        <button type="button" className="navbar-toggler" aria-controls="main-nav" aria-expanded={open}
-          aria-label="Pokaż nawigację" onClick={toggle}>
+        <Link className="navbar-brand" to={START}>
+          {PRODUCT}
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="main-nav"
+          aria-expanded={open}
+          aria-label="Pokaż nawigację"
+          onClick={toggle}>
           <span className="navbar-toggler-icon" />
         </button>
         <div id="main-nav" className={`collapse navbar-collapse${open ? ' show' : ''}`}>
           <ul className="navbar-nav me-auto">
             {plugins.map((plugin) => (
               <li className="nav-item" key={plugin.name}>
-                <NavLink className="nav-link" to={plugin.path}>{plugin.label}</NavLink>
+                <NavLink className="nav-link" to={plugin.path}>
+                  {plugin.label}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -1,14 +1,34 @@
 // The shared definition: the form (types, each with its named numbers), its versions with
 // restore, its export; and the import of a definition sheet (SPEC 2.8, 4, 5).
-import { Form, ImportScreen, KeyRowsField, Page, StatusBanner, api, formatDate, importFileField, importTypeField, useResourceState, useValues } from '@smogpanel/kit';
+import {
+  Form,
+  ImportScreen,
+  KeyRowsField,
+  Page,
+  StatusBanner,
+  api,
+  formatDate,
+  importFileField,
+  importTypeField,
+  useResourceState,
+  useValues,
+} from '@smogpanel/kit';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CRUMB } from './calculators.jsx';
 import {
-  IMPORT_TYPES, LIST, definition, definitionFields, definitionPayload, loadDefinition, loadVersions, typeRows,
+  IMPORT_TYPES,
+  LIST,
+  definition,
+  definitionFields,
+  definitionPayload,
+  loadDefinition,
+  loadVersions,
+  typeRows,
 } from './resources.js';
 
-const TYPES_HELP = 'Typ „Standard budynku” podaje zapotrzebowanie na ciepło w kWh na m² rocznie dla każdego standardu. ' +
+const TYPES_HELP =
+  'Typ „Standard budynku” podaje zapotrzebowanie na ciepło w kWh na m² rocznie dla każdego standardu. ' +
   'Każdy inny typ to źródło ciepła: sprawnosc, cena (cena_za_tone z wartosc_opalowa_gj_t, cena_za_m3 z wartosc_opalowa_kwh_m3, ' +
   'cena_za_litr z wartosc_opalowa_kwh_l, cena_za_gj albo cena_za_kwh) oraz opcjonalnie oplaty_stale, koszt_inwestycji i dotacja.';
 
@@ -16,10 +36,26 @@ const TYPE_FIELDS = [{ name: 'name', label: 'Nazwa typu', required: true }];
 
 function TypeRows({ value, onChange }) {
   return (
-    <KeyRowsField name="types" itemLabel="Typ" value={value} onChange={onChange} fields={TYPE_FIELDS} removeLabel="Usuń typ"
-      addLabel="Dodaj typ" newRow={() => ({ name: '' })} help={TYPES_HELP}
-      keys={{ name: 'definitions', label: 'Definicje', itemLabel: 'Definicja', fields: definitionFields, addLabel: 'Dodaj definicję',
-        newRow: () => ({ name: '', value: '' }), empty: 'Typ nie ma jeszcze definicji.' }} />
+    <KeyRowsField
+      name="types"
+      itemLabel="Typ"
+      value={value}
+      onChange={onChange}
+      fields={TYPE_FIELDS}
+      removeLabel="Usuń typ"
+      addLabel="Dodaj typ"
+      newRow={() => ({ name: '' })}
+      help={TYPES_HELP}
+      keys={{
+        name: 'definitions',
+        label: 'Definicje',
+        itemLabel: 'Definicja',
+        fields: definitionFields,
+        addLabel: 'Dodaj definicję',
+        newRow: () => ({ name: '', value: '' }),
+        empty: 'Typ nie ma jeszcze definicji.',
+      }}
+    />
   );
 }
 
@@ -27,13 +63,14 @@ function DefinitionForm({ types }) {
   const navigate = useNavigate();
   const [values, set] = useValues(() => ({ types: typeRows(types) }));
   async function send() {
-    const result = await definition.run('edited', () => api.post('/calculator/definition/', definitionPayload(values.types)));
+    const result = await definition.run('edited', () =>
+      api.post('/calculator/definition/', definitionPayload(values.types)),
+    );
     if (result.ok) loadVersions();
     return result;
   }
   return (
-    <Form onSubmit={send} onDone={() => navigate(LIST)}
-      cancelTo={LIST}>
+    <Form onSubmit={send} onDone={() => navigate(LIST)} cancelTo={LIST}>
       <TypeRows value={values.types} onChange={set('types')} />
     </Form>
   );
@@ -42,12 +79,19 @@ function DefinitionForm({ types }) {
 function Versions() {
   const { versions } = useResourceState(definition);
   const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
-  useEffect(() => { loadVersions(); }, []);
+  useEffect(() => {
+    loadVersions();
+  }, []);
   async function restore(version) {
     setOutcome({ status: 'loading', errors: [] });
-    const result = await definition.run('edited', () => api.post(`/calculator/definition/version/${version.id}/restore`));
+    const result = await definition.run('edited', () =>
+      api.post(`/calculator/definition/version/${version.id}/restore`),
+    );
     setOutcome(result.ok ? { status: 'success', errors: [] } : { status: 'error', errors: result.error.errors });
-    if (result.ok) { loadDefinition(); loadVersions(); }
+    if (result.ok) {
+      loadDefinition();
+      loadVersions();
+    }
   }
   async function exportSheet() {
     const result = await definition.run('exported', () => api.get('/calculator/definition/export'));
@@ -55,23 +99,48 @@ function Versions() {
   }
   return (
     <section className="mt-4" aria-labelledby="versions-title">
-      <h2 id="versions-title" className="h5">Wersje definicji</h2>
-      <p className="small text-muted">Każdy zapis, import i przywrócenie tworzy nową wersję; wcześniejsze zostają i można je przywrócić.</p>
+      <h2 id="versions-title" className="h5">
+        Wersje definicji
+      </h2>
+      <p className="small text-muted">
+        Każdy zapis, import i przywrócenie tworzy nową wersję; wcześniejsze zostają i można je przywrócić.
+      </p>
       <StatusBanner status={outcome.status} errors={outcome.errors} />
-      <button type="button" className="btn btn-sm btn-outline-secondary mb-2" onClick={exportSheet}>Eksportuj obecną definicję</button>
-      {!versions ? <p>Wczytywanie...</p> : (
+      <button type="button" className="btn btn-sm btn-outline-secondary mb-2" onClick={exportSheet}>
+        Eksportuj obecną definicję
+      </button>
+      {!versions ? (
+        <p>Wczytywanie...</p>
+      ) : (
         <table className="table table-sm">
-          <thead><tr><th scope="col">Wersja</th><th scope="col">Utworzona</th><th scope="col">Źródło</th><th scope="col">Typy / definicje</th><th scope="col" /></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Wersja</th>
+              <th scope="col">Utworzona</th>
+              <th scope="col">Źródło</th>
+              <th scope="col">Typy / definicje</th>
+              <th scope="col" />
+            </tr>
+          </thead>
           <tbody>
             {versions.map((version) => (
               <tr key={version.id}>
-                <td>{version.id}{version.current ? ' (obecna)' : ''}</td>
+                <td>
+                  {version.id}
+                  {version.current ? ' (obecna)' : ''}
+                </td>
                 <td>{formatDate(version.created)}</td>
                 <td>{version.source}</td>
-                <td>{version.types} / {version.definitions}</td>
-                <td>{!version.current && (
-                  <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => restore(version)}>Przywróć</button>
-                )}</td>
+                <td>
+                  {version.types} / {version.definitions}
+                </td>
+                <td>
+                  {!version.current && (
+                    <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => restore(version)}>
+                      Przywróć
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -83,12 +152,17 @@ function Versions() {
 
 export function DefinitionSet() {
   const { types, error, errors } = useResourceState(definition);
-  useEffect(() => { loadDefinition(); }, []);
+  useEffect(() => {
+    loadDefinition();
+  }, []);
   return (
     <Page crumbs={[CRUMB, { label: 'Definicja kalkulatorów' }]}>
       <div className="col-12 col-xl-10">
-        {types ? <DefinitionForm key={JSON.stringify(types.map((t) => t.id))} types={types} />
-          : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />}
+        {types ? (
+          <DefinitionForm key={JSON.stringify(types.map((t) => t.id))} types={types} />
+        ) : (
+          <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />
+        )}
         <Versions />
       </div>
     </Page>
@@ -98,14 +172,22 @@ export function DefinitionSet() {
 export function DefinitionImport() {
   const send = (values) => definition.run('imported', () => api.post('/calculator/definition/import', values));
   return (
-    <ImportScreen crumbs={[CRUMB, { label: 'Import definicji' }]} fields={[importTypeField(IMPORT_TYPES), importFileField()]}
-      initial={{ type: '', file: null }} send={send} back={LIST} layout
+    <ImportScreen
+      crumbs={[CRUMB, { label: 'Import definicji' }]}
+      fields={[importTypeField(IMPORT_TYPES), importFileField()]}
+      initial={{ type: '', file: null }}
+      send={send}
+      back={LIST}
+      layout
       report={(values, answer) => ({ label: IMPORT_TYPES.find((t) => t.value === values.type).label, ...answer })}
       note={() => (
         <div className="alert alert-info" role="note">
-          <p className="mb-0">Import tworzy nową wersję definicji wszystkich kalkulatorów; poprzednia zostaje w historii wersji
-            i można ją przywrócić. Import POBE zastępuje źródła ciepła i zachowuje typ „Standard budynku”.</p>
+          <p className="mb-0">
+            Import tworzy nową wersję definicji wszystkich kalkulatorów; poprzednia zostaje w historii wersji i można ją
+            przywrócić. Import POBE zastępuje źródła ciepła i zachowuje typ „Standard budynku”.
+          </p>
         </div>
-      )} />
+      )}
+    />
   );
 }

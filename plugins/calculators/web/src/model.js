@@ -58,7 +58,9 @@ export function readDefinition(types) {
     if (!pricing) missing.push(PRICES.map((p) => p.price).join(' albo '));
     else if (pricing.calorific && !(values[pricing.calorific] > 0)) missing.push(pricing.calorific);
     if (missing.length) {
-      problems.push(`${type.name}: brak definicji ${missing.map((m) => `„${m}”`).join(', ')} (albo wartość nie jest większa od zera).`);
+      problems.push(
+        `${type.name}: brak definicji ${missing.map((m) => `„${m}”`).join(', ')} (albo wartość nie jest większa od zera).`,
+      );
       continue;
     }
     sources.push({
@@ -72,7 +74,8 @@ export function readDefinition(types) {
       subsidy: values.dotacja || 0,
     });
   }
-  if (!standardsSeen) problems.push(`Brak typu „${STANDARDS_TYPE}” ze standardami budynku (zapotrzebowanie w kWh na m² rocznie).`);
+  if (!standardsSeen)
+    problems.push(`Brak typu „${STANDARDS_TYPE}” ze standardami budynku (zapotrzebowanie w kWh na m² rocznie).`);
   else if (!standards.length) problems.push(`Typ „${STANDARDS_TYPE}” nie ma żadnego standardu budynku.`);
   if (!sources.length) problems.push('Brak kompletnego źródła ciepła: widżet nie ma czego porównać.');
   return { standards, sources, problems };
@@ -88,7 +91,15 @@ export function compute({ sources }, { area, standard, current, refund }) {
   const rows = sources.map((source, order) => {
     const energy = demand / source.efficiency;
     const fuel = energy / source.kwhPerUnit;
-    return { name: source.name, order, energy, fuel, unit: source.unit, cost: toGrosz(fuel * source.price + source.fixed), source };
+    return {
+      name: source.name,
+      order,
+      energy,
+      fuel,
+      unit: source.unit,
+      cost: toGrosz(fuel * source.price + source.fixed),
+      source,
+    };
   });
   const currentRow = rows.find((row) => row.name === current);
   for (const row of rows) {
@@ -102,7 +113,11 @@ export function compute({ sources }, { area, standard, current, refund }) {
     const granted = Math.min(subsidy, investment);
     const saving = toGrosz(currentRow.cost - row.cost);
     row.payback = {
-      known: true, investment, subsidy: granted, net: investment - granted, saving,
+      known: true,
+      investment,
+      subsidy: granted,
+      net: investment - granted,
+      saving,
       years: saving > 0 ? (investment - granted) / saving : null,
     };
   }

@@ -19,9 +19,21 @@ describe('readDefinition', () => {
   it('leaves out and names a source lacking a definition or its calorific value', () => {
     const { sources, problems } = readDefinition([
       { name: 'Standard budynku', definitions: [{ name: 'dom', value: '100' }] },
-      { name: 'Pellet', definitions: [{ name: 'cena_za_tone', value: '1500' }, { name: 'sprawnosc', value: '0.8' }] },
+      {
+        name: 'Pellet',
+        definitions: [
+          { name: 'cena_za_tone', value: '1500' },
+          { name: 'sprawnosc', value: '0.8' },
+        ],
+      },
       { name: 'Drewno', definitions: [{ name: 'wartosc_opalowa_gj_t', value: '15' }] },
-      { name: 'Prąd', definitions: [{ name: 'sprawnosc', value: '1' }, { name: 'cena_za_kwh', value: '0.9' }] },
+      {
+        name: 'Prąd',
+        definitions: [
+          { name: 'sprawnosc', value: '1' },
+          { name: 'cena_za_kwh', value: '0.9' },
+        ],
+      },
     ]);
     expect(sources.map((s) => s.name)).toEqual(['Prąd']);
     expect(problems).toEqual([
@@ -43,24 +55,36 @@ describe('compute: the worked example (120 m², dom_ocieplony)', () => {
   const result = compute(model, { area: 120, standard, current: 'Węgiel – kocioł zasypowy', refund: true });
   const rows = byName(result);
 
-  it('gives the yearly demand and every source\'s fuel and cost', () => {
+  it("gives the yearly demand and every source's fuel and cost", () => {
     expect(result.demand).toBe(14400);
     const coal = rows['Węgiel – kocioł zasypowy'];
     expect(coal.fuel).toBeCloseTo(3.6, 9);
     expect(coal.unit).toBe('t');
     const costs = Object.fromEntries(result.rows.map((row) => [row.name, Math.round(row.cost * 100) / 100]));
     expect(costs).toEqual({
-      'Węgiel – kocioł zasypowy': 5400, 'Pompa ciepła powietrzna': 3840, 'Pompa ciepła gruntowa': 2880,
-      Pellet: 5400, 'Gaz ziemny': 4800, 'Olej opałowy': 8000, 'Ogrzewanie elektryczne': 11520, 'Ciepło systemowe': 5460,
+      'Węgiel – kocioł zasypowy': 5400,
+      'Pompa ciepła powietrzna': 3840,
+      'Pompa ciepła gruntowa': 2880,
+      Pellet: 5400,
+      'Gaz ziemny': 4800,
+      'Olej opałowy': 8000,
+      'Ogrzewanie elektryczne': 11520,
+      'Ciepło systemowe': 5460,
     });
     expect(rows['Gaz ziemny'].fuel).toBeCloseTo(1500, 9);
     expect(rows['Ciepło systemowe'].fuel).toBeCloseTo(54, 9);
   });
 
-  it('sorts cheapest first, equal costs in the definition\'s order', () => {
+  it("sorts cheapest first, equal costs in the definition's order", () => {
     expect(result.rows.map((row) => row.name)).toEqual([
-      'Pompa ciepła gruntowa', 'Pompa ciepła powietrzna', 'Gaz ziemny', 'Węgiel – kocioł zasypowy', 'Pellet',
-      'Ciepło systemowe', 'Olej opałowy', 'Ogrzewanie elektryczne',
+      'Pompa ciepła gruntowa',
+      'Pompa ciepła powietrzna',
+      'Gaz ziemny',
+      'Węgiel – kocioł zasypowy',
+      'Pellet',
+      'Ciepło systemowe',
+      'Olej opałowy',
+      'Ogrzewanie elektryczne',
     ]);
     expect(result.rows.filter((row) => row.current).map((row) => row.name)).toEqual(['Węgiel – kocioł zasypowy']);
   });

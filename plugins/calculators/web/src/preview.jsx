@@ -18,19 +18,30 @@ export function WidgetPreview({ calculator, types }) {
   useEffect(() => {
     addStyleOnce();
     if (!box.current || !types) return;
-    const { model } = renderCalculator(box.current, {
-      calculator: { ...calculator, show_refund: Boolean(Number(calculator.show_refund)) }, definition: types,
-    }, { refund: Boolean(Number(calculator.show_refund)) });
+    const { model } = renderCalculator(
+      box.current,
+      {
+        calculator: { ...calculator, show_refund: Boolean(Number(calculator.show_refund)) },
+        definition: types,
+      },
+      { refund: Boolean(Number(calculator.show_refund)) },
+    );
     setProblems(model.problems);
   }, [calculator, types]);
   return (
     <section aria-labelledby="calculator-preview-title" className="border rounded p-2 bg-light">
-      <h2 id="calculator-preview-title" className="h6">Podgląd widżetu</h2>
+      <h2 id="calculator-preview-title" className="h6">
+        Podgląd widżetu
+      </h2>
       {!types && <p className="text-muted small">Wczytywanie definicji...</p>}
       {problems.length > 0 && (
         <div className="alert alert-warning small" role="note">
           <p className="mb-1">Definicja nie wystarcza do obliczeń (na stronie partnera te źródła zostaną pominięte):</p>
-          <ul className="mb-0">{problems.map((text) => <li key={text}>{text}</li>)}</ul>
+          <ul className="mb-0">
+            {problems.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
         </div>
       )}
       <div ref={box} data-testid="calculator-preview" />

@@ -24,24 +24,42 @@ export const IMPORT_TYPES = [
 export const fields = [
   { name: 'name', label: 'Nazwa', required: true },
   {
-    name: 'internal_name', label: 'Nazwa wewnętrzna', required: true, createOnly: true,
+    name: 'internal_name',
+    label: 'Nazwa wewnętrzna',
+    required: true,
+    createOnly: true,
     help: 'Część publicznego adresu kalkulatora (/view/calculator/…): małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
   },
-  { name: 'calculator_type_name', label: 'Typ', type: 'select', required: true, options: TYPES, initial: 'HEATING_COST' },
-  { name: 'show_refund', label: 'Pokaż pole dotacji (koszt wymiany źródła po dotacji i czas zwrotu)', type: 'checkbox', initial: 0 },
+  {
+    name: 'calculator_type_name',
+    label: 'Typ',
+    type: 'select',
+    required: true,
+    options: TYPES,
+    initial: 'HEATING_COST',
+  },
+  {
+    name: 'show_refund',
+    label: 'Pokaż pole dotacji (koszt wymiany źródła po dotacji i czas zwrotu)',
+    type: 'checkbox',
+    initial: 0,
+  },
   { name: 'refund_checkbox', label: 'Tekst pola dotacji', placeholder: 'Uwzględnij dotację do wymiany źródła ciepła' },
   { name: 'legend', label: 'Legenda', type: 'textarea', rows: 3 },
   { name: 'footer', label: 'Stopka', type: 'textarea', rows: 2 },
 ];
 
-export const initialValues = (item) => Object.fromEntries(fields.map((f) => [f.name, item ? item[f.name] ?? '' : f.initial ?? '']));
+export const initialValues = (item) =>
+  Object.fromEntries(fields.map((f) => [f.name, item ? (item[f.name] ?? '') : (f.initial ?? '')]));
 export const toPayload = (values, editing) => payloadOf(fields, values, editing);
 
 /** The definition form's rows from the API's types (each row keyed for React). */
-export const typeRows = (types) => (types || []).map((t, i) => ({
-  uuid: `t${t.id ?? i}`, name: t.name,
-  definitions: t.definitions.map((d, j) => ({ uuid: `d${d.id ?? `${i}-${j}`}`, name: d.name, value: d.value })),
-}));
+export const typeRows = (types) =>
+  (types || []).map((t, i) => ({
+    uuid: `t${t.id ?? i}`,
+    name: t.name,
+    definitions: t.definitions.map((d, j) => ({ uuid: `d${d.id ?? `${i}-${j}`}`, name: d.name, value: d.value })),
+  }));
 
 /** The payload of POST /calculator/definition/: values as typed (the server keeps them exact). */
 export const definitionPayload = (rows) => ({
@@ -50,8 +68,14 @@ export const definitionPayload = (rows) => ({
 
 /** A definition's value field: its placeholder is the definition's name with spaces (SPEC 5). */
 export const definitionFields = (row) => [
-  { name: 'name', label: 'Nazwa definicji', required: true, column: 'col-md-5',
-    help: 'np. cena_za_tone' },
-  { name: 'value', label: 'Wartość', type: 'number', step: 'any', required: true, column: 'col-md-4',
-    placeholder: row.name ? spaced(row.name) : 'wartość' },
+  { name: 'name', label: 'Nazwa definicji', required: true, column: 'col-md-5', help: 'np. cena_za_tone' },
+  {
+    name: 'value',
+    label: 'Wartość',
+    type: 'number',
+    step: 'any',
+    required: true,
+    column: 'col-md-4',
+    placeholder: row.name ? spaced(row.name) : 'wartość',
+  },
 ];

@@ -7,14 +7,39 @@ import demo from '../../demo_definition.json';
 import routes from './routes.jsx';
 
 const CALCULATOR = {
-  id: 4, name: 'Koszty ogrzewania', internal_name: 'koszty', calculator_type_name: 'HEATING_COST', show_refund: 1,
-  refund_checkbox: 'Uwzględnij dotację', legend: 'Legenda', footer: 'Stopka',
-  created: '2026-01-01T10:00:00+00:00', updated: '2026-01-02T10:00:00+00:00',
+  id: 4,
+  name: 'Koszty ogrzewania',
+  internal_name: 'koszty',
+  calculator_type_name: 'HEATING_COST',
+  show_refund: 1,
+  refund_checkbox: 'Uwzględnij dotację',
+  legend: 'Legenda',
+  footer: 'Stopka',
+  created: '2026-01-01T10:00:00+00:00',
+  updated: '2026-01-02T10:00:00+00:00',
 };
-const TYPES = demo.types.map((t, i) => ({ id: i + 1, name: t.name, definitions: t.definitions.map((d, j) => ({ id: 100 * i + j, ...d })) }));
+const TYPES = demo.types.map((t, i) => ({
+  id: i + 1,
+  name: t.name,
+  definitions: t.definitions.map((d, j) => ({ id: 100 * i + j, ...d })),
+}));
 const VERSIONS = [
-  { id: 2, created: '2026-02-01T10:00:00+00:00', source: 'Formularz definicji', types: 9, definitions: 37, current: true },
-  { id: 1, created: '2026-01-01T10:00:00+00:00', source: 'Import: POBE: standard 2025 (a.xlsx)', types: 9, definitions: 37, current: false },
+  {
+    id: 2,
+    created: '2026-02-01T10:00:00+00:00',
+    source: 'Formularz definicji',
+    types: 9,
+    definitions: 37,
+    current: true,
+  },
+  {
+    id: 1,
+    created: '2026-01-01T10:00:00+00:00',
+    source: 'Import: POBE: standard 2025 (a.xlsx)',
+    types: 9,
+    definitions: 37,
+    current: false,
+  },
 ];
 const plain = (text) => text.replace(/\s/g, ' ');
 
@@ -33,8 +58,13 @@ function api(overrides = {}) {
 beforeEach(resetStore);
 
 it('declares the screens of SPEC 2.8 under /calculator', () => {
-  expect(routes.map((r) => r.path)).toEqual(['/calculator', '/calculator/add', '/calculator/definition/set',
-    '/calculator/definition/import', '/calculator/:calculatorId']);
+  expect(routes.map((r) => r.path)).toEqual([
+    '/calculator',
+    '/calculator/add',
+    '/calculator/definition/set',
+    '/calculator/definition/import',
+    '/calculator/:calculatorId',
+  ]);
 });
 
 describe('list', () => {
@@ -48,8 +78,12 @@ describe('list', () => {
     for (const name of ['Osadź', 'Usuń']) expect(within(row).getByRole('button', { name })).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/calculator/4');
     expect(screen.getByRole('link', { name: 'Dodaj kalkulator' }).getAttribute('href')).toBe('/calculator/add');
-    expect(screen.getByRole('link', { name: 'Ustaw definicję kalkulatorów' }).getAttribute('href')).toBe('/calculator/definition/set');
-    expect(screen.getByRole('link', { name: 'Importuj definicję' }).getAttribute('href')).toBe('/calculator/definition/import');
+    expect(screen.getByRole('link', { name: 'Ustaw definicję kalkulatorów' }).getAttribute('href')).toBe(
+      '/calculator/definition/set',
+    );
+    expect(screen.getByRole('link', { name: 'Importuj definicję' }).getAttribute('href')).toBe(
+      '/calculator/definition/import',
+    );
   });
 });
 
@@ -74,12 +108,22 @@ describe('calculator form', () => {
     fireEvent.click(screen.getByText('Zapisz'));
     await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
     expect(calls.find((c) => c.method === 'post')).toMatchObject({
-      url: '/calculator/', data: { name: 'Kalkulator', internal_name: 'kalkulator', calculator_type_name: 'HEATING_COST', show_refund: 1, refund_checkbox: 'Z dotacją' },
+      url: '/calculator/',
+      data: {
+        name: 'Kalkulator',
+        internal_name: 'kalkulator',
+        calculator_type_name: 'HEATING_COST',
+        show_refund: 1,
+        refund_checkbox: 'Z dotacją',
+      },
     });
   });
 
   it('names what the definition lacks instead of computing with it', async () => {
-    api({ 'get /calculator/definition/': () => ok([{ id: 1, name: 'Pellet', definitions: [{ id: 2, name: 'cena_za_tone', value: '1500' }] }]) });
+    api({
+      'get /calculator/definition/': () =>
+        ok([{ id: 1, name: 'Pellet', definitions: [{ id: 2, name: 'cena_za_tone', value: '1500' }] }]),
+    });
     renderAt(routes, '/calculator/4');
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain('Pellet: brak definicji „sprawnosc”, „wartosc_opalowa_gj_t”');
@@ -103,8 +147,14 @@ describe('definition form', () => {
     const sent = calls.find((c) => c.method === 'post');
     expect(sent.url).toBe('/calculator/definition/');
     expect(sent.data.types).toHaveLength(9);
-    expect(sent.data.types[1]).toEqual({ name: 'Węgiel – kocioł zasypowy', definitions: [
-      { name: 'sprawnosc', value: '0.6' }, { name: 'cena_za_tone', value: '1500' }, { name: 'wartosc_opalowa_gj_t', value: '25.5' }] });
+    expect(sent.data.types[1]).toEqual({
+      name: 'Węgiel – kocioł zasypowy',
+      definitions: [
+        { name: 'sprawnosc', value: '0.6' },
+        { name: 'cena_za_tone', value: '1500' },
+        { name: 'wartosc_opalowa_gj_t', value: '25.5' },
+      ],
+    });
   });
 
   it('lists the versions and restores an earlier one', async () => {
@@ -123,26 +173,52 @@ describe('import form', () => {
     renderAt(routes, '/calculator/definition/import');
     const type = await screen.findByLabelText('Typ pliku');
     expect([...type.options].map((o) => o.value).filter(Boolean)).toEqual([
-      'HC_DEFINITION_XLS', 'POBE_HC_XLS_2022', 'POBE_HC_XLS_FORECAST_2023', 'POBE_HC_XLS_2023', 'POBE_HC_XLS_2025']);
+      'HC_DEFINITION_XLS',
+      'POBE_HC_XLS_2022',
+      'POBE_HC_XLS_FORECAST_2023',
+      'POBE_HC_XLS_2023',
+      'POBE_HC_XLS_2025',
+    ]);
     fireEvent.change(type, { target: { value: 'POBE_HC_XLS_2025' } });
-    expect(screen.getByRole('link', { name: /Pobierz szablon/ }).getAttribute('href')).toBe('/api/import/POBE_HC_XLS_2025/template');
+    expect(screen.getByRole('link', { name: /Pobierz szablon/ }).getAttribute('href')).toBe(
+      '/api/import/POBE_HC_XLS_2025/template',
+    );
   });
 
-  it('shows the chosen type\'s layout and columns as the server defines them, and returns to the list with the report', async () => {
+  it("shows the chosen type's layout and columns as the server defines them, and returns to the list with the report", async () => {
     const described = [
       { code: 'CP_XLS', description: 'Raport.', columns: [{ header: 'Województwo', required: true }] },
-      { code: 'HC_DEFINITION_XLS', description: 'Cała definicja kalkulatorów.\nImport zastępuje całą definicję.',
-        columns: [{ header: 'Typ', required: true }, { header: 'Nazwa definicji', required: true }, { header: 'Wartość', required: true }] },
-      { code: 'POBE_HC_XLS_2025', description: 'Jeden wiersz na źródło ciepła.',
-        columns: [{ header: 'Źródło ciepła', required: true }, { header: 'Dotacja', required: false }] },
+      {
+        code: 'HC_DEFINITION_XLS',
+        description: 'Cała definicja kalkulatorów.\nImport zastępuje całą definicję.',
+        columns: [
+          { header: 'Typ', required: true },
+          { header: 'Nazwa definicji', required: true },
+          { header: 'Wartość', required: true },
+        ],
+      },
+      {
+        code: 'POBE_HC_XLS_2025',
+        description: 'Jeden wiersz na źródło ciepła.',
+        columns: [
+          { header: 'Źródło ciepła', required: true },
+          { header: 'Dotacja', required: false },
+        ],
+      },
     ];
-    const answer = { created: 2, updated: 0, types: TYPES.slice(0, 2),
-      skipped: [{ name: 'Standard budynku', description: 'Obecna definicja nie ma typu „Standard budynku”.' }] };
+    const answer = {
+      created: 2,
+      updated: 0,
+      types: TYPES.slice(0, 2),
+      skipped: [{ name: 'Standard budynku', description: 'Obecna definicja nie ma typu „Standard budynku”.' }],
+    };
     const calls = api({ 'get /import/': () => ok(described), 'post /calculator/definition/import': () => ok(answer) });
     renderAt(routes, '/calculator/definition/import');
     fireEvent.change(await screen.findByLabelText('Typ pliku'), { target: { value: 'POBE_HC_XLS_2025' } });
     const layout = await screen.findByRole('note', { name: 'Układ pliku' });
-    await waitFor(() => expect(layout.textContent).toContain('Kolumny pliku: „Źródło ciepła”, „Dotacja” (opcjonalna).'));
+    await waitFor(() =>
+      expect(layout.textContent).toContain('Kolumny pliku: „Źródło ciepła”, „Dotacja” (opcjonalna).'),
+    );
     expect(layout.textContent).toContain('Jeden wiersz na źródło ciepła.');
     fireEvent.change(screen.getByLabelText('Typ pliku'), { target: { value: 'HC_DEFINITION_XLS' } });
     expect(layout.textContent).toContain('Kolumny pliku: „Typ”, „Nazwa definicji”, „Wartość”.');
@@ -154,7 +230,9 @@ describe('import form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Importuj' }));
     await waitFor(() => expect(where().pathname).toBe('/calculator'), { timeout: 3000 });
     expect(calls.find((c) => c.method === 'post').data.type).toBe('HC_DEFINITION_XLS');
-    expect(await screen.findByText('Zaimportowano definicję (Definicja kalkulatora ogrzewania): typy 2, definicje 2.')).toBeTruthy();
+    expect(
+      await screen.findByText('Zaimportowano definicję (Definicja kalkulatora ogrzewania): typy 2, definicje 2.'),
+    ).toBeTruthy();
     expect(screen.getByText('Obecna definicja nie ma typu „Standard budynku”.')).toBeTruthy();
   });
 });

@@ -42,18 +42,27 @@ export function chartsOf(payload, group) {
   const base = { unit: payload.unit || '', valueTitle: group.value_title, positionTitle: payload.position_title };
   if (payload.type === 'MULTILINE') {
     const spec = {
-      ...base, label: `${payload.name} – ${group.name}`,
-      categories: payload.keys.map(label), names: payload.keys.map((k) => k.name),
+      ...base,
+      label: `${payload.name} – ${group.name}`,
+      categories: payload.keys.map(label),
+      names: payload.keys.map((k) => k.name),
       series: group.entries.map((entry) => ({ name: entry.name, color: entry.color, values: entry.values })),
     };
-    return [{ title: '', spec, goals: group.entries.filter((e) => e.goal).map((e) => ({ name: e.name, goal: e.goal })) }];
+    return [
+      { title: '', spec, goals: group.entries.filter((e) => e.goal).map((e) => ({ name: e.name, goal: e.goal })) },
+    ];
   }
   const categories = payload.type === 'CIRCLE' ? null : categoriesOf(payload.key_groups);
   return group.entries.map((entry) => {
     let spec;
     if (payload.type === 'CIRCLE') {
-      spec = { ...base, label: entry.name, categories: payload.keys.map(label), names: payload.keys.map((k) => k.name),
-        series: [{ name: group.value_title, values: entry.values }] };
+      spec = {
+        ...base,
+        label: entry.name,
+        categories: payload.keys.map(label),
+        names: payload.keys.map((k) => k.name),
+        series: [{ name: group.value_title, values: entry.values }],
+      };
     } else {
       const series = payload.key_groups.map((g, i) => {
         const values = categories.labels.map(() => null);
@@ -71,6 +80,7 @@ export function chartsOf(payload, group) {
 
 /** Legend items: slices for a doughnut (by their full names), otherwise the series. */
 export function legendOf(payload, spec) {
-  if (payload.type === 'CIRCLE') return spec.categories.map((_, i) => ({ name: spec.names[i], color: (spec.colors || [])[i] }));
+  if (payload.type === 'CIRCLE')
+    return spec.categories.map((_, i) => ({ name: spec.names[i], color: (spec.colors || [])[i] }));
   return spec.series.map((s) => ({ name: s.name, color: s.color }));
 }

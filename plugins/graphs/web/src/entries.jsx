@@ -5,12 +5,25 @@ import { FormScreen, ListScreen, TEXT, useItem } from '@smogpanel/kit';
 import { useParams } from 'react-router-dom';
 import { useGraphCrumbs } from './groups.jsx';
 import { Preview } from './preview.jsx';
-import { entries, entriesPath, entryPayload, entryValues, groups, keysOf, previewPayload, valueName } from './resources.js';
+import {
+  entries,
+  entriesPath,
+  entryPayload,
+  entryValues,
+  groups,
+  keysOf,
+  previewPayload,
+  valueName,
+} from './resources.js';
 
 function useEntryCrumbs(graphId, groupId, label) {
   const { graph, waiting, crumbs } = useGraphCrumbs(graphId);
   const { item: group } = useItem(groups, groupId);
-  const all = [...crumbs, { label: group ? group.name : 'Grupa' }, { label: 'Wpisy', to: entriesPath(graphId, groupId) }];
+  const all = [
+    ...crumbs,
+    { label: group ? group.name : 'Grupa' },
+    { label: 'Wpisy', to: entriesPath(graphId, groupId) },
+  ];
   return { graph, group, waiting, crumbs: label ? [...all, { label }] : all };
 }
 
@@ -19,14 +32,23 @@ export function EntryList() {
   const { group, crumbs } = useEntryCrumbs(graphId, graphGroupId);
   const base = entriesPath(graphId, graphGroupId);
   return (
-    <ListScreen resource={entries} parent={graphGroupId} crumbs={crumbs} heading={group ? `Wpisy grupy „${group.name}”` : 'Wpisy'}
+    <ListScreen
+      resource={entries}
+      parent={graphGroupId}
+      crumbs={crumbs}
+      heading={group ? `Wpisy grupy „${group.name}”` : 'Wpisy'}
       actions={[
         { label: 'Dodaj wpis', to: `${base}/add` },
         { label: 'Wróć do listy grup', to: `/graph/${graphId}/group`, variant: 'btn-outline-secondary' },
       ]}
-      columns={[{ name: 'id', label: 'ID' }, { name: 'name', label: 'Nazwa' }, { name: 'updated', label: 'Aktualizacja', type: 'updated' }]}
+      columns={[
+        { name: 'id', label: 'ID' },
+        { name: 'name', label: 'Nazwa' },
+        { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+      ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
-      deletable />
+      deletable
+    />
   );
 }
 
@@ -43,10 +65,25 @@ const entryFields = (graph) => (values) => {
   return [
     { name: 'name', label: 'Nazwa', required: true },
     ...(graph.graph_type_name === 'MULTILINE'
-      ? [{ name: 'color', label: 'Kolor linii', required: true, help: 'Angielska nazwa (np. navy), rgb(…), rgba(…) albo #rrggbb.' }] : []),
-    ...(keys.length ? [] : [{ render: () => <p className="text-muted">Wykres nie ma kluczy: dodaj je w edycji wykresu.</p> }]),
-    ...keys.map(({ key, group: keyGroup }) => ({ name: valueName(key.id), label: keyGroup ? `${keyGroup.name}: ${key.name}` : key.name,
-      type: 'number', min: 0, step: 'any' })),
+      ? [
+          {
+            name: 'color',
+            label: 'Kolor linii',
+            required: true,
+            help: 'Angielska nazwa (np. navy), rgb(…), rgba(…) albo #rrggbb.',
+          },
+        ]
+      : []),
+    ...(keys.length
+      ? []
+      : [{ render: () => <p className="text-muted">Wykres nie ma kluczy: dodaj je w edycji wykresu.</p> }]),
+    ...keys.map(({ key, group: keyGroup }) => ({
+      name: valueName(key.id),
+      label: keyGroup ? `${keyGroup.name}: ${key.name}` : key.name,
+      type: 'number',
+      min: 0,
+      step: 'any',
+    })),
     { name: 'with_goal', label: 'Wpis ma cel', type: 'checkbox' },
     ...(Number(values.with_goal) ? GOAL_FIELDS : []),
   ];
@@ -56,10 +93,19 @@ function EntryScreen({ label, id }) {
   const { graphId, graphGroupId } = useParams();
   const { graph, group, waiting, crumbs } = useEntryCrumbs(graphId, graphGroupId, label);
   return (
-    <FormScreen resource={entries} id={id} parent={graphGroupId} crumbs={crumbs} waiting={waiting} back={entriesPath(graphId, graphGroupId)}
-      width={7} fields={graph && entryFields(graph)} valuesOf={(item) => entryValues(graph, item)}
+    <FormScreen
+      resource={entries}
+      id={id}
+      parent={graphGroupId}
+      crumbs={crumbs}
+      waiting={waiting}
+      back={entriesPath(graphId, graphGroupId)}
+      width={7}
+      fields={graph && entryFields(graph)}
+      valuesOf={(item) => entryValues(graph, item)}
       toPayload={(values, { editing }) => entryPayload(graph, values, { editing, groupId: graphGroupId })}
-      aside={(values) => <Preview payload={previewPayload(graph, values, group ? group.name : 'Grupa')} />} />
+      aside={(values) => <Preview payload={previewPayload(graph, values, group ? group.name : 'Grupa')} />}
+    />
   );
 }
 

@@ -7,7 +7,11 @@ import { LIST, entriesPath, graphs, groups, groupsPath, listedName } from './res
 /** Breadcrumbs under a graph: Wykresy > <graph name> > Grupy [> label]. */
 export function useGraphCrumbs(graphId, label) {
   const { item, error, errors } = useItem(graphs, graphId);
-  const crumbs = [CRUMB, { label: item ? listedName(item) : 'Wykres', to: `${LIST}/${graphId}` }, { label: 'Grupy', to: groupsPath(graphId) }];
+  const crumbs = [
+    CRUMB,
+    { label: item ? listedName(item) : 'Wykres', to: `${LIST}/${graphId}` },
+    { label: 'Grupy', to: groupsPath(graphId) },
+  ];
   const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
   return { graph: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
@@ -18,7 +22,11 @@ export function GroupList() {
   const report = useImportReport();
   const base = groupsPath(graphId);
   return (
-    <ListScreen resource={groups} parent={graphId} crumbs={crumbs} heading={graph ? `Grupy wykresu „${listedName(graph)}”` : 'Grupy'}
+    <ListScreen
+      resource={groups}
+      parent={graphId}
+      crumbs={crumbs}
+      heading={graph ? `Grupy wykresu „${listedName(graph)}”` : 'Grupy'}
       actions={[
         { label: 'Dodaj grupę', to: `${base}/add` },
         { label: 'Importuj definicję', to: `${LIST}/${graphId}/import` },
@@ -26,14 +34,24 @@ export function GroupList() {
       ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa', render: (row) => <Link to={entriesPath(graphId, row.id)} title="Wpisy grupy">{row.name}</Link> },
+        {
+          name: 'name',
+          label: 'Nazwa',
+          render: (row) => (
+            <Link to={entriesPath(graphId, row.id)} title="Wpisy grupy">
+              {row.name}
+            </Link>
+          ),
+        },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
       {report && (
-        <ImportReport summary={`Zaimportowano: utworzone ${report.created}, zaktualizowane ${report.updated}, wartości ${report.values}.`}
-          skipped={report.skipped} />
+        <ImportReport
+          summary={`Zaimportowano: utworzone ${report.created}, zaktualizowane ${report.updated}, wartości ${report.values}.`}
+          skipped={report.skipped}
+        />
       )}
     </ListScreen>
   );
@@ -45,13 +63,28 @@ export function GroupCreate() {
   const { graphId } = useParams();
   const { crumbs } = useGraphCrumbs(graphId, 'Dodawanie grupy');
   return (
-    <FormScreen resource={groups} parent={graphId} crumbs={crumbs} fields={FIELDS} extra={{ graph_id: Number(graphId) }}
-      back={groupsPath(graphId)} />
+    <FormScreen
+      resource={groups}
+      parent={graphId}
+      crumbs={crumbs}
+      fields={FIELDS}
+      extra={{ graph_id: Number(graphId) }}
+      back={groupsPath(graphId)}
+    />
   );
 }
 
 export function GroupEdit() {
   const { graphId, graphGroupId } = useParams();
   const { crumbs } = useGraphCrumbs(graphId, 'Edycja grupy');
-  return <FormScreen resource={groups} id={graphGroupId} parent={graphId} crumbs={crumbs} fields={FIELDS} back={groupsPath(graphId)} />;
+  return (
+    <FormScreen
+      resource={groups}
+      id={graphGroupId}
+      parent={graphId}
+      crumbs={crumbs}
+      fields={FIELDS}
+      back={groupsPath(graphId)}
+    />
+  );
 }

@@ -10,7 +10,10 @@ export function Preview({ payload }) {
   // The form hands a new object on every render: drawn again only when what it holds changes.
   const drawn = JSON.stringify(payload);
   useEffect(() => {
-    if (!styled) { addStyle(CSS); styled = true; }
+    if (!styled) {
+      addStyle(CSS);
+      styled = true;
+    }
     if (box.current) renderGraph(box.current, JSON.parse(drawn));
   }, [drawn]);
   return (

@@ -1,20 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { entryPayload, entryValues, graphPayload, graphValues, listedName, previewPayload, valueName } from './resources.js';
+import {
+  entryPayload,
+  entryValues,
+  graphPayload,
+  graphValues,
+  listedName,
+  previewPayload,
+  valueName,
+} from './resources.js';
 
 const bar = {
-  name: 'Wnioski %RANGE%', graph_type_name: 'BAR', graph_style_name: 'CLASSIC', unit: 'szt.', value_title: 'W %GROUP%', graph_keys: [],
-  graph_key_groups: [{ id: 3, name: 'Złożone', color: 'red', graph_keys: [{ id: 7, name: 'Styczeń', short_name: 'I' }] }],
+  name: 'Wnioski %RANGE%',
+  graph_type_name: 'BAR',
+  graph_style_name: 'CLASSIC',
+  unit: 'szt.',
+  value_title: 'W %GROUP%',
+  graph_keys: [],
+  graph_key_groups: [
+    { id: 3, name: 'Złożone', color: 'red', graph_keys: [{ id: 7, name: 'Styczeń', short_name: 'I' }] },
+  ],
 };
 
 describe('graph payloads', () => {
   it('sends key groups for BAR, keys for CIRCLE, the unit for BAR only and the internal name on create', () => {
     const created = graphPayload({ ...graphValues(bar), internal_name: 'wnioski' }, { editing: false });
     expect(created.internal_name).toBe('wnioski');
-    expect(created.graph_key_groups).toEqual([{ id: 3, name: 'Złożone', color: 'red', graph_keys: [{ id: 7, name: 'Styczeń', short_name: 'I' }] }]);
+    expect(created.graph_key_groups).toEqual([
+      { id: 3, name: 'Złożone', color: 'red', graph_keys: [{ id: 7, name: 'Styczeń', short_name: 'I' }] },
+    ]);
     expect(created.graph_keys).toEqual([]);
-    const circle = graphPayload({ ...graphValues(bar), graph_type_name: 'CIRCLE', graph_keys: [{ name: 'Gaz', short_name: 'G' }] },
-      { editing: true, removeKeysWithValues: true });
-    expect([circle.unit, circle.graph_key_groups, circle.internal_name, circle.remove_keys_with_values]).toEqual(['', [], undefined, 1]);
+    const circle = graphPayload(
+      { ...graphValues(bar), graph_type_name: 'CIRCLE', graph_keys: [{ name: 'Gaz', short_name: 'G' }] },
+      { editing: true, removeKeysWithValues: true },
+    );
+    expect([circle.unit, circle.graph_key_groups, circle.internal_name, circle.remove_keys_with_values]).toEqual([
+      '',
+      [],
+      undefined,
+      1,
+    ]);
   });
 
   it('sends one value per key with its key group, empty ones as null', () => {
@@ -26,7 +50,11 @@ describe('graph payloads', () => {
   });
 
   it('previews what the form holds, placeholders replaced', () => {
-    const preview = previewPayload(bar, { ...entryValues(bar, null), name: 'Polska', [valueName(7)]: '1 500,5' }, '2025');
+    const preview = previewPayload(
+      bar,
+      { ...entryValues(bar, null), name: 'Polska', [valueName(7)]: '1 500,5' },
+      '2025',
+    );
     expect(preview.name).toBe('Wnioski 2025');
     expect(preview.groups[0].value_title).toBe('W 2025');
     expect(preview.groups[0].entries[0].series).toEqual([[1500.5]]);
@@ -34,7 +62,7 @@ describe('graph payloads', () => {
 });
 
 describe('the name in admin headings', () => {
-  it('leaves %RANGE% out instead of showing it raw (the range is the public page\'s)', () => {
+  it("leaves %RANGE% out instead of showing it raw (the range is the public page's)", () => {
     expect(listedName({ name: 'Wnioski %RANGE% w Polsce' })).toBe('Wnioski w Polsce');
     expect(listedName({ name: 'Umowy' })).toBe('Umowy');
   });

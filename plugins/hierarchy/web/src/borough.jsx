@@ -8,10 +8,18 @@ export function BoroughList() {
   const list = listOf(params.voivodeshipId, params.districtId);
   const crumbs = useHierarchyCrumbs(params);
   return (
-    <ListScreen resource={boroughs} parent={params.districtId} crumbs={crumbs}
-      actions={[{ label: 'Dodaj gminę', to: `${list}/add` },
-        { label: 'Powrót do powiatów', to: districtsOf(params.voivodeshipId), variant: 'btn-outline-secondary' }]}
-      columns={columns()} rowLinks={[{ label: 'Edytuj', to: (row) => `${list}/${row.id}` }]} deletable />
+    <ListScreen
+      resource={boroughs}
+      parent={params.districtId}
+      crumbs={crumbs}
+      actions={[
+        { label: 'Dodaj gminę', to: `${list}/add` },
+        { label: 'Powrót do powiatów', to: districtsOf(params.voivodeshipId), variant: 'btn-outline-secondary' },
+      ]}
+      columns={columns()}
+      rowLinks={[{ label: 'Edytuj', to: (row) => `${list}/${row.id}` }]}
+      deletable
+    />
   );
 }
 
@@ -19,8 +27,14 @@ export function BoroughCreate() {
   const params = useParams();
   const crumbs = useHierarchyCrumbs(params, 'Dodawanie gminy');
   return (
-    <FormScreen resource={boroughs} parent={params.districtId} crumbs={crumbs}
-      fields={nameField} extra={{ district_id: Number(params.districtId) }} back={listOf(params.voivodeshipId, params.districtId)} />
+    <FormScreen
+      resource={boroughs}
+      parent={params.districtId}
+      crumbs={crumbs}
+      fields={nameField}
+      extra={{ district_id: Number(params.districtId) }}
+      back={listOf(params.voivodeshipId, params.districtId)}
+    />
   );
 }
 
@@ -28,7 +42,13 @@ export function BoroughEdit() {
   const params = useParams();
   const crumbs = useHierarchyCrumbs(params, 'Edycja gminy');
   return (
-    <FormScreen resource={boroughs} id={params.boroughId} parent={params.districtId} crumbs={crumbs}
-      fields={nameField} back={listOf(params.voivodeshipId, params.districtId)} />
+    <FormScreen
+      resource={boroughs}
+      id={params.boroughId}
+      parent={params.districtId}
+      crumbs={crumbs}
+      fields={nameField}
+      back={listOf(params.voivodeshipId, params.districtId)}
+    />
   );
 }

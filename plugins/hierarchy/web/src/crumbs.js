@@ -15,8 +15,10 @@ export function useHierarchyCrumbs({ voivodeshipId, districtId }, label) {
     { label: 'Powiaty', to: districtsOf(voivodeshipId) },
   ];
   if (districtId !== undefined) {
-    crumbs.push({ label: district ? district.name : 'Powiat', to: `${districtsOf(voivodeshipId)}/${districtId}` },
-      { label: 'Gminy', to: boroughsOf(voivodeshipId, districtId) });
+    crumbs.push(
+      { label: district ? district.name : 'Powiat', to: `${districtsOf(voivodeshipId)}/${districtId}` },
+      { label: 'Gminy', to: boroughsOf(voivodeshipId, districtId) },
+    );
   }
   return label ? [...crumbs, { label }] : crumbs;
 }

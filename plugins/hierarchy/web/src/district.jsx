@@ -8,10 +8,20 @@ export function DistrictList() {
   const list = listOf(voivodeshipId);
   const crumbs = useHierarchyCrumbs({ voivodeshipId });
   return (
-    <ListScreen resource={districts} parent={voivodeshipId} crumbs={crumbs}
-      actions={[{ label: 'Dodaj powiat', to: `${list}/add` }, { label: 'Powrót do województw', to: '/voivodeship', variant: 'btn-outline-secondary' }]}
-      columns={columns((row) => <Link to={`${list}/${row.id}/borough`}>{row.name}</Link>)}
-      rowLinks={[{ label: 'Edytuj', to: (row) => `${list}/${row.id}` }]} deletable />
+    <ListScreen
+      resource={districts}
+      parent={voivodeshipId}
+      crumbs={crumbs}
+      actions={[
+        { label: 'Dodaj powiat', to: `${list}/add` },
+        { label: 'Powrót do województw', to: '/voivodeship', variant: 'btn-outline-secondary' },
+      ]}
+      columns={columns((row) => (
+        <Link to={`${list}/${row.id}/borough`}>{row.name}</Link>
+      ))}
+      rowLinks={[{ label: 'Edytuj', to: (row) => `${list}/${row.id}` }]}
+      deletable
+    />
   );
 }
 
@@ -19,8 +29,14 @@ export function DistrictCreate() {
   const { voivodeshipId } = useParams();
   const crumbs = useHierarchyCrumbs({ voivodeshipId }, 'Dodawanie powiatu');
   return (
-    <FormScreen resource={districts} parent={voivodeshipId} crumbs={crumbs}
-      fields={nameField} extra={{ voivodeship_id: Number(voivodeshipId) }} back={listOf(voivodeshipId)} />
+    <FormScreen
+      resource={districts}
+      parent={voivodeshipId}
+      crumbs={crumbs}
+      fields={nameField}
+      extra={{ voivodeship_id: Number(voivodeshipId) }}
+      back={listOf(voivodeshipId)}
+    />
   );
 }
 
@@ -28,7 +44,13 @@ export function DistrictEdit() {
   const { voivodeshipId, districtId } = useParams();
   const crumbs = useHierarchyCrumbs({ voivodeshipId }, 'Edycja powiatu');
   return (
-    <FormScreen resource={districts} id={districtId} parent={voivodeshipId} crumbs={crumbs}
-      fields={nameField} back={listOf(voivodeshipId)} />
+    <FormScreen
+      resource={districts}
+      id={districtId}
+      parent={voivodeshipId}
+      crumbs={crumbs}
+      fields={nameField}
+      back={listOf(voivodeshipId)}
+    />
   );
 }

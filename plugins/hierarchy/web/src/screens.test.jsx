@@ -7,7 +7,16 @@ import routes from './routes.jsx';
 import { TerytReport } from './teryt.jsx';
 
 const rows = (names) =>
-  ok({ order: 'id', asc: false, list: names.map((name, i) => ({ id: i + 1, name, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00' })) });
+  ok({
+    order: 'id',
+    asc: false,
+    list: names.map((name, i) => ({
+      id: i + 1,
+      name,
+      created: '2026-01-01T10:00:00+00:00',
+      updated: '2026-01-01T10:00:00+00:00',
+    })),
+  });
 
 const show = (path) => renderAt(routes, path);
 
@@ -37,14 +46,17 @@ describe('screens', () => {
     const link = await screen.findByRole('link', { name: 'małopolskie' });
     expect(link.getAttribute('href')).toBe('/voivodeship/1/district');
     expect(calls[0]).toMatchObject({ url: '/voivodeship/', params: { order: 'id', asc: 0 } });
-    for (const name of ['ID', 'Nazwa', 'Kod TERYT', 'Aktualizacja']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['ID', 'Nazwa', 'Kod TERYT', 'Aktualizacja'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(document.title).toBe('Województwa | Smogpanel v3.7.0');
   });
 
   it('districts of a voivodeship: back link, names link to boroughs', async () => {
     const calls = mockApi(() => rows(['krakowski']));
     show('/voivodeship/6/district');
-    expect((await screen.findByRole('link', { name: 'krakowski' })).getAttribute('href')).toBe('/voivodeship/6/district/1/borough');
+    expect((await screen.findByRole('link', { name: 'krakowski' })).getAttribute('href')).toBe(
+      '/voivodeship/6/district/1/borough',
+    );
     expect(screen.getByRole('link', { name: 'Powrót do województw' }).getAttribute('href')).toBe('/voivodeship');
     expect(calls[0].url).toBe('/district/voivodeship/6');
   });
@@ -54,7 +66,9 @@ describe('screens', () => {
     show('/voivodeship/6/district/3/borough');
     await screen.findByText('Wieliczka');
     expect(calls[0].url).toBe('/borough/district/3');
-    expect(screen.getByRole('link', { name: 'Powrót do powiatów' }).getAttribute('href')).toBe('/voivodeship/6/district');
+    expect(screen.getByRole('link', { name: 'Powrót do powiatów' }).getAttribute('href')).toBe(
+      '/voivodeship/6/district',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Usuń' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Tak, chcę.' }));
     await screen.findByText(TEXT.success);
@@ -67,8 +81,11 @@ describe('screens', () => {
     fireEvent.change(screen.getByLabelText(/Nazwa/), { target: { value: 'wielicki' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(calls.find((call) => call.method === 'post'))
-      .toMatchObject({ method: 'post', url: '/district/', data: { name: 'wielicki', voivodeship_id: 6 } });
+    expect(calls.find((call) => call.method === 'post')).toMatchObject({
+      method: 'post',
+      url: '/district/',
+      data: { name: 'wielicki', voivodeship_id: 6 },
+    });
     await waitFor(() => expect(where().pathname).toBe('/voivodeship/6/district'), { timeout: 3000 });
   });
 
@@ -86,14 +103,19 @@ describe('screens', () => {
   });
 
   it('editing a borough loads it first and sends only the name', async () => {
-    const calls = mockApi(({ method }) => (method === 'get' ? ok({ id: 4, name: 'Niepołomice', district_id: 3 }) : ok({ id: 4 })));
+    const calls = mockApi(({ method }) =>
+      method === 'get' ? ok({ id: 4, name: 'Niepołomice', district_id: 3 }) : ok({ id: 4 }),
+    );
     show('/voivodeship/6/district/3/borough/4');
     const name = await screen.findByLabelText(/Nazwa/);
     expect(name.value).toBe('Niepołomice');
     fireEvent.change(name, { target: { value: 'Niepołomice (gm.)' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(calls.find((c) => c.method === 'post')).toMatchObject({ url: '/borough/4', data: { name: 'Niepołomice (gm.)' } });
+    expect(calls.find((c) => c.method === 'post')).toMatchObject({
+      url: '/borough/4',
+      data: { name: 'Niepołomice (gm.)' },
+    });
   });
 
   it('an empty name shows the invalid banner and sends nothing', async () => {
@@ -107,10 +129,21 @@ describe('screens', () => {
 
 describe('Importuj TERYT', () => {
   const report = {
-    created: 2, updated: 1, skipped: [], added: 2, renamed: 1, coded: 0, unchanged: 37, gone: 1, deleted_here: 0,
-    not_gminy: 5, dry_run: false,
+    created: 2,
+    updated: 1,
+    skipped: [],
+    added: 2,
+    renamed: 1,
+    coded: 0,
+    unchanged: 37,
+    gone: 1,
+    deleted_here: 0,
+    not_gminy: 5,
+    dry_run: false,
     changes: {
-      added: [], coded: [], deleted_here: [],
+      added: [],
+      coded: [],
+      deleted_here: [],
       renamed: [{ level: 'borough', teryt: '1206012', name: 'Liszki Nowe', old_name: 'Liszki', id: 4 }],
       gone: [{ level: 'borough', teryt: '2402022', name: 'Kozy', id: 9 }],
     },
@@ -118,16 +151,33 @@ describe('Importuj TERYT', () => {
 
   it('a unit renamed while its old name has another code in the register is reported apart, with a warning', () => {
     const recoded = {
-      ...report, renamed: 0, renamed_recoded: 1,
-      changes: { ...report.changes, renamed: [], renamed_recoded: [
-        { level: 'borough', teryt: '1206032', name: 'Igołomia-Wawrzeńczyce', old_name: 'Zabierzów', old_name_teryt: '1206152', id: 7 }] },
+      ...report,
+      renamed: 0,
+      renamed_recoded: 1,
+      changes: {
+        ...report.changes,
+        renamed: [],
+        renamed_recoded: [
+          {
+            level: 'borough',
+            teryt: '1206032',
+            name: 'Igołomia-Wawrzeńczyce',
+            old_name: 'Zabierzów',
+            old_name_teryt: '1206152',
+            id: 7,
+          },
+        ],
+      },
     };
     render(<TerytReport report={recoded} />);
     const shown = screen.getByTestId('teryt-report');
     expect(within(shown).getByText('Zmieniono nazwę i kod naraz (sprawdź): 1')).toBeTruthy();
     expect(within(shown).getByText(/zmieniły naraz nazwę i kod/)).toBeTruthy();
-    expect(within(shown).getByText(
-      'gmina 1206032: „Zabierzów” → „Igołomia-Wawrzeńczyce” (nazwa „Zabierzów” ma w rejestrze kod 1206152)')).toBeTruthy();
+    expect(
+      within(shown).getByText(
+        'gmina 1206032: „Zabierzów” → „Igołomia-Wawrzeńczyce” (nazwa „Zabierzów” ma w rejestrze kod 1206152)',
+      ),
+    ).toBeTruthy();
   });
 
   it('the voivodeship list offers the import', async () => {
@@ -157,10 +207,16 @@ describe('Importuj TERYT', () => {
 
   it('sends the consent to removals and the retiring, and lists the units kept with why', async () => {
     const retiring = {
-      ...report, gone: 2, retired: 1, kept: 1,
+      ...report,
+      gone: 2,
+      retired: 1,
+      kept: 1,
       changes: {
         ...report.changes,
-        gone: [{ level: 'borough', teryt: '2402022', name: 'Kozy', id: 9 }, { level: 'borough', teryt: '2417011', name: 'Żywiec', id: 8 }],
+        gone: [
+          { level: 'borough', teryt: '2402022', name: 'Kozy', id: 9 },
+          { level: 'borough', teryt: '2417011', name: 'Żywiec', id: 8 },
+        ],
         retired: [{ level: 'borough', teryt: '2417011', name: 'Żywiec', id: 8 }],
         kept: [{ level: 'borough', teryt: '2402022', name: 'Kozy', id: 9, reasons: ['wyszukiwarka „Dotacje”'] }],
       },
@@ -182,7 +238,9 @@ describe('Importuj TERYT', () => {
   });
 
   it('shows the Polish error naming the line', async () => {
-    mockApi(() => fail(422, 'IMPORT_FAILED', [{ name: 'file', description: 'Wiersz 4: RODZ „6” nie jest rodzajem jednostki.' }]));
+    mockApi(() =>
+      fail(422, 'IMPORT_FAILED', [{ name: 'file', description: 'Wiersz 4: RODZ „6” nie jest rodzajem jednostki.' }]),
+    );
     show('/voivodeship/import-teryt');
     const input = screen.getByLabelText('Plik TERC');
     fireEvent.change(input, { target: { files: [new File(['x'], 'zly.csv')] } });

@@ -6,13 +6,25 @@ import { voivodeships } from './resources.js';
 
 const LIST = '/voivodeship';
 const FIELDS = [
-  { name: 'file', label: 'Plik TERC', type: 'file', required: true, accept: '.csv,.xml,.zip,.xlsx',
-    help: 'Plik TERC pobrany ze strony rejestru TERYT GUS: CSV, XML albo archiwum ZIP z jednym z nich.' },
+  {
+    name: 'file',
+    label: 'Plik TERC',
+    type: 'file',
+    required: true,
+    accept: '.csv,.xml,.zip,.xlsx',
+    help: 'Plik TERC pobrany ze strony rejestru TERYT GUS: CSV, XML albo archiwum ZIP z jednym z nich.',
+  },
   { name: 'dry_run', label: 'Próba bez zapisu (pokaż tylko, co by się zmieniło)', type: 'checkbox' },
-  { name: 'accept_removals', type: 'checkbox',
-    label: 'Zgoda na ubytki (importuj, choć z rejestru zniknęłoby więcej jednostek, niż dopuszcza próg)' },
-  { name: 'retire_gone', type: 'checkbox',
-    label: 'Wycofaj jednostki, których nie ma już w rejestrze, jeśli nic się do nich nie odwołuje' },
+  {
+    name: 'accept_removals',
+    type: 'checkbox',
+    label: 'Zgoda na ubytki (importuj, choć z rejestru zniknęłoby więcej jednostek, niż dopuszcza próg)',
+  },
+  {
+    name: 'retire_gone',
+    type: 'checkbox',
+    label: 'Wycofaj jednostki, których nie ma już w rejestrze, jeśli nic się do nich nie odwołuje',
+  },
 ];
 const LEVEL = { voivodeship: 'województwo', district: 'powiat', borough: 'gmina' };
 
@@ -20,7 +32,9 @@ function Changes({ title, items, total }) {
   if (!total) return null;
   return (
     <>
-      <p className="mb-1 mt-2 fw-semibold">{title} ({total}):</p>
+      <p className="mb-1 mt-2 fw-semibold">
+        {title} ({total}):
+      </p>
       <ul className="mb-0 small">
         {items.map((item) => (
           <li key={`${item.level}-${item.teryt}`}>
@@ -39,7 +53,9 @@ export function TerytReport({ report }) {
   const { changes } = report;
   return (
     <div className="alert alert-info" role="status" data-testid="teryt-report">
-      <p className="mb-1 fw-semibold">{report.dry_run ? 'Próba bez zapisu: nic nie zapisano.' : 'Import zakończony.'}</p>
+      <p className="mb-1 fw-semibold">
+        {report.dry_run ? 'Próba bez zapisu: nic nie zapisano.' : 'Import zakończony.'}
+      </p>
       <ul className="mb-0">
         <li>Dodano: {report.added}</li>
         <li>Zmieniono nazwę: {report.renamed}</li>
@@ -73,7 +89,8 @@ export function TerytImport() {
   async function send() {
     setReport(null);
     const result = await voivodeships.run('import', () =>
-      api.post('/hierarchy/import-teryt', { type: 'TERYT_TERC', ...values }));
+      api.post('/hierarchy/import-teryt', { type: 'TERYT_TERC', ...values }),
+    );
     if (result.ok) setReport(result.payload);
     return result;
   }

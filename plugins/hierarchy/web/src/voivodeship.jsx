@@ -7,20 +7,42 @@ const CRUMB = { label: 'Województwa', to: LIST };
 
 export function VoivodeshipList() {
   return (
-    <ListScreen resource={voivodeships} crumbs={[CRUMB]} actions={[{ label: 'Dodaj województwo', to: `${LIST}/add` }, { label: 'Importuj TERYT', to: `${LIST}/import-teryt` }]}
-      columns={columns((row) => <Link to={`${LIST}/${row.id}/district`}>{row.name}</Link>)}
-      rowLinks={[{ label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]} deletable />
+    <ListScreen
+      resource={voivodeships}
+      crumbs={[CRUMB]}
+      actions={[
+        { label: 'Dodaj województwo', to: `${LIST}/add` },
+        { label: 'Importuj TERYT', to: `${LIST}/import-teryt` },
+      ]}
+      columns={columns((row) => (
+        <Link to={`${LIST}/${row.id}/district`}>{row.name}</Link>
+      ))}
+      rowLinks={[{ label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]}
+      deletable
+    />
   );
 }
 
 export function VoivodeshipCreate() {
-  return <FormScreen resource={voivodeships} crumbs={[CRUMB, { label: 'Dodawanie województwa' }]} fields={nameField} back={LIST} />;
+  return (
+    <FormScreen
+      resource={voivodeships}
+      crumbs={[CRUMB, { label: 'Dodawanie województwa' }]}
+      fields={nameField}
+      back={LIST}
+    />
+  );
 }
 
 export function VoivodeshipEdit() {
   const { voivodeshipId } = useParams();
   return (
-    <FormScreen resource={voivodeships} id={voivodeshipId} crumbs={[CRUMB, { label: 'Edycja województwa' }]} fields={nameField}
-      back={LIST} />
+    <FormScreen
+      resource={voivodeships}
+      id={voivodeshipId}
+      crumbs={[CRUMB, { label: 'Edycja województwa' }]}
+      fields={nameField}
+      back={LIST}
+    />
   );
 }

@@ -13,23 +13,36 @@ let typesCache = null;
 /** The enabled plugins' item types, sorted by name (one request per page). */
 export function loadTypes() {
   if (!typesCache) {
-    typesCache = api.get('/item_type/', { order: 'name', asc: 1 }).then((payload) => payload.list,
-      (error) => { typesCache = null; throw error; });
+    typesCache = api.get('/item_type/', { order: 'name', asc: 1 }).then(
+      (payload) => payload.list,
+      (error) => {
+        typesCache = null;
+        throw error;
+      },
+    );
   }
   return typesCache;
 }
-export const forgetTypes = () => { typesCache = null; };
+export const forgetTypes = () => {
+  typesCache = null;
+};
 
 let voivodeshipsCache = null;
 export function loadVoivodeships() {
   if (!voivodeshipsCache) {
     voivodeshipsCache = api.get('/voivodeship/', { order: 'name', asc: 1 }).then(
       (payload) => payload.list.map((row) => ({ value: String(row.id), label: row.name })),
-      (error) => { voivodeshipsCache = null; throw error; });
+      (error) => {
+        voivodeshipsCache = null;
+        throw error;
+      },
+    );
   }
   return voivodeshipsCache;
 }
-export const forgetVoivodeships = () => { voivodeshipsCache = null; };
+export const forgetVoivodeships = () => {
+  voivodeshipsCache = null;
+};
 
 export const hookField = (name) => `hook-${name}`;
 
@@ -39,19 +52,27 @@ export function hookRows(type, item) {
   const rows = type
     ? type.hooks.map((hook) => ({
         ...(stored[hook.name] || {}),
-        item_type_hook_name: hook.name, item_type_hook_display_name: hook.display_name,
-        item_type_hook_type_name: hook.type_name, unit: hook.unit, available: true,
+        item_type_hook_name: hook.name,
+        item_type_hook_display_name: hook.display_name,
+        item_type_hook_type_name: hook.type_name,
+        unit: hook.unit,
+        available: true,
         ...(hook.integration ? { integration: hook.integration, integration_name: hook.integration_name } : {}),
       }))
     : [];
-  const gone = ((item && item.hooks) || []).filter((h) => !type || !type.hooks.some((hook) => hook.name === h.item_type_hook_name));
+  const gone = ((item && item.hooks) || []).filter(
+    (h) => !type || !type.hooks.some((hook) => hook.name === h.item_type_hook_name),
+  );
   return [...rows, ...gone.map((h) => ({ ...h, available: false }))];
 }
 
 /** Values of the editable hooks by field name. */
 export function hookValues(rows) {
-  return Object.fromEntries(rows.filter((r) => r.available && r.item_type_hook_type_name !== INTEGRATION)
-    .map((r) => [hookField(r.item_type_hook_name), r.value === null || r.value === undefined ? '' : String(r.value)]));
+  return Object.fromEntries(
+    rows
+      .filter((r) => r.available && r.item_type_hook_type_name !== INTEGRATION)
+      .map((r) => [hookField(r.item_type_hook_name), r.value === null || r.value === undefined ? '' : String(r.value)]),
+  );
 }
 
 /** The API payload: {name, internal_name, item_type_id, hooks} (edit: {name, hooks}); hooks
@@ -60,11 +81,13 @@ export function itemPayload(values, type, { editing, typeAvailable = true }) {
   const payload = { name: values.name };
   if (!editing) Object.assign(payload, { internal_name: values.internal_name, item_type_id: values.item_type_id });
   if (type && typeAvailable) {
-    payload.hooks = type.hooks.filter((hook) => hook.type_name !== INTEGRATION).map((hook) => {
-      const raw = values[hookField(hook.name)];
-      const numeric = hook.type_name === BOROUGH || hook.type_name === VOIVODESHIP;
-      return { item_type_hook_id: hook.name, value: numeric ? (raw ? Number(raw) : null) : raw ?? '' };
-    });
+    payload.hooks = type.hooks
+      .filter((hook) => hook.type_name !== INTEGRATION)
+      .map((hook) => {
+        const raw = values[hookField(hook.name)];
+        const numeric = hook.type_name === BOROUGH || hook.type_name === VOIVODESHIP;
+        return { item_type_hook_id: hook.name, value: numeric ? (raw ? Number(raw) : null) : (raw ?? '') };
+      });
   }
   return payload;
 }
@@ -87,7 +110,9 @@ export function readingText(row) {
 /** The refresh's failures for the status banner: whole readings that failed, then single values
  * a good reading could not give (named by their hook's label). */
 export function refreshFailures(payload) {
-  const labels = Object.fromEntries((payload.hooks || []).map((h) => [h.item_type_hook_name, h.item_type_hook_display_name]));
+  const labels = Object.fromEntries(
+    (payload.hooks || []).map((h) => [h.item_type_hook_name, h.item_type_hook_display_name]),
+  );
   const { errors = [], value_errors: valueErrors = [] } = payload.refresh || {};
   return [
     ...errors.map((e) => ({ name: e.integration, description: e.error })),
@@ -102,7 +127,10 @@ export const noteText = (row) => (row.note ? `; ${withoutStop(row.note)}` : '');
 
 /** This value's own failure (the rest of the reading was good). */
 export function valueErrorText(row) {
-  const kept = row.value === null || row.value === undefined ? 'Nie ma wcześniejszego odczytu.' : 'Pokazywany jest ostatni udany odczyt tej wartości.';
+  const kept =
+    row.value === null || row.value === undefined
+      ? 'Nie ma wcześniejszego odczytu.'
+      : 'Pokazywany jest ostatni udany odczyt tej wartości.';
   return `Nie udało się odczytać tej wartości (${formatDate(row.value_error_at)}): ${withoutStop(row.value_error)}. ${kept}`;
 }
 

@@ -8,9 +8,15 @@ const HEIGHT = 400;
 
 function Button({ label, title, active, disabled, onClick }) {
   return (
-    <button type="button" className={`btn btn-sm ${active ? 'btn-secondary' : 'btn-outline-secondary'}`} title={title}
-      aria-label={title} aria-pressed={active ? 'true' : 'false'} disabled={disabled}
-      onMouseDown={(e) => e.preventDefault()} onClick={onClick}>
+    <button
+      type="button"
+      className={`btn btn-sm ${active ? 'btn-secondary' : 'btn-outline-secondary'}`}
+      title={title}
+      aria-label={title}
+      aria-pressed={active ? 'true' : 'false'}
+      disabled={disabled}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}>
       {label}
     </button>
   );
@@ -30,10 +36,18 @@ function Toolbar({ editor }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'), italic: e.isActive('italic'), underline: e.isActive('underline'), strike: e.isActive('strike'),
-      h2: e.isActive('heading', { level: 2 }), h3: e.isActive('heading', { level: 3 }),
-      bullet: e.isActive('bulletList'), ordered: e.isActive('orderedList'), quote: e.isActive('blockquote'),
-      link: e.isActive('link'), undo: e.can().undo(), redo: e.can().redo(),
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+      undo: e.can().undo(),
+      redo: e.can().redo(),
     }),
   });
   const run = () => editor.chain().focus();
@@ -51,17 +65,47 @@ function Toolbar({ editor }) {
   }
   return (
     <div className="d-flex flex-wrap gap-1 p-1 border-bottom bg-light" role="toolbar" aria-label="Formatowanie tekstu">
-      <Button label={<strong>B</strong>} title="Pogrubienie" active={state.bold} onClick={() => run().toggleBold().run()} />
+      <Button
+        label={<strong>B</strong>}
+        title="Pogrubienie"
+        active={state.bold}
+        onClick={() => run().toggleBold().run()}
+      />
       <Button label={<em>I</em>} title="Kursywa" active={state.italic} onClick={() => run().toggleItalic().run()} />
-      <Button label={<u>U</u>} title="Podkreślenie" active={state.underline} onClick={() => run().toggleUnderline().run()} />
+      <Button
+        label={<u>U</u>}
+        title="Podkreślenie"
+        active={state.underline}
+        onClick={() => run().toggleUnderline().run()}
+      />
       <Button label={<s>S</s>} title="Przekreślenie" active={state.strike} onClick={() => run().toggleStrike().run()} />
       <Button label="H2" title="Nagłówek" active={state.h2} onClick={() => run().toggleHeading({ level: 2 }).run()} />
-      <Button label="H3" title="Mniejszy nagłówek" active={state.h3} onClick={() => run().toggleHeading({ level: 3 }).run()} />
-      <Button label="• Lista" title="Lista punktowana" active={state.bullet} onClick={() => run().toggleBulletList().run()} />
-      <Button label="1. Lista" title="Lista numerowana" active={state.ordered} onClick={() => run().toggleOrderedList().run()} />
+      <Button
+        label="H3"
+        title="Mniejszy nagłówek"
+        active={state.h3}
+        onClick={() => run().toggleHeading({ level: 3 }).run()}
+      />
+      <Button
+        label="• Lista"
+        title="Lista punktowana"
+        active={state.bullet}
+        onClick={() => run().toggleBulletList().run()}
+      />
+      <Button
+        label="1. Lista"
+        title="Lista numerowana"
+        active={state.ordered}
+        onClick={() => run().toggleOrderedList().run()}
+      />
       <Button label="„Cytat”" title="Cytat" active={state.quote} onClick={() => run().toggleBlockquote().run()} />
       <Button label="Odnośnik" title="Wstaw odnośnik" active={state.link} onClick={setLink} />
-      <Button label="Usuń odnośnik" title="Usuń odnośnik" disabled={!state.link} onClick={() => run().extendMarkRange('link').unsetLink().run()} />
+      <Button
+        label="Usuń odnośnik"
+        title="Usuń odnośnik"
+        disabled={!state.link}
+        onClick={() => run().extendMarkRange('link').unsetLink().run()}
+      />
       <Button label="↶" title="Cofnij" disabled={!state.undo} onClick={() => run().undo().run()} />
       <Button label="↷" title="Ponów" disabled={!state.redo} onClick={() => run().redo().run()} />
     </div>
@@ -71,19 +115,37 @@ function Toolbar({ editor }) {
 /** `value`: the initial HTML; `onChange(html)` on every change. */
 export default function RichTextEditor({ id, value, onChange, label }) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({
-      heading: { levels: [2, 3, 4] },
-      link: { openOnClick: false, autolink: true, protocols: ['mailto'], defaultProtocol: 'https',
-        HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null } },
-    })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: ['mailto'],
+          defaultProtocol: 'https',
+          HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
+        },
+      }),
+    ],
     content: value || '',
-    editorProps: { attributes: { id, class: 'form-control border-0 rounded-0', role: 'textbox', 'aria-multiline': 'true',
-      'aria-label': label, style: `min-height:${HEIGHT - 48}px;outline:none` } },
+    editorProps: {
+      attributes: {
+        id,
+        class: 'form-control border-0 rounded-0',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        style: `min-height:${HEIGHT - 48}px;outline:none`,
+      },
+    },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   if (!editor) return null;
   return (
-    <div className="border rounded" style={{ height: HEIGHT, display: 'flex', flexDirection: 'column' }} data-editor="tiptap">
+    <div
+      className="border rounded"
+      style={{ height: HEIGHT, display: 'flex', flexDirection: 'column' }}
+      data-editor="tiptap">
       <Toolbar editor={editor} />
       <div style={{ overflowY: 'auto', flex: 1 }}>
         <EditorContent editor={editor} />

@@ -8,29 +8,57 @@ export const GROUPS_CRUMB = { label: 'Grupy adresatów', to: GROUPS };
 
 export function GroupList() {
   return (
-    <ListScreen resource={groups} crumbs={[CRUMB, GROUPS_CRUMB]}
-      actions={[{ label: 'Dodaj grupę adresatów', to: `${GROUPS}/add` },
-        { label: 'Wróć do listy listów', to: LIST, variant: 'btn-outline-secondary' }]}
+    <ListScreen
+      resource={groups}
+      crumbs={[CRUMB, GROUPS_CRUMB]}
+      actions={[
+        { label: 'Dodaj grupę adresatów', to: `${GROUPS}/add` },
+        { label: 'Wróć do listy listów', to: LIST, variant: 'btn-outline-secondary' },
+      ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa', render: (row) => <Link to={recipientsPath(row.id)} title="Adresaci grupy">{row.name}</Link> },
+        {
+          name: 'name',
+          label: 'Nazwa',
+          render: (row) => (
+            <Link to={recipientsPath(row.id)} title="Adresaci grupy">
+              {row.name}
+            </Link>
+          ),
+        },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
-      rowLinks={[{ label: 'Adresaci', to: (row) => recipientsPath(row.id) }, { label: TEXT.edit, to: (row) => `${GROUPS}/${row.id}` }]}
-      deletable />
+      rowLinks={[
+        { label: 'Adresaci', to: (row) => recipientsPath(row.id) },
+        { label: TEXT.edit, to: (row) => `${GROUPS}/${row.id}` },
+      ]}
+      deletable
+    />
   );
 }
 
 const FIELDS = [{ name: 'name', label: 'Nazwa', required: true, help: 'Np. Radni Miasta Krakowa.' }];
 
 export function GroupCreate() {
-  return <FormScreen resource={groups} crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Dodawanie grupy' }]} fields={FIELDS} back={GROUPS} />;
+  return (
+    <FormScreen
+      resource={groups}
+      crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Dodawanie grupy' }]}
+      fields={FIELDS}
+      back={GROUPS}
+    />
+  );
 }
 
 export function GroupEdit() {
   const { recipientGroupId } = useParams();
   return (
-    <FormScreen resource={groups} id={recipientGroupId} crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Edycja grupy' }]} fields={FIELDS}
-      back={GROUPS} />
+    <FormScreen
+      resource={groups}
+      id={recipientGroupId}
+      crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Edycja grupy' }]}
+      fields={FIELDS}
+      back={GROUPS}
+    />
   );
 }

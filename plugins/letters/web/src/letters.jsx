@@ -12,8 +12,13 @@ export const CRUMB = { label: 'Listy', to: LIST };
 export function LetterList() {
   const embed = useEmbedAction('letter', { noun: 'List' });
   return (
-    <ListScreen resource={letters} crumbs={[CRUMB]}
-      actions={[{ label: 'Dodaj list', to: `${LIST}/add` }, { label: 'Zarządzaj grupami adresatów', to: GROUPS, variant: 'btn-outline-primary' }]}
+    <ListScreen
+      resource={letters}
+      crumbs={[CRUMB]}
+      actions={[
+        { label: 'Dodaj list', to: `${LIST}/add` },
+        { label: 'Zarządzaj grupami adresatów', to: GROUPS, variant: 'btn-outline-primary' },
+      ]}
       columns={[
         { name: 'id', label: 'ID' },
         { name: 'name', label: 'Nazwa' },
@@ -21,8 +26,11 @@ export function LetterList() {
         { name: 'sent', label: 'Wysłane' },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
-      rowLinks={[embed.action, { label: TEXT.edit, to: (row) => `${LIST}/${row.id}` },
-        { label: 'Nadawcy', to: (row) => `${LIST}/${row.id}/sender` }]}
+      rowLinks={[
+        embed.action,
+        { label: TEXT.edit, to: (row) => `${LIST}/${row.id}` },
+        { label: 'Nadawcy', to: (row) => `${LIST}/${row.id}/sender` },
+      ]}
       deletable>
       {embed.dialog}
     </ListScreen>
@@ -38,40 +46,73 @@ function useGroupOptions() {
       (answer) => live && setOptions(answer.list.map((g) => ({ value: String(g.id), label: g.name }))),
       () => {},
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   return options;
 }
 
 const letterFields = (groupOptions) => [
   { name: 'name', label: 'Nazwa', required: true },
-  { name: 'internal_name', label: 'Nazwa wewnętrzna', required: true, createOnly: true,
-    help: 'Część publicznego adresu listu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.' },
-  { name: 'recipient_group_id', label: 'Grupa adresatów', type: 'select', required: true, options: groupOptions,
-    help: 'List trafi do każdego adresata tej grupy.' },
+  {
+    name: 'internal_name',
+    label: 'Nazwa wewnętrzna',
+    required: true,
+    createOnly: true,
+    help: 'Część publicznego adresu listu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
+  },
+  {
+    name: 'recipient_group_id',
+    label: 'Grupa adresatów',
+    type: 'select',
+    required: true,
+    options: groupOptions,
+    help: 'List trafi do każdego adresata tej grupy.',
+  },
   { name: 'cover_path', label: 'Okładka', type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp' },
   { name: 'title', label: 'Tytuł', required: true, help: 'Także temat wiadomości do adresatów.' },
   {
     name: 'content',
     render: ({ value, onChange }) => (
       <div className="mb-3">
-        <label className="form-label" htmlFor="field-content">Treść</label>
-        <Suspense fallback={<div className="border rounded p-3" style={{ height: 400 }}>Wczytywanie edytora...</div>}>
+        <label className="form-label" htmlFor="field-content">
+          Treść
+        </label>
+        <Suspense
+          fallback={
+            <div className="border rounded p-3" style={{ height: 400 }}>
+              Wczytywanie edytora...
+            </div>
+          }>
           <RichTextEditor id="field-content" label="Treść" value={value} onChange={onChange} />
         </Suspense>
       </div>
     ),
   },
-  { name: 'gdpr_agreement', label: 'Treść zgody', type: 'textarea', rows: 2, placeholder: DEFAULT_GDPR_AGREEMENT,
-    help: `Pusta: „${DEFAULT_GDPR_AGREEMENT}”` },
+  {
+    name: 'gdpr_agreement',
+    label: 'Treść zgody',
+    type: 'textarea',
+    rows: 2,
+    placeholder: DEFAULT_GDPR_AGREEMENT,
+    help: `Pusta: „${DEFAULT_GDPR_AGREEMENT}”`,
+  },
   { name: 'gdpr_info', label: 'Informacja o przetwarzaniu danych', type: 'textarea', rows: 3 },
 ];
 
 function LetterScreen({ label, id }) {
   const groupOptions = useGroupOptions();
   return (
-    <FormScreen resource={letters} id={id} crumbs={[CRUMB, { label }]} fields={letterFields(groupOptions)} valuesOf={letterValues}
-      toPayload={(values, { editing }) => letterPayload(values, editing)} back={LIST} />
+    <FormScreen
+      resource={letters}
+      id={id}
+      crumbs={[CRUMB, { label }]}
+      fields={letterFields(groupOptions)}
+      valuesOf={letterValues}
+      toPayload={(values, { editing }) => letterPayload(values, editing)}
+      back={LIST}
+    />
   );
 }
 

@@ -1,6 +1,17 @@
 // Recipients of a group (SPEC 2.10): the list (id, name, email, sent, updated), the form
 // (name, email) and the import (a spreadsheet plus the name column and the e-mail column).
-import { FormScreen, ImportReport, ImportScreen, ListScreen, StatusBanner, TEXT, api, importFileField, useImportReport, useItem } from '@smogpanel/kit';
+import {
+  FormScreen,
+  ImportReport,
+  ImportScreen,
+  ListScreen,
+  StatusBanner,
+  TEXT,
+  api,
+  importFileField,
+  useImportReport,
+  useItem,
+} from '@smogpanel/kit';
 import { useParams } from 'react-router-dom';
 import { GROUPS_CRUMB } from './groups.jsx';
 import { CRUMB } from './letters.jsx';
@@ -19,7 +30,10 @@ export function RecipientList() {
   const report = useImportReport();
   const base = recipientsPath(recipientGroupId);
   return (
-    <ListScreen resource={recipients} parent={recipientGroupId} crumbs={crumbs}
+    <ListScreen
+      resource={recipients}
+      parent={recipientGroupId}
+      crumbs={crumbs}
       heading={group ? `Adresaci grupy „${group.name}”` : 'Adresaci'}
       actions={[
         { label: 'Dodaj adresata', to: `${base}/add` },
@@ -36,7 +50,10 @@ export function RecipientList() {
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
       {report && (
-        <ImportReport summary={`Dodano adresatów: ${report.created}. Pominięto wierszy: ${report.skipped.length}.`} skipped={report.skipped} />
+        <ImportReport
+          summary={`Dodano adresatów: ${report.created}. Pominięto wierszy: ${report.skipped.length}.`}
+          skipped={report.skipped}
+        />
       )}
     </ListScreen>
   );
@@ -51,8 +68,14 @@ export function RecipientCreate() {
   const { recipientGroupId } = useParams();
   const { crumbs } = useGroupCrumbs(recipientGroupId, 'Dodawanie adresata');
   return (
-    <FormScreen resource={recipients} parent={recipientGroupId} crumbs={crumbs} fields={FIELDS}
-      extra={{ recipient_group_id: Number(recipientGroupId) }} back={recipientsPath(recipientGroupId)} />
+    <FormScreen
+      resource={recipients}
+      parent={recipientGroupId}
+      crumbs={crumbs}
+      fields={FIELDS}
+      extra={{ recipient_group_id: Number(recipientGroupId) }}
+      back={recipientsPath(recipientGroupId)}
+    />
   );
 }
 
@@ -60,30 +83,55 @@ export function RecipientEdit() {
   const { recipientGroupId, recipientId } = useParams();
   const { crumbs } = useGroupCrumbs(recipientGroupId, 'Edycja adresata');
   return (
-    <FormScreen resource={recipients} id={recipientId} parent={recipientGroupId} crumbs={crumbs} fields={FIELDS}
-      back={recipientsPath(recipientGroupId)} />
+    <FormScreen
+      resource={recipients}
+      id={recipientId}
+      parent={recipientGroupId}
+      crumbs={crumbs}
+      fields={FIELDS}
+      back={recipientsPath(recipientGroupId)}
+    />
   );
 }
 
 const IMPORT_FIELDS = [
   importFileField(),
-  { name: 'name_column', label: 'Kolumna z nazwą', required: true, help: 'Litera kolumny (np. A) albo jej nagłówek (np. Nazwisko).' },
-  { name: 'email_column', label: 'Kolumna z adresem e-mail', required: true, help: 'Litera kolumny (np. B) albo jej nagłówek (np. E-mail).' },
+  {
+    name: 'name_column',
+    label: 'Kolumna z nazwą',
+    required: true,
+    help: 'Litera kolumny (np. A) albo jej nagłówek (np. Nazwisko).',
+  },
+  {
+    name: 'email_column',
+    label: 'Kolumna z adresem e-mail',
+    required: true,
+    help: 'Litera kolumny (np. B) albo jej nagłówek (np. E-mail).',
+  },
 ];
 
 export function RecipientImport() {
   const { recipientGroupId } = useParams();
   const { crumbs } = useGroupCrumbs(recipientGroupId, 'Import adresatów');
-  const send = (values) => recipients.run('import',
-    () => api.post('/recipient/import', { recipient_group_id: Number(recipientGroupId), ...values }), recipientGroupId);
+  const send = (values) =>
+    recipients.run(
+      'import',
+      () => api.post('/recipient/import', { recipient_group_id: Number(recipientGroupId), ...values }),
+      recipientGroupId,
+    );
   return (
-    <ImportScreen crumbs={crumbs} fields={IMPORT_FIELDS} initial={{ file: null, name_column: '', email_column: '' }} send={send}
+    <ImportScreen
+      crumbs={crumbs}
+      fields={IMPORT_FIELDS}
+      initial={{ file: null, name_column: '', email_column: '' }}
+      send={send}
       back={recipientsPath(recipientGroupId)}
       note={() => (
         <div className="alert alert-info" role="note">
-          Jeden adresat w wierszu. Wiersze z błędnym adresem e-mail, bez nazwy albo z adresem, który już jest w pliku lub
-          w grupie, zostaną pominięte, a po imporcie zobaczysz listę pominiętych wierszy z powodami.
+          Jeden adresat w wierszu. Wiersze z błędnym adresem e-mail, bez nazwy albo z adresem, który już jest w pliku
+          lub w grupie, zostaną pominięte, a po imporcie zobaczysz listę pominiętych wierszy z powodami.
         </div>
-      )} />
+      )}
+    />
   );
 }

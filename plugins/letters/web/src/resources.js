@@ -8,9 +8,15 @@ export const letters = defineResource({ kind: 'letter', base: '/letter' });
 // names itself (useGroupOptions), as the API's default is for selects (SPEC 7).
 export const groups = defineResource({ kind: 'recipient_group', base: '/recipient_group' });
 export const recipients = defineResource({
-  kind: 'recipient', base: '/recipient', listUrl: (groupId) => `/recipient/recipient_group/${groupId}`,
+  kind: 'recipient',
+  base: '/recipient',
+  listUrl: (groupId) => `/recipient/recipient_group/${groupId}`,
 });
-export const senders = defineResource({ kind: 'letter_sender', base: '/letter_sender', listUrl: (letterId) => `/letter/${letterId}/sender` });
+export const senders = defineResource({
+  kind: 'letter_sender',
+  base: '/letter_sender',
+  listUrl: (letterId) => `/letter/${letterId}/sender`,
+});
 
 export const recipientsPath = (groupId) => `${GROUPS}/${groupId}/recipient`;
 
@@ -29,13 +35,21 @@ export function letterValues(item) {
 /** The API's payload (SPEC 7): the edit leaves out internal_name; an unchanged cover goes by its stored name. */
 export function letterPayload(values, editing) {
   const payload = {
-    name: values.name, recipient_group_id: Number(values.recipient_group_id), cover_path: values.cover_path || null,
-    title: values.title, content: values.content, gdpr_agreement: values.gdpr_agreement, gdpr_info: values.gdpr_info,
+    name: values.name,
+    recipient_group_id: Number(values.recipient_group_id),
+    cover_path: values.cover_path || null,
+    title: values.title,
+    content: values.content,
+    gdpr_agreement: values.gdpr_agreement,
+    gdpr_info: values.gdpr_info,
   };
   return editing ? payload : { ...payload, internal_name: values.internal_name };
 }
 
 export const DELIVERY = {
-  unconfirmed: 'czeka na potwierdzenie', queued: 'w kolejce', delivered: 'doręczony', failing: 'błąd doręczenia (ponowi send-mail)',
+  unconfirmed: 'czeka na potwierdzenie',
+  queued: 'w kolejce',
+  delivered: 'doręczony',
+  failing: 'błąd doręczenia (ponowi send-mail)',
   erased: 'dane usunięte (RODO)',
 };

@@ -4,8 +4,16 @@ import { linkTarget } from './editor.jsx';
 import { letterPayload, letterValues } from './resources.js';
 
 const record = {
-  id: 4, name: 'Apel', internal_name: 'apel', recipient_group_id: 2, cover_path: 'abc.png', title: 'Tytuł',
-  content: '<p>x</p>', gdpr_agreement: '', gdpr_info: 'Info', sent: 3,
+  id: 4,
+  name: 'Apel',
+  internal_name: 'apel',
+  recipient_group_id: 2,
+  cover_path: 'abc.png',
+  title: 'Tytuł',
+  content: '<p>x</p>',
+  gdpr_agreement: '',
+  gdpr_info: 'Info',
+  sent: 3,
 };
 
 describe('letter payloads', () => {
@@ -13,8 +21,13 @@ describe('letter payloads', () => {
     const values = letterValues(record);
     expect(values.recipient_group_id).toBe('2');
     expect(letterPayload(values, true)).toEqual({
-      name: 'Apel', recipient_group_id: 2, cover_path: 'abc.png', title: 'Tytuł', content: '<p>x</p>',
-      gdpr_agreement: '', gdpr_info: 'Info',
+      name: 'Apel',
+      recipient_group_id: 2,
+      cover_path: 'abc.png',
+      title: 'Tytuł',
+      content: '<p>x</p>',
+      gdpr_agreement: '',
+      gdpr_info: 'Info',
     });
     expect(letterPayload(values, false).internal_name).toBe('apel');
     expect(letterPayload(letterValues(null), false).cover_path).toBeNull();

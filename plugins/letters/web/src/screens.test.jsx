@@ -6,13 +6,37 @@ import { fail, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/t
 import routes from './routes.jsx';
 
 const LETTER = {
-  id: 5, name: 'Apel', internal_name: 'apel', recipient_group_id: 2, cover_path: null, cover_url: null,
-  title: 'Apel mieszkańców', content: '<p>Prosimy o <strong>czyste</strong> powietrze.</p>', gdpr_agreement: '',
-  gdpr_info: 'Info', sent: 4, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-02T10:00:00+00:00',
+  id: 5,
+  name: 'Apel',
+  internal_name: 'apel',
+  recipient_group_id: 2,
+  cover_path: null,
+  cover_url: null,
+  title: 'Apel mieszkańców',
+  content: '<p>Prosimy o <strong>czyste</strong> powietrze.</p>',
+  gdpr_agreement: '',
+  gdpr_info: 'Info',
+  sent: 4,
+  created: '2026-01-01T10:00:00+00:00',
+  updated: '2026-01-02T10:00:00+00:00',
 };
-const GROUPS = ok({ order: 'name', asc: true, list: [{ id: 2, name: 'Radni' }, { id: 3, name: 'Posłowie' }] });
-const RECIPIENT = { id: 7, name: 'Jan Kowalski', email: 'jan@example.org', recipient_group_id: 2, sent: 1,
-  created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00' };
+const GROUPS = ok({
+  order: 'name',
+  asc: true,
+  list: [
+    { id: 2, name: 'Radni' },
+    { id: 3, name: 'Posłowie' },
+  ],
+});
+const RECIPIENT = {
+  id: 7,
+  name: 'Jan Kowalski',
+  email: 'jan@example.org',
+  recipient_group_id: 2,
+  sent: 1,
+  created: '2026-01-01T10:00:00+00:00',
+  updated: '2026-01-01T10:00:00+00:00',
+};
 
 const show = (path) => renderAt(routes, path);
 
@@ -20,9 +44,15 @@ beforeEach(resetStore);
 
 it('declares the screens of SPEC 2.10 under /letter', () => {
   expect(routes.map((r) => r.path)).toEqual([
-    '/letter', '/letter/add', '/letter/:letterId', '/letter/:letterId/sender',
-    '/letter/recipient_group', '/letter/recipient_group/add', '/letter/recipient_group/:recipientGroupId',
-    '/letter/recipient_group/:recipientGroupId/recipient', '/letter/recipient_group/:recipientGroupId/recipient/add',
+    '/letter',
+    '/letter/add',
+    '/letter/:letterId',
+    '/letter/:letterId/sender',
+    '/letter/recipient_group',
+    '/letter/recipient_group/add',
+    '/letter/recipient_group/:recipientGroupId',
+    '/letter/recipient_group/:recipientGroupId/recipient',
+    '/letter/recipient_group/:recipientGroupId/recipient/add',
     '/letter/recipient_group/:recipientGroupId/recipient/import',
     '/letter/recipient_group/:recipientGroupId/recipient/:recipientId',
   ]);
@@ -35,22 +65,31 @@ describe('letters', () => {
     const slug = await screen.findByRole('link', { name: 'apel' });
     expect(slug.getAttribute('href')).toBe('/view/letter/apel');
     expect(calls[0]).toMatchObject({ url: '/letter/', params: { order: 'id', asc: 0 } });
-    for (const name of ['ID', 'Nazwa', 'Nazwa wewnętrzna', 'Wysłane', 'Aktualizacja']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['ID', 'Nazwa', 'Nazwa wewnętrzna', 'Wysłane', 'Aktualizacja'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     const row = screen.getByRole('row', { name: /Apel/ });
     expect(within(row).getByRole('button', { name: 'Osadź' })).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/letter/5');
     expect(within(row).getByRole('button', { name: 'Usuń' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Dodaj list' }).getAttribute('href')).toBe('/letter/add');
-    expect(screen.getByRole('link', { name: 'Zarządzaj grupami adresatów' }).getAttribute('href')).toBe('/letter/recipient_group');
+    expect(screen.getByRole('link', { name: 'Zarządzaj grupami adresatów' }).getAttribute('href')).toBe(
+      '/letter/recipient_group',
+    );
   });
 
   it('edit keeps the content from the editor and leaves internal_name out', async () => {
-    const calls = mockApi(({ url, method }) => (url === '/recipient_group/' ? GROUPS : method === 'post' ? ok(LETTER) : ok(LETTER)));
+    const calls = mockApi(({ url, method }) =>
+      url === '/recipient_group/' ? GROUPS : method === 'post' ? ok(LETTER) : ok(LETTER),
+    );
     show('/letter/5');
     expect((await screen.findByLabelText(/Nazwa wewnętrzna/)).disabled).toBe(true);
     await waitFor(() => expect(screen.getByLabelText(/Grupa adresatów/).value).toBe('2'));
     expect(calls.find((c) => c.url === '/recipient_group/').params).toEqual({ order: 'name', asc: 1 }); // the select: by name
-    expect([...screen.getByLabelText(/Grupa adresatów/).options].map((o) => o.textContent)).toEqual(['— wybierz —', 'Radni', 'Posłowie']);
+    expect([...screen.getByLabelText(/Grupa adresatów/).options].map((o) => o.textContent)).toEqual([
+      '— wybierz —',
+      'Radni',
+      'Posłowie',
+    ]);
     await screen.findByRole('toolbar', { name: 'Formatowanie tekstu' }, { timeout: 10000 });
     expect(screen.getByRole('button', { name: 'Pogrubienie' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Grupa adresatów/), { target: { value: '3' } });
@@ -58,14 +97,30 @@ describe('letters', () => {
     await screen.findByText(TEXT.success);
     const sent = calls.find((c) => c.method === 'post');
     expect(sent.url).toBe('/letter/5');
-    expect(sent.data).toEqual({ name: 'Apel', recipient_group_id: 3, cover_path: null, title: 'Apel mieszkańców',
-      content: '<p>Prosimy o <strong>czyste</strong> powietrze.</p>', gdpr_agreement: '', gdpr_info: 'Info' });
+    expect(sent.data).toEqual({
+      name: 'Apel',
+      recipient_group_id: 3,
+      cover_path: null,
+      title: 'Apel mieszkańców',
+      content: '<p>Prosimy o <strong>czyste</strong> powietrze.</p>',
+      gdpr_agreement: '',
+      gdpr_info: 'Info',
+    });
   });
 });
 
 describe('recipient groups', () => {
   it('lists id descending like every list (SPEC 2.1)', async () => {
-    const calls = mockApi(() => ok({ order: 'id', asc: false, list: [{ id: 3, name: 'Posłowie' }, { id: 2, name: 'Radni' }] }));
+    const calls = mockApi(() =>
+      ok({
+        order: 'id',
+        asc: false,
+        list: [
+          { id: 3, name: 'Posłowie' },
+          { id: 2, name: 'Radni' },
+        ],
+      }),
+    );
     show('/letter/recipient_group');
     await screen.findByRole('row', { name: /Posłowie/ });
     expect(calls[0]).toMatchObject({ url: '/recipient_group/', params: { order: 'id', asc: 0 } });
@@ -73,10 +128,15 @@ describe('recipient groups', () => {
 
   it('shows why a group that letters use was not deleted', async () => {
     const refusal = { name: 'recipient_group_id', description: 'Nie usunięto grupy adresatów: używa jej list „Apel”.' };
-    mockApi(({ method }) => (method === 'delete' ? fail(409, 'CONFLICT', [refusal])
-      : ok({ order: 'id', asc: false, list: [{ id: 2, name: 'Radni' }] })));
+    mockApi(({ method }) =>
+      method === 'delete'
+        ? fail(409, 'CONFLICT', [refusal])
+        : ok({ order: 'id', asc: false, list: [{ id: 2, name: 'Radni' }] }),
+    );
     show('/letter/recipient_group');
-    fireEvent.click(within(await screen.findByRole('row', { name: /Radni/ })).getByRole('button', { name: TEXT.delete }));
+    fireEvent.click(
+      within(await screen.findByRole('row', { name: /Radni/ })).getByRole('button', { name: TEXT.delete }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Tak, chcę.' }));
     expect(await screen.findByText(refusal.description)).toBeTruthy();
   });
@@ -84,33 +144,53 @@ describe('recipient groups', () => {
 
 describe('recipients', () => {
   it('lists id, name, email, sent, updated of a group with add, import and back', async () => {
-    const calls = mockApi(({ url }) => (url === '/recipient_group/2' ? ok({ id: 2, name: 'Radni' })
-      : ok({ order: 'id', asc: false, list: [RECIPIENT] })));
+    const calls = mockApi(({ url }) =>
+      url === '/recipient_group/2' ? ok({ id: 2, name: 'Radni' }) : ok({ order: 'id', asc: false, list: [RECIPIENT] }),
+    );
     show('/letter/recipient_group/2/recipient');
     await screen.findByRole('row', { name: /Jan Kowalski/ });
     expect(calls.find((c) => c.url === '/recipient/recipient_group/2')).toBeTruthy();
-    for (const name of ['ID', 'Nazwa', 'E-mail', 'Wysłane', 'Aktualizacja']) expect(screen.getByRole('button', { name })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Importuj adresatów' }).getAttribute('href')).toBe('/letter/recipient_group/2/recipient/import');
+    for (const name of ['ID', 'Nazwa', 'E-mail', 'Wysłane', 'Aktualizacja'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Importuj adresatów' }).getAttribute('href')).toBe(
+      '/letter/recipient_group/2/recipient/import',
+    );
     expect(await screen.findByText('Adresaci grupy „Radni”')).toBeTruthy();
   });
 
   it('add sends name, email and the group', async () => {
-    const calls = mockApi(({ method, url }) => (url === '/recipient_group/2' ? ok({ id: 2, name: 'Radni' }) : method === 'post' ? ok(RECIPIENT)
-      : ok({ order: 'id', asc: false, list: [] })));
+    const calls = mockApi(({ method, url }) =>
+      url === '/recipient_group/2'
+        ? ok({ id: 2, name: 'Radni' })
+        : method === 'post'
+          ? ok(RECIPIENT)
+          : ok({ order: 'id', asc: false, list: [] }),
+    );
     show('/letter/recipient_group/2/recipient/add');
     fireEvent.change(screen.getByLabelText(/Nazwa/), { target: { value: 'Jan Kowalski' } });
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'jan@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
     expect(calls.find((c) => c.method === 'post')).toMatchObject({
-      url: '/recipient/', data: { name: 'Jan Kowalski', email: 'jan@example.org', recipient_group_id: 2 } });
+      url: '/recipient/',
+      data: { name: 'Jan Kowalski', email: 'jan@example.org', recipient_group_id: 2 },
+    });
     await waitFor(() => expect(where().pathname).toBe('/letter/recipient_group/2/recipient'), { timeout: 3000 });
   });
 
   it('the import sends the file and the two columns, then shows what was skipped', async () => {
-    const answer = { created: 2, updated: 0, skipped: [{ name: 'wiersz 3', description: 'Wiersz 3: „x” nie jest poprawnym adresem e-mail.' }] };
-    const calls = mockApi(({ method, url }) => (url === '/recipient_group/2' ? ok({ id: 2, name: 'Radni' }) : method === 'post' ? ok(answer)
-      : ok({ order: 'id', asc: false, list: [RECIPIENT] })));
+    const answer = {
+      created: 2,
+      updated: 0,
+      skipped: [{ name: 'wiersz 3', description: 'Wiersz 3: „x” nie jest poprawnym adresem e-mail.' }],
+    };
+    const calls = mockApi(({ method, url }) =>
+      url === '/recipient_group/2'
+        ? ok({ id: 2, name: 'Radni' })
+        : method === 'post'
+          ? ok(answer)
+          : ok({ order: 'id', asc: false, list: [RECIPIENT] }),
+    );
     show('/letter/recipient_group/2/recipient/import');
     const file = new File(['Nazwa;E-mail\nJan;jan@example.org\n'], 'adresaci.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByLabelText(/Plik/), { target: { files: [file] } });
@@ -125,7 +205,12 @@ describe('recipients', () => {
     await screen.findByText(TEXT.success);
     const sent = calls.find((c) => c.method === 'post');
     expect(sent.url).toBe('/recipient/import');
-    expect(sent.data).toMatchObject({ recipient_group_id: 2, name_column: 'A', email_column: 'E-mail', file: { name: 'adresaci.csv' } });
+    expect(sent.data).toMatchObject({
+      recipient_group_id: 2,
+      name_column: 'A',
+      email_column: 'E-mail',
+      file: { name: 'adresaci.csv' },
+    });
     expect(sent.data.file.data).toMatch(/^data:text\/csv;base64,/);
     expect(await screen.findByText('Dodano adresatów: 2. Pominięto wierszy: 1.', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText('Wiersz 3: „x” nie jest poprawnym adresem e-mail.')).toBeTruthy();

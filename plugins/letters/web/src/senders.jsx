@@ -17,7 +17,8 @@ export function SenderList() {
     );
   }, [letterId]);
   return (
-    <Page crumbs={[CRUMB, { label: item ? item.name : 'List', to: `${LIST}/${letterId}` }, { label: 'Nadawcy' }]}
+    <Page
+      crumbs={[CRUMB, { label: item ? item.name : 'List', to: `${LIST}/${letterId}` }, { label: 'Nadawcy' }]}
       heading={item ? `Nadawcy listu „${item.name}”` : 'Nadawcy'}
       actions={[{ label: 'Wróć do listy listów', to: LIST, variant: 'btn-outline-secondary' }]}>
       {state.status !== 'idle' && <StatusBanner status={state.status} errors={state.errors} />}
@@ -26,13 +27,33 @@ export function SenderList() {
         polecenie <code>smogpanel letters forget EMAIL</code>.
       </p>
       <table className="table table-sm align-middle">
-        <thead><tr><th>ID</th><th>Nadawca</th><th>E-mail</th><th>Zgłoszenie</th><th>Potwierdzenie</th><th>Doręczone</th><th>Stan</th></tr></thead>
+        <thead>
+          <tr>
+            <th>ID</th>
+            <th>Nadawca</th>
+            <th>E-mail</th>
+            <th>Zgłoszenie</th>
+            <th>Potwierdzenie</th>
+            <th>Doręczone</th>
+            <th>Stan</th>
+          </tr>
+        </thead>
         <tbody>
-          {state.rows.length === 0 && state.status === 'idle' && <tr><td colSpan={7}>Nikt jeszcze nie wysłał tego listu.</td></tr>}
+          {state.rows.length === 0 && state.status === 'idle' && (
+            <tr>
+              <td colSpan={7}>Nikt jeszcze nie wysłał tego listu.</td>
+            </tr>
+          )}
           {state.rows.map((row) => (
             <tr key={row.id}>
-              <td>{row.id}</td><td>{row.name || '—'}</td><td>{row.email || '—'}</td><td>{formatDate(row.created)}</td>
-              <td>{row.confirmed ? formatDate(row.confirmed) : '—'}</td><td>{row.delivered} z {row.messages}</td>
+              <td>{row.id}</td>
+              <td>{row.name || '—'}</td>
+              <td>{row.email || '—'}</td>
+              <td>{formatDate(row.created)}</td>
+              <td>{row.confirmed ? formatDate(row.confirmed) : '—'}</td>
+              <td>
+                {row.delivered} z {row.messages}
+              </td>
               <td>{DELIVERY[row.state] || row.state}</td>
             </tr>
           ))}

@@ -1,14 +1,36 @@
 // The measurements of a map: the list (captured descending) with add, import and back, and the
 // form with sixteen numeric inputs per property key, named by voivodeship (SPEC 2.3, 5).
-import { Field, FormScreen, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import {
+  Field,
+  FormScreen,
+  ImportReport,
+  ListScreen,
+  StatusBanner,
+  TEXT,
+  useImportReport,
+  useItem,
+} from '@smogpanel/kit';
 import { useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
-import { TYPE_LABEL, VOIVODESHIPS, cellName, checkpointPayload, checkpointValues, checkpoints, checkpointsPath, maps } from './resources.js';
+import {
+  TYPE_LABEL,
+  VOIVODESHIPS,
+  cellName,
+  checkpointPayload,
+  checkpointValues,
+  checkpoints,
+  checkpointsPath,
+  maps,
+} from './resources.js';
 
 /** Breadcrumbs under a map: Mapy > <map name> > Pomiary [> label]. */
 export function useMapCrumbs(mapId, label) {
   const { item, error, errors } = useItem(maps, mapId);
-  const crumbs = [CRUMB, { label: item ? item.name : 'Mapa', to: `/map/${mapId}` }, { label: 'Pomiary', to: checkpointsPath(mapId) }];
+  const crumbs = [
+    CRUMB,
+    { label: item ? item.name : 'Mapa', to: `/map/${mapId}` },
+    { label: 'Pomiary', to: checkpointsPath(mapId) },
+  ];
   const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
   return { map: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
@@ -19,7 +41,11 @@ export function CheckpointList() {
   const report = useImportReport();
   const base = checkpointsPath(mapId);
   return (
-    <ListScreen resource={checkpoints} parent={mapId} crumbs={crumbs} heading={map ? `Pomiary mapy „${map.name}”` : 'Pomiary'}
+    <ListScreen
+      resource={checkpoints}
+      parent={mapId}
+      crumbs={crumbs}
+      heading={map ? `Pomiary mapy „${map.name}”` : 'Pomiary'}
       actions={[
         { label: 'Dodaj pomiar', to: `${base}/add` },
         { label: 'Importuj pomiar', to: `${base}/import` },
@@ -35,8 +61,11 @@ export function CheckpointList() {
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
       {report && (
-        <ImportReport summary={`Zaimportowano pomiar „${report.name}” (właściwości z wartościami: ${report.properties}).`}
-          skipped={report.skipped} skippedHeading="Pominięto:" />
+        <ImportReport
+          summary={`Zaimportowano pomiar „${report.name}” (właściwości z wartościami: ${report.properties}).`}
+          skipped={report.skipped}
+          skippedHeading="Pominięto:"
+        />
       )}
     </ListScreen>
   );
@@ -45,13 +74,21 @@ export function CheckpointList() {
 const FIELDS = [
   { name: 'name', label: 'Nazwa', required: true },
   { name: 'source', label: 'Źródło', help: 'Tylko jeśli inne niż źródło mapy.' },
-  { name: 'captured', label: 'Data pomiaru', type: 'date', help: 'Domyślnie dzisiaj. Po utworzeniu nie można jej zmienić.' },
+  {
+    name: 'captured',
+    label: 'Data pomiaru',
+    type: 'date',
+    help: 'Domyślnie dzisiaj. Po utworzeniu nie można jej zmienić.',
+  },
   { name: 'hidden', label: 'Ukryty (niewidoczny na mapie, ale liczony w podsumowaniu)', type: 'checkbox' },
 ];
 
 /** Sixteen inputs of one property key, labelled with the voivodeships' names. */
 function KeyValues({ mapKey, values, set }) {
-  const label = mapKey.display_name && mapKey.display_name !== mapKey.name ? `${mapKey.name} (${mapKey.display_name})` : mapKey.name;
+  const label =
+    mapKey.display_name && mapKey.display_name !== mapKey.name
+      ? `${mapKey.name} (${mapKey.display_name})`
+      : mapKey.name;
   return (
     <fieldset className="border rounded px-3 pt-2 mb-3">
       <legend className="fs-6 float-none w-auto px-1 mb-0">
@@ -60,8 +97,11 @@ function KeyValues({ mapKey, values, set }) {
       <div className="row row-cols-2 row-cols-md-4 g-2">
         {VOIVODESHIPS.map(({ code, name }) => (
           <div key={code} className="col">
-            <Field field={{ name: cellName(mapKey.id, code), label: name, type: 'number', step: 'any' }}
-              value={values[cellName(mapKey.id, code)]} onChange={set(cellName(mapKey.id, code))} />
+            <Field
+              field={{ name: cellName(mapKey.id, code), label: name, type: 'number', step: 'any' }}
+              value={values[cellName(mapKey.id, code)]}
+              onChange={set(cellName(mapKey.id, code))}
+            />
           </div>
         ))}
       </div>
@@ -70,31 +110,49 @@ function KeyValues({ mapKey, values, set }) {
 }
 
 /** The measurement's fields (the date fixed once created), then the values of every key. */
-const checkpointFields = (keys) => (values, { editing }) => [
-  ...FIELDS.map((field) => ({ ...(editing && field.name === 'captured' ? { ...field, disabled: true, help: 'Po utworzeniu nie można zmienić daty.' } : field),
-    column: 'col-12 col-lg-8' })),
-  {
-    // SPEC 9: forms keep 8 of 12 columns; a wider grid scrolls inside them
-    column: 'col-12 col-lg-8 overflow-x-auto',
-    render: ({ set }) => (
-      <>
-        <h2 className="h5 mt-4">Wartości według województw</h2>
-        <p className="form-text">Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze.</p>
-        {keys.length ? keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} />)
-          : <p className="text-muted">Mapa nie ma właściwości. Dodaj je w edycji mapy.</p>}
-      </>
-    ),
-  },
-];
+const checkpointFields =
+  (keys) =>
+  (values, { editing }) => [
+    ...FIELDS.map((field) => ({
+      ...(editing && field.name === 'captured'
+        ? { ...field, disabled: true, help: 'Po utworzeniu nie można zmienić daty.' }
+        : field),
+      column: 'col-12 col-lg-8',
+    })),
+    {
+      // SPEC 9: forms keep 8 of 12 columns; a wider grid scrolls inside them
+      column: 'col-12 col-lg-8 overflow-x-auto',
+      render: ({ set }) => (
+        <>
+          <h2 className="h5 mt-4">Wartości według województw</h2>
+          <p className="form-text">Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze.</p>
+          {keys.length ? (
+            keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} />)
+          ) : (
+            <p className="text-muted">Mapa nie ma właściwości. Dodaj je w edycji mapy.</p>
+          )}
+        </>
+      ),
+    },
+  ];
 
 function CheckpointScreen({ label, id }) {
   const { mapId } = useParams();
   const { map, waiting, crumbs } = useMapCrumbs(mapId, label);
   const keys = map ? map.property_keys : [];
   return (
-    <FormScreen resource={checkpoints} id={id} parent={mapId} crumbs={crumbs} waiting={map ? null : waiting} back={checkpointsPath(mapId)}
-      width={null} fields={checkpointFields(keys)} valuesOf={(item) => checkpointValues(keys, item)}
-      toPayload={(values, { editing }) => checkpointPayload(keys, values, { editing, mapId })} />
+    <FormScreen
+      resource={checkpoints}
+      id={id}
+      parent={mapId}
+      crumbs={crumbs}
+      waiting={map ? null : waiting}
+      back={checkpointsPath(mapId)}
+      width={null}
+      fields={checkpointFields(keys)}
+      valuesOf={(item) => checkpointValues(keys, item)}
+      toPayload={(values, { editing }) => checkpointPayload(keys, values, { editing, mapId })}
+    />
   );
 }
 

@@ -9,23 +9,41 @@ import routes from './routes.jsx';
 import { renderAt, where } from '@smogpanel/kit/testing';
 
 const MAP = {
-  id: 3, name: 'Czyste Powietrze', internal_name: 'cp', source: 'NFOŚiGW', show_summary: 0, summary_title: null,
+  id: 3,
+  name: 'Czyste Powietrze',
+  internal_name: 'cp',
+  source: 'NFOŚiGW',
+  show_summary: 0,
+  summary_title: null,
   property_keys: [
     { id: 31, name: 'Liczba złożonych wniosków', display_name: '', property_type_name: 'STATISTIC' },
     { id: 32, name: 'Kotły węglowe', display_name: 'Kotły', property_type_name: 'PRECISE' },
   ],
 };
 const CHECKPOINT = {
-  id: 7, name: 'Grudzień', source: null, captured: '2024-12-31', hidden: 1, map_id: 3,
-  properties: [{ key: { id: 31, name: 'Liczba złożonych wniosków', property_type_name: 'STATISTIC' }, value: { id: 70, ds: 12.5, mz: 3000, kp: null } }],
-  created: '2025-01-01T10:00:00+00:00', updated: '2025-01-02T10:00:00+00:00',
+  id: 7,
+  name: 'Grudzień',
+  source: null,
+  captured: '2024-12-31',
+  hidden: 1,
+  map_id: 3,
+  properties: [
+    {
+      key: { id: 31, name: 'Liczba złożonych wniosków', property_type_name: 'STATISTIC' },
+      value: { id: 70, ds: 12.5, mz: 3000, kp: null },
+    },
+  ],
+  created: '2025-01-01T10:00:00+00:00',
+  updated: '2025-01-02T10:00:00+00:00',
 };
-const api = (posted = ok({ id: 8 })) => ({ method, url }) => {
-  if (method === 'post') return posted;
-  if (url === '/map/3') return ok(MAP);
-  if (url === '/checkpoint/7') return ok(CHECKPOINT);
-  return ok({ order: 'captured', asc: false, list: [CHECKPOINT] });
-};
+const api =
+  (posted = ok({ id: 8 })) =>
+  ({ method, url }) => {
+    if (method === 'post') return posted;
+    if (url === '/map/3') return ok(MAP);
+    if (url === '/checkpoint/7') return ok(CHECKPOINT);
+    return ok({ order: 'captured', asc: false, list: [CHECKPOINT] });
+  };
 const post = (calls) => calls.find((c) => c.method === 'post');
 
 beforeEach(resetStore);
@@ -37,13 +55,18 @@ describe('list', () => {
     const row = await screen.findByRole('row', { name: /Grudzień/ });
     expect(calls.find((c) => c.url === '/checkpoint/map/3')).toMatchObject({ params: { order: 'captured', asc: 0 } });
     expect(screen.getByRole('columnheader', { name: /Data pomiaru/ }).textContent).toBe('Data pomiaru ▼');
-    for (const name of ['ID', 'Nazwa', 'Ukryty', 'Data pomiaru', 'Aktualizacja']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['ID', 'Nazwa', 'Ukryty', 'Data pomiaru', 'Aktualizacja'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(within(row).getByText('TAK')).toBeTruthy();
     expect(within(row).getByText('2024-12-31')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/map/3/checkpoint/7');
     expect(within(row).getByRole('button', { name: 'Usuń' })).toBeTruthy();
     const link = (name) => screen.getByRole('link', { name }).getAttribute('href');
-    expect([link('Dodaj pomiar'), link('Importuj pomiar'), link('Wróć do listy map')]).toEqual(['/map/3/checkpoint/add', '/map/3/checkpoint/import', '/map']);
+    expect([link('Dodaj pomiar'), link('Importuj pomiar'), link('Wróć do listy map')]).toEqual([
+      '/map/3/checkpoint/add',
+      '/map/3/checkpoint/import',
+      '/map',
+    ]);
     expect(await screen.findByRole('heading', { name: 'Pomiary mapy „Czyste Powietrze”' })).toBeTruthy();
   });
 });
@@ -106,12 +129,16 @@ describe('import', () => {
   });
 
   it('sends the file and returns to the list, which shows what was skipped', async () => {
-    const skipped = [{ name: 'Kotły olejowe', description: 'Mapa nie ma właściwości „Kotły olejowe” – pominięto kolumnę.' }];
+    const skipped = [
+      { name: 'Kotły olejowe', description: 'Mapa nie ma właściwości „Kotły olejowe” – pominięto kolumnę.' },
+    ];
     const calls = mockApi(api(ok({ created: 1, updated: 0, skipped, id: 8, properties: 2 })));
     renderAt(routes, '/map/3/checkpoint/import');
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Z pliku' } });
     fireEvent.change(screen.getByLabelText('Typ pliku'), { target: { value: 'CP_XLS' } });
-    const file = new File(['abc'], 'raport.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const file = new File(['abc'], 'raport.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     fireEvent.change(screen.getByLabelText('Plik'), { target: { files: [file] } });
     // jsdom's own FileList cannot be filled, so its required check would fail: the browser test
     // (test_browser_maps.py) uploads a real file; here the field's requirement is only checked.

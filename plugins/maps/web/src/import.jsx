@@ -18,11 +18,14 @@ export function Warning({ type }) {
   return (
     <div className="alert alert-warning" role="note">
       <p className="mb-1">
-        Mapa musi mieć zdefiniowane właściwości: liczba złożonych wniosków, liczba podpisanych umów, kwota wypłaconych dotacji,
-        kotły na biomasę, kotły węglowe, węzły cieplne, ogrzewanie elektryczne, kotły olejowe, kotły gazowe, pompy ciepła
-        powietrzne, pompy ciepła gruntowe lub wodne. Brakujące zostaną pominięte. Dodatkowe pola mapy należy uzupełnić w edycji pomiaru.
+        Mapa musi mieć zdefiniowane właściwości: liczba złożonych wniosków, liczba podpisanych umów, kwota wypłaconych
+        dotacji, kotły na biomasę, kotły węglowe, węzły cieplne, ogrzewanie elektryczne, kotły olejowe, kotły gazowe,
+        pompy ciepła powietrzne, pompy ciepła gruntowe lub wodne. Brakujące zostaną pominięte. Dodatkowe pola mapy
+        należy uzupełnić w edycji pomiaru.
       </p>
-      {properties.length > 0 && <p className="mb-1 small">Nazwy właściwości mapy: {properties.map((name) => `„${name}”`).join(', ')}.</p>}
+      {properties.length > 0 && (
+        <p className="mb-1 small">Nazwy właściwości mapy: {properties.map((name) => `„${name}”`).join(', ')}.</p>
+      )}
       <TemplateLink type={type || 'CP_XLS'} />
     </div>
   );
@@ -32,12 +35,23 @@ export function CheckpointImport() {
   const { mapId } = useParams();
   const { crumbs } = useMapCrumbs(mapId, 'Import pomiaru');
   function send(values) {
-    const payload = { ...values, source: values.source || null, captured: values.captured || null, map_id: Number(mapId) };
+    const payload = {
+      ...values,
+      source: values.source || null,
+      captured: values.captured || null,
+      map_id: Number(mapId),
+    };
     return checkpoints.run('import', () => api.post('/checkpoint/import', payload), mapId);
   }
   return (
-    <ImportScreen crumbs={crumbs} fields={FIELDS} initial={() => ({ name: '', source: '', captured: today(), type: '', file: null })}
-      note={(values) => <Warning type={values.type} />} send={send} back={checkpointsPath(mapId)}
-      report={(values, answer) => ({ name: values.name, skipped: answer.skipped || [], properties: answer.properties })} />
+    <ImportScreen
+      crumbs={crumbs}
+      fields={FIELDS}
+      initial={() => ({ name: '', source: '', captured: today(), type: '', file: null })}
+      note={(values) => <Warning type={values.type} />}
+      send={send}
+      back={checkpointsPath(mapId)}
+      report={(values, answer) => ({ name: values.name, skipped: answer.skipped || [], properties: answer.properties })}
+    />
   );
 }

@@ -9,38 +9,63 @@ import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps, summaryAfterCreate }
 const FIELDS = [
   { name: 'name', label: 'Nazwa', required: true },
   {
-    name: 'internal_name', label: 'Nazwa wewnętrzna', required: true, createOnly: true,
+    name: 'internal_name',
+    label: 'Nazwa wewnętrzna',
+    required: true,
+    createOnly: true,
     help: 'Część publicznego adresu mapy (/view/map/…): małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
   },
   { name: 'source', label: 'Źródło danych', required: true, help: 'Domyślne źródło pomiarów, pokazywane pod mapą.' },
   { name: 'details', label: 'Szczegóły', type: 'textarea', rows: 3 },
   { name: 'show_summary', label: 'Pokaż podsumowanie (sumy wszystkich pomiarów, także ukrytych)', type: 'checkbox' },
   {
-    name: 'summary_title', label: 'Tytuł podsumowania', placeholder: 'Wszystkie pomiary',
-    help: 'Możesz użyć %FIRST_CHECKPOINT% i %LAST_CHECKPOINT% – zostaną zastąpione nazwą pierwszego i ostatniego widocznego pomiaru. ' +
+    name: 'summary_title',
+    label: 'Tytuł podsumowania',
+    placeholder: 'Wszystkie pomiary',
+    help:
+      'Możesz użyć %FIRST_CHECKPOINT% i %LAST_CHECKPOINT% – zostaną zastąpione nazwą pierwszego i ostatniego widocznego pomiaru. ' +
       'Sumy obejmują także pomiary ukryte (mapa o tym informuje). Domyślnie: „Wszystkie pomiary”.',
   },
 ];
 
 const KEY_FIELDS = [
   { name: 'name', label: 'Nazwa właściwości', required: true, column: 'col-md-5' },
-  { name: 'property_type_name', label: 'Typ', type: 'select', required: true, options: PROPERTY_TYPES, column: 'col-md-3' },
+  {
+    name: 'property_type_name',
+    label: 'Typ',
+    type: 'select',
+    required: true,
+    options: PROPERTY_TYPES,
+    column: 'col-md-3',
+  },
   { name: 'display_name', label: 'Nazwa wyświetlana', placeholder: 'gdy inna niż nazwa', column: 'col-md' },
 ];
 
-const KEYS_HELP = 'Statystyczne są pokazywane na mapie i sumowane w podsumowaniu. Doprecyzowujące tworzą podmapy: nazwa ' +
+const KEYS_HELP =
+  'Statystyczne są pokazywane na mapie i sumowane w podsumowaniu. Doprecyzowujące tworzą podmapy: nazwa ' +
   'właściwości jest nazwą podmapy, a nazwa wyświetlana (opcjonalna) jest pokazywana, gdy jest inna. Informacyjne nie są ' +
   'pokazywane na mapie. Import CP_XLS wypełnia właściwości nazwane jak kolumny raportu.';
 
-const ALL_FIELDS = [...FIELDS, {
-  name: 'property_keys',
-  render: ({ value, onChange }) => (
-    <RowsField name="property_keys" label="Właściwości mapy" itemLabel="Właściwość" value={value}
-      onChange={onChange} fields={KEY_FIELDS} addLabel="Dodaj właściwość" help={KEYS_HELP}
-      newRow={() => ({ name: '', display_name: '', property_type_name: 'STATISTIC' })}
-      empty="Mapa nie ma jeszcze właściwości. Dodaj je, aby wpisywać pomiary." />
-  ),
-}];
+const ALL_FIELDS = [
+  ...FIELDS,
+  {
+    name: 'property_keys',
+    render: ({ value, onChange }) => (
+      <RowsField
+        name="property_keys"
+        label="Właściwości mapy"
+        itemLabel="Właściwość"
+        value={value}
+        onChange={onChange}
+        fields={KEY_FIELDS}
+        addLabel="Dodaj właściwość"
+        help={KEYS_HELP}
+        newRow={() => ({ name: '', display_name: '', property_type_name: 'STATISTIC' })}
+        empty="Mapa nie ma jeszcze właściwości. Dodaj je, aby wpisywać pomiary."
+      />
+    ),
+  },
+];
 
 /** Create, then (SPEC 7: the create payload has no summary fields) the summary the operator chose. */
 async function save(payload, { editing, id, values }) {
@@ -50,7 +75,15 @@ async function save(payload, { editing, id, values }) {
   return result;
 }
 
-const form = { resource: maps, fields: ALL_FIELDS, valuesOf: mapValues, toPayload: mapPayload, save, keyRemoval: 'property_keys', back: LIST };
+const form = {
+  resource: maps,
+  fields: ALL_FIELDS,
+  valuesOf: mapValues,
+  toPayload: mapPayload,
+  save,
+  keyRemoval: 'property_keys',
+  back: LIST,
+};
 
 export function MapCreate() {
   return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie mapy' }]} />;

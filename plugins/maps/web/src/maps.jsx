@@ -26,10 +26,21 @@ export function MapList() {
   const embed = useEmbedAction('map', { noun: 'Mapa', defaultSize: 600 });
   const [exporting, setExporting] = useState(null);
   return (
-    <ListScreen resource={maps} crumbs={[CRUMB]} actions={[{ label: 'Dodaj mapę', to: `${LIST}/add` }]}
+    <ListScreen
+      resource={maps}
+      crumbs={[CRUMB]}
+      actions={[{ label: 'Dodaj mapę', to: `${LIST}/add` }]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa', render: (row) => <Link to={checkpointsPath(row.id)} title="Pomiary mapy">{row.name}</Link> },
+        {
+          name: 'name',
+          label: 'Nazwa',
+          render: (row) => (
+            <Link to={checkpointsPath(row.id)} title="Pomiary mapy">
+              {row.name}
+            </Link>
+          ),
+        },
         publicLinkColumn('map', 'Publiczny widok mapy'),
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}

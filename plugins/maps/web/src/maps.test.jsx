@@ -9,20 +9,34 @@ import routes from './routes.jsx';
 import { renderAt, where } from '@smogpanel/kit/testing';
 
 const MAP = {
-  id: 3, name: 'Czyste Powietrze', internal_name: 'cp', source: 'NFOŚiGW', details: '', show_summary: 1, summary_title: 'Razem',
+  id: 3,
+  name: 'Czyste Powietrze',
+  internal_name: 'cp',
+  source: 'NFOŚiGW',
+  details: '',
+  show_summary: 1,
+  summary_title: 'Razem',
   property_keys: [
     { id: 31, name: 'Liczba złożonych wniosków', display_name: '', property_type_name: 'STATISTIC' },
     { id: 32, name: 'Kotły węglowe', display_name: 'Kotły', property_type_name: 'PRECISE' },
   ],
-  created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00',
+  created: '2026-01-01T10:00:00+00:00',
+  updated: '2026-01-01T10:00:00+00:00',
 };
 const list = ok({ order: 'id', asc: false, list: [MAP] });
 
 beforeEach(resetStore);
 
 it('declares every screen of SPEC 2.3 under /map', () => {
-  expect(routes.map((r) => r.path)).toEqual(['/map', '/map/add', '/map/:mapId', '/map/:mapId/checkpoint',
-    '/map/:mapId/checkpoint/add', '/map/:mapId/checkpoint/import', '/map/:mapId/checkpoint/:checkpointId']);
+  expect(routes.map((r) => r.path)).toEqual([
+    '/map',
+    '/map/add',
+    '/map/:mapId',
+    '/map/:mapId/checkpoint',
+    '/map/:mapId/checkpoint/add',
+    '/map/:mapId/checkpoint/import',
+    '/map/:mapId/checkpoint/:checkpointId',
+  ]);
 });
 
 describe('list', () => {
@@ -32,7 +46,8 @@ describe('list', () => {
     const publicLink = await screen.findByRole('link', { name: 'cp' });
     expect(publicLink.getAttribute('href')).toBe('/view/map/cp');
     expect(calls[0]).toMatchObject({ url: '/map/', params: { order: 'id', asc: 0 } });
-    for (const name of ['ID', 'Nazwa', 'Nazwa wewnętrzna', 'Aktualizacja']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['ID', 'Nazwa', 'Nazwa wewnętrzna', 'Aktualizacja'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     const row = screen.getByRole('row', { name: /Czyste Powietrze/ });
     expect(within(row).getByRole('link', { name: 'Czyste Powietrze' }).getAttribute('href')).toBe('/map/3/checkpoint');
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/map/3');
@@ -90,7 +105,12 @@ describe('form', () => {
     fireEvent.change(within(first).getByLabelText('Nazwa właściwości'), { target: { value: 'Wnioski' } });
     fireEvent.change(within(second).getByLabelText('Nazwa właściwości'), { target: { value: 'Kotły węglowe' } });
     const type = within(second).getByLabelText('Typ');
-    expect([...type.options].map((o) => o.textContent)).toEqual(['— wybierz —', 'statystyczna', 'doprecyzowująca (podmapa)', 'informacyjna']);
+    expect([...type.options].map((o) => o.textContent)).toEqual([
+      '— wybierz —',
+      'statystyczna',
+      'doprecyzowująca (podmapa)',
+      'informacyjna',
+    ]);
     fireEvent.change(type, { target: { value: 'PRECISE' } });
     fireEvent.change(within(second).getByLabelText('Nazwa wyświetlana'), { target: { value: 'Kotły' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
@@ -113,8 +133,12 @@ describe('form', () => {
   it('a summary chosen on create is stored by an edit after the create (SPEC 7 create payload)', async () => {
     const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : list));
     renderAt(routes, '/map/add');
-    for (const [label, value] of [['Nazwa', 'Nowa'], ['Nazwa wewnętrzna', 'nowa'], ['Źródło danych', 'GUS'],
-      ['Tytuł podsumowania', 'Od %FIRST_CHECKPOINT%']]) {
+    for (const [label, value] of [
+      ['Nazwa', 'Nowa'],
+      ['Nazwa wewnętrzna', 'nowa'],
+      ['Źródło danych', 'GUS'],
+      ['Tytuł podsumowania', 'Od %FIRST_CHECKPOINT%'],
+    ]) {
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     }
     fireEvent.click(screen.getByLabelText(/Pokaż podsumowanie/));
@@ -123,13 +147,23 @@ describe('form', () => {
     const posts = calls.filter((c) => c.method === 'post');
     expect(posts.map((c) => c.url)).toEqual(['/map/', '/map/9']);
     expect(posts[0].data).not.toHaveProperty('show_summary');
-    expect(posts[1].data).toEqual({ name: 'Nowa', source: 'GUS', details: null, show_summary: 1, summary_title: 'Od %FIRST_CHECKPOINT%' });
+    expect(posts[1].data).toEqual({
+      name: 'Nowa',
+      source: 'GUS',
+      details: null,
+      show_summary: 1,
+      summary_title: 'Od %FIRST_CHECKPOINT%',
+    });
   });
 
   it('a key row needs its name: the form is invalid without it', async () => {
     const calls = mockApi(() => list);
     renderAt(routes, '/map/add');
-    for (const [label, value] of [['Nazwa', 'A'], ['Nazwa wewnętrzna', 'a'], ['Źródło danych', 'B']]) {
+    for (const [label, value] of [
+      ['Nazwa', 'A'],
+      ['Nazwa wewnętrzna', 'a'],
+      ['Źródło danych', 'B'],
+    ]) {
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     }
     fireEvent.click(screen.getByRole('button', { name: 'Dodaj właściwość' }));
@@ -139,10 +173,13 @@ describe('form', () => {
   });
 
   it('removing a key with values: the server refuses, the operator confirms, the form resends with the flag', async () => {
-    const refusal = 'Nie usunięto właściwości „Kotły węglowe” (wartości w 3 pomiarach): zmierzone wartości zniknęłyby z pomiarów.';
+    const refusal =
+      'Nie usunięto właściwości „Kotły węglowe” (wartości w 3 pomiarach): zmierzone wartości zniknęłyby z pomiarów.';
     const calls = mockApi(({ method, data }) => {
       if (method === 'get') return ok(MAP);
-      return data.remove_keys_with_values ? ok(MAP) : fail(409, 'CONFLICT', [{ name: 'property_keys', description: refusal }]);
+      return data.remove_keys_with_values
+        ? ok(MAP)
+        : fail(409, 'CONFLICT', [{ name: 'property_keys', description: refusal }]);
     });
     renderAt(routes, '/map/3');
     const second = await screen.findByRole('group', { name: 'Właściwość 2' });
@@ -165,9 +202,13 @@ describe('form', () => {
   });
 
   it('declining keeps the form as it was, and the next save asks again', async () => {
-    const calls = mockApi(({ method }) => (method === 'get' ? ok(MAP) : fail(409, 'CONFLICT', [{ name: 'property_keys', description: 'Nie usunięto.' }])));
+    const calls = mockApi(({ method }) =>
+      method === 'get' ? ok(MAP) : fail(409, 'CONFLICT', [{ name: 'property_keys', description: 'Nie usunięto.' }]),
+    );
     renderAt(routes, '/map/3');
-    fireEvent.click(within(await screen.findByRole('group', { name: 'Właściwość 2' })).getByRole('button', { name: 'Usuń' }));
+    fireEvent.click(
+      within(await screen.findByRole('group', { name: 'Właściwość 2' })).getByRole('button', { name: 'Usuń' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: TEXT.confirmNo }));
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));

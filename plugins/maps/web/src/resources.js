@@ -14,10 +14,22 @@ export const checkpointsPath = (mapId) => `${LIST}/${mapId}/checkpoint`;
 
 /** The sixteen voivodeships of SPEC 3, in the order the API lists them. */
 export const VOIVODESHIPS = [
-  ['ds', 'dolnośląskie'], ['kp', 'kujawsko-pomorskie'], ['lb', 'lubelskie'], ['ls', 'lubuskie'],
-  ['ld', 'łódzkie'], ['mp', 'małopolskie'], ['mz', 'mazowieckie'], ['op', 'opolskie'],
-  ['pk', 'podkarpackie'], ['pl', 'podlaskie'], ['pm', 'pomorskie'], ['sl', 'śląskie'],
-  ['sk', 'świętokrzyskie'], ['wm', 'warmińsko-mazurskie'], ['wp', 'wielkopolskie'], ['zp', 'zachodniopomorskie'],
+  ['ds', 'dolnośląskie'],
+  ['kp', 'kujawsko-pomorskie'],
+  ['lb', 'lubelskie'],
+  ['ls', 'lubuskie'],
+  ['ld', 'łódzkie'],
+  ['mp', 'małopolskie'],
+  ['mz', 'mazowieckie'],
+  ['op', 'opolskie'],
+  ['pk', 'podkarpackie'],
+  ['pl', 'podlaskie'],
+  ['pm', 'pomorskie'],
+  ['sl', 'śląskie'],
+  ['sk', 'świętokrzyskie'],
+  ['wm', 'warmińsko-mazurskie'],
+  ['wp', 'wielkopolskie'],
+  ['zp', 'zachodniopomorskie'],
 ].map(([code, name]) => ({ code, name }));
 
 export const PROPERTY_TYPES = [
@@ -44,7 +56,12 @@ export const DEFAULT_SUMMARY_TITLE = 'Wszystkie pomiary';
 
 /** Today in Poland as YYYY-MM-DD (the default measurement date). */
 export function today(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 // -- maps -------------------------------------------------------------------------------------
@@ -58,9 +75,7 @@ export function mapValues(item) {
     details: item ? item.details || '' : '',
     show_summary: item ? item.show_summary : 0,
     summary_title: item ? item.summary_title || '' : DEFAULT_SUMMARY_TITLE,
-    property_keys: item
-      ? item.property_keys.map((key) => ({ ...key, display_name: key.display_name || '' }))
-      : [],
+    property_keys: item ? item.property_keys.map((key) => ({ ...key, display_name: key.display_name || '' })) : [],
   };
 }
 
@@ -136,7 +151,13 @@ export function checkpointPayload(keys, values, { editing, mapId }) {
     }
     if (Object.values(value).some((v) => v !== null)) properties.push({ key: { id: key.id }, value });
   }
-  const payload = { name: values.name, source: values.source || null, hidden: Number(values.hidden) ? 1 : 0, map_id: Number(mapId), properties };
+  const payload = {
+    name: values.name,
+    source: values.source || null,
+    hidden: Number(values.hidden) ? 1 : 0,
+    map_id: Number(mapId),
+    properties,
+  };
   if (!editing) payload.captured = values.captured || null;
   return payload;
 }

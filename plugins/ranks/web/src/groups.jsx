@@ -18,7 +18,11 @@ export function useRankCrumbs(rankId, groupId, entryId) {
   const { item: group } = groupState;
   const { item: entry } = entryState;
   const crumbs = [CRUMB, { label: rank ? rank.name : 'Ranking', to: groupsPath(rankId) }];
-  if (groupId) crumbs.push({ label: group ? group.name : 'Grupa', to: rank?.rank_type_name === 'voivodeships' ? entriesPath(rankId, groupId) : valuesPath(rankId, groupId) });
+  if (groupId)
+    crumbs.push({
+      label: group ? group.name : 'Grupa',
+      to: rank?.rank_type_name === 'voivodeships' ? entriesPath(rankId, groupId) : valuesPath(rankId, groupId),
+    });
   if (entryId) crumbs.push({ label: entry ? entry.name : 'Pozycja', to: entryValuesPath(rankId, groupId, entryId) });
   const failedState = [rankState, groupId && groupState, entryId && entryState].find((state) => state && state.error);
   const failed = failedState ? { errors: failedState.errors } : null;
@@ -30,7 +34,9 @@ export function LoadFailed({ crumbs, errors }) {
   return (
     <Page crumbs={crumbs}>
       <StatusBanner status="error" errors={errors} />
-      <Link className="btn btn-sm btn-outline-secondary" to={LIST}>Wróć do listy rankingów</Link>
+      <Link className="btn btn-sm btn-outline-secondary" to={LIST}>
+        Wróć do listy rankingów
+      </Link>
     </Page>
   );
 }
@@ -41,13 +47,16 @@ export function LoadFailed({ crumbs, errors }) {
  * alert naming what fits, never a form of the other type.
  */
 export function WrongType({ crumbs, rank }) {
-  const description = rank.rank_type_name === 'voivodeships'
-    ? 'To ranking województw: wartości dodaje się i importuje w pozycjach grupy.'
-    : 'To ranking gmin: nie ma pozycji ani importu definicji, wartości dodaje się i importuje w grupie.';
+  const description =
+    rank.rank_type_name === 'voivodeships'
+      ? 'To ranking województw: wartości dodaje się i importuje w pozycjach grupy.'
+      : 'To ranking gmin: nie ma pozycji ani importu definicji, wartości dodaje się i importuje w grupie.';
   return (
     <Page crumbs={crumbs}>
       <StatusBanner status="error" errors={[{ name: 'rank_type_name', description }]} />
-      <Link className="btn btn-sm btn-outline-secondary" to={groupsPath(rank.id)}>Wróć do listy grup</Link>
+      <Link className="btn btn-sm btn-outline-secondary" to={groupsPath(rank.id)}>
+        Wróć do listy grup
+      </Link>
     </Page>
   );
 }
@@ -64,12 +73,21 @@ export function GroupList() {
   if (failed) return <LoadFailed crumbs={[...crumbs, { label: 'Grupy' }]} errors={failed.errors} />;
   if (!rank) return <StatusBanner status="loading" />;
   return (
-    <ListScreen resource={groups} parent={rankId} crumbs={[...crumbs, { label: 'Grupy' }]} heading={`Grupy rankingu „${rank.name}”`}
+    <ListScreen
+      resource={groups}
+      parent={rankId}
+      crumbs={[...crumbs, { label: 'Grupy' }]}
+      heading={`Grupy rankingu „${rank.name}”`}
       actions={actions}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa', render: (row) => (
-          <Link to={voivodeships ? entriesPath(rankId, row.id) : valuesPath(rankId, row.id)}>{row.name}</Link>) },
+        {
+          name: 'name',
+          label: 'Nazwa',
+          render: (row) => (
+            <Link to={voivodeships ? entriesPath(rankId, row.id) : valuesPath(rankId, row.id)}>{row.name}</Link>
+          ),
+        },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
@@ -86,8 +104,15 @@ export function GroupForm() {
   const { crumbs } = useRankCrumbs(rankId);
   const editing = Boolean(rankGroupId);
   return (
-    <FormScreen resource={groups} id={rankGroupId} parent={rankId} fields={NAME} extra={{ rank_id: Number(rankId) }}
-      crumbs={[...crumbs, { label: editing ? 'Edycja grupy' : 'Dodawanie grupy' }]} back={groupsPath(rankId)} />
+    <FormScreen
+      resource={groups}
+      id={rankGroupId}
+      parent={rankId}
+      fields={NAME}
+      extra={{ rank_id: Number(rankId) }}
+      crumbs={[...crumbs, { label: editing ? 'Edycja grupy' : 'Dodawanie grupy' }]}
+      back={groupsPath(rankId)}
+    />
   );
 }
 
@@ -96,7 +121,10 @@ export function EntryList() {
   const { group, crumbs } = useRankCrumbs(rankId, rankGroupId);
   const base = entriesPath(rankId, rankGroupId);
   return (
-    <ListScreen resource={entries} parent={rankGroupId} crumbs={[...crumbs, { label: 'Pozycje' }]}
+    <ListScreen
+      resource={entries}
+      parent={rankGroupId}
+      crumbs={[...crumbs, { label: 'Pozycje' }]}
       heading={group ? `Pozycje grupy „${group.name}”` : 'Pozycje'}
       actions={[
         { label: 'Dodaj pozycję', to: `${base}/add` },
@@ -104,12 +132,17 @@ export function EntryList() {
       ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa', render: (row) => <Link to={entryValuesPath(rankId, rankGroupId, row.id)}>{row.name}</Link> },
+        {
+          name: 'name',
+          label: 'Nazwa',
+          render: (row) => <Link to={entryValuesPath(rankId, rankGroupId, row.id)}>{row.name}</Link>,
+        },
         { name: 'hidden', label: 'Ukryta', type: 'yesno' },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
-      deletable />
+      deletable
+    />
   );
 }
 
@@ -123,8 +156,14 @@ export function EntryForm() {
   const { crumbs } = useRankCrumbs(rankId, rankGroupId);
   const editing = Boolean(rankEntryId);
   return (
-    <FormScreen resource={entries} id={rankEntryId} parent={rankGroupId} fields={ENTRY_FIELDS}
+    <FormScreen
+      resource={entries}
+      id={rankEntryId}
+      parent={rankGroupId}
+      fields={ENTRY_FIELDS}
       extra={{ rank_group_id: Number(rankGroupId) }}
-      crumbs={[...crumbs, { label: editing ? 'Edycja pozycji' : 'Dodawanie pozycji' }]} back={entriesPath(rankId, rankGroupId)} />
+      crumbs={[...crumbs, { label: editing ? 'Edycja pozycji' : 'Dodawanie pozycji' }]}
+      back={entriesPath(rankId, rankGroupId)}
+    />
   );
 }

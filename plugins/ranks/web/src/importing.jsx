@@ -9,13 +9,13 @@ export function ImportWarning({ type, definition }) {
     <div className="alert alert-warning" role="note">
       {gminy ? (
         <p className="mb-1">
-          Plik: kolumny Gmina, Powiat, Województwo, opcjonalnie Kod TERYT, Wartość, Punkty i Miejsce (tylko przy zablokowanym
-          przeliczaniu miejsc). Każda gmina musi istnieć w hierarchii – nieznana gmina przerywa import.
+          Plik: kolumny Gmina, Powiat, Województwo, opcjonalnie Kod TERYT, Wartość, Punkty i Miejsce (tylko przy
+          zablokowanym przeliczaniu miejsc). Każda gmina musi istnieć w hierarchii – nieznana gmina przerywa import.
         </p>
       ) : (
         <p className="mb-1">
-          {definition ? 'Import wymaga pozycji' : 'Wartości trafią do pozycji o nazwach kolumn'}: {REQUIRED_ENTRIES.map((name) => `„${name}”`).join(', ')}.
-          {' '}Brakujące zostaną wymienione po imporcie.
+          {definition ? 'Import wymaga pozycji' : 'Wartości trafią do pozycji o nazwach kolumn'}:{' '}
+          {REQUIRED_ENTRIES.map((name) => `„${name}”`).join(', ')}. Brakujące zostaną wymienione po imporcie.
         </p>
       )}
       <TemplateLink type={type} />
@@ -24,5 +24,11 @@ export function ImportWarning({ type, definition }) {
 }
 
 export function ImportReport({ report }) {
-  return <Report summary={`Zaimportowano: nowe wartości ${report.created}, zmienione ${report.updated}.`} skipped={report.skipped} skippedHeading="Pominięto:" />;
+  return (
+    <Report
+      summary={`Zaimportowano: nowe wartości ${report.created}, zmienione ${report.updated}.`}
+      skipped={report.skipped}
+      skippedHeading="Pominięto:"
+    />
+  );
 }

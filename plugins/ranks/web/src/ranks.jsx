@@ -1,6 +1,19 @@
 // The rankings list (embed, edit, delete; a name links to the groups), the ranking form whose
 // unit fields follow the type, and the import of a voivodeships group definition (SPEC 2.6, 5).
-import { FormScreen, ImportScreen, ListScreen, Page, StatusBanner, TEXT, api, importFileField, importTypeField, publicLinkColumn, useEmbedAction, useItem } from '@smogpanel/kit';
+import {
+  FormScreen,
+  ImportScreen,
+  ListScreen,
+  Page,
+  StatusBanner,
+  TEXT,
+  api,
+  importFileField,
+  importTypeField,
+  publicLinkColumn,
+  useEmbedAction,
+  useItem,
+} from '@smogpanel/kit';
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailed, WrongType } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
@@ -11,7 +24,10 @@ export const CRUMB = { label: 'Rankingi', to: LIST };
 export function RankList() {
   const embed = useEmbedAction('rank', { noun: 'Ranking', defaultSize: 800 });
   return (
-    <ListScreen resource={ranks} crumbs={[CRUMB]} actions={[{ label: 'Dodaj ranking', to: `${LIST}/add` }]}
+    <ListScreen
+      resource={ranks}
+      crumbs={[CRUMB]}
+      actions={[{ label: 'Dodaj ranking', to: `${LIST}/add` }]}
       columns={[
         { name: 'id', label: 'ID' },
         { name: 'name', label: 'Nazwa', render: (row) => <Link to={groupsPath(row.id)}>{row.name}</Link> },
@@ -28,12 +44,19 @@ export function RankList() {
 
 /** Both types' fields start at their initial values, so switching the type keeps what was typed. */
 function rankValues(item) {
-  const initial = Object.fromEntries(rankFields('gminy').concat(rankFields('voivodeships')).map((field) => [field.name, field.initial ?? '']));
+  const initial = Object.fromEntries(
+    rankFields('gminy')
+      .concat(rankFields('voivodeships'))
+      .map((field) => [field.name, field.initial ?? '']),
+  );
   return item ? { ...initial, ...item } : initial;
 }
 
 const form = {
-  resource: ranks, fields: (values) => rankFields(values.rank_type_name), valuesOf: rankValues, back: LIST,
+  resource: ranks,
+  fields: (values) => rankFields(values.rank_type_name),
+  valuesOf: rankValues,
+  back: LIST,
   toPayload: (values, { editing }) => rankPayload(values, { editing }),
 };
 
@@ -57,15 +80,27 @@ export function RankImport() {
   const { rankId } = useParams();
   const { item, error, errors } = useItem(ranks, rankId);
   const back = groupsPath(rankId);
-  const send = (values) => groups.run('import', () => api.post('/rank/import', { ...values, rank_id: Number(rankId) }), rankId);
+  const send = (values) =>
+    groups.run('import', () => api.post('/rank/import', { ...values, rank_id: Number(rankId) }), rankId);
   const crumbs = [CRUMB, { label: item ? item.name : 'Ranking', to: back }, { label: 'Import definicji' }];
   if (error) return <LoadFailed crumbs={crumbs} errors={errors} />;
-  if (!item) return <Page crumbs={crumbs}><StatusBanner status="loading" /></Page>;
+  if (!item)
+    return (
+      <Page crumbs={crumbs}>
+        <StatusBanner status="loading" />
+      </Page>
+    );
   // only voivodeships rankings have group definitions (SPEC 2.6): a typed URL of a gminy one gets the alert
   if (item.rank_type_name !== 'voivodeships') return <WrongType crumbs={crumbs} rank={item} />;
   return (
-    <ImportScreen crumbs={crumbs} fields={IMPORT_FIELDS} initial={{ name: '', type: '', file: null }} send={send} back={back}
-      note={(values) => <ImportWarning type={values.type || 'RV_XLS'} definition />} />
+    <ImportScreen
+      crumbs={crumbs}
+      fields={IMPORT_FIELDS}
+      initial={{ name: '', type: '', file: null }}
+      send={send}
+      back={back}
+      note={(values) => <ImportWarning type={values.type || 'RV_XLS'} definition />}
+    />
   );
 }
 

@@ -4,14 +4,28 @@ import { defineResource, payloadOf } from '@smogpanel/kit';
 
 export const LIST = '/rank';
 export const ranks = defineResource({ kind: 'rank', base: '/rank' });
-export const groups = defineResource({ kind: 'rank_group', base: '/rank_group', listUrl: (rankId) => `/rank_group/rank/${rankId}` });
-export const entries = defineResource({ kind: 'rank_entry', base: '/rank_entry', listUrl: (groupId) => `/rank_entry/rank_group/${groupId}` });
+export const groups = defineResource({
+  kind: 'rank_group',
+  base: '/rank_group',
+  listUrl: (rankId) => `/rank_group/rank/${rankId}`,
+});
+export const entries = defineResource({
+  kind: 'rank_entry',
+  base: '/rank_entry',
+  listUrl: (groupId) => `/rank_entry/rank_group/${groupId}`,
+});
 // SPEC 9: values by place ascending. A gminy group's values by group, a voivodeships entry's by entry.
 export const groupValues = defineResource({
-  kind: 'rank_value', base: '/rank_value', listUrl: (groupId) => `/rank_value/rank_group/${groupId}`, sort: { order: 'place', asc: true },
+  kind: 'rank_value',
+  base: '/rank_value',
+  listUrl: (groupId) => `/rank_value/rank_group/${groupId}`,
+  sort: { order: 'place', asc: true },
 });
 export const entryValues = defineResource({
-  kind: 'rank_entry_value', base: '/rank_value', listUrl: (entryId) => `/rank_value/rank_entry/${entryId}`, sort: { order: 'place', asc: true },
+  kind: 'rank_entry_value',
+  base: '/rank_value',
+  listUrl: (entryId) => `/rank_value/rank_entry/${entryId}`,
+  sort: { order: 'place', asc: true },
 });
 
 export const groupsPath = (rankId) => `${LIST}/${rankId}/group`;
@@ -28,7 +42,10 @@ export const DEFAULT_SUMMARY_TITLE = 'Wszystkie pozycje';
 
 /** The five entries a voivodeships definition import requires (SPEC 5), named as RV_XLS headers. */
 export const REQUIRED_ENTRIES = [
-  'Łączna liczba wniosków', 'Liczba wniosków o wymianę kotła', 'Liczba złożonych wniosków', 'Liczba podpisanych umów',
+  'Łączna liczba wniosków',
+  'Liczba wniosków o wymianę kotła',
+  'Liczba złożonych wniosków',
+  'Liczba podpisanych umów',
   'Kwota wypłaconych dotacji',
 ];
 export const RV_TYPES = [
@@ -42,11 +59,21 @@ export function rankFields(type) {
   const fields = [
     { name: 'name', label: 'Nazwa', required: true },
     {
-      name: 'internal_name', label: 'Nazwa wewnętrzna', required: true, createOnly: true,
+      name: 'internal_name',
+      label: 'Nazwa wewnętrzna',
+      required: true,
+      createOnly: true,
       help: 'Część publicznego adresu rankingu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
     },
-    { name: 'rank_type_name', label: 'Typ rankingu', type: 'select', required: true, createOnly: true, options: TYPES,
-      help: 'Po utworzeniu nie można go zmienić.' },
+    {
+      name: 'rank_type_name',
+      label: 'Typ rankingu',
+      type: 'select',
+      required: true,
+      createOnly: true,
+      options: TYPES,
+      help: 'Po utworzeniu nie można go zmienić.',
+    },
     { name: 'subname', label: 'Podtytuł' },
     { name: 'choose_group_title', label: 'Tytuł wyboru grupy', placeholder: 'np. Wybierz rok' },
   ];
@@ -56,12 +83,27 @@ export function rankFields(type) {
   }
   if (type) fields.push({ name: 'table_value_title', label: 'Jednostka w tabeli', required: true });
   fields.push(
-    { name: 'logo_path', label: 'Logo partnera', type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp', initial: null },
+    {
+      name: 'logo_path',
+      label: 'Logo partnera',
+      type: 'file',
+      accept: 'image/png,image/jpeg,image/gif,image/webp',
+      initial: null,
+    },
     { name: 'legend', label: 'Legenda', type: 'textarea' },
     { name: 'show_summary', label: 'Pokaż podsumowanie', type: 'checkbox', initial: 0 },
-    { name: 'summary_title', label: 'Tytuł podsumowania', placeholder: DEFAULT_SUMMARY_TITLE,
-      help: '%FIRST_ENTRY% i %LAST_ENTRY% zostaną zastąpione nazwami pierwszej i ostatniej grupy.' },
-    { name: 'lock_place_refresh', label: 'Zablokuj przeliczanie miejsc (miejsca wpisywane ręcznie)', type: 'checkbox', initial: 0 },
+    {
+      name: 'summary_title',
+      label: 'Tytuł podsumowania',
+      placeholder: DEFAULT_SUMMARY_TITLE,
+      help: '%FIRST_ENTRY% i %LAST_ENTRY% zostaną zastąpione nazwami pierwszej i ostatniej grupy.',
+    },
+    {
+      name: 'lock_place_refresh',
+      label: 'Zablokuj przeliczanie miejsc (miejsca wpisywane ręcznie)',
+      type: 'checkbox',
+      initial: 0,
+    },
   );
   return fields;
 }
@@ -76,9 +118,16 @@ export function rankPayload(values, { editing }) {
 /** Value and points go as typed (text), so the server keeps them exact; the place is sent minus 1. */
 export function valuePayload(values, { locked }) {
   const payload = { value: String(values.value).trim(), points: String(values.points).trim() };
-  payload.place = locked && values.place !== '' && values.place !== null && values.place !== undefined ? Number(values.place) - 1 : null;
+  payload.place =
+    locked && values.place !== '' && values.place !== null && values.place !== undefined
+      ? Number(values.place) - 1
+      : null;
   return payload;
 }
 
 /** The value form's values of a record: the place shown plus 1. */
-export const valueFromItem = (item) => ({ value: String(item.value), points: String(item.points), place: item.place + 1 });
+export const valueFromItem = (item) => ({
+  value: String(item.value),
+  points: String(item.points),
+  place: item.place + 1,
+});

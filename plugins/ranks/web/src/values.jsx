@@ -2,11 +2,34 @@
 // the place shown plus 1, forms with a searchable gmina select (or a voivodeship select) and the
 // place only when the ranking's places are locked, and the import. Edit forms render only once
 // both the value and its ranking have loaded (SPEC 2.1).
-import { Field, FormScreen, GminaSelect, ImportScreen, ListScreen, StatusBanner, TEXT, api, defineResource, importFileField, importTypeField, useImportReport, useList } from '@smogpanel/kit';
+import {
+  Field,
+  FormScreen,
+  GminaSelect,
+  ImportScreen,
+  ListScreen,
+  StatusBanner,
+  TEXT,
+  api,
+  defineResource,
+  importFileField,
+  importTypeField,
+  useImportReport,
+  useList,
+} from '@smogpanel/kit';
 import { useParams } from 'react-router-dom';
 import { LoadFailed, WrongType, useRankCrumbs } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
-import { RB_TYPES, RV_TYPES, entryValues, entryValuesPath, groupValues, valueFromItem, valuePayload, valuesPath } from './resources.js';
+import {
+  RB_TYPES,
+  RV_TYPES,
+  entryValues,
+  entryValuesPath,
+  groupValues,
+  valueFromItem,
+  valuePayload,
+  valuesPath,
+} from './resources.js';
 
 const voivodeships = defineResource({ kind: 'voivodeship', base: '/voivodeship', sort: { order: 'name', asc: true } });
 
@@ -22,7 +45,10 @@ function useScope() {
   const { rankId, rankGroupId, rankEntryId } = useParams();
   const byEntry = Boolean(rankEntryId);
   return {
-    rankId, rankGroupId, rankEntryId, byEntry,
+    rankId,
+    rankGroupId,
+    rankEntryId,
+    byEntry,
     resource: byEntry ? entryValues : groupValues,
     parent: byEntry ? rankEntryId : rankGroupId,
     base: byEntry ? entryValuesPath(rankId, rankGroupId, rankEntryId) : valuesPath(rankId, rankGroupId),
@@ -39,7 +65,11 @@ function useValueScreen(scope, last) {
   const all = [...crumbs, { label: last }];
   let instead = null;
   if (failed) instead = <LoadFailed crumbs={all} errors={failed.errors} />;
-  else if (rank && String(rank.id) === String(scope.rankId) && (rank.rank_type_name === 'voivodeships') !== scope.byEntry) {
+  else if (
+    rank &&
+    String(rank.id) === String(scope.rankId) &&
+    (rank.rank_type_name === 'voivodeships') !== scope.byEntry
+  ) {
     instead = <WrongType crumbs={all} rank={rank} />;
   }
   return { rank, group, entry, crumbs: all, instead };
@@ -51,13 +81,21 @@ export function ValueList() {
   const report = useImportReport();
   const where = scope.byEntry
     ? [{ name: 'voivodeship_name', label: 'Województwo' }]
-    : [{ name: 'borough_name', label: 'Gmina' }, { name: 'district_name', label: 'Powiat' }, { name: 'voivodeship_name', label: 'Województwo' }];
-  const back = scope.byEntry ? { label: 'Wróć do listy pozycji', to: `/rank/${scope.rankId}/group/${scope.rankGroupId}/entry` }
+    : [
+        { name: 'borough_name', label: 'Gmina' },
+        { name: 'district_name', label: 'Powiat' },
+        { name: 'voivodeship_name', label: 'Województwo' },
+      ];
+  const back = scope.byEntry
+    ? { label: 'Wróć do listy pozycji', to: `/rank/${scope.rankId}/group/${scope.rankGroupId}/entry` }
     : { label: 'Wróć do listy grup', to: `/rank/${scope.rankId}/group` };
   if (instead) return instead;
   const owner = scope.byEntry ? entry && `Wartości pozycji „${entry.name}”` : group && `Wartości grupy „${group.name}”`;
   return (
-    <ListScreen resource={scope.resource} parent={scope.parent} crumbs={crumbs}
+    <ListScreen
+      resource={scope.resource}
+      parent={scope.parent}
+      crumbs={crumbs}
       heading={owner || 'Wartości'}
       actions={[
         { label: 'Dodaj wartość', to: `${scope.base}/add` },
@@ -75,19 +113,57 @@ export function ValueList() {
 function VoivodeshipSelect({ value, onChange }) {
   const { list } = useList(voivodeships);
   const options = (list || []).map((row) => ({ value: String(row.id), label: row.name }));
-  return <Field field={{ name: 'voivodeship_id', label: 'Województwo', type: 'select', required: true, options }} value={value} onChange={onChange} />;
+  return (
+    <Field
+      field={{ name: 'voivodeship_id', label: 'Województwo', type: 'select', required: true, options }}
+      value={value}
+      onChange={onChange}
+    />
+  );
 }
 
 /** Where the value is (the gmina or voivodeship: chosen when creating, shown when editing), then its numbers. */
-const valueFields = (scope, rank) => (values, { editing, item }) => [
-  editing ? { render: () => (
-    <p className="form-text">{item.borough_name ? `${item.borough_name} (powiat ${item.district_name}, woj. ${item.voivodeship_name})` : item.voivodeship_name}</p>
-  ) } : scope.byEntry ? { name: 'voivodeship_id', render: ({ value, onChange }) => <VoivodeshipSelect value={value} onChange={onChange} /> }
-    : { name: 'borough_id', render: ({ value, onChange }) => <GminaSelect value={value} onChange={onChange} required /> },
-  { name: 'value', label: rank.table_value_title ? `Wartość (${rank.table_value_title})` : 'Wartość', type: 'number', step: 'any', required: true },
-  { name: 'points', label: 'Punkty', type: 'number', step: 'any', required: true, help: 'Najwięcej punktów = miejsce 1.' },
-  ...(rank.lock_place_refresh ? [{ name: 'place', label: 'Miejsce', type: 'number', min: 1, step: 1, required: true }] : []),
-];
+const valueFields =
+  (scope, rank) =>
+  (values, { editing, item }) => [
+    editing
+      ? {
+          render: () => (
+            <p className="form-text">
+              {item.borough_name
+                ? `${item.borough_name} (powiat ${item.district_name}, woj. ${item.voivodeship_name})`
+                : item.voivodeship_name}
+            </p>
+          ),
+        }
+      : scope.byEntry
+        ? {
+            name: 'voivodeship_id',
+            render: ({ value, onChange }) => <VoivodeshipSelect value={value} onChange={onChange} />,
+          }
+        : {
+            name: 'borough_id',
+            render: ({ value, onChange }) => <GminaSelect value={value} onChange={onChange} required />,
+          },
+    {
+      name: 'value',
+      label: rank.table_value_title ? `Wartość (${rank.table_value_title})` : 'Wartość',
+      type: 'number',
+      step: 'any',
+      required: true,
+    },
+    {
+      name: 'points',
+      label: 'Punkty',
+      type: 'number',
+      step: 'any',
+      required: true,
+      help: 'Najwięcej punktów = miejsce 1.',
+    },
+    ...(rank.lock_place_refresh
+      ? [{ name: 'place', label: 'Miejsce', type: 'number', min: 1, step: 1, required: true }]
+      : []),
+  ];
 
 const EMPTY = { value: '', points: '', place: '', borough_id: '', voivodeship_id: '' };
 
@@ -111,9 +187,17 @@ function ValueScreen({ label, id }) {
     return { ...payload, ...target };
   }
   return (
-    <FormScreen resource={scope.resource} id={id} parent={scope.parent} crumbs={crumbs} back={scope.base}
-      waiting={rank ? null : <StatusBanner status="loading" />} fields={rank && valueFields(scope, rank)}
-      valuesOf={(item) => (item ? valueFromItem(item) : EMPTY)} toPayload={toPayload} />
+    <FormScreen
+      resource={scope.resource}
+      id={id}
+      parent={scope.parent}
+      crumbs={crumbs}
+      back={scope.base}
+      waiting={rank ? null : <StatusBanner status="loading" />}
+      fields={rank && valueFields(scope, rank)}
+      valuesOf={(item) => (item ? valueFromItem(item) : EMPTY)}
+      toPayload={toPayload}
+    />
   );
 }
 
@@ -131,12 +215,20 @@ export function ValueImport() {
   const { crumbs, instead } = useValueScreen(scope, 'Import wartości');
   const types = scope.byEntry ? RV_TYPES : RB_TYPES;
   function send(values) {
-    const target = scope.byEntry ? { rank_entry_id: Number(scope.rankEntryId) } : { rank_group_id: Number(scope.rankGroupId) };
+    const target = scope.byEntry
+      ? { rank_entry_id: Number(scope.rankEntryId) }
+      : { rank_group_id: Number(scope.rankGroupId) };
     return scope.resource.run('import', () => api.post('/rank_value/import', { ...values, ...target }), scope.parent);
   }
   if (instead) return instead;
   return (
-    <ImportScreen crumbs={crumbs} fields={[importTypeField(types), importFileField()]} initial={{ type: types[0].value, file: null }}
-      note={(values) => <ImportWarning type={values.type} />} send={send} back={scope.base} />
+    <ImportScreen
+      crumbs={crumbs}
+      fields={[importTypeField(types), importFileField()]}
+      initial={{ type: types[0].value, file: null }}
+      note={(values) => <ImportWarning type={values.type} />}
+      send={send}
+      back={scope.base}
+    />
   );
 }

@@ -1,8 +1,27 @@
 // The entries of a search: the list (id ascending) with add, import and back, and the entry
 // form: the gmina (create only), then one input per key, longer texts in a textarea (SPEC 2.7).
-import { FormScreen, GminaSelect, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import {
+  FormScreen,
+  GminaSelect,
+  ImportReport,
+  ListScreen,
+  StatusBanner,
+  TEXT,
+  useImportReport,
+  useItem,
+} from '@smogpanel/kit';
 import { useParams } from 'react-router-dom';
-import { LONG_TEXT, PLACES, boroughLabel, entries, entriesPath, entryPayload, entryValues, searches, valueName } from './resources.js';
+import {
+  LONG_TEXT,
+  PLACES,
+  boroughLabel,
+  entries,
+  entriesPath,
+  entryPayload,
+  entryValues,
+  searches,
+  valueName,
+} from './resources.js';
 import { CRUMB } from './searches.jsx';
 
 const PLACE_LABEL = Object.fromEntries(PLACES.map((place) => [place.value, place.label]));
@@ -10,8 +29,11 @@ const PLACE_LABEL = Object.fromEntries(PLACES.map((place) => [place.value, place
 /** Breadcrumbs under a search: Wyszukiwarki > <search name> > Wpisy [> label]. */
 export function useSearchCrumbs(searchId, label) {
   const { item, error, errors } = useItem(searches, searchId);
-  const crumbs = [CRUMB, { label: item ? item.name : 'Wyszukiwarka', to: `/search/${searchId}` },
-    { label: 'Wpisy', to: entriesPath(searchId) }];
+  const crumbs = [
+    CRUMB,
+    { label: item ? item.name : 'Wyszukiwarka', to: `/search/${searchId}` },
+    { label: 'Wpisy', to: entriesPath(searchId) },
+  ];
   const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
   return { search: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
 }
@@ -22,7 +44,11 @@ export function EntryList() {
   const report = useImportReport();
   const base = entriesPath(searchId);
   return (
-    <ListScreen resource={entries} parent={searchId} crumbs={crumbs} heading={search ? `Wpisy wyszukiwarki „${search.name}”` : 'Wpisy'}
+    <ListScreen
+      resource={entries}
+      parent={searchId}
+      crumbs={crumbs}
+      heading={search ? `Wpisy wyszukiwarki „${search.name}”` : 'Wpisy'}
       actions={[
         { label: 'Dodaj wpis', to: `${base}/add` },
         { label: 'Importuj wpisy', to: `${base}/import` },
@@ -38,8 +64,10 @@ export function EntryList() {
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
       {report && (
-        <ImportReport skipped={report.skipped}
-          summary={`Zaimportowano wpisy: dodane ${report.created}, zaktualizowane ${report.updated}, bez zmian ${report.unchanged ?? 0}.`} />
+        <ImportReport
+          skipped={report.skipped}
+          summary={`Zaimportowano wpisy: dodane ${report.created}, zaktualizowane ${report.updated}, bez zmian ${report.unchanged ?? 0}.`}
+        />
       )}
     </ListScreen>
   );
@@ -48,7 +76,10 @@ export function EntryList() {
 function keyField(key, long) {
   const hidden = key.hide_name ? ', nazwa ukryta na karcie' : '';
   return {
-    name: valueName(key.id), label: key.name, type: long ? 'textarea' : 'text', rows: 4,
+    name: valueName(key.id),
+    label: key.name,
+    type: long ? 'textarea' : 'text',
+    rows: 4,
     help: `Miejsce na karcie: ${PLACE_LABEL[key.search_key_place_name] || key.search_key_place_name}${hidden}. Pusty tekst nie jest pokazywany.`,
   };
 }
@@ -63,9 +94,21 @@ function entryFields(keys) {
       return text.length > LONG_TEXT || text.includes('\n');
     };
     return [
-      editing ? { render: () => <p className="fs-5">Gmina: {boroughLabel(item)}</p> }
-        : { name: 'borough_id', render: ({ value, onChange }) => <GminaSelect value={value} onChange={onChange} required /> },
-      ...(keys.length ? [] : [{ render: () => <p className="text-muted">Wyszukiwarka nie ma właściwości: dodaj je w edycji wyszukiwarki.</p> }]),
+      editing
+        ? { render: () => <p className="fs-5">Gmina: {boroughLabel(item)}</p> }
+        : {
+            name: 'borough_id',
+            render: ({ value, onChange }) => <GminaSelect value={value} onChange={onChange} required />,
+          },
+      ...(keys.length
+        ? []
+        : [
+            {
+              render: () => (
+                <p className="text-muted">Wyszukiwarka nie ma właściwości: dodaj je w edycji wyszukiwarki.</p>
+              ),
+            },
+          ]),
       ...keys.map((key) => keyField(key, isLong(key))),
     ];
   };
@@ -76,9 +119,17 @@ function EntryScreen({ label, id }) {
   const { search, waiting, crumbs } = useSearchCrumbs(searchId, label);
   const keys = search ? search.search_keys : [];
   return (
-    <FormScreen resource={entries} id={id} parent={searchId} crumbs={crumbs} waiting={waiting} back={entriesPath(searchId)}
-      fields={entryFields(keys)} valuesOf={(item) => entryValues(keys, item)}
-      toPayload={(values, { editing }) => entryPayload(keys, values, { editing, searchId })} />
+    <FormScreen
+      resource={entries}
+      id={id}
+      parent={searchId}
+      crumbs={crumbs}
+      waiting={waiting}
+      back={entriesPath(searchId)}
+      fields={entryFields(keys)}
+      valuesOf={(item) => entryValues(keys, item)}
+      toPayload={(values, { editing }) => entryPayload(keys, values, { editing, searchId })}
+    />
   );
 }
 

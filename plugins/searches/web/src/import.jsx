@@ -10,18 +10,27 @@ const FIELDS = [importTypeField([{ value: 'WPG_XLS', label: 'Wpisy wyszukiwarki 
 export function EntryImport() {
   const { searchId } = useParams();
   const { search, crumbs } = useSearchCrumbs(searchId, 'Import wpisów');
-  const send = (values) => entries.run('import', () => api.post('/search_entry/import', { search_id: Number(searchId), ...values }), searchId);
+  const send = (values) =>
+    entries.run('import', () => api.post('/search_entry/import', { search_id: Number(searchId), ...values }), searchId);
   return (
-    <ImportScreen crumbs={crumbs} fields={FIELDS} initial={{ type: 'WPG_XLS', file: null }} send={send} back={entriesPath(searchId)}
+    <ImportScreen
+      crumbs={crumbs}
+      fields={FIELDS}
+      initial={{ type: 'WPG_XLS', file: null }}
+      send={send}
+      back={entriesPath(searchId)}
       note={() => (
         <div className="alert alert-info" role="note">
           <p className="mb-1">
-            Jeden wiersz na gminę: kolumny „Gmina”, „Powiat” i „Województwo”, potem po jednej kolumnie na każdą właściwość
-            wyszukiwarki{search ? ` (${search.search_keys.map((key) => `„${key.name}”`).join(', ')})` : ''}. Gmina, która ma już
-            wpis, zostanie zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa.
+            Jeden wiersz na gminę: kolumny „Gmina”, „Powiat” i „Województwo”, potem po jednej kolumnie na każdą
+            właściwość wyszukiwarki{search ? ` (${search.search_keys.map((key) => `„${key.name}”`).join(', ')})` : ''}.
+            Gmina, która ma już wpis, zostanie zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa.
           </p>
-          <a href={templateUrl(searchId)} download>Pobierz szablon pliku z właściwościami tej wyszukiwarki</a>
+          <a href={templateUrl(searchId)} download>
+            Pobierz szablon pliku z właściwościami tej wyszukiwarki
+          </a>
         </div>
-      )} />
+      )}
+    />
   );
 }

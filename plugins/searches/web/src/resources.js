@@ -65,7 +65,10 @@ export function entryValues(keys, item) {
 /** POST /search_entry/ or /search_entry/{id}: every key's text (an empty one removes it). */
 export function entryPayload(keys, values, { editing, searchId }) {
   const payload = {
-    values: keys.map((key) => ({ key: { id: key.id }, value: { value: String(values[valueName(key.id)] ?? '').trim() } })),
+    values: keys.map((key) => ({
+      key: { id: key.id },
+      value: { value: String(values[valueName(key.id)] ?? '').trim() },
+    })),
   };
   if (!editing) Object.assign(payload, { search_id: Number(searchId), borough_id: Number(values.borough_id) });
   return payload;

@@ -8,22 +8,36 @@ import { fail, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/t
 import routes from './routes.jsx';
 
 const SEARCH = {
-  id: 4, name: 'Dotacje do wymiany pieca', internal_name: 'dotacje', source: 'Urzędy gmin',
+  id: 4,
+  name: 'Dotacje do wymiany pieca',
+  internal_name: 'dotacje',
+  source: 'Urzędy gmin',
   search_keys: [
     { id: 41, name: 'Dotacja', hide_name: 0, search_key_place_name: 'TOP', value_type_name: 'TEXT' },
     { id: 42, name: 'Kontakt', hide_name: 1, search_key_place_name: 'RIGHT', value_type_name: 'TEXT' },
   ],
-  created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00',
+  created: '2026-01-01T10:00:00+00:00',
+  updated: '2026-01-01T10:00:00+00:00',
 };
 const ENTRY = {
-  id: 7, search_id: 4, borough_id: 15, borough_name: 'Zabierzów', district_name: 'krakowski', voivodeship_name: 'małopolskie',
+  id: 7,
+  search_id: 4,
+  borough_id: 15,
+  borough_name: 'Zabierzów',
+  district_name: 'krakowski',
+  voivodeship_name: 'małopolskie',
   values: [{ key: { id: 42, name: 'Kontakt', value_type_name: 'TEXT' }, value: { id: 70, value: 'x'.repeat(100) } }],
-  created: '2026-01-01T10:00:00+00:00', updated: '2026-02-01T10:00:00+00:00',
+  created: '2026-01-01T10:00:00+00:00',
+  updated: '2026-02-01T10:00:00+00:00',
 };
-const BOROUGHS = { order: 'name', asc: true, list: [
-  { id: 15, name: 'Zabierzów', district_name: 'krakowski', voivodeship_name: 'małopolskie' },
-  { id: 16, name: 'Liszki', district_name: 'krakowski', voivodeship_name: 'małopolskie' },
-] };
+const BOROUGHS = {
+  order: 'name',
+  asc: true,
+  list: [
+    { id: 15, name: 'Zabierzów', district_name: 'krakowski', voivodeship_name: 'małopolskie' },
+    { id: 16, name: 'Liszki', district_name: 'krakowski', voivodeship_name: 'małopolskie' },
+  ],
+};
 
 function api({ method, url }) {
   if (method !== 'get') return ok({ id: 1 });
@@ -43,8 +57,15 @@ beforeEach(() => {
 });
 
 it('declares every screen of SPEC 2.7 under /search', () => {
-  expect(routes.map((r) => r.path)).toEqual(['/search', '/search/add', '/search/:searchId', '/search/:searchId/entry',
-    '/search/:searchId/entry/add', '/search/:searchId/entry/import', '/search/:searchId/entry/:searchEntryId']);
+  expect(routes.map((r) => r.path)).toEqual([
+    '/search',
+    '/search/add',
+    '/search/:searchId',
+    '/search/:searchId/entry',
+    '/search/:searchId/entry/add',
+    '/search/:searchId/entry/import',
+    '/search/:searchId/entry/:searchEntryId',
+  ]);
 });
 
 describe('searches', () => {
@@ -55,7 +76,9 @@ describe('searches', () => {
     expect(publicLink.getAttribute('href')).toBe('/view/search/dotacje');
     expect(calls[0]).toMatchObject({ url: '/search/', params: { order: 'id', asc: 0 } });
     const row = screen.getByRole('row', { name: /Dotacje do wymiany pieca/ });
-    expect(within(row).getByRole('link', { name: 'Dotacje do wymiany pieca' }).getAttribute('href')).toBe('/search/4/entry');
+    expect(within(row).getByRole('link', { name: 'Dotacje do wymiany pieca' }).getAttribute('href')).toBe(
+      '/search/4/entry',
+    );
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/search/4');
     expect(within(row).getByRole('button', { name: 'Usuń' })).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Osadź' }));
@@ -80,9 +103,18 @@ describe('searches', () => {
     fireEvent.click(within(second).getByLabelText('Ukryj nazwę'));
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(posts(calls)[0]).toMatchObject({ url: '/search/', data: { name: 'Zakazy', internal_name: 'zakazy', source: '',
-      search_keys: [{ name: 'Zakaz', hide_name: 0, search_key_place_name: 'TOP' },
-        { name: 'Kontakt', hide_name: 1, search_key_place_name: 'BOTTOM' }] } });
+    expect(posts(calls)[0]).toMatchObject({
+      url: '/search/',
+      data: {
+        name: 'Zakazy',
+        internal_name: 'zakazy',
+        source: '',
+        search_keys: [
+          { name: 'Zakaz', hide_name: 0, search_key_place_name: 'TOP' },
+          { name: 'Kontakt', hide_name: 1, search_key_place_name: 'BOTTOM' },
+        ],
+      },
+    });
     await waitFor(() => expect(where().pathname).toBe('/search'));
   });
 
@@ -99,8 +131,11 @@ describe('searches', () => {
 
   it('removing a key with texts: refused with the count, confirmed, resent with the flag', async () => {
     const refusal = 'Nie usunięto właściwości „Kontakt” (wartości w 2 gminach): wpisane teksty zniknęłyby z kart gmin.';
-    const calls = mockApi((call) => (call.method === 'post' && !call.data.remove_keys_with_values
-      ? fail(409, 'CONFLICT', [{ name: 'search_keys', description: refusal }]) : api(call)));
+    const calls = mockApi((call) =>
+      call.method === 'post' && !call.data.remove_keys_with_values
+        ? fail(409, 'CONFLICT', [{ name: 'search_keys', description: refusal }])
+        : api(call),
+    );
     renderAt(routes, '/search/4');
     const second = await screen.findByRole('group', { name: 'Właściwość 2' });
     expect(screen.getByLabelText('Nazwa wewnętrzna').disabled).toBe(true);
@@ -108,8 +143,11 @@ describe('searches', () => {
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(refusal)).toBeTruthy();
-    expect(posts(calls)[0].data).toEqual({ name: 'Dotacje do wymiany pieca', source: 'Urzędy gmin',
-      search_keys: [{ id: 41, name: 'Dotacja', hide_name: 0, search_key_place_name: 'TOP' }] });
+    expect(posts(calls)[0].data).toEqual({
+      name: 'Dotacje do wymiany pieca',
+      source: 'Urzędy gmin',
+      search_keys: [{ id: 41, name: 'Dotacja', hide_name: 0, search_key_place_name: 'TOP' }],
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Tak, usuń razem z wartościami.' }));
     await screen.findByText(TEXT.success);
     expect(posts(calls)[1]).toMatchObject({ url: '/search/4', data: { remove_keys_with_values: 1 } });
@@ -131,22 +169,32 @@ describe('entries', () => {
     expect(screen.getByRole('heading', { name: 'Wpisy wyszukiwarki „Dotacje do wymiany pieca”' })).toBeTruthy();
   });
 
-  it('a new entry: the gmina found without Polish letters in the kit\'s select, one input per key', async () => {
+  it("a new entry: the gmina found without Polish letters in the kit's select, one input per key", async () => {
     const calls = mockApi(api);
     renderAt(routes, '/search/4/entry/add');
     const search = await screen.findByLabelText('Gmina');
     fireEvent.focus(search);
     fireEvent.change(search, { target: { value: 'zabierzow' } });
     const select = screen.getByRole('listbox', { name: 'Gmina: wybór' });
-    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(
-      ['Zabierzów (powiat krakowski, woj. małopolskie)']));
+    await waitFor(() =>
+      expect([...select.options].map((o) => o.textContent)).toEqual(['Zabierzów (powiat krakowski, woj. małopolskie)']),
+    );
     fireEvent.change(select, { target: { value: '15' } });
     fireEvent.change(screen.getByLabelText('Dotacja'), { target: { value: ' do 15 000 zł ' } });
     expect(screen.getByText(/Miejsce na karcie: prawa, nazwa ukryta na karcie/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(posts(calls)[0]).toMatchObject({ url: '/search_entry/', data: { search_id: 4, borough_id: 15,
-      values: [{ key: { id: 41 }, value: { value: 'do 15 000 zł' } }, { key: { id: 42 }, value: { value: '' } }] } });
+    expect(posts(calls)[0]).toMatchObject({
+      url: '/search_entry/',
+      data: {
+        search_id: 4,
+        borough_id: 15,
+        values: [
+          { key: { id: 41 }, value: { value: 'do 15 000 zł' } },
+          { key: { id: 42 }, value: { value: '' } },
+        ],
+      },
+    });
     await waitFor(() => expect(where().pathname).toBe('/search/4/entry'));
   });
 
@@ -167,19 +215,37 @@ describe('entries', () => {
     fireEvent.change(screen.getByLabelText('Kontakt'), { target: { value: 'tel. 12' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(posts(calls)[0]).toEqual(expect.objectContaining({ url: '/search_entry/7', data: {
-      values: [{ key: { id: 41 }, value: { value: '' } }, { key: { id: 42 }, value: { value: 'tel. 12' } }] } }));
+    expect(posts(calls)[0]).toEqual(
+      expect.objectContaining({
+        url: '/search_entry/7',
+        data: {
+          values: [
+            { key: { id: 41 }, value: { value: '' } },
+            { key: { id: 42 }, value: { value: 'tel. 12' } },
+          ],
+        },
+      }),
+    );
   });
 
-  it('the import links the search\'s own template and reports what it did on the list', async () => {
-    const calls = mockApi((call) => (call.url === '/search_entry/import'
-      ? ok({ created: 2, updated: 1, unchanged: 0, skipped: [{ name: 'Kontakt', description: 'W pliku brak kolumny „Kontakt”.' }] })
-      : api(call)));
+  it("the import links the search's own template and reports what it did on the list", async () => {
+    const calls = mockApi((call) =>
+      call.url === '/search_entry/import'
+        ? ok({
+            created: 2,
+            updated: 1,
+            unchanged: 0,
+            skipped: [{ name: 'Kontakt', description: 'W pliku brak kolumny „Kontakt”.' }],
+          })
+        : api(call),
+    );
     renderAt(routes, '/search/4/entry/import');
     const template = await screen.findByRole('link', { name: /Pobierz szablon/ });
     expect(template.getAttribute('href')).toBe('/api/import/WPG_XLS/template?search_id=4');
     await screen.findByText(/„Dotacja”, „Kontakt”/);
-    const file = new File(['x'], 'wpisy.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const file = new File(['x'], 'wpisy.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     fireEvent.change(screen.getByLabelText('Plik'), { target: { files: [file] } });
     // jsdom's FileList cannot be filled, so its required check would fail: the browser test
     // uploads a real file; here the field's requirement is only checked.

@@ -13,19 +13,33 @@ export const STYLES = [
   { value: 'DARK', label: 'Ciemny' },
 ];
 
-
 export const fields = [
   { name: 'name', label: 'Nazwa', required: true },
   {
-    name: 'internal_name', label: 'Nazwa wewnętrzna', required: true, createOnly: true,
+    name: 'internal_name',
+    label: 'Nazwa wewnętrzna',
+    required: true,
+    createOnly: true,
     help: 'Część publicznego adresu licznika: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
   },
   { name: 'timer_style_name', label: 'Styl', type: 'select', required: true, options: STYLES },
   { name: 'text_above', label: 'Tekst nad licznikiem', required: true },
-  { name: 'deadline', label: 'Termin', type: 'datetime-local', required: true, help: 'Data i godzina czasu polskiego.' },
+  {
+    name: 'deadline',
+    label: 'Termin',
+    type: 'datetime-local',
+    required: true,
+    help: 'Data i godzina czasu polskiego.',
+  },
   { name: 'reverse', label: 'Odwrotne liczenie (czas liczony od daty zamiast do niej)', type: 'checkbox', initial: 0 },
   { name: 'text_below', label: 'Tekst pod licznikiem', required: true },
-  { name: 'logo_path', label: 'Logo partnera', type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp', initial: null },
+  {
+    name: 'logo_path',
+    label: 'Logo partnera',
+    type: 'file',
+    accept: 'image/png,image/jpeg,image/gif,image/webp',
+    initial: null,
+  },
   { name: 'hidden_brand', label: 'Ukryj markę serwisu', type: 'checkbox', initial: 0 },
 ];
 

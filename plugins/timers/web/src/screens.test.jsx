@@ -6,9 +6,19 @@ import { mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing
 import routes from './routes.jsx';
 
 const TIMER = {
-  id: 3, name: 'Sezon grzewczy', internal_name: 'sezon', timer_style_name: 'RED', text_above: 'Zostało',
-  deadline: '2027-04-30T22:00:00+00:00', countdown: false, text_below: 'Pod', logo_path: 'ab12.png',
-  logo_url: '/files/ab12.png', hidden_brand: 1, created: '2026-01-01T10:00:00+00:00', updated: '2026-01-01T10:00:00+00:00',
+  id: 3,
+  name: 'Sezon grzewczy',
+  internal_name: 'sezon',
+  timer_style_name: 'RED',
+  text_above: 'Zostało',
+  deadline: '2027-04-30T22:00:00+00:00',
+  countdown: false,
+  text_below: 'Pod',
+  logo_path: 'ab12.png',
+  logo_url: '/files/ab12.png',
+  hidden_brand: 1,
+  created: '2026-01-01T10:00:00+00:00',
+  updated: '2026-01-01T10:00:00+00:00',
 };
 const list = ok({ order: 'id', asc: false, list: [TIMER] });
 
@@ -28,7 +38,8 @@ describe('list', () => {
     expect(publicLink.getAttribute('href')).toBe('/view/timer/sezon');
     expect(publicLink.getAttribute('target')).toBe('_blank');
     expect(calls[0]).toMatchObject({ url: '/timer/', params: { order: 'id', asc: 0 } });
-    for (const name of ['ID', 'Nazwa', 'Nazwa wewnętrzna', 'Aktualizacja']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['ID', 'Nazwa', 'Nazwa wewnętrzna', 'Aktualizacja'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     const row = screen.getByRole('row', { name: /Sezon grzewczy/ });
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/timer/3');
     expect(within(row).getByRole('button', { name: 'Usuń' })).toBeTruthy();
@@ -52,7 +63,9 @@ describe('list', () => {
     fireEvent.click(within(dialog).getByLabelText(TEXT.embedFullWidth));
     expect(snippet()).toContain('width:100%;min-width:500px;height:500px');
 
-    fireEvent.change(within(dialog).getByLabelText(TEXT.embedLink), { target: { value: 'https://partner.example.com/a?b=1&c=2' } });
+    fireEvent.change(within(dialog).getByLabelText(TEXT.embedLink), {
+      target: { value: 'https://partner.example.com/a?b=1&c=2' },
+    });
     expect(snippet()).toContain(`?link=${encodeURIComponent('https://partner.example.com/a?b=1&c=2')}`);
     expect(snippet()).toContain('data-smogpanel-link="https://partner.example.com/a?b=1&amp;c=2"');
     const preview = within(dialog).getByTitle('Podgląd: Licznik: Sezon grzewczy');
@@ -71,8 +84,15 @@ describe('forms', () => {
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Nowy' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'nowy' } });
     fireEvent.change(screen.getByLabelText('Styl'), { target: { value: 'DARK' } });
-    expect([...screen.getByLabelText('Styl').options].map((o) => o.textContent)).toEqual(
-      ['— wybierz —', 'Jasny', 'Morski', 'Czerwony', 'Ciemno-czerwony', 'Grafitowy', 'Ciemny']);
+    expect([...screen.getByLabelText('Styl').options].map((o) => o.textContent)).toEqual([
+      '— wybierz —',
+      'Jasny',
+      'Morski',
+      'Czerwony',
+      'Ciemno-czerwony',
+      'Grafitowy',
+      'Ciemny',
+    ]);
     fireEvent.change(screen.getByLabelText('Tekst nad licznikiem'), { target: { value: 'Nad' } });
     fireEvent.change(screen.getByLabelText('Termin'), { target: { value: '2027-05-01T00:00' } });
     fireEvent.change(screen.getByLabelText('Tekst pod licznikiem'), { target: { value: 'Pod' } });
@@ -80,8 +100,17 @@ describe('forms', () => {
     await screen.findByText(TEXT.success);
     expect(calls.find((c) => c.method === 'post')).toMatchObject({
       url: '/timer/',
-      data: { name: 'Nowy', internal_name: 'nowy', timer_style_name: 'DARK', text_above: 'Nad', deadline: '2027-05-01T00:00',
-        countdown: true, text_below: 'Pod', logo_path: null, hidden_brand: 0 },
+      data: {
+        name: 'Nowy',
+        internal_name: 'nowy',
+        timer_style_name: 'DARK',
+        text_above: 'Nad',
+        deadline: '2027-05-01T00:00',
+        countdown: true,
+        text_below: 'Pod',
+        logo_path: null,
+        hidden_brand: 0,
+      },
     });
     expect(calls.find((c) => c.method === 'post').data).not.toHaveProperty('reverse');
     await waitFor(() => expect(where().pathname).toBe('/timer'), { timeout: 3000 });
@@ -100,7 +129,12 @@ describe('forms', () => {
     await screen.findByText(TEXT.success);
     const sent = calls.find((c) => c.method === 'post');
     expect(sent.url).toBe('/timer/3');
-    expect(sent.data).toMatchObject({ countdown: true, logo_path: 'ab12.png', deadline: '2027-05-01T00:00', hidden_brand: 1 });
+    expect(sent.data).toMatchObject({
+      countdown: true,
+      logo_path: 'ab12.png',
+      deadline: '2027-05-01T00:00',
+      hidden_brand: 1,
+    });
     expect(sent.data).not.toHaveProperty('internal_name');
   });
 

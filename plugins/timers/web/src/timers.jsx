@@ -8,7 +8,10 @@ const CRUMB = { label: 'Liczniki', to: LIST };
 export function TimerList() {
   const embed = useEmbedAction('timer', { noun: 'Licznik' });
   return (
-    <ListScreen resource={timers} crumbs={[CRUMB]} actions={[{ label: 'Dodaj licznik', to: `${LIST}/add` }]}
+    <ListScreen
+      resource={timers}
+      crumbs={[CRUMB]}
+      actions={[{ label: 'Dodaj licznik', to: `${LIST}/add` }]}
       columns={[
         { name: 'id', label: 'ID' },
         { name: 'name', label: 'Nazwa' },
@@ -24,14 +27,27 @@ export function TimerList() {
 
 export function TimerCreate() {
   return (
-    <FormScreen resource={timers} crumbs={[CRUMB, { label: 'Dodawanie licznika' }]} fields={fields} toPayload={toPayload} back={LIST} />
+    <FormScreen
+      resource={timers}
+      crumbs={[CRUMB, { label: 'Dodawanie licznika' }]}
+      fields={fields}
+      toPayload={toPayload}
+      back={LIST}
+    />
   );
 }
 
 export function TimerEdit() {
   const { timerId } = useParams();
   return (
-    <FormScreen resource={timers} id={timerId} crumbs={[CRUMB, { label: 'Edycja licznika' }]} fields={fields} fromItem={fromItem}
-      toPayload={toPayload} back={LIST} />
+    <FormScreen
+      resource={timers}
+      id={timerId}
+      crumbs={[CRUMB, { label: 'Edycja licznika' }]}
+      fields={fields}
+      fromItem={fromItem}
+      toPayload={toPayload}
+      back={LIST}
+    />
   );
 }

@@ -5,10 +5,15 @@ import { CSS, renderCalculator } from './widget.js';
 // The partner's link (the embed dialog's option) is laid over a widget by the frame runtime;
 // over this one it would take every click meant for the inputs, so it becomes a plain link
 // under the widget instead.
-const LINK_CSS = '#smogpanel-widget .smogpanel-link{position:static;display:block;margin:0 12px 12px;' +
+const LINK_CSS =
+  '#smogpanel-widget .smogpanel-link{position:static;display:block;margin:0 12px 12px;' +
   'font:14px system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f7c8c}' +
   '#smogpanel-widget .smogpanel-link::before{content:"Przejdź do strony partnera"}';
 
 addStyle(CSS + LINK_CSS);
-startEmbed((root, payload) => { renderCalculator(root, payload); },
-  { failure: 'Nie udało się wczytać kalkulatora. Spróbuj ponownie później.' });
+startEmbed(
+  (root, payload) => {
+    renderCalculator(root, payload);
+  },
+  { failure: 'Nie udało się wczytać kalkulatora. Spróbuj ponownie później.' },
+);

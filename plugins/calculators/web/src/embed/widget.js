@@ -10,7 +10,8 @@ export const MAX_AREA = 10000;
 const DEFAULT_AREA = 100;
 const BAR_COLOR = '#0f7c8c';
 
-export const CSS = CHART_CSS +
+export const CSS =
+  CHART_CSS +
   '.spk{box-sizing:border-box;max-width:960px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2a37;line-height:1.35}' +
   '.spk h2{font-size:1.25rem;margin:0 0 10px}.spk-inputs{display:flex;flex-wrap:wrap;gap:10px 16px;margin-bottom:10px}' +
   '.spk-field{display:flex;flex-direction:column;gap:3px;font-size:14px;flex:1 1 180px}' +
@@ -58,8 +59,12 @@ function paybackCells(row) {
   if (row.current) return ['–', '–', '–', 'obecne źródło'];
   const p = row.payback;
   if (!p || !p.known) return ['brak danych', '–', '–', 'brak danych'];
-  return [formatMoney(p.investment), formatMoney(p.subsidy), formatMoney(p.net),
-    p.years === null ? 'nie zwraca się' : formatYears(p.years)];
+  return [
+    formatMoney(p.investment),
+    formatMoney(p.subsidy),
+    formatMoney(p.net),
+    p.years === null ? 'nie zwraca się' : formatYears(p.years),
+  ];
 }
 
 function resultsTable(result, refund) {
@@ -110,11 +115,20 @@ export function renderCalculator(root, payload, initial = {}) {
   };
   const area = el('input');
   Object.assign(area, { type: 'text', inputMode: 'decimal', value: state.area, autocomplete: 'off' });
-  const standard = select(model.standards.map((s) => ({ value: s.name, label: s.label })), state.standard);
-  const current = select(model.sources.map((s) => ({ value: s.name, label: s.name })), state.current);
+  const standard = select(
+    model.standards.map((s) => ({ value: s.name, label: s.label })),
+    state.standard,
+  );
+  const current = select(
+    model.sources.map((s) => ({ value: s.name, label: s.name })),
+    state.current,
+  );
   const inputs = box.appendChild(el('div', 'spk-inputs'));
-  inputs.append(field('Powierzchnia ogrzewana (m²)', area), field('Standard budynku', standard),
-    field('Obecne źródło ciepła', current));
+  inputs.append(
+    field('Powierzchnia ogrzewana (m²)', area),
+    field('Standard budynku', standard),
+    field('Obecne źródło ciepła', current),
+  );
   let refundBox = null;
   if (calculator.show_refund) {
     refundBox = el('input');
@@ -145,7 +159,10 @@ export function renderCalculator(root, payload, initial = {}) {
     const scroll = el('div', 'spk-scroll');
     scroll.appendChild(resultsTable(result, refund));
     output.replaceChildren(
-      el('p', 'spk-demand', `Roczne zapotrzebowanie domu na ciepło: ${formatNumber(result.demand)} kWh`), chart, scroll);
+      el('p', 'spk-demand', `Roczne zapotrzebowanie domu na ciepło: ${formatNumber(result.demand)} kWh`),
+      chart,
+      scroll,
+    );
     stopChart = mountChart(chart, 'bar', {
       label: 'Roczny koszt ogrzewania według źródła ciepła (od najtańszego)',
       categories: result.rows.map((row) => row.name),
@@ -154,10 +171,26 @@ export function renderCalculator(root, payload, initial = {}) {
       valueTitle: 'zł na rok',
     });
   }
-  for (const event of ['input', 'change']) area.addEventListener(event, () => { if (state.area !== area.value) { state.area = area.value; draw(); } });
-  standard.addEventListener('change', () => { state.standard = standard.value; draw(); });
-  current.addEventListener('change', () => { state.current = current.value; draw(); });
-  if (refundBox) refundBox.addEventListener('change', () => { state.refund = refundBox.checked; draw(); });
+  for (const event of ['input', 'change'])
+    area.addEventListener(event, () => {
+      if (state.area !== area.value) {
+        state.area = area.value;
+        draw();
+      }
+    });
+  standard.addEventListener('change', () => {
+    state.standard = standard.value;
+    draw();
+  });
+  current.addEventListener('change', () => {
+    state.current = current.value;
+    draw();
+  });
+  if (refundBox)
+    refundBox.addEventListener('change', () => {
+      state.refund = refundBox.checked;
+      draw();
+    });
   draw();
   return { model };
 }

@@ -4,9 +4,16 @@ import demo from '../../../demo_definition.json';
 import { readArea, renderCalculator } from './widget.js';
 
 const plain = (text) => text.replace(/\s/g, ' ');
-const CALCULATOR = { name: 'Ile kosztuje ogrzewanie?', show_refund: true, refund_checkbox: 'Uwzględnij dotację', legend: 'Legenda', footer: 'Stopka' };
+const CALCULATOR = {
+  name: 'Ile kosztuje ogrzewanie?',
+  show_refund: true,
+  refund_checkbox: 'Uwzględnij dotację',
+  legend: 'Legenda',
+  footer: 'Stopka',
+};
 let root;
-const rows = () => [...root.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => plain(c.textContent)));
+const rows = () =>
+  [...root.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => plain(c.textContent)));
 const set = (label, value) => {
   const control = [...root.querySelectorAll('label')].find((l) => l.textContent === label);
   const input = control.htmlFor ? root.querySelector(`#${control.htmlFor}`) : control.querySelector('input');
@@ -26,12 +33,25 @@ describe('the heating-cost widget', () => {
     set('Powierzchnia ogrzewana (m²)', '120');
     set('Standard budynku', 'dom_ocieplony');
     set('Obecne źródło ciepła', 'Węgiel – kocioł zasypowy');
-    expect(plain(root.querySelector('.spk-demand').textContent)).toBe('Roczne zapotrzebowanie domu na ciepło: 14 400 kWh');
+    expect(plain(root.querySelector('.spk-demand').textContent)).toBe(
+      'Roczne zapotrzebowanie domu na ciepło: 14 400 kWh',
+    );
     expect(rows().map((r) => r[0])[0]).toBe('Pompa ciepła gruntowa');
-    expect(rows().find((r) => r[0].startsWith('Węgiel'))).toEqual(['Węgiel – kocioł zasypowy (obecne)', '3,6 t', '5 400,00 zł']);
+    expect(rows().find((r) => r[0].startsWith('Węgiel'))).toEqual([
+      'Węgiel – kocioł zasypowy (obecne)',
+      '3,6 t',
+      '5 400,00 zł',
+    ]);
     set('Uwzględnij dotację', true);
     expect(rows().find((r) => r[0] === 'Pompa ciepła powietrzna')).toEqual([
-      'Pompa ciepła powietrzna', '4 800 kWh', '3 840,00 zł', '45 000,00 zł', '30 000,00 zł', '15 000,00 zł', '9,6 roku']);
+      'Pompa ciepła powietrzna',
+      '4 800 kWh',
+      '3 840,00 zł',
+      '45 000,00 zł',
+      '30 000,00 zł',
+      '15 000,00 zł',
+      '9,6 roku',
+    ]);
     expect(rows().find((r) => r[0] === 'Pellet')[6]).toBe('nie zwraca się');
     expect(rows().find((r) => r[0] === 'Ogrzewanie elektryczne')[6]).toBe('brak danych');
     expect(root.querySelector('svg')).not.toBeNull();

@@ -3,4 +3,9 @@ import { addStyle, startEmbed } from '@smogpanel/embeds/frame';
 import { CSS, renderGraph } from './widget.js';
 
 addStyle(CSS);
-startEmbed((root, payload) => { renderGraph(root, payload); }, { failure: 'Nie udało się wczytać wykresu. Spróbuj ponownie później.' });
+startEmbed(
+  (root, payload) => {
+    renderGraph(root, payload);
+  },
+  { failure: 'Nie udało się wczytać wykresu. Spróbuj ponownie później.' },
+);

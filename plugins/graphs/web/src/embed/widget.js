@@ -5,7 +5,8 @@ import { el } from '@smogpanel/embeds/dom';
 import { CHART_CSS, PALETTE, dataTable, goalBar, legend, mountChart } from '@smogpanel/embeds/charts';
 import { KIND, chartsOf, legendOf } from '../chartdata.js';
 
-export const CSS = CHART_CSS +
+export const CSS =
+  CHART_CSS +
   '.spg{box-sizing:border-box;max-width:960px;min-width:300px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2a37;line-height:1.35}' +
   '.spg h2{font-size:1.25rem;margin:0 0 4px}.spg h3{font-size:1.05rem;margin:12px 0 4px}.spg-sub{margin:0 0 8px;opacity:.8}' +
   '.spg-choose{display:flex;gap:8px;align-items:center;margin:8px 0;font-size:14px}.spg-choose select{font:inherit;padding:4px}' +
@@ -48,11 +49,18 @@ export function renderGraph(root, payload) {
   const groups = payload.groups || [];
   const charts = el('div', 'spg-charts');
   let stop = () => {};
-  const show = (index) => { stop(); stop = groups[index] ? drawGroup(charts, payload, groups[index]) : () => {}; };
+  const show = (index) => {
+    stop();
+    stop = groups[index] ? drawGroup(charts, payload, groups[index]) : () => {};
+  };
   if (groups.length > 1) {
     const label = el('label', 'spg-choose', 'Wybierz grupę:');
     const select = el('select');
-    groups.forEach((group, i) => { const option = el('option', '', group.name); option.value = String(i); select.appendChild(option); });
+    groups.forEach((group, i) => {
+      const option = el('option', '', group.name);
+      option.value = String(i);
+      select.appendChild(option);
+    });
     select.value = String(groups.length - 1);
     select.addEventListener('change', () => show(Number(select.value)));
     label.appendChild(select);

@@ -3,4 +3,6 @@ import { addStyle, startEmbed } from '@smogpanel/embeds/frame';
 import { CSS, renderItem } from './widget.js';
 
 addStyle(CSS);
-startEmbed((root, payload) => renderItem(root, payload), { failure: 'Nie udało się wczytać elementu. Spróbuj ponownie później.' });
+startEmbed((root, payload) => renderItem(root, payload), {
+  failure: 'Nie udało się wczytać elementu. Spróbuj ponownie później.',
+});

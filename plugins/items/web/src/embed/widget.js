@@ -28,9 +28,19 @@ const pad = (n) => String(n).padStart(2, '0');
 export function warsawTime(iso) {
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return '';
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false,
-  }).formatToParts(moment).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('pl-PL', {
+      timeZone: 'Europe/Warsaw',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    })
+      .formatToParts(moment)
+      .map((part) => [part.type, part.value]),
+  );
   return `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour % 24)}:${pad(parts.minute)}`;
 }
 

@@ -4,13 +4,15 @@ import { beforeEach, expect, it } from 'vitest';
 import { renderItem, textOn, warsawTime } from './widget.js';
 
 const PAYLOAD = {
-  name: 'Powietrze w Krakowie', type: 'Jakość powietrza',
+  name: 'Powietrze w Krakowie',
+  type: 'Jakość powietrza',
   fields: [
     { name: 'gmina', label: 'Gmina', text: 'Kraków (powiat Kraków, województwo małopolskie)' },
     { name: 'index', label: 'Indeks jakości powietrza', badge: { label: 'Umiarkowany', color: '#ffd911' } },
     { name: 'pm10', label: 'PM10', text: '54,8 µg/m³' },
   ],
-  read_at: '2026-11-24T10:00:00+00:00', source: 'GIOŚ (Państwowy Monitoring Środowiska)',
+  read_at: '2026-11-24T10:00:00+00:00',
+  source: 'GIOŚ (Państwowy Monitoring Środowiska)',
 };
 
 let root;
@@ -26,7 +28,9 @@ it('shows the name, the type, each field and the reading with its source', () =>
   const values = [...root.querySelectorAll('dd')].map((n) => n.textContent);
   expect(terms).toEqual(['Gmina', 'Indeks jakości powietrza', 'PM10']);
   expect(values).toEqual(['Kraków (powiat Kraków, województwo małopolskie)', 'Umiarkowany', '54,8 µg/m³']);
-  expect(root.querySelector('.spi-foot').textContent).toBe('Odczyt: 2026-11-24 11:00 · Źródło: GIOŚ (Państwowy Monitoring Środowiska)');
+  expect(root.querySelector('.spi-foot').textContent).toBe(
+    'Odczyt: 2026-11-24 11:00 · Źródło: GIOŚ (Państwowy Monitoring Środowiska)',
+  );
 });
 
 it('draws the index as a badge on its colour, with dark text on light colours', () => {
@@ -39,7 +43,11 @@ it('draws the index as a badge on its colour, with dark text on light colours', 
 });
 
 it('never renders markup from the payload', () => {
-  renderItem(root, { ...PAYLOAD, name: '<img src=x onerror=alert(1)>', fields: [{ label: '<b>x</b>', text: '<script>1</script>' }] });
+  renderItem(root, {
+    ...PAYLOAD,
+    name: '<img src=x onerror=alert(1)>',
+    fields: [{ label: '<b>x</b>', text: '<script>1</script>' }],
+  });
   expect(root.querySelector('img')).toBeNull();
   expect(root.querySelector('b')).toBeNull();
   expect(root.querySelector('h1').textContent).toBe('<img src=x onerror=alert(1)>');

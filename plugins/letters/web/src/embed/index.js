@@ -3,4 +3,6 @@ import { addStyle, startEmbed } from '@smogpanel/embeds/frame';
 import { CSS, renderLetter } from './widget.js';
 
 addStyle(CSS);
-startEmbed((root, payload) => renderLetter(root, payload), { failure: 'Nie udało się wczytać listu. Spróbuj ponownie później.' });
+startEmbed((root, payload) => renderLetter(root, payload), {
+  failure: 'Nie udało się wczytać listu. Spróbuj ponownie później.',
+});

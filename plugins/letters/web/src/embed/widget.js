@@ -49,7 +49,14 @@ export function sentText(count) {
 }
 
 function field(id, label, type, autocomplete) {
-  const input = el('input', { id, name: id, type, required: '', autocomplete, maxlength: type === 'email' ? '254' : '200' });
+  const input = el('input', {
+    id,
+    name: id,
+    type,
+    required: '',
+    autocomplete,
+    maxlength: type === 'email' ? '254' : '200',
+  });
   return [el('label', { for: id, text: label }), input];
 }
 
@@ -93,7 +100,10 @@ export function renderLetter(root, payload, { post = defaultPost } = {}) {
     el('h2', { text: 'Wyślij ten list pod swoim imieniem i nazwiskiem' }),
     ...field('spl-name', 'Imię i nazwisko', 'text', 'name'),
     ...field('spl-email', 'Adres e-mail', 'email', 'email'),
-    el('label', { className: 'spl-check', for: 'spl-consent' }, [consent, el('span', { text: payload.gdpr_agreement })]),
+    el('label', { className: 'spl-check', for: 'spl-consent' }, [
+      consent,
+      el('span', { text: payload.gdpr_agreement }),
+    ]),
     payload.gdpr_info ? el('p', { className: 'spl-info', text: payload.gdpr_info }) : null,
     trap,
     button,

@@ -3,11 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorText, renderLetter, sentText } from './widget.js';
 
 const payload = (changes = {}) => ({
-  internal_name: 'apel', title: 'Apel mieszkańców', cover: '/files/abc.png',
+  internal_name: 'apel',
+  title: 'Apel mieszkańców',
+  cover: '/files/abc.png',
   content: '<p>Prosimy o <strong>czyste</strong> powietrze.</p>',
   recipients: ['Jan Kowalski', 'Maria Wiśniewska'],
   gdpr_agreement: 'Wyrażam zgodę na przetwarzanie moich danych osobowych podanych w formularzu.',
-  gdpr_info: 'Administratorem danych jest Stowarzyszenie.', sent: 3, send_url: '/api/public/letter/apel/send',
+  gdpr_info: 'Administratorem danych jest Stowarzyszenie.',
+  sent: 3,
+  send_url: '/api/public/letter/apel/send',
   ...changes,
 });
 
@@ -40,7 +44,9 @@ describe('renderLetter', () => {
     renderLetter(root, payload({ recipients: [] }));
     expect(root.querySelector('form')).toBeNull();
     expect(root.querySelector('.spl-to')).toBeNull();
-    expect(root.querySelector('.spl-none').textContent).toBe('Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać.');
+    expect(root.querySelector('.spl-none').textContent).toBe(
+      'Ten list nie ma teraz żadnych adresatów, więc nie można go wysłać.',
+    );
     expect(root.querySelector('h1').textContent).toBe('Apel mieszkańców');
   });
 
@@ -61,15 +67,23 @@ describe('renderLetter', () => {
     await flush();
     expect(post).toHaveBeenCalledTimes(1);
     expect(post).toHaveBeenCalledWith('/api/public/letter/apel/send', {
-      name: 'Ewa Mieszkanka', email: 'ewa@example.net', gdpr_agreement: true, website: '',
+      name: 'Ewa Mieszkanka',
+      email: 'ewa@example.net',
+      gdpr_agreement: true,
+      website: '',
     });
     expect(root.querySelector('.spl-status').textContent).toBe('Dziękujemy! Sprawdź skrzynkę.');
   });
 
   it('does not send without consent and shows the server errors in Polish', async () => {
     const root = document.createElement('div');
-    const post = vi.fn(() => Promise.resolve({ success: false, message: 'VALIDATION_FAILED',
-      errors: [{ name: 'email', description: 'E-mail: To nie jest poprawny adres e-mail.' }] }));
+    const post = vi.fn(() =>
+      Promise.resolve({
+        success: false,
+        message: 'VALIDATION_FAILED',
+        errors: [{ name: 'email', description: 'E-mail: To nie jest poprawny adres e-mail.' }],
+      }),
+    );
     renderLetter(root, payload(), { post });
     fill(root, { agree: false });
     submit(root);

@@ -3,7 +3,10 @@ import { addStyle, startEmbed } from '@smogpanel/embeds/frame';
 import { CSS, renderMap } from './widget.js';
 
 addStyle(CSS);
-startEmbed((root, payload, { framed }) => {
-  if (!framed && payload.name) document.title = `${payload.name} – mapa`;
-  renderMap(root, payload);
-}, { failure: 'Nie udało się wczytać mapy. Spróbuj ponownie później.' });
+startEmbed(
+  (root, payload, { framed }) => {
+    if (!framed && payload.name) document.title = `${payload.name} – mapa`;
+    renderMap(root, payload);
+  },
+  { failure: 'Nie udało się wczytać mapy. Spróbuj ponownie później.' },
+);

@@ -22,7 +22,8 @@ export const CSS =
 
 const SUMMARY = 'summary';
 // SPEC 4: the sums count hidden measurements too, while the title names only published ones.
-export const SUMMARY_NOTE = 'Sumy obejmują wszystkie pomiary, także te, których nie pokazano na mapie; ' +
+export const SUMMARY_NOTE =
+  'Sumy obejmują wszystkie pomiary, także te, których nie pokazano na mapie; ' +
   'tytuł podsumowania wymienia tylko pomiary pokazane.';
 
 function option(value, label, disabled) {
@@ -37,9 +38,17 @@ export const keyLabel = (key) => (key.display_name && key.display_name !== key.n
 
 /** The measurements to choose from: the visible ones (newest first), then the summary if shown. */
 export function choices(payload) {
-  const list = payload.checkpoints.map((c) => ({ value: String(c.id), label: c.captured ? `${c.name} (${c.captured})` : c.name, data: c }));
+  const list = payload.checkpoints.map((c) => ({
+    value: String(c.id),
+    label: c.captured ? `${c.name} (${c.captured})` : c.name,
+    data: c,
+  }));
   if (payload.show_summary && payload.summary) {
-    list.push({ value: SUMMARY, label: payload.summary.title, data: { ...payload.summary, source: payload.source, summary: true } });
+    list.push({
+      value: SUMMARY,
+      label: payload.summary.title,
+      data: { ...payload.summary, source: payload.source, summary: true },
+    });
   }
   return list;
 }
@@ -57,7 +66,15 @@ export function renderMap(root, payload) {
   const statistic = payload.property_keys.filter((k) => k.property_type_name === 'STATISTIC');
   const precise = payload.property_keys.filter((k) => k.property_type_name === 'PRECISE');
   if (!measurements.length || !(statistic.length || precise.length)) {
-    box.appendChild(el('p', 'spm-note', measurements.length ? 'Mapa nie ma jeszcze właściwości do pokazania.' : 'Mapa nie ma jeszcze opublikowanych pomiarów.'));
+    box.appendChild(
+      el(
+        'p',
+        'spm-note',
+        measurements.length
+          ? 'Mapa nie ma jeszcze właściwości do pokazania.'
+          : 'Mapa nie ma jeszcze opublikowanych pomiarów.',
+      ),
+    );
     addFooter(box, payload, payload.source);
     root.replaceChildren(box);
     return;
@@ -67,7 +84,10 @@ export function renderMap(root, payload) {
   const measurementSelect = select(controls, 'spm-measurement', 'Pomiar');
   for (const m of measurements) measurementSelect.appendChild(option(m.value, m.label));
   const keySelect = select(controls, 'spm-property', 'Właściwość');
-  const groups = [['Mapa', statistic], ['Podmapy', precise]].filter(([, keys]) => keys.length);
+  const groups = [
+    ['Mapa', statistic],
+    ['Podmapy', precise],
+  ].filter(([, keys]) => keys.length);
   for (const [label, keys] of groups) {
     const group = document.createElement('optgroup');
     group.label = label;
@@ -87,7 +107,8 @@ export function renderMap(root, payload) {
     for (const node of keySelect.querySelectorAll('option')) {
       node.disabled = Boolean(measurement.summary) && precise.some((k) => String(k.id) === node.value);
     }
-    if (keySelect.selectedOptions[0] && keySelect.selectedOptions[0].disabled) keySelect.value = String(statistic[0] ? statistic[0].id : '');
+    if (keySelect.selectedOptions[0] && keySelect.selectedOptions[0].disabled)
+      keySelect.value = String(statistic[0] ? statistic[0].id : '');
     const key = payload.property_keys.find((k) => String(k.id) === keySelect.value);
     drawBody(body, payload, measurement, key, key && key.property_type_name === 'PRECISE');
     footer.replaceChildren();

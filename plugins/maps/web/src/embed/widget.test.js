@@ -3,10 +3,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { NO_DATA } from '@smogpanel/embeds/voivodeships';
 import { SUMMARY_NOTE, keyLabel, renderMap } from './widget.js';
 
-const VOIVODESHIPS = [['ds', 'dolnośląskie'], ['kp', 'kujawsko-pomorskie'], ['lb', 'lubelskie'], ['ls', 'lubuskie'],
-  ['ld', 'łódzkie'], ['mp', 'małopolskie'], ['mz', 'mazowieckie'], ['op', 'opolskie'], ['pk', 'podkarpackie'],
-  ['pl', 'podlaskie'], ['pm', 'pomorskie'], ['sl', 'śląskie'], ['sk', 'świętokrzyskie'], ['wm', 'warmińsko-mazurskie'],
-  ['wp', 'wielkopolskie'], ['zp', 'zachodniopomorskie']].map(([code, name]) => ({ code, name }));
+const VOIVODESHIPS = [
+  ['ds', 'dolnośląskie'],
+  ['kp', 'kujawsko-pomorskie'],
+  ['lb', 'lubelskie'],
+  ['ls', 'lubuskie'],
+  ['ld', 'łódzkie'],
+  ['mp', 'małopolskie'],
+  ['mz', 'mazowieckie'],
+  ['op', 'opolskie'],
+  ['pk', 'podkarpackie'],
+  ['pl', 'podlaskie'],
+  ['pm', 'pomorskie'],
+  ['sl', 'śląskie'],
+  ['sk', 'świętokrzyskie'],
+  ['wm', 'warmińsko-mazurskie'],
+  ['wp', 'wielkopolskie'],
+  ['zp', 'zachodniopomorskie'],
+].map(([code, name]) => ({ code, name }));
 const KEYS = [
   { id: 1, name: 'Liczba złożonych wniosków', display_name: '', property_type_name: 'STATISTIC' },
   { id: 2, name: 'Kwota wypłaconych dotacji', display_name: null, property_type_name: 'STATISTIC' },
@@ -14,14 +28,31 @@ const KEYS = [
   { id: 4, name: 'Uwagi', display_name: '', property_type_name: 'INFORMATIVE' },
 ];
 const payload = (changes = {}) => ({
-  name: 'Czyste Powietrze', internal_name: 'cp', source: 'NFOŚiGW', details: 'Dane według województw.', show_summary: 1,
-  property_keys: KEYS, voivodeships: VOIVODESHIPS,
+  name: 'Czyste Powietrze',
+  internal_name: 'cp',
+  source: 'NFOŚiGW',
+  details: 'Dane według województw.',
+  show_summary: 1,
+  property_keys: KEYS,
+  voivodeships: VOIVODESHIPS,
   checkpoints: [
-    { id: 12, name: 'Grudzień 2024', source: 'WFOŚiGW', captured: '2024-12-31', properties: [
-      { key: { id: 1 }, value: { mz: 2974, mp: 3100, sl: 100 } },
-      { key: { id: 3 }, value: { mz: 5 } },
-    ] },
-    { id: 11, name: 'Czerwiec 2024', source: 'NFOŚiGW', captured: '2024-06-30', properties: [{ key: { id: 1 }, value: { ds: 1 } }] },
+    {
+      id: 12,
+      name: 'Grudzień 2024',
+      source: 'WFOŚiGW',
+      captured: '2024-12-31',
+      properties: [
+        { key: { id: 1 }, value: { mz: 2974, mp: 3100, sl: 100 } },
+        { key: { id: 3 }, value: { mz: 5 } },
+      ],
+    },
+    {
+      id: 11,
+      name: 'Czerwiec 2024',
+      source: 'NFOŚiGW',
+      captured: '2024-06-30',
+      properties: [{ key: { id: 1 }, value: { ds: 1 } }],
+    },
   ],
   summary: { title: 'Razem', properties: [{ key: { id: 1 }, value: { mz: 3000, ds: 1 } }] },
   ...changes,
@@ -33,7 +64,9 @@ beforeEach(() => {
 });
 const regions = () => [...root.querySelectorAll('svg path')];
 const fill = (code) => root.querySelector(`path[data-code="${code}"]`).getAttribute('fill');
-const cell = (name) => [...root.querySelectorAll('tbody tr')].find((tr) => tr.querySelector('th').textContent === name).querySelector('td').textContent;
+const cell = (name) =>
+  [...root.querySelectorAll('tbody tr')].find((tr) => tr.querySelector('th').textContent === name).querySelector('td')
+    .textContent;
 const choose = (id, value) => {
   const select = root.querySelector(`#${id}`);
   select.value = value;
@@ -49,7 +82,9 @@ describe('renderMap', () => {
     expect(fill('mz')).not.toBe(fill('sl'));
     expect(fill('lb')).toBe(NO_DATA);
     expect(root.querySelector('path[data-code="mp"] title').textContent).toBe('małopolskie: 3100');
-    expect(root.querySelector('svg').getAttribute('aria-label')).toBe('Mapa województw: Liczba złożonych wniosków — Grudzień 2024');
+    expect(root.querySelector('svg').getAttribute('aria-label')).toBe(
+      'Mapa województw: Liczba złożonych wniosków — Grudzień 2024',
+    );
   });
 
   it('lists the values as a table, with "brak danych" where none', () => {
@@ -64,7 +99,11 @@ describe('renderMap', () => {
     renderMap(root, payload());
     const options = (id) => [...root.querySelectorAll(`#${id} option`)].map((o) => o.textContent);
     expect(options('spm-measurement')).toEqual(['Grudzień 2024 (2024-12-31)', 'Czerwiec 2024 (2024-06-30)', 'Razem']);
-    expect(options('spm-property')).toEqual(['Liczba złożonych wniosków', 'Kwota wypłaconych dotacji', 'Wymienione kotły węglowe']);
+    expect(options('spm-property')).toEqual([
+      'Liczba złożonych wniosków',
+      'Kwota wypłaconych dotacji',
+      'Wymienione kotły węglowe',
+    ]);
     expect([...root.querySelectorAll('#spm-property optgroup')].map((g) => g.label)).toEqual(['Mapa', 'Podmapy']);
   });
 

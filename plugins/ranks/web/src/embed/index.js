@@ -3,4 +3,6 @@ import { addStyle, startEmbed } from '@smogpanel/embeds/frame';
 import { CSS, renderRanking } from './table.js';
 
 addStyle(CSS);
-startEmbed((root, payload) => renderRanking(root, payload), { failure: 'Nie udało się wczytać rankingu. Spróbuj ponownie później.' });
+startEmbed((root, payload) => renderRanking(root, payload), {
+  failure: 'Nie udało się wczytać rankingu. Spróbuj ponownie później.',
+});

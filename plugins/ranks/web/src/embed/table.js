@@ -61,8 +61,16 @@ export function gminaRows(payload, rows) {
   }
   out.sort((a, b) => a.place - b.place || a.name.localeCompare(b.name, 'pl'));
   if (payload.show_empty) {
-    const rest = Object.entries(payload.gminy).filter(([id]) => !listed.has(id))
-      .map(([, names]) => ({ place: null, name: names[0], district: names[1], voivodeship: names[2], value: null, points: null }))
+    const rest = Object.entries(payload.gminy)
+      .filter(([id]) => !listed.has(id))
+      .map(([, names]) => ({
+        place: null,
+        name: names[0],
+        district: names[1],
+        voivodeship: names[2],
+        value: null,
+        points: null,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name, 'pl'));
     out.push(...rest);
   }
@@ -74,12 +82,31 @@ function gminyTable(payload, rows, query) {
   const wanted = fold(query);
   const shown = wanted ? rows.filter((item) => item.key.includes(wanted)) : rows;
   const table = el('table');
-  table.appendChild(headRow([['Miejsce', true], ['Gmina'], ['Powiat'], ['Województwo'],
-    [payload.table_value_title || 'Wartość', true], ['Punkty', true]]));
+  table.appendChild(
+    headRow([
+      ['Miejsce', true],
+      ['Gmina'],
+      ['Powiat'],
+      ['Województwo'],
+      [payload.table_value_title || 'Wartość', true],
+      ['Punkty', true],
+    ]),
+  );
   const body = el('tbody');
   for (const item of shown) {
-    body.appendChild(row([[item.place ?? '–', true], [item.name], [item.district], [item.voivodeship],
-      [formatNumber(item.value), true], [formatNumber(item.points), true]], item.place === null ? 'spr-empty' : ''));
+    body.appendChild(
+      row(
+        [
+          [item.place ?? '–', true],
+          [item.name],
+          [item.district],
+          [item.voivodeship],
+          [formatNumber(item.value), true],
+          [formatNumber(item.points), true],
+        ],
+        item.place === null ? 'spr-empty' : '',
+      ),
+    );
   }
   table.appendChild(body);
   const wrap = el('div');
@@ -94,7 +121,9 @@ function entryMap(payload, entry) {
   const scale = colourScale(payload.voivodeships.map(({ code }) => values[code] ?? null));
   const figure = el('figure');
   const label = `Mapa województw: ${entry.name}${payload.table_value_title ? ` (${payload.table_value_title})` : ''}`;
-  figure.appendChild(choropleth(payload.voivodeships, values, scale, { prefix: 'spr-map', label, format: formatValue }));
+  figure.appendChild(
+    choropleth(payload.voivodeships, values, scale, { prefix: 'spr-map', label, format: formatValue }),
+  );
   figure.appendChild(legend(scale, values, { prefix: 'spr-map' }));
   return figure;
 }
@@ -106,7 +135,9 @@ function voivodeshipTables(payload, entries) {
   for (const entry of entries) {
     const table = el('table');
     table.appendChild(el('caption', '', entry.name));
-    table.appendChild(headRow([['Miejsce', true], ['Województwo'], [payload.table_value_title || 'Wartość', true], ['Punkty', true]]));
+    table.appendChild(
+      headRow([['Miejsce', true], ['Województwo'], [payload.table_value_title || 'Wartość', true], ['Punkty', true]]),
+    );
     const body = el('tbody');
     const rows = [...entry.rows].sort((a, b) => a[2] - b[2] || a[0].localeCompare(b[0], 'pl'));
     for (const [name, , place, value, points] of rows) {
@@ -164,7 +195,11 @@ export function renderRanking(root, payload) {
     search.type = 'search';
     search.id = 'spr-search';
     search.placeholder = 'np. Kraków';
-    const label = el('label', '', payload.search_value_title ? `Szukaj gminy (${payload.search_value_title})` : 'Szukaj gminy');
+    const label = el(
+      'label',
+      '',
+      payload.search_value_title ? `Szukaj gminy (${payload.search_value_title})` : 'Szukaj gminy',
+    );
     label.htmlFor = 'spr-search';
     label.appendChild(search);
     bar.appendChild(label);
@@ -178,8 +213,13 @@ export function renderRanking(root, payload) {
   const chosen = () => (chooser.value === 'summary' ? payload.summary : payload.groups[Number(chooser.value)]);
   const draw = () => {
     const current = chosen();
-    content.replaceChildren(!current ? el('p', 'spr-none', 'Brak danych.')
-      : gminy ? gminyTable(payload, rows, search.value) : voivodeshipTables(payload, current.entries));
+    content.replaceChildren(
+      !current
+        ? el('p', 'spr-none', 'Brak danych.')
+        : gminy
+          ? gminyTable(payload, rows, search.value)
+          : voivodeshipTables(payload, current.entries),
+    );
   };
   const pick = () => {
     const current = chosen();

@@ -5,14 +5,38 @@ import { NO_DATA } from '@smogpanel/embeds/voivodeships';
 import { choices, fold, renderRanking } from './table.js';
 
 const GMINY = {
-  type: 'gminy', name: 'Ranking gmin', subname: 'Dane 2024', choose_group_title: 'Wybierz rok', search_value_title: 'kotły',
-  table_value_title: 'kotłów', show_empty: false, legend: 'Legenda', logo: null,
-  gminy: { 1: ['Łódź', 'Łódź', 'łódzkie'], 2: ['Skawina', 'krakowski', 'małopolskie'], 3: ['Żary', 'żarski', 'lubuskie'] },
+  type: 'gminy',
+  name: 'Ranking gmin',
+  subname: 'Dane 2024',
+  choose_group_title: 'Wybierz rok',
+  search_value_title: 'kotły',
+  table_value_title: 'kotłów',
+  show_empty: false,
+  legend: 'Legenda',
+  logo: null,
+  gminy: {
+    1: ['Łódź', 'Łódź', 'łódzkie'],
+    2: ['Skawina', 'krakowski', 'małopolskie'],
+    3: ['Żary', 'żarski', 'lubuskie'],
+  },
   groups: [
-    { name: '2024', rows: [[2, 0, 1.5, 9], [1, 1, 12.25, 7], [3, 1, 3, 7]] },
+    {
+      name: '2024',
+      rows: [
+        [2, 0, 1.5, 9],
+        [1, 1, 12.25, 7],
+        [3, 1, 3, 7],
+      ],
+    },
     { name: '2025', rows: [[1, 0, 1, 1]] },
   ],
-  summary: { title: 'Razem', rows: [[1, 0, 13.25, 8], [2, 1, 1.5, 9]] },
+  summary: {
+    title: 'Razem',
+    rows: [
+      [1, 0, 13.25, 8],
+      [2, 1, 1.5, 9],
+    ],
+  },
 };
 
 let root;
@@ -72,26 +96,71 @@ describe('gminy', () => {
 describe('voivodeships', () => {
   it('draws one table per entry of the chosen group, by place', () => {
     renderRanking(root, {
-      type: 'voivodeships', name: 'Województwa', subname: '', choose_group_title: '', table_value_title: 'wniosków',
-      show_empty: false, legend: '', logo: null, summary: null,
-      groups: [{ name: '2024', entries: [
-        { name: 'Wnioski', rows: [['śląskie', 'sl', 1, 5, 5], ['łódzkie', 'ld', 0, 8, 8]] },
-        { name: 'Umowy', rows: [] },
-      ] }],
+      type: 'voivodeships',
+      name: 'Województwa',
+      subname: '',
+      choose_group_title: '',
+      table_value_title: 'wniosków',
+      show_empty: false,
+      legend: '',
+      logo: null,
+      summary: null,
+      groups: [
+        {
+          name: '2024',
+          entries: [
+            {
+              name: 'Wnioski',
+              rows: [
+                ['śląskie', 'sl', 1, 5, 5],
+                ['łódzkie', 'ld', 0, 8, 8],
+              ],
+            },
+            { name: 'Umowy', rows: [] },
+          ],
+        },
+      ],
     });
     expect([...root.querySelectorAll('caption')].map((c) => c.textContent)).toEqual(['Wnioski', 'Umowy']);
-    expect(cells()).toEqual([['1', 'łódzkie', '8', '8'], ['2', 'śląskie', '5', '5']]);
+    expect(cells()).toEqual([
+      ['1', 'łódzkie', '8', '8'],
+      ['2', 'śląskie', '5', '5'],
+    ]);
     expect(root.querySelector('input[type=search]')).toBe(null);
   });
 });
 
 describe('voivodeships map', () => {
-  it('colours each entry\'s map by its values; a voivodeship without a value is grey and says so', () => {
+  it("colours each entry's map by its values; a voivodeship without a value is grey and says so", () => {
     renderRanking(root, {
-      type: 'voivodeships', name: 'Województwa', subname: '', choose_group_title: '', table_value_title: 'wniosków',
-      show_empty: false, legend: '', logo: null, summary: null,
-      voivodeships: [{ code: 'ld', name: 'łódzkie' }, { code: 'mz', name: 'mazowieckie' }, { code: 'sl', name: 'śląskie' }],
-      groups: [{ name: '2024', entries: [{ name: 'Wnioski', rows: [['śląskie', 'sl', 1, 5, 5], ['łódzkie', 'ld', 0, 1250.5, 8]] }] }],
+      type: 'voivodeships',
+      name: 'Województwa',
+      subname: '',
+      choose_group_title: '',
+      table_value_title: 'wniosków',
+      show_empty: false,
+      legend: '',
+      logo: null,
+      summary: null,
+      voivodeships: [
+        { code: 'ld', name: 'łódzkie' },
+        { code: 'mz', name: 'mazowieckie' },
+        { code: 'sl', name: 'śląskie' },
+      ],
+      groups: [
+        {
+          name: '2024',
+          entries: [
+            {
+              name: 'Wnioski',
+              rows: [
+                ['śląskie', 'sl', 1, 5, 5],
+                ['łódzkie', 'ld', 0, 1250.5, 8],
+              ],
+            },
+          ],
+        },
+      ],
     });
     const svg = root.querySelector('svg');
     expect(svg.getAttribute('aria-label')).toBe('Mapa województw: Wnioski (wniosków)');

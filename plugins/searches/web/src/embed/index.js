@@ -11,5 +11,9 @@ async function loadCard(boroughId) {
 }
 
 addStyle(CSS);
-startEmbed((root, payload) => { renderSearch(root, payload, loadCard); },
-  { failure: 'Nie udało się wczytać wyszukiwarki. Spróbuj ponownie później.' });
+startEmbed(
+  (root, payload) => {
+    renderSearch(root, payload, loadCard);
+  },
+  { failure: 'Nie udało się wczytać wyszukiwarki. Spróbuj ponownie później.' },
+);

@@ -7,7 +7,11 @@ export { fold };
 /** The payload's boroughs ([id, name, district, voivodeship]) prepared for matching once. */
 export function indexBoroughs(boroughs) {
   const items = boroughs.map(([id, name, district, voivodeship]) => ({ id, name, district, voivodeship }));
-  return matchIndex(items, (item) => item.name, (item) => item.district);
+  return matchIndex(
+    items,
+    (item) => item.name,
+    (item) => item.district,
+  );
 }
 
 /** The best `limit` gminy for `query`. */

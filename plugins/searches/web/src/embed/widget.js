@@ -103,20 +103,25 @@ export function renderSearch(root, payload, loadCard) {
 
   function update() {
     found = findBoroughs(index, input.value);
-    list.replaceChildren(...found.map((item, i) => {
-      const option = el('li', 'sps-option', item.name);
-      option.id = `sps-option-${n}-${i}`;
-      option.setAttribute('role', 'option');
-      option.setAttribute('aria-selected', 'false');
-      option.appendChild(document.createTextNode(' '));
-      option.appendChild(el('small', '', `(powiat ${item.district}, ${item.voivodeship})`));
-      option.addEventListener('mousedown', (event) => event.preventDefault()); // keep the focus in the input
-      option.addEventListener('click', () => choose(item));
-      return option;
-    }));
+    list.replaceChildren(
+      ...found.map((item, i) => {
+        const option = el('li', 'sps-option', item.name);
+        option.id = `sps-option-${n}-${i}`;
+        option.setAttribute('role', 'option');
+        option.setAttribute('aria-selected', 'false');
+        option.appendChild(document.createTextNode(' '));
+        option.appendChild(el('small', '', `(powiat ${item.district}, ${item.voivodeship})`));
+        option.addEventListener('mousedown', (event) => event.preventDefault()); // keep the focus in the input
+        option.addEventListener('click', () => choose(item));
+        return option;
+      }),
+    );
     const typed = input.value.trim() !== '';
-    status.textContent = !typed ? '' : found.length ? `Znaleziono: ${found.length} ${plural(found.length, GMINY)}.`
-      : 'Nie znaleziono gminy o tej nazwie.';
+    status.textContent = !typed
+      ? ''
+      : found.length
+        ? `Znaleziono: ${found.length} ${plural(found.length, GMINY)}.`
+        : 'Nie znaleziono gminy o tej nazwie.';
     if (found.length) {
       list.hidden = false;
       input.setAttribute('aria-expanded', 'true');

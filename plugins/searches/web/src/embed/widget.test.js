@@ -12,7 +12,10 @@ const BOROUGHS = [
   [5, 'Nowa Dęba', 'tarnobrzeski', 'podkarpackie'],
 ];
 const CARD = {
-  id: 3, name: 'Zabierzów', district: 'krakowski', voivodeship: 'małopolskie',
+  id: 3,
+  name: 'Zabierzów',
+  district: 'krakowski',
+  voivodeship: 'małopolskie',
   values: [
     { name: 'Termin', hide_name: 0, place: 'BOTTOM', value: 'do 30 czerwca' },
     { name: 'Kontakt', hide_name: 1, place: 'RIGHT', value: '<img src=x onerror=alert(1)>tel. 12' },
@@ -63,8 +66,11 @@ describe('the tool', () => {
     loaded = [];
   });
 
-  const start = () => renderSearch(root, { name: 'Dotacje do wymiany pieca', source: 'Urzędy gmin', boroughs: BOROUGHS },
-    async (id) => { loaded.push(id); return CARD; });
+  const start = () =>
+    renderSearch(root, { name: 'Dotacje do wymiany pieca', source: 'Urzędy gmin', boroughs: BOROUGHS }, async (id) => {
+      loaded.push(id);
+      return CARD;
+    });
 
   it('is a labelled combobox that lists matches and announces their count', () => {
     const { input, list, status } = start();
@@ -74,7 +80,9 @@ describe('the tool', () => {
     type(input, 'zabierzow');
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect([...list.querySelectorAll('[role=option]')].map((o) => o.textContent)).toEqual([
-      'Zabierzów (powiat krakowski, małopolskie)', 'Zabierzów Bocheński (powiat wielicki, małopolskie)']);
+      'Zabierzów (powiat krakowski, małopolskie)',
+      'Zabierzów Bocheński (powiat wielicki, małopolskie)',
+    ]);
     expect(status.textContent).toBe('Znaleziono: 2 gminy.');
     type(input, 'xyz');
     expect(status.textContent).toBe('Nie znaleziono gminy o tej nazwie.');
@@ -106,7 +114,11 @@ describe('the tool', () => {
     result.ownerDocument.querySelector('[role=option]').click();
     await settle();
     const blocks = [...result.querySelectorAll('.sps-value')];
-    expect(blocks.map((b) => b.className)).toEqual(['sps-value sps-TOP', 'sps-value sps-RIGHT', 'sps-value sps-BOTTOM']);
+    expect(blocks.map((b) => b.className)).toEqual([
+      'sps-value sps-TOP',
+      'sps-value sps-RIGHT',
+      'sps-value sps-BOTTOM',
+    ]);
     expect(blocks.map((b) => b.querySelector('h3')?.textContent ?? null)).toEqual(['Dotacja', null, 'Termin']);
     expect(blocks[1].querySelector('p').textContent).toBe('<img src=x onerror=alert(1)>tel. 12');
     expect(result.querySelector('img')).toBeNull();
@@ -119,8 +131,9 @@ describe('the tool', () => {
   });
 
   it('Enter with a single match opens it; a failed card says so', async () => {
-    const { input, status } = renderSearch(root, { name: 'X', source: '', boroughs: BOROUGHS },
-      async () => { throw new Error('NOT_FOUND'); });
+    const { input, status } = renderSearch(root, { name: 'X', source: '', boroughs: BOROUGHS }, async () => {
+      throw new Error('NOT_FOUND');
+    });
     type(input, 'liszki');
     key(input, 'Enter');
     await settle();

@@ -3,4 +3,6 @@ import { addStyle, startEmbed } from '@smogpanel/embeds/frame';
 import { CSS, renderTimer } from './widget.js';
 
 addStyle(CSS);
-startEmbed((root, payload) => renderTimer(root, payload), { failure: 'Nie udało się wczytać licznika. Spróbuj ponownie później.' });
+startEmbed((root, payload) => renderTimer(root, payload), {
+  failure: 'Nie udało się wczytać licznika. Spróbuj ponownie później.',
+});

@@ -4,9 +4,14 @@ import { renderTimer } from './widget.js';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const payload = (changes = {}) => ({
-  style: 'SEA', text_above: 'Do końca sezonu zostało', text_below: 'Ogrzewaj czysto.',
+  style: 'SEA',
+  text_above: 'Do końca sezonu zostało',
+  text_below: 'Ogrzewaj czysto.',
   deadline: new Date(NOW + ((2 * 24 + 22) * 3600 + 1 * 60 + 5) * 1000).toISOString(),
-  countdown: true, logo: null, brand: { name: 'Smogpanel', url: null }, ...changes,
+  countdown: true,
+  logo: null,
+  brand: { name: 'Smogpanel', url: null },
+  ...changes,
 });
 const units = (root) => [...root.querySelectorAll('.spt-unit')].map((unit) => unit.textContent);
 
@@ -24,7 +29,10 @@ afterEach(() => {
 
 describe('renderTimer', () => {
   it('gives numbers of four or more digits the compact size, so they stay inside their box', () => {
-    stop = renderTimer(root, payload({ deadline: new Date(NOW - 2639 * 24 * 3600 * 1000).toISOString(), countdown: false }));
+    stop = renderTimer(
+      root,
+      payload({ deadline: new Date(NOW - 2639 * 24 * 3600 * 1000).toISOString(), countdown: false }),
+    );
     const [days, hours] = root.querySelectorAll('.spt-n');
     expect(days.textContent).toBe('2639');
     expect(days.classList.contains('spt-long')).toBe(true);
@@ -51,7 +59,10 @@ describe('renderTimer', () => {
   });
 
   it('counts up from the deadline when countdown is off', () => {
-    stop = renderTimer(root, payload({ countdown: false, deadline: new Date(NOW - (5 * 86400 + 3600 + 2) * 1000).toISOString() }));
+    stop = renderTimer(
+      root,
+      payload({ countdown: false, deadline: new Date(NOW - (5 * 86400 + 3600 + 2) * 1000).toISOString() }),
+    );
     expect(units(root)).toEqual(['5 dni', '1 godzina', '0 minut', '2 sekundy']);
     vi.advanceTimersByTime(1000);
     expect(units(root)).toEqual(['5 dni', '1 godzina', '0 minut', '3 sekundy']);
