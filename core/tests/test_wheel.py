@@ -93,6 +93,58 @@ def test_the_wheel_holds_the_built_front_end_and_the_migrations_but_no_tests(whe
     ]  # the example plugin is its own distribution
 
 
+# Run from this tree: `init --demo`, the app built and its first pages, with an audit hook that
+# records every file opened under core/ and plugins/ other than code.
+OPEN_AT_RUN_TIME = """
+import json, os, sys
+roots = tuple(os.path.join(sys.argv[1], folder) + os.sep for folder in ("core", "plugins"))
+opened = set()
+def record(event, args):
+    if event == "open" and isinstance(args[0], str):
+        path = os.path.realpath(args[0])
+        if path.startswith(roots) and not path.endswith((".py", ".pyc")) and "__pycache__" not in path:
+            opened.add(os.path.relpath(path, sys.argv[1]))
+sys.addaudithook(record)
+from smogpanel.cli import main
+main(["-c", "production.ini", "init", "--demo"])
+import webtest
+from pyramid.paster import get_app
+app = webtest.TestApp(get_app("production.ini"))
+for path in ("/", "/view/timer/koniec-sezonu-grzewczego", "/api/import/"):
+    app.get(path, status="*")
+print(json.dumps(sorted(opened)))
+"""
+
+
+def test_every_file_the_app_opens_at_run_time_is_in_the_wheel(wheel, tmp_path):
+    """What the package data must hold is read from the app, not written down: a data file a
+    plugin starts to open (a register, a demo definition, a manifest) and the wheel leaves out
+    fails here, not at an operator's first `init --demo`."""
+    shutil.copy(ROOT / "production.ini", tmp_path / "production.ini")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SMOGPANEL_")}
+    env.update(
+        SMOGPANEL_DATABASE_URL=f"sqlite:///{tmp_path / 'opened.sqlite'}",
+        SMOGPANEL_SECRET=TEST_SECRET,
+        SMOGPANEL_PUBLIC_URL="https://panel.example.pl",
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", OPEN_AT_RUN_TIME, str(ROOT)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    opened = {
+        "smogpanel/" + (name.removeprefix("core/") if name.startswith("core/") else name)
+        for name in json.loads(done.stdout.strip().splitlines()[-1])
+    }
+    assert RUN_TIME_DATA <= opened  # the demo's register, the one fixture the wheel keeps
+    assert "smogpanel/static/shell/index.html" in opened
+    assert opened - set(zipfile.ZipFile(wheel).namelist()) == set()
+
+
 @pytest.fixture(scope="module")
 def installed(wheel, tmp_path_factory):
     """A fresh venv with the wheel installed; its dependencies come from this venv through a
