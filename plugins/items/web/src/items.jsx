@@ -221,14 +221,6 @@ const startValues = (item) => ({
   ...(item ? hookValues(item.hooks) : {}),
 });
 
-// SPEC 4: changing the type while creating rebuilds the property list from its hooks.
-const withType = (now, code, chosen) => ({
-  name: now.name,
-  internal_name: now.internal_name,
-  item_type_id: code,
-  ...hookValues(hookRows(chosen, null)),
-});
-
 function ItemForm({ id, crumb }) {
   const { value: types, failed } = useLoaded(loadTypes);
   // the last refresh's outcome with the record it is about: a version put back from the history is
@@ -237,6 +229,13 @@ function ItemForm({ id, crumb }) {
   const outcomeOf = (item) => (refreshing && refreshing.of === item ? refreshing : null);
   const typeOf = (values) => (types ? types.find((t) => t.id === values.item_type_id) : null);
   const typeGone = (editing, item) => editing && !item.item_type_available;
+  // SPEC 4: changing the type while creating rebuilds the property list from its hooks.
+  const withType = (code) => (now) => ({
+    name: now.name,
+    internal_name: now.internal_name,
+    item_type_id: code,
+    ...hookValues(hookRows(typeOf({ item_type_id: code }), null)),
+  });
 
   function fields(values, { editing, item }) {
     const type = typeOf(values);
@@ -270,15 +269,7 @@ function ItemForm({ id, crumb }) {
               <Field
                 field={{ name: 'item_type_id', label: 'Typ', type: 'select', required: true, options: typeOptions }}
                 value={value}
-                onChange={(code) =>
-                  setValues((now) =>
-                    withType(
-                      now,
-                      code,
-                      types.find((t) => t.id === code),
-                    ),
-                  )
-                }
+                onChange={(code) => setValues(withType(code))}
               />
             ),
           },
