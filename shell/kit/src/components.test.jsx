@@ -367,4 +367,65 @@ describe('FormScreen', () => {
       data: { name: 'a', internal_name: 'a_1', parent_id: 3 },
     });
   });
+
+  it('an action beside Zapisz gives the form a fresher record and keeps what was typed', async () => {
+    mockApi(() => ok({ id: 5, name: 'stara', reading: 'stary odczyt' }));
+    const withReading = [
+      { name: 'name', label: 'Nazwa', required: true },
+      { render: ({ item }) => <p>Odczyt: {item.reading}</p> },
+    ];
+    renderAt(
+      '/thing/5',
+      <FormScreen
+        resource={things}
+        id="5"
+        crumbs={[{ label: 'Edycja' }]}
+        fields={withReading}
+        actions={({ item, setItem }) => (
+          <button type="button" onClick={() => setItem({ ...item, reading: 'nowy odczyt' })}>
+            Odśwież
+          </button>
+        )}
+        back="/thing"
+      />,
+    );
+    expect(await screen.findByText('Odczyt: stary odczyt')).toBeTruthy();
+    const buttons = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(buttons.slice(buttons.indexOf(TEXT.save))).toEqual([TEXT.save, 'Odśwież']);
+    fireEvent.change(screen.getByLabelText(/^Nazwa$/), { target: { value: 'nowa' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Odśwież' }));
+    expect(screen.getByText('Odczyt: nowy odczyt')).toBeTruthy();
+    expect(screen.getByLabelText(/^Nazwa$/).value).toBe('nowa');
+  });
+
+  it("a field's render may rebuild the other values (a type choice resets the type's own fields)", () => {
+    mockApi(() => ok({ id: 1 }));
+    const typed = (values) => [
+      {
+        name: 'kind',
+        render: ({ value, setValues }) => (
+          <Field
+            field={{ name: 'kind', label: 'Typ', type: 'select', options: [{ value: 'a', label: 'A' }] }}
+            value={value}
+            onChange={(kind) => setValues({ kind, detail: '' })}
+          />
+        ),
+      },
+      ...(values.kind ? [{ name: 'detail', label: 'Szczegół' }] : []),
+    ];
+    renderAt(
+      '/thing/add',
+      <FormScreen
+        resource={things}
+        crumbs={[{ label: 'Dodawanie' }]}
+        fields={typed}
+        valuesOf={() => ({ kind: '', detail: '' })}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Typ'), { target: { value: 'a' } });
+    fireEvent.change(screen.getByLabelText('Szczegół'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByLabelText('Typ'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Typ'), { target: { value: 'a' } });
+    expect(screen.getByLabelText('Szczegół').value).toBe('');
+  });
 });

@@ -111,9 +111,8 @@ const initialOf = (fields, item) =>
 
 // Numbers travel as numbers; an empty optional number as null.
 function valueOf(field, value) {
-  if ((field.type === 'number' || field.numeric) && value !== '' && value !== null) return Number(value);
-  if ((field.type === 'number' || field.numeric) && value === '') return null;
-  return value;
+  if (!(field.type === 'number' || field.numeric) || value === null) return value;
+  return value === '' ? null : Number(value);
 }
 
 /** The default payload: every declared field, less the createOnly ones when editing. */
@@ -125,11 +124,12 @@ export function payloadOf(fields, values, editing) {
 
 /**
  * A form's fields from their declarations: a `createOnly` one is shown disabled (and not
- * required) when editing; one with `render({value, onChange, values, set, editing, item})` draws its own
- * control (a rich-text editor, rows, a gmina select) or, without a name, a note among the fields;
+ * required) when editing; one with `render({value, onChange, values, set, setValues, editing, item})`
+ * draws its own control (a rich-text editor, rows, a gmina select; `setValues(now => next)` when one
+ * choice rebuilds the other values) or, without a name, a note among the fields;
  * `column` wraps one in that class (a wider block of rows under narrower fields).
  */
-export function FormFields({ fields, values, set, editing, item }) {
+export function FormFields({ fields, values, set, setValues, editing, item }) {
   return fields
     .map((field, index) =>
       field.render ? (
@@ -139,6 +139,7 @@ export function FormFields({ fields, values, set, editing, item }) {
             onChange: field.name ? set(field.name) : undefined,
             values,
             set,
+            setValues,
             editing,
             item,
           })}
@@ -169,23 +170,26 @@ function FieldsForm({
   resource,
   id,
   parent,
-  item,
+  item: loaded,
   fields,
   valuesOf,
-  extra,
+  extra = {},
   fromItem,
   toPayload,
   save,
   keyRemoval,
+  actions,
   aside,
-  asideWidth,
+  asideWidth = 5,
   back,
-  width,
+  width = 8,
 }) {
   const navigate = useNavigate();
   const editing = id !== undefined && id !== null;
+  const [replaced, setItem] = useState(null); // a fresher record an action gave, the values kept
+  const item = replaced || loaded;
   const declared = (values) => (typeof fields === 'function' ? fields(values, { editing, item }) : fields);
-  const [values, set] = useValues(() =>
+  const [values, set, setValues] = useValues(() =>
     valuesOf ? valuesOf(item) : initialOf(declared({}), item && fromItem ? fromItem(item) : item),
   );
   const shown = declared(values);
@@ -204,8 +208,12 @@ function FieldsForm({
 
   const form = (
     <div className={columnOf(width)}>
-      <Form onSubmit={send} onDone={back ? () => navigate(back) : undefined} cancelTo={back}>
-        <FormFields fields={shown} values={values} set={set} editing={editing} item={item} />
+      <Form
+        onSubmit={send}
+        onDone={back ? () => navigate(back) : undefined}
+        cancelTo={back}
+        extraActions={actions && actions({ values, editing, id, item, setItem })}>
+        <FormFields fields={shown} values={values} set={set} setValues={setValues} editing={editing} item={item} />
       </Form>
     </div>
   );
@@ -229,42 +237,26 @@ function FieldsForm({
  * date shown in local time), `valuesOf(item)` every starting value (item null when creating).
  * `save(payload, {editing, id, values})` replaces the add/edit request (e.g. a second request
  * after a create). `keyRemoval`: the payload's key list (or `keyRemoval(values)`) whose refused
- * removal the operator may confirm (useKeyRemoval). `aside(values)` shows beside the form (a
- * live preview; `width` and `asideWidth` a number of large-screen columns or the classes).
+ * removal the operator may confirm (useKeyRemoval). `actions({values, editing, id, item,
+ * setItem})`: buttons between Zapisz and Anuluj (Form's `extraActions`, e.g. 'Odśwież');
+ * `setItem(record)` gives the form a fresher record (fields, payload and actions see it; the
+ * values stay). `aside(values)` shows beside the form (a live preview; `width` and `asideWidth`
+ * a number of large-screen columns or the classes).
  * `waiting` replaces the form while what it needs loads. After success: `back`.
  */
-export function FormScreen({
-  resource,
-  id,
-  parent,
-  crumbs,
-  heading,
-  fields,
-  extra = {},
-  fromItem,
-  valuesOf,
-  toPayload,
-  save,
-  keyRemoval,
-  aside,
-  asideWidth = 5,
-  back,
-  width = 8,
-  waiting,
-  children,
-}) {
+export function FormScreen({ crumbs, heading, waiting, children, ...props }) {
+  const { resource, id } = props; // the rest is the form's (FieldsForm)
   const editing = id !== undefined && id !== null;
-  const props = { resource, parent, fields, valuesOf, toPayload, save, keyRemoval, aside, asideWidth, back, width };
   return (
     <Page crumbs={crumbs} heading={heading}>
       {children}
       {waiting ||
         (editing ? (
           <EditLoader resource={resource} id={id}>
-            {(item) => <FieldsForm key={id} {...props} id={id} item={item} fromItem={fromItem} />}
+            {(item) => <FieldsForm key={id} {...props} item={item} />}
           </EditLoader>
         ) : (
-          <FieldsForm {...props} item={null} extra={extra} />
+          <FieldsForm {...props} item={null} />
         ))}
     </Page>
   );

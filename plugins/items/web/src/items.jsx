@@ -3,21 +3,18 @@
 // a voivodeship select, and integration values shown read-only with their reading time, where
 // each came from and its own last failure.
 import {
-  EditLoader,
   Field,
-  Form,
+  FormScreen,
   GminaSelect,
   ListScreen,
-  Page,
   StatusBanner,
   api,
   formatDate,
   publicLinkColumn,
   useEmbedAction,
-  useValues,
 } from '@smogpanel/kit';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   BOROUGH,
   INTEGRATION,
@@ -180,160 +177,157 @@ function ReadOnlyHook({ row, typeGone }) {
   );
 }
 
-function HookFields({ rows, values, set, typeGone }) {
-  return rows.map((row) => {
-    const name = hookField(row.item_type_hook_name);
-    const kind = row.item_type_hook_type_name;
-    if (!row.available || kind === INTEGRATION) return <ReadOnlyHook key={name} row={row} typeGone={typeGone} />;
-    if (kind === BOROUGH)
-      return (
-        <GminaSelect
-          key={name}
-          name={name}
-          label={row.item_type_hook_display_name}
-          value={values[name]}
-          onChange={set(name)}
-          required
-        />
-      );
-    if (kind === VOIVODESHIP)
-      return <VoivodeshipSelect key={name} row={row} value={values[name]} onChange={set(name)} />;
-    return (
-      <Field
-        key={name}
-        field={{ name, label: row.item_type_hook_display_name, required: true }}
-        value={values[name]}
-        onChange={set(name)}
-      />
-    );
-  });
+/** A hook row as a field: editable ones by their kind, INTEGRATION (or gone) ones read-only. */
+function hookFieldOf(row, typeGone) {
+  const name = hookField(row.item_type_hook_name);
+  const kind = row.item_type_hook_type_name;
+  const label = row.item_type_hook_display_name;
+  if (!row.available || kind === INTEGRATION)
+    return { name, render: () => <ReadOnlyHook row={row} typeGone={typeGone} /> };
+  if (kind === BOROUGH)
+    return {
+      name,
+      render: ({ value, onChange }) => (
+        <GminaSelect name={name} label={label} value={value} onChange={onChange} required />
+      ),
+    };
+  if (kind === VOIVODESHIP)
+    return { name, render: ({ value, onChange }) => <VoivodeshipSelect row={row} value={value} onChange={onChange} /> };
+  return { name, label, required: true };
 }
 
-function ItemForm({ id, item: loaded }) {
-  const navigate = useNavigate();
-  const editing = Boolean(id);
-  const { value: types, failed } = useLoaded(loadTypes);
-  const [item, setItem] = useState(loaded);
-  const [values, set, setValues] = useValues(() => ({
-    name: loaded ? loaded.name : '',
-    internal_name: loaded ? loaded.internal_name : '',
-    item_type_id: loaded ? loaded.item_type_id : '',
-    ...(loaded ? hookValues(loaded.hooks) : {}),
-  }));
-  const [refreshing, setRefreshing] = useState(null);
-  const type = types ? types.find((t) => t.id === values.item_type_id) : null;
-  const typeAvailable = !editing || Boolean(item.item_type_available);
-  const rows = hookRows(type, item);
-
-  function chooseType(code) {
-    // SPEC 4: changing the type while creating rebuilds the property list from its hooks.
-    const chosen = types.find((t) => t.id === code);
-    setValues((now) => ({
-      name: now.name,
-      internal_name: now.internal_name,
-      item_type_id: code,
-      ...hookValues(hookRows(chosen, null)),
-    }));
-  }
-
-  async function refresh() {
-    setRefreshing({ status: 'loading', errors: [] });
-    const result = await refreshItem(id);
-    if (result.ok) setItem(result.payload);
-    setRefreshing(refreshOutcome(result));
-  }
-
-  function send() {
-    const payload = itemPayload(values, type, { editing, typeAvailable });
-    return editing ? items.edit(id, payload) : items.add(payload);
-  }
-
-  const integrations = rows.some((row) => row.available && row.item_type_hook_type_name === INTEGRATION);
-  const typeOptions = (types || []).map((t) => ({ value: t.id, label: t.display_name }));
+/** Editing: the type, which cannot change, shown read-only. */
+function TypeShown({ item }) {
   return (
-    <div className="col-12 col-lg-8">
-      {failed && (
-        <StatusBanner status="error" errors={[{ name: '', description: 'Nie udało się wczytać typów elementów.' }]} />
-      )}
-      <Form
-        onSubmit={send}
-        onDone={() => navigate(LIST)}
-        cancelTo={LIST}
-        extraActions={
-          editing &&
-          integrations && (
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              onClick={refresh}
-              disabled={refreshing?.status === 'loading'}>
-              Odśwież
-            </button>
-          )
-        }>
-        {refreshing && <RefreshOutcome outcome={refreshing} />}
-        <Field field={{ name: 'name', label: 'Nazwa', required: true }} value={values.name} onChange={set('name')} />
-        <Field
-          field={{
-            name: 'internal_name',
-            label: 'Nazwa wewnętrzna',
-            required: !editing,
-            disabled: editing,
-            help: 'Część publicznego adresu elementu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-          }}
-          value={values.internal_name}
-          onChange={set('internal_name')}
-        />
-        {editing ? (
-          <div className="mb-3">
-            <label htmlFor="field-item_type_id" className="form-label">
-              Typ
-            </label>
-            <input
-              id="field-item_type_id"
-              className="form-control"
-              readOnly
-              value={typeAvailable ? item.item_type_name : `${item.item_type_name} (typ niedostępny)`}
-            />
-            <div className="form-text">Typu nie można zmienić po utworzeniu elementu.</div>
-          </div>
-        ) : (
-          <Field
-            field={{ name: 'item_type_id', label: 'Typ', type: 'select', required: true, options: typeOptions }}
-            value={values.item_type_id}
-            onChange={chooseType}
-          />
-        )}
-        {editing && !typeAvailable && (
-          <div className="alert alert-warning" role="alert">
-            Typ tego elementu jest niedostępny: wtyczka, która go dodaje, nie jest zainstalowana albo włączona. Można
-            zmienić tylko nazwę; zapisane wartości zostają.
-          </div>
-        )}
-        {/* the hook fields once the types are known (an edited item's hooks are matched against its type) */}
-        {(types || failed) && (type || editing) && (
-          <HookFields rows={rows} values={values} set={set} typeGone={!typeAvailable} />
-        )}
-      </Form>
+    <div className="mb-3">
+      <label htmlFor="field-item_type_id" className="form-label">
+        Typ
+      </label>
+      <input
+        id="field-item_type_id"
+        className="form-control"
+        readOnly
+        value={item.item_type_available ? item.item_type_name : `${item.item_type_name} (typ niedostępny)`}
+      />
+      <div className="form-text">Typu nie można zmienić po utworzeniu elementu.</div>
     </div>
   );
 }
 
-export function ItemCreate() {
+const startValues = (item) => ({
+  name: item ? item.name : '',
+  internal_name: item ? item.internal_name : '',
+  item_type_id: item ? item.item_type_id : '',
+  ...(item ? hookValues(item.hooks) : {}),
+});
+
+function ItemForm({ id, crumb }) {
+  const { value: types, failed } = useLoaded(loadTypes);
+  // the last refresh's outcome with the record it is about: a version put back from the history is
+  // another record, whose form starts without it
+  const [refreshing, setRefreshing] = useState(null);
+  const outcomeOf = (item) => (refreshing && refreshing.of === item ? refreshing : null);
+  const typeOf = (values) => (types ? types.find((t) => t.id === values.item_type_id) : null);
+  const typeGone = (editing, item) => editing && !item.item_type_available;
+  // SPEC 4: changing the type while creating rebuilds the property list from its hooks.
+  const withType = (code) => (now) => ({
+    name: now.name,
+    internal_name: now.internal_name,
+    item_type_id: code,
+    ...hookValues(hookRows(typeOf({ item_type_id: code }), null)),
+  });
+
+  function fields(values, { editing, item }) {
+    const type = typeOf(values);
+    const typeOptions = (types || []).map((t) => ({ value: t.id, label: t.display_name }));
+    // the hook fields once the types are known (an edited item's hooks are matched against its type)
+    const hooks = (types || failed) && (type || editing) ? hookRows(type, item) : [];
+    return [
+      {
+        render: () =>
+          failed && (
+            <StatusBanner
+              status="error"
+              errors={[{ name: '', description: 'Nie udało się wczytać typów elementów.' }]}
+            />
+          ),
+      },
+      { render: () => outcomeOf(item) && <RefreshOutcome outcome={outcomeOf(item)} /> },
+      { name: 'name', label: 'Nazwa', required: true },
+      {
+        name: 'internal_name',
+        label: 'Nazwa wewnętrzna',
+        required: true,
+        createOnly: true,
+        help: 'Część publicznego adresu elementu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
+      },
+      editing
+        ? { name: 'item_type_id', render: () => <TypeShown item={item} /> }
+        : {
+            name: 'item_type_id',
+            render: ({ value, setValues }) => (
+              <Field
+                field={{ name: 'item_type_id', label: 'Typ', type: 'select', required: true, options: typeOptions }}
+                value={value}
+                onChange={(code) => setValues(withType(code))}
+              />
+            ),
+          },
+      {
+        render: () =>
+          typeGone(editing, item) && (
+            <div className="alert alert-warning" role="alert">
+              Typ tego elementu jest niedostępny: wtyczka, która go dodaje, nie jest zainstalowana albo włączona. Można
+              zmienić tylko nazwę; zapisane wartości zostają.
+            </div>
+          ),
+      },
+      ...hooks.map((row) => hookFieldOf(row, typeGone(editing, item))),
+    ];
+  }
+
+  function actions({ values, editing, item, setItem }) {
+    const rows = hookRows(typeOf(values), item);
+    const integrations = rows.some((row) => row.available && row.item_type_hook_type_name === INTEGRATION);
+    async function refresh() {
+      setRefreshing({ status: 'loading', errors: [], of: item });
+      const result = await refreshItem(id);
+      if (result.ok) setItem(result.payload);
+      setRefreshing({ ...refreshOutcome(result), of: result.ok ? result.payload : item });
+    }
+    return (
+      editing &&
+      integrations && (
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          onClick={refresh}
+          disabled={outcomeOf(item)?.status === 'loading'}>
+          Odśwież
+        </button>
+      )
+    );
+  }
+
   return (
-    <Page crumbs={[CRUMB, { label: 'Dodawanie elementu' }]}>
-      <ItemForm />
-    </Page>
+    <FormScreen
+      resource={items}
+      id={id}
+      crumbs={[CRUMB, { label: crumb }]}
+      valuesOf={startValues}
+      fields={fields}
+      toPayload={(values, { editing, item }) =>
+        itemPayload(values, typeOf(values), { editing, typeAvailable: !typeGone(editing, item) })
+      }
+      actions={actions}
+      back={LIST}
+    />
   );
 }
 
+export const ItemCreate = () => <ItemForm crumb="Dodawanie elementu" />;
+
 export function ItemEdit() {
   const { itemId } = useParams();
-  return (
-    <Page crumbs={[CRUMB, { label: 'Edycja elementu' }]}>
-      <EditLoader resource={items} id={itemId}>
-        {(item) => <ItemForm key={itemId} id={itemId} item={item} />}
-      </EditLoader>
-    </Page>
-  );
+  return <ItemForm key={itemId} id={itemId} crumb="Edycja elementu" />;
 }
