@@ -274,20 +274,37 @@ def revert_view(request):
     return {"action": action, "record": record}
 
 
+# A day of the years the list accepts (FIRST_YEAR to LAST_YEAR), as the description states it.
+DAY = colander.Regex(r"^2[0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")
+
+
 class _Query(colander.MappingSchema):
     """The list's query string, for the OpenAPI document only: `list_view` reads and checks it
     itself (Polish errors, the envelope)."""
 
     kind = colander.SchemaNode(colander.String(), missing=colander.drop, description="rodzaj, np. timer")
-    record_id = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="id elementu")
-    user_id = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="id operatora")
+    record_id = colander.SchemaNode(
+        colander.Integer(), missing=colander.drop, validator=colander.Range(0, MAX_ID), description="id elementu"
+    )
+    user_id = colander.SchemaNode(
+        colander.Integer(), missing=colander.drop, validator=colander.Range(0, MAX_ID), description="id operatora"
+    )
     action = colander.SchemaNode(
         colander.String(), missing=colander.drop, validator=colander.OneOf(history.ACTIONS), description="czynność"
     )
     # "from" is a Python keyword: the node is named in the constructor
-    to = colander.SchemaNode(colander.String(), missing=colander.drop, description="do dnia RRRR-MM-DD (czas polski)")
-    page = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="strona, od 1")
-    per_page = colander.SchemaNode(colander.Integer(), missing=colander.drop, description="wpisów na stronę, do 200")
+    to = colander.SchemaNode(
+        colander.String(), missing=colander.drop, validator=DAY, description="do dnia RRRR-MM-DD (czas polski)"
+    )
+    page = colander.SchemaNode(
+        colander.Integer(), missing=colander.drop, validator=colander.Range(1, MAX_PAGE), description="strona, od 1"
+    )
+    per_page = colander.SchemaNode(
+        colander.Integer(),
+        missing=colander.drop,
+        validator=colander.Range(1, MAX_PER_PAGE),
+        description="wpisów na stronę, do 200",
+    )
     order = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("id", "at")))
     asc = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("0", "1")))
 
@@ -296,7 +313,11 @@ def _list_schema():
     query = _Query()
     query.add(
         colander.SchemaNode(
-            colander.String(), name="from", missing=colander.drop, description="od dnia RRRR-MM-DD (czas polski)"
+            colander.String(),
+            name="from",
+            missing=colander.drop,
+            validator=DAY,
+            description="od dnia RRRR-MM-DD (czas polski)",
         )
     )
     schema = colander.MappingSchema()

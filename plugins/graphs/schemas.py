@@ -33,6 +33,7 @@ def KeyId(title):
         title=title,
         missing=None,
         validator=colander.Range(min=1, min_err="Niepoprawny identyfikator."),
+        refers_to="graph_key",  # a key of this very graph (only the database knows them)
     )
 
 

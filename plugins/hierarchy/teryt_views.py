@@ -158,7 +158,8 @@ def record_import(request, file_name, report):
 
 def ImportTerytSchema():
     schema = colander.SchemaNode(colander.Mapping())
-    schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=CODE))
+    # The one type this endpoint takes, described as such (the view refuses any other in Polish).
+    schema.add(colander.SchemaNode(String(), name="type", title="Typ pliku", missing=CODE, openapi={"enum": [CODE]}))
     schema.add(UploadNode(name="file", missing=None))
     schema.add(FlagNode("Próba bez zapisu", name="dry_run"))
     schema.add(FlagNode("Zgoda na ubytki", name="accept_removals"))

@@ -60,6 +60,7 @@ class PropertyKeySchema(colander.MappingSchema):
         title="Identyfikator właściwości",
         missing=None,
         validator=colander.Range(min=1, min_err="Niepoprawny identyfikator właściwości."),
+        refers_to="map_property_key",  # a key of this very record (only the database knows them)
     )
     name = Text("Nazwa właściwości")
     display_name = OptionalText("Nazwa wyświetlana")

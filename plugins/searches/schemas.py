@@ -33,6 +33,7 @@ class SearchKeySchema(colander.MappingSchema):
         title="Identyfikator właściwości",
         missing=None,
         validator=colander.Range(min=1, min_err="Niepoprawny identyfikator właściwości."),
+        refers_to="search_key",  # a key of this very record (only the database knows them)
     )
     name = Text("Nazwa właściwości")
     hide_name = FlagNode("Ukryj nazwę")
