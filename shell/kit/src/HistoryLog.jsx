@@ -1,6 +1,6 @@
 // 'Historia zmian': the whole history, filtered by kind, operator, action and days, paged,
 // each entry with 'Przywróć tę wersję'. Loaded on demand (lazy-history-log).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from './api.js';
 import HistoryEntries from './HistoryEntries.jsx';
 import { ACTIONS, revertEntry } from './history.js';
@@ -59,14 +59,18 @@ export default function HistoryLog() {
   const [users, setUsers] = useState([]);
   const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
 
-  const load = useCallback(
-    () =>
-      api.get('/history/', historyQuery(filters, page)).then(
-        (message) => setState({ loading: false, list: message.list, total: message.total, kinds: message.kinds || [] }),
-        (error) => setOutcome({ status: 'error', errors: error.errors || [] }),
-      ),
-    [filters, page],
-  );
+  // Filters change faster than answers come: only the newest question's answer is shown (an
+  // older one arriving last would show entries the filters no longer ask for).
+  const newest = useRef(0);
+  const load = useCallback(() => {
+    const asked = ++newest.current;
+    return api.get('/history/', historyQuery(filters, page)).then(
+      (message) =>
+        asked === newest.current &&
+        setState({ loading: false, list: message.list, total: message.total, kinds: message.kinds || [] }),
+      (error) => asked === newest.current && setOutcome({ status: 'error', errors: error.errors || [] }),
+    );
+  }, [filters, page]);
   useEffect(() => {
     load();
   }, [load]);

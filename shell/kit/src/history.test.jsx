@@ -180,4 +180,30 @@ describe('Historia zmian', () => {
     expect(last.params).toEqual({ user_id: '2', action: 'update', page: 1, per_page: 50 });
     expect(screen.getByText(/wartość #3/)).toBeTruthy(); // the log names the record
   });
+  it('shows the answer to the newest filters even when an older answer comes last', async () => {
+    let answerTheOlder;
+    const older = new Promise((resolve) => (answerTheOlder = resolve));
+    mockApi(async ({ url, params }) => {
+      if (url === '/user/') return ok({ list: [] });
+      if (params.kind === 'timer' && !params.action) {
+        await older; // the kind alone: answered after the question that adds the action
+        return ok({ list: [{ ...EDIT, id: 1, record_name: 'Stara odpowiedź' }], total: 1, kinds: [] });
+      }
+      const entry = { ...EDIT, id: 2, record_name: params.action ? 'Nowa odpowiedź' : 'Pierwsza strona' };
+      return ok({ list: [entry], total: 1, kinds: [{ kind: 'timer', label: 'licznik' }] });
+    });
+    render(
+      <MemoryRouter>
+        <HistoryLog />
+      </MemoryRouter>,
+    );
+    await screen.findByText(/Pierwsza strona/);
+    fireEvent.change(screen.getByLabelText('Rodzaj'), { target: { value: 'timer' } });
+    fireEvent.change(screen.getByLabelText('Czynność'), { target: { value: 'update' } });
+    await screen.findByText(/Nowa odpowiedź/);
+    answerTheOlder();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/Stara odpowiedź/)).toBeNull();
+    expect(screen.getByText(/Nowa odpowiedź/)).toBeTruthy();
+  });
 });
