@@ -385,8 +385,11 @@ def retry_outbox(session_factory, settings, tick_seconds, now=None):
             .order_by(OutboxMail.id)
         ).all()
     due = [row.id for row in rows if retry_due(row.created, row.attempts, now, tick_seconds)]
+    due_ids = set(due)  # a backlog is read every minute: one set, not a scan of `due` per row
     waiting = [
-        row.id for row in rows if row.id not in due and row.attempts and (row.last_error or "").startswith(UNREACHABLE)
+        row.id
+        for row in rows
+        if row.id not in due_ids and row.attempts and (row.last_error or "").startswith(UNREACHABLE)
     ]
     if waiting and smtp_answers(settings):
         due = sorted(due + waiting)
