@@ -96,4 +96,4 @@ class HistoryEntry(Base):
     # JSON text, exact decimals kept as written: {field: [old, new]} ("changed" for files and
     # long values, which are not copied); an import's {file, type, type_label, created, ...}.
     changes: Mapped[str] = mapped_column(sa.Text, nullable=False, default="{}")
-    reverts: Mapped[int | None] = mapped_column(sa.Integer)  # the entry this one put back
+    reverts: Mapped[int | None] = mapped_column(sa.Integer, index=True)  # the entry this one put back

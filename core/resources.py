@@ -18,6 +18,7 @@ from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
 from . import history
+from .authority import Rules, authorize
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
@@ -53,7 +54,10 @@ class Parent:
         return obj
 
 
-class Resource:
+class Resource(Rules):
+    """A kind of record and its rules (smogpanel.authority.Rules: `allowed`, `refusals`,
+    `record_acl`), asked by every path that reads or writes it."""
+
     kind: str
     model: type
     schema: type
@@ -310,9 +314,11 @@ class Resource:
         return answer(request, built, "application/json", "private, no-cache")
 
     def view_list(self, request):
+        authorize(request, self, "read")
         return self.kept_list(request, lambda: self.list_rows(request, self.list_statement(), self.list_all_order))
 
     def view_list_by_parent(self, request):
+        authorize(request, self, "read")
         parent = self.all_kinds[self.parent.kind]
         parent_id = int(request.matchdict["parent_id"])
 
@@ -324,9 +330,12 @@ class Resource:
         return self.kept_list(request, build)
 
     def view_get(self, request):
-        return self.serialize(request, self.load(request, int(request.matchdict["id"])))
+        obj = self.load(request, int(request.matchdict["id"]))
+        authorize(request, self, "read", obj)
+        return self.serialize(request, obj)
 
     def view_create(self, request):
+        authorize(request, self, "create")
         obj = self.create(request, request.validated)
         self.flush(request)
         answer = self.serialize(request, obj)
@@ -342,6 +351,7 @@ class Resource:
     def edit(self, request, obj, data, reverts=None):
         """`update` with `data` (validated by `edit_schema`), recorded in history with the fields
         it changed (nothing changed, nothing recorded); answers the record."""
+        authorize(request, self, "update", obj)
         before = self.history_snapshot(request, obj)
         self.update(request, obj, data)
         self.flush(request)
@@ -378,6 +388,7 @@ class Resource:
 
     def remove(self, request, obj, reverts=None):
         """`delete` (with its cascade), recorded in history."""
+        authorize(request, self, "delete", obj)
         self.delete(request, obj)
         self.flush(request)
         history.record(request, "delete", self.kind, obj.id, history.record_name(obj), reverts=reverts)

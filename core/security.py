@@ -21,6 +21,8 @@ from pyramid.csrf import CookieCSRFStoragePolicy
 from pyramid.exceptions import BadCSRFToken, ConfigurationError
 from pyramid.security import Allowed, Denied
 
+from . import authority
+
 DEVELOPMENT_SECRET = "development-secret-change-me-before-any-production-use"
 CSRF_COOKIE = "XSRF-TOKEN"
 CSRF_HEADER = "X-XSRF-TOKEN"
@@ -113,6 +115,8 @@ class SecurityPolicy:
         user = self.identity(request)
         if user is None:
             return Denied("not signed in")
+        if hasattr(context, "__acl__"):  # a kind's or a record's rules (smogpanel.authority)
+            return authority.permits(user, context, permission)
         if permission == SUPER and not user.super:
             return Denied("super administrators only")
         return Allowed("signed in")

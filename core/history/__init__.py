@@ -31,6 +31,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
+from ..authority import check_asked, kind_of
 from ..db import utcnow
 from ..envelope import PENDING_IMPORT as _PENDING_IMPORT
 from ..envelope import dumps
@@ -119,6 +120,7 @@ def record(request, action, kind, record_id, name="", changes=None, reverts=None
     """
     if action not in ACTIONS:
         raise ValueError(f"history action must be one of {ACTIONS}, not {action!r}")
+    check_asked(request, kind, action, record_id)  # a write nobody authorised is refused here
     if isinstance(request, Session):
         db, user_id, email, via = request, None, None, "cli"
     else:
@@ -150,7 +152,7 @@ def start_import(request, import_type, file_name, target=None, creates=None):
     request's transaction)."""
     kind, record_id, name = "import", None, ""
     if target is not None:
-        kind, record_id, name = target.__tablename__, target.id, record_name(target)
+        kind, record_id, name = kind_of(request.registry, target), target.id, record_name(target)
     details = {"file": file_name, "type": import_type.code, "type_label": import_type.label}
     entry_id = record(request, "import", kind, record_id, name, details)
     request.environ[_PENDING_IMPORT] = (entry_id, details, creates)

@@ -3,8 +3,8 @@
     GET  /api/history/?kind&record_id&user_id&action&from&to&page&per_page&order&asc
     POST /api/history/<id>/revert
 
-Reverting is an edit (any signed-in operator), except for bringing back a deleted record: a
-restore, which SPEC 6 leaves to the system administrator, so it takes a super administrator.
+Reverting asks the rules (smogpanel.authority) of what it does: undoing an edit is an update, a
+delete a restore (the super administrators'), a create or a restore a delete.
 """
 
 import json
@@ -18,12 +18,14 @@ import sqlalchemy as sa
 from cornice import Service
 
 from .. import history
+from ..authority import authorize
 from ..envelope import ApiError, dumps
 from ..models import HistoryEntry
 from ..sorting import Sorting
 from ..validation import validate
 
 WARSAW = ZoneInfo("Europe/Warsaw")
+ALREADY_REVERTED = "Ten wpis został już cofnięty: zobacz nowszy wpis, który go cofa."
 PER_PAGE, MAX_PER_PAGE = 50, 200
 MAX_ID = 2**31 - 1
 MAX_PAGE = 1_000_000
@@ -31,7 +33,6 @@ FIRST_YEAR, LAST_YEAR = 2000, 2999
 SORTING = Sorting(
     fields={"id": HistoryEntry.id, "at": HistoryEntry.at}, default=("id", False), tie_breaker=HistoryEntry.id
 )
-ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
 
 
 def resources(request):
@@ -229,8 +230,6 @@ def _revert_update(request, entry, resource, obj):
 
 
 def _revert_delete(request, entry, resource, obj):
-    if not (request.identity and request.identity.super):
-        raise ApiError("FORBIDDEN", [{"name": "", "description": ONLY_SUPER_RESTORES}])
     if obj.deleted is None:
         raise conflict("Ten element nie jest usunięty: nie ma czego przywracać.")
     reason = resource.restore(request.db, obj)
@@ -253,7 +252,14 @@ def revert_view(request):
     record restored; a create or a restore: the record deleted; an import that created one
     record: that record deleted). Recorded as a new entry naming the one it reverts."""
     entry_id = int(request.matchdict["id"])
-    entry = request.db.get(HistoryEntry, entry_id) if entry_id <= MAX_ID else None
+    # The entry's row locked to the end of the transaction (PostgreSQL; SQLite's writing request
+    # holds the database's write lock already), so simultaneous reverts of one entry run one
+    # after another and every later one sees that it was reverted.
+    entry = (
+        request.db.scalar(sa.select(HistoryEntry).where(HistoryEntry.id == entry_id).with_for_update())
+        if entry_id <= MAX_ID
+        else None
+    )
     if entry is None:
         raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiego wpisu historii."}])
     kind, record_id = entry.kind, entry.record_id
@@ -269,6 +275,12 @@ def revert_view(request):
     obj = _load_any(request, resource, record_id)
     if obj is None:
         raise conflict("Tego elementu nie ma już w bazie danych.")
+    # Who may comes before whether it can: the rule of what the revert does (undoing an edit
+    # is an edit, undoing a delete a restore, undoing a create or a restore a delete).
+    performs = {"update": "update", "delete": "restore"}.get(entry.action, "delete")
+    authorize(request, resource, performs, obj)
+    if request.db.scalar(sa.select(HistoryEntry.id).where(HistoryEntry.reverts == entry.id).limit(1)) is not None:
+        raise conflict(ALREADY_REVERTED)
     revert = {"update": _revert_update, "delete": _revert_delete}.get(entry.action, _revert_create)
     action, record = revert(request, entry, resource, obj)
     return {"action": action, "record": record}

@@ -21,6 +21,7 @@ from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from .. import history
+from ..authority import authorize, kind_of
 from ..envelope import ApiError
 from ..files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from ..filetypes import FORMATS
@@ -248,6 +249,9 @@ def run_import(
     e.g. the ranking) when given. `creates`: the kind of the one record the import creates and
     answers as `id` (a measurement, a ranking's group), so reverting the import deletes it.
     `record=False`: the endpoint records the import itself (it may write nothing: a dry run)."""
+    authorize(request, kind_of(request.registry, target) if target is not None else "import", "import", target)
+    if creates:
+        authorize(request, creates, "create")
     types = import_types(request.registry)
     choices = [code for code in (allowed if allowed is not None else types) if code in types]
     if not isinstance(type_code, str) or type_code not in choices:

@@ -16,9 +16,9 @@ import sqlalchemy as sa
 from cornice import Service
 
 from .. import history
+from ..authority import ONLY_SUPER_RESTORES, Allow, Authenticated, Deny, Everyone, authorize
 from ..envelope import ApiError
 from ..resources import Resource
-from ..security import SUPER
 from ..validation import body_validator
 from .auth import send_invitation_mail, set_password
 from .models import User
@@ -38,6 +38,23 @@ class UserResource(Resource):
     default_order = ("updated", False)
     # An account's details are its owner's to change (the profile): history shows, never reverts them.
     revert_edits = False
+    # SPEC 4: every operator may add an account; only a super administrator deletes one (never
+    # their own), and the profile is its owner's alone (record_acl).
+    allowed = {"read": Authenticated, "create": Authenticated}
+    refusals = {
+        "delete": "Konto może usunąć tylko superadministrator.",
+        "update": "Dane konta zmienia tylko jego właściciel (w swoim profilu).",
+        "restore": ONLY_SUPER_RESTORES,
+    }
+
+    def record_acl(self, obj):
+        own = f"user:{obj.id}"
+        return [(Deny, own, "delete"), (Allow, own, "update"), (Deny, Everyone, "update")]
+
+    def refusal(self, action, ace):
+        if action == "delete" and ace is not None and ace[1].startswith("user:"):
+            return SELF_DELETE
+        return super().refusal(action, ace)
 
     def columns(self):
         return [c for c in User.__table__.columns if c.name not in HIDDEN]
@@ -59,13 +76,6 @@ class UserResource(Resource):
         send_invitation_mail(request, user, request.identity)
         return user
 
-    def view_delete(self, request):
-        user = self.load(request, int(request.matchdict["id"]))
-        if user.id == request.identity.id:
-            raise ApiError("FORBIDDEN", [{"name": "", "description": SELF_DELETE}])
-        self.remove(request, user)
-        return {"id": user.id}
-
     def services(self):
         collection = Service(name="user-collection", path="/api/user/", description="user: list, create")
         record = Service(name="user-record", path="/api/user/{id:\\d+}", description="user: one account")
@@ -74,7 +84,7 @@ class UserResource(Resource):
             "POST", self.view_create, renderer="envelope", schema=self.schema(), validators=(body_validator,)
         )
         record.add_view("GET", self.view_get, renderer="envelope")
-        record.add_view("DELETE", self.view_delete, renderer="envelope", permission=SUPER)
+        record.add_view("DELETE", self.view_delete, renderer="envelope")
         return [collection, record]
 
 
@@ -97,6 +107,7 @@ def update_profile(request):
     token (`message.token`) that keeps this client signed in while older tokens die."""
     user, data = request.db.get(User, request.identity.id), request.validated
     resource = request.registry["smogpanel.resources"]["user"]
+    authorize(request, resource, "update", user)
     resource.check_unique(request, data, user)
     before = resource.history_snapshot(request, user)
     user.email = data["email"]

@@ -117,3 +117,44 @@ def test_a_database_locked_past_the_busy_timeout_answers_503_and_then_works(tmp_
         server.close()
         app.registry["db.engine"].dispose()
         live.engine.dispose()
+
+
+TIMER = {
+    "name": "Do końca sezonu",
+    "internal_name": "wyscig",
+    "timer_style_name": "SEA",
+    "text_above": "Zostało",
+    "deadline": "2027-05-01",
+    "countdown": True,
+    "text_below": "Ogrzewaj czysto.",
+    "logo_path": None,
+    "hidden_brand": 0,
+}
+
+
+def entry_of(live, token, timer_id, action):
+    entries = live.request("GET", f"/api/history/?kind=timer&record_id={timer_id}", token=token).body["message"]
+    return next(entry["id"] for entry in entries["list"] if entry["action"] == action)
+
+
+def test_simultaneous_reverts_of_one_entry_put_it_back_once(live):
+    """Ten operators revert the same edit at once, then eight the same creation: exactly one of
+    each succeeds and writes one entry; the others answer 409 (on PostgreSQL they raced: 2 to 7
+    succeeded, each writing its own entry)."""
+    add_accounts(live.factory, ["wyscig@example.pl"], is_super=True)
+    token = live.sign_in("wyscig@example.pl").body["message"]
+    timer = live.request("POST", "/api/timer/", TIMER, token=token).body["message"]
+    edit = {key: value for key, value in TIMER.items() if key != "internal_name"}
+    assert live.request("POST", f"/api/timer/{timer['id']}", dict(edit, name="Do wiosny"), token=token).status == 200
+
+    update = entry_of(live, token, timer["id"], "update")
+    statuses = burst(10, lambda _: live.request("POST", f"/api/history/{update}/revert", {}, token=token).status)
+    assert sorted(statuses) == [200] + [409] * 9
+    assert live.count("history_entry", "WHERE reverts = :entry", entry=update) == 1
+    assert live.request("GET", f"/api/timer/{timer['id']}", token=token).body["message"]["name"] == "Do końca sezonu"
+
+    created = entry_of(live, token, timer["id"], "create")
+    statuses = burst(8, lambda _: live.request("POST", f"/api/history/{created}/revert", {}, token=token).status)
+    assert sorted(statuses) == [200] + [409] * 7
+    assert live.count("history_entry", "WHERE reverts = :entry", entry=created) == 1
+    assert live.count("history_entry", "WHERE kind = 'timer' AND action = 'delete'") == 1
