@@ -259,14 +259,35 @@ class Resource(Rules):
                 .execution_options(include_deleted=True)
             ).scalar_one_or_none()
             if parent_obj is not None and parent_obj.deleted is not None:
-                from .history import record_name
-
-                named = f" „{record_name(parent_obj)}”" if record_name(parent_obj) else ""
+                named = f" „{history.record_name(parent_obj)}”" if history.record_name(parent_obj) else ""
                 return (
                     f"Nie można przywrócić: element nadrzędny ({parent.label}{named}, id {parent_obj.id}) "
                     "jest usunięty. Przywróć najpierw jego."
                 )
+        reason = self.deleted_reference(db, obj)
+        if reason:
+            return reason
         self.uncascade(db, obj.id, obj.deleted)
+        return None
+
+    def deleted_reference(self, db, obj):
+        """The Polish reason when a field of `obj` refers (`refers_to` in the schema) to a record
+        deleted since: restoring it would give a live record pointing at a deleted one (a letter
+        whose recipient group is gone), which no form could save."""
+        for node in self.schema().children:
+            kind, value = getattr(node, "refers_to", None), getattr(obj, node.name, None)
+            referred = self.all_kinds.get(kind) if kind else None
+            if referred is None or value is None:
+                continue
+            target = db.execute(
+                sa.select(referred.model).where(referred.model.id == value).execution_options(include_deleted=True)
+            ).scalar_one_or_none()
+            if target is not None and target.deleted is not None:
+                named = f" „{history.record_name(target)}”" if history.record_name(target) else ""
+                return (
+                    f"Nie można przywrócić: pole „{node.title}” wskazuje usunięty element ({referred.label}{named}, "
+                    f"id {target.id}). Przywróć najpierw jego."
+                )
         return None
 
     def uncascade(self, db, record_id, stamp):

@@ -26,6 +26,7 @@ files or of values longer than `MAX_COPIED` characters (recorded as "changed").
 import functools
 import hashlib
 import json
+import re
 from decimal import Decimal
 
 import sqlalchemy as sa
@@ -38,7 +39,7 @@ from ..envelope import dumps
 from ..models import HistoryEntry
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["record", "record_name", "start_import", "finish_import", "snapshot"]
+__all__ = ["record", "record_name", "start_import", "finish_import", "snapshot", "forget_text", "REDACTED"]
 
 ACTIONS = ("create", "update", "delete", "restore", "import")
 CHANGED = "changed"  # a field's value not copied into history (a file, a long text)
@@ -46,6 +47,7 @@ MAX_COPIED = 20_000  # characters of a value's JSON kept; longer ones are record
 # Never kept, whatever the plugin: every field whose name holds one of these.
 SECRET_WORDS = ("password", "token", "secret")
 SKIPPED = frozenset({"id", "created", "updated", "deleted"})
+REDACTED = "[dane usunięte]"  # what an erased address reads as in history
 BINARY = "\x00binary:"  # marks a digest standing for bytes in a snapshot (never stored)
 
 
@@ -211,26 +213,40 @@ def purge(db, older_than_days):
 
 
 def forget_text(db, text):
-    """Deletes every entry holding `text` (an e-mail address being erased) as a record's name or
-    a value, and every other entry of the records those describe (their names name the person
-    too); returns how many. An operator's own entries stay: the audit of who did what is not
-    the resident's data. A whole value, case-insensitive: "ewa@example.org" is not in "nowa.ewa@example.org"."""
-    text = text.strip().lower()
+    """Erases `text` (an e-mail address being erased) from every entry that holds it, in place:
+    in record names and in recorded values, whole or inside a longer text, it becomes REDACTED.
+    The entries themselves and every other field stay, so the history of a record that merely
+    mentioned the address (an operator typed it into a timer's text) keeps its other edits.
+    Case-insensitive, and an address inside a longer one ("nowa.ewa@example.org") is not
+    matched. Returns how many entries changed."""
+    text = text.strip()
     if not text:
         return 0
-    quoted = dumps(text).decode()  # as the value is written in `changes`, quotes included
-    pattern = "%" + quoted.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    holds = sa.or_(
-        sa.func.lower(HistoryEntry.record_name) == text,
-        sa.func.lower(HistoryEntry.changes).like(pattern, escape="\\"),
-    )
-    records = db.execute(
-        sa.select(HistoryEntry.kind, HistoryEntry.record_id)
-        .where(holds, HistoryEntry.record_id.is_not(None))
-        .distinct()
+    pattern = re.compile(rf"(?<![\w.+-]){re.escape(text)}(?![\w-]|\.\w)", re.IGNORECASE)
+    like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    candidates = db.execute(
+        sa.select(HistoryEntry.id, HistoryEntry.record_name, HistoryEntry.changes).where(
+            sa.or_(
+                sa.func.lower(HistoryEntry.record_name).like(like, escape="\\"),
+                sa.func.lower(HistoryEntry.changes).like(like, escape="\\"),
+            )
+        )
     ).all()
-    of_records = [
-        sa.and_(HistoryEntry.kind == kind, HistoryEntry.record_id == record_id) for kind, record_id in records
-    ]
-    result = db.execute(sa.delete(HistoryEntry).where(sa.or_(holds, *of_records)))
-    return result.rowcount
+    table, changed = HistoryEntry.__table__, 0
+    for entry_id, name, changes in candidates:
+        values = _redacted(json.loads(changes, parse_float=Decimal), pattern)
+        new_name, new_changes = pattern.sub(REDACTED, name), dumps(values).decode()
+        if (new_name, new_changes) != (name, changes):
+            db.execute(sa.update(table).where(table.c.id == entry_id).values(record_name=new_name, changes=new_changes))
+            changed += 1
+    return changed
+
+
+def _redacted(value, pattern):
+    if isinstance(value, str):
+        return pattern.sub(REDACTED, value)
+    if isinstance(value, list):
+        return [_redacted(item, pattern) for item in value]
+    if isinstance(value, dict):
+        return {key: _redacted(item, pattern) for key, item in value.items()}
+    return value

@@ -152,3 +152,15 @@ def test_a_write_that_forgot_to_ask_is_refused_when_it_records_and_nothing_is_ke
     assert answer["errors"][0]["description"] == "Konto może usunąć tylko superadministrator."
     assert live(db, boss.id)
     assert entries_of(db, "user", boss.id) == []
+
+
+def test_a_token_issued_before_an_account_was_deleted_stays_dead_after_it_is_restored(api, testapp, db):
+    ewa = create_user(db, email="ewa@example.pl")
+    before = signed_in(testapp, ewa)
+    assert before.get("/api/user/me")["message"]["email"] == "ewa@example.pl"
+    api.delete(f"/api/user/{ewa.id}")
+    deleted = entries_of(db, "user", ewa.id)[-1]
+    api.post(f"/api/history/{deleted.id}/revert", {})
+    assert before.get("/api/user/me", status=401)["message"] == "UNAUTHORISED"
+    db.expire_all()
+    assert signed_in(testapp, db.get(User, ewa.id)).get("/api/user/me")["message"]["email"] == "ewa@example.pl"

@@ -51,6 +51,10 @@ class UserResource(Resource):
         own = f"user:{obj.id}"
         return [(Deny, own, "delete"), (Allow, own, "update"), (Deny, Everyone, "update")]
 
+    def delete(self, request, obj):
+        super().delete(request, obj)
+        obj.token_version += 1  # its tokens die with it, and stay dead if it is restored
+
     def refusal(self, action, ace):
         if action == "delete" and ace is not None and ace[1].startswith("user:"):
             return SELF_DELETE
