@@ -100,25 +100,35 @@ def forget_keys(db, keys):
     db.execute(sa.delete(LoginFailure).where(LoginFailure.key.in_(keys)))
 
 
-def login_throttle(request, email, db=None):
+def login_throttle(request, email, db=None, device=None):
     """(throttle, {key: limit}) for a sign-in with this (normalised) e-mail, counting in `db`
-    (default: the request's session)."""
+    (default: the request's session). From a browser that signed in to the account before
+    (`device`: its device cookie's nonce, smogpanel.users.devices) the attempts count under that
+    device alone, so failures from unknown clients never lock the owner's browser out."""
     settings = request.registry.settings
     throttle = Throttle(
         request.db if db is None else db, setting(settings, "smogpanel.login_window_seconds", LOGIN_DEFAULTS)
     )
+    per_email = setting(settings, "smogpanel.login_attempts_per_email", LOGIN_DEFAULTS)
+    if device is not None:
+        return throttle, {f"device:{device}": per_email}
     limits = {
-        f"email:{email}": setting(settings, "smogpanel.login_attempts_per_email", LOGIN_DEFAULTS),
+        f"email:{email}": per_email,
         f"addr:{client_address(request)}": setting(settings, "smogpanel.login_attempts_per_address", LOGIN_DEFAULTS),
     }
     return throttle, limits
 
 
-def restore_throttle(request, email, db=None):
+def restore_throttle(request, email, db=None, device=None):
+    """As `login_throttle`, for restore requests: a known browser has its own quota."""
     settings = request.registry.settings
     throttle = Throttle(
         request.db if db is None else db, setting(settings, "smogpanel.restore_window_seconds", RESTORE_DEFAULTS)
     )
+    if device is not None:
+        return throttle, {
+            f"restore-device:{device}": setting(settings, "smogpanel.restore_requests_per_email", RESTORE_DEFAULTS)
+        }
     limits = {
         f"restore-email:{email}": setting(settings, "smogpanel.restore_requests_per_email", RESTORE_DEFAULTS),
         f"restore-addr:{client_address(request)}": setting(

@@ -14,6 +14,7 @@ import re
 from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from cornice import Service
 from pyramid.exceptions import ConfigurationError
@@ -25,6 +26,7 @@ from ..authority import authorize, kind_of
 from ..envelope import ApiError
 from ..files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from ..filetypes import FORMATS
+from ..signed_links import is_valid, signed_query
 from .tables import (
     ErrorList,
     ImportFailed,
@@ -37,6 +39,7 @@ from .tables import (
     parse_text,
     read_table,
 )
+from .templates import KINDS, build_template
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import"): the import
 # registry's types and steps, and the reading of a table that parsers use
@@ -58,11 +61,6 @@ __all__ = [
     "parse_text",
 ]
 
-KINDS = {
-    "text": "tekst",
-    "number": "liczba",
-    "voivodeship": "województwo: nazwa albo dwuliterowy kod",
-}
 _CODE = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
@@ -276,14 +274,37 @@ def list_view(request):
     return [import_type.describe() for import_type in import_types(request.registry).values()]
 
 
-def template_view(request):
-    """The type's template: an .xlsx with the header row and an 'Instrukcja' sheet (for a type
-    whose columns depend on a record, that record's, e.g. `?search_id=3`)."""
-    from .templates import build_template
+TEMPLATE_PURPOSE = "import-template"
+TEMPLATE_LINK_TTL = 3600  # the import form fetches the link when it opens
+SIGN_IN_FOR_TEMPLATE = (
+    "Szablon z danymi elementu (np. nazwami właściwości wyszukiwarki) wymaga zalogowania albo "
+    "ważnego odnośnika z formularza importu."
+)
 
+
+def _type_of(request):
     import_type = import_types(request.registry).get(request.matchdict["type"])
     if import_type is None:
         raise ApiError("NOT_FOUND", [{"name": "type", "description": "Nie ma takiego typu importu."}])
+    return import_type
+
+
+def _template_subject(import_type, params):
+    """What a template link is signed for: the type and the record it names (`?search_id=3`)."""
+    return f"{import_type.code}?" + "&".join(f"{name}={params.get(name, '')}" for name in import_type.template_query)
+
+
+def template_view(request):
+    """The type's template: an .xlsx with the header row and an 'Instrukcja' sheet (for a type
+    whose columns depend on a record, that record's, e.g. `?search_id=3`). A fixed type's
+    template holds nothing but the documented headers and is public (docs/security.md); a
+    record's names the record's keys, so it takes sign-in or a signed link (`template_link`)."""
+    import_type = _type_of(request)
+    if import_type.template_query and request.identity is None:
+        if not is_valid(
+            request.registry, TEMPLATE_PURPOSE, _template_subject(import_type, request.params), request.params
+        ):
+            raise ApiError("UNAUTHORISED", [{"name": "", "description": SIGN_IN_FOR_TEMPLATE}])
     if import_type.for_template is not None:
         import_type = import_type.for_template(request)
     response = Response(body=build_template(import_type), content_type=FORMATS["xlsx"].content_type)
@@ -293,6 +314,18 @@ def template_view(request):
         "private, no-cache" if import_type.template_query or request.params else "public, max-age=3600"
     )
     return response
+
+
+def template_link(request):
+    """GET /api/import/<type>/template/link?search_id=3 (signed in): the template's URL, signed
+    for an hour, for the import form's plain download link (which carries no token)."""
+    import_type = _type_of(request)
+    if import_type.for_template is not None:
+        import_type.for_template(request)  # a missing or deleted record: its Polish 400 now
+    query = {name: request.params.get(name, "") for name in import_type.template_query}
+    subject = _template_subject(import_type, query)
+    signed = signed_query(request.registry, TEMPLATE_PURPOSE, subject, ttl=TEMPLATE_LINK_TTL)
+    return f"{request.route_path('import-template', type=import_type.code)}?{urlencode(query)}&{signed}"
 
 
 def includeme(config):
@@ -305,7 +338,15 @@ def includeme(config):
         path="/api/import/{type}/template",
         description="import types: the .xlsx template of one type",
     )
-    # Public: a template holds nothing secret, and a plain link in the import form must work.
+    # A fixed type's template is public (a plain link in the import form); a record's asks for
+    # sign-in or a signed link in template_view itself.
     template.add_view("GET", template_view, permission=NO_PERMISSION_REQUIRED)
+    link = Service(
+        name="import-template-link",
+        path="/api/import/{type}/template/link",
+        description="import types: a signed link to a record's template",
+    )
+    link.add_view("GET", template_link, renderer="envelope")
     config.add_cornice_service(listing)
     config.add_cornice_service(template)
+    config.add_cornice_service(link)

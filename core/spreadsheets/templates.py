@@ -10,6 +10,14 @@ from openpyxl.utils import get_column_letter
 
 from ..regions import VOIVODESHIPS
 
+# How `read_rows` converts a column's cells (smogpanel.spreadsheets.imports.Column.kind), with
+# the words the template's "Instrukcja" sheet uses for each.
+KINDS = {
+    "text": "tekst",
+    "number": "liczba",
+    "voivodeship": "województwo: nazwa albo dwuliterowy kod",
+}
+
 DATA_SHEET = "Dane"
 INSTRUCTIONS_SHEET = "Instrukcja"
 RULES = (
@@ -37,8 +45,6 @@ def _data_sheet(sheet, import_type):
 
 
 def _instructions_sheet(sheet, import_type):
-    from .imports import KINDS
-
     for letter, width in zip("ABCD", (45, 12, 40, 60)):
         sheet.column_dimensions[letter].width = width
     sheet.append([import_type.label])

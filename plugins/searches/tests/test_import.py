@@ -24,9 +24,17 @@ def texts(entry):
     return {v["key"]["name"]: v["value"]["value"] for v in entry["values"]}
 
 
-def test_the_template_is_the_searchs_own_header(api):
+def test_the_template_is_the_searchs_own_header_and_needs_sign_in_or_a_signed_link(api):
     search = add_search(api)
-    response = api.app.get(f"/api/import/WPG_XLS/template?search_id={search['id']}")
+    path = f"/api/import/WPG_XLS/template?search_id={search['id']}"
+    refused = api.app.get(path, status=401).json  # it names the search's keys
+    assert refused["errors"][0]["description"].startswith("Szablon z danymi elementu")
+    assert api.app.get(path, headers=api.headers()).status_code == 200
+    link = api.get(f"/api/import/WPG_XLS/template/link?search_id={search['id']}")["message"]
+    assert link.startswith(path + "&expires=")
+    other = add_search(api, internal_name="inna")
+    api.app.get(link.replace(f"search_id={search['id']}", f"search_id={other['id']}"), status=401)  # not that one's
+    response = api.app.get(link)  # no token: the signed link is enough
     sheet = load_workbook(io.BytesIO(response.body))["Dane"]
     assert [cell.value for cell in sheet[1]] == HEADER
     assert "no-cache" in response.headers["Cache-Control"]
@@ -36,14 +44,20 @@ def test_the_template_is_the_searchs_own_header(api):
 
 def test_a_template_without_a_live_search_is_a_polish_400(api):
     for query in ("", "?search_id=abc", "?search_id=4242"):
-        answer = api.get(f"/api/import/WPG_XLS/template{query}", status=400)
-        assert answer["errors"][0]["name"] == "search_id" and "wyszukiwark" in answer["errors"][0]["description"]
+        for path in ("/api/import/WPG_XLS/template", "/api/import/WPG_XLS/template/link"):
+            answer = api.get(f"{path}{query}", status=400)
+            assert answer["errors"][0]["name"] == "search_id" and "wyszukiwark" in answer["errors"][0]["description"]
+
+
+def test_a_fixed_types_template_stays_public(anonymous):
+    response = anonymous.app.get("/api/import/RV_XLS/template")
+    assert response.status_code == 200 and "public" in response.headers["Cache-Control"]
 
 
 def test_a_filled_in_template_imports_and_reimport_updates(api):
     gminy(api)
     search = add_search(api)
-    template = api.app.get(f"/api/import/WPG_XLS/template?search_id={search['id']}").body
+    template = api.app.get(f"/api/import/WPG_XLS/template?search_id={search['id']}", headers=api.headers()).body
     workbook = load_workbook(io.BytesIO(template))
     sheet = workbook["Dane"]
     sheet.append(["ZABIERZOW", "Krakowski", "malopolskie", "do 15 000 zł", "Wymiana kotła", "12 345 67 89", 2026])

@@ -1,15 +1,27 @@
 // Import of a search's entries from a spreadsheet (WPG_XLS): the template built from the
 // search's own keys, and on success the list with what was added, updated and skipped.
 import { ImportScreen, api, importFileField, importTypeField } from '@smogpanel/kit';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useSearchCrumbs } from './entries.jsx';
-import { entries, entriesPath, templateUrl } from './resources.js';
+import { entries, entriesPath, templateLink } from './resources.js';
 
 const FIELDS = [importTypeField([{ value: 'WPG_XLS', label: 'Wpisy wyszukiwarki (WPG_XLS)' }]), importFileField()];
 
 export function EntryImport() {
   const { searchId } = useParams();
   const { search, crumbs } = useSearchCrumbs(searchId, 'Import wpisów');
+  const [template, setTemplate] = useState(null);
+  useEffect(() => {
+    let current = true;
+    templateLink(searchId).then(
+      (url) => current && setTemplate(url),
+      () => current && setTemplate(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [searchId]);
   const send = (values) =>
     entries.run('import', () => api.post('/search_entry/import', { search_id: Number(searchId), ...values }), searchId);
   return (
@@ -26,9 +38,11 @@ export function EntryImport() {
             właściwość wyszukiwarki{search ? ` (${search.search_keys.map((key) => `„${key.name}”`).join(', ')})` : ''}.
             Gmina, która ma już wpis, zostanie zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa.
           </p>
-          <a href={templateUrl(searchId)} download>
-            Pobierz szablon pliku z właściwościami tej wyszukiwarki
-          </a>
+          {template && (
+            <a href={template} download>
+              Pobierz szablon pliku z właściwościami tej wyszukiwarki
+            </a>
+          )}
         </div>
       )}
     />

@@ -1,5 +1,5 @@
 // The searches' resources, constants and payloads (SPEC 2.7, 3 Search/Search entry, 5, 7 Searches).
-import { defineResource } from '@smogpanel/kit';
+import { api, defineResource } from '@smogpanel/kit';
 
 export const LIST = '/search';
 export const searches = defineResource({ kind: 'search', base: '/search' });
@@ -11,7 +11,9 @@ export const entries = defineResource({
 });
 
 export const entriesPath = (searchId) => `${LIST}/${searchId}/entry`;
-export const templateUrl = (searchId) => `/api/import/WPG_XLS/template?search_id=${searchId}`;
+/** The template's address, signed for an hour: the template names the search's keys, so it
+ * takes sign-in, which a plain download link cannot carry. */
+export const templateLink = (searchId) => api.get('/import/WPG_XLS/template/link', { search_id: searchId });
 
 /** SPEC 9: where a key's text shows on the gmina's card. */
 export const PLACES = [

@@ -229,19 +229,22 @@ describe('entries', () => {
   });
 
   it("the import links the search's own template and reports what it did on the list", async () => {
-    const calls = mockApi((call) =>
-      call.url === '/search_entry/import'
-        ? ok({
-            created: 2,
-            updated: 1,
-            unchanged: 0,
-            skipped: [{ name: 'Kontakt', description: 'W pliku brak kolumny „Kontakt”.' }],
-          })
-        : api(call),
-    );
+    const signed = '/api/import/WPG_XLS/template?search_id=4&expires=1&signature=ab';
+    const calls = mockApi((call) => {
+      if (call.url === '/import/WPG_XLS/template/link') return ok(call.params.search_id === '4' ? signed : '');
+      if (call.url === '/search_entry/import')
+        return ok({
+          created: 2,
+          updated: 1,
+          unchanged: 0,
+          skipped: [{ name: 'Kontakt', description: 'W pliku brak kolumny „Kontakt”.' }],
+        });
+      return api(call);
+    });
     renderAt(routes, '/search/4/entry/import');
+    // The template names the search's keys: a link signed by the server, not a bare address.
     const template = await screen.findByRole('link', { name: /Pobierz szablon/ });
-    expect(template.getAttribute('href')).toBe('/api/import/WPG_XLS/template?search_id=4');
+    expect(template.getAttribute('href')).toBe(signed);
     await screen.findByText(/„Dotacja”, „Kontakt”/);
     const file = new File(['x'], 'wpisy.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
