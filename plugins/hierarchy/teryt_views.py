@@ -18,6 +18,7 @@ import colander
 from cornice import Service
 
 from smogpanel import history
+from smogpanel.authority import authorize
 from smogpanel.envelope import ApiError
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel.schemas import FlagNode, String, UploadNode
@@ -116,6 +117,7 @@ def run_terc(db, units, registry, dry_run=False, accept_removals=False, retire_g
 
 
 def import_teryt_view(request):
+    authorize(request, "voivodeship", "import")  # the register writes every level; recorded on voivodeships
     data = request.validated
     if data["type"] != CODE:
         raise ApiError.invalid("type", f"Nieznany albo niedozwolony tu typ importu. Wybierz jeden z: {CODE}.")

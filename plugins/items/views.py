@@ -11,6 +11,7 @@ action:
 from cornice import Service
 
 from smogpanel import history
+from smogpanel.authority import authorize
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.item_types import INTEGRATION
@@ -103,7 +104,9 @@ class ItemResource(PublicResource):
         sign-in check's read, and must not hold it while sources are awaited), the sources
         fetched, then the readings written in a new transaction of the request."""
         item_id = int(request.matchdict["id"])
-        jobs = plan(request.registry, [self.load(request, item_id)])
+        item = self.load(request, item_id)
+        authorize(request, self, "update", item)  # before the sources are fetched
+        jobs = plan(request.registry, [item])
         request.tm.commit()
         fetch_all(request.registry, jobs)
         request.tm.begin()

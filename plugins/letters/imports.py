@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from openpyxl.utils import column_index_from_string
 
 from smogpanel import history
+from smogpanel.authority import authorize
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel.schemas import control_character_problem
 from smogpanel.spreadsheets.imports import ErrorList, ImportFailed, header_key, import_result, read_table
@@ -48,6 +49,7 @@ def _cell_text(value):
 
 
 def import_recipients(request, group, upload, name_column, email_column):
+    authorize(request, "recipient_group", "import", group)
     name, data = decode_upload(request, upload, "file")
     kind = detect(data)
     if kind not in SPREADSHEETS:
