@@ -120,10 +120,9 @@ def _whole_number(params, name, maximum, default):
     return int(raw)
 
 
-def parse_query(request, filters):
+def parse_query(request, params, filters):
     """The request's `q`, filters (`{name: Filter}`) and page; a parameter the list does not
     know is a 400 naming what it does know (a typo must not silently show every row)."""
-    params = request.params
     known = set(COMMON) | set(filters)
     unknown = sorted(name for name in params if name not in known)
     if unknown:

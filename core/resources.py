@@ -23,7 +23,9 @@ from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
 from .gazetteer import NAME_FIELDS, attach_names, gazetteer
-from .listing import Filter, folded, parse_query, query_schema, search_condition
+from .bulk_delete import bulk_delete_service
+from .list_export import LIST_PARAMS, export_view
+from .listing import Filter, column_filter, folded, parse_query, query_schema, search_condition
 from .public.cache import Built, LocalCache, PublicCache, answer
 from .regions import polish_order
 from .sorting import Sorting
@@ -31,7 +33,7 @@ from .validation import body_validator, exact_body_validator
 from .versions import engine_of, request_version, table_name, track
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting"]
+__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter", "column_filter"]
 
 MAX_ID = 2**31 - 1
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
@@ -198,9 +200,10 @@ class Resource:
     def list_rows(self, request, statement, default_order=None):
         """{order, asc, list}, or with `page` {order, asc, page, per_page, total, list}: the
         rows `q` and the filters leave, sorted and paged in the database."""
+        params = request.environ.get(LIST_PARAMS, request.params)  # an export's: the list less its own
         sorting = self.sorting(default_order)
-        order, asc = sorting.parse(request.params)
-        query = parse_query(request, self.list_filters())
+        order, asc = sorting.parse(params)
+        query = parse_query(request, params, self.list_filters())
         statement = self.searched_statement(request, statement, query)
         connection = request.db.connection()  # Core, not ORM: lists are the hot path
         listing = {"order": order, "asc": asc}
@@ -395,7 +398,7 @@ class Resource:
         """`build()`'s list, or the same kept from an earlier request while the tables it reads
         keep their version: the envelope's bytes, ETag and compressed copies (public_cache)."""
         tables = self.list_tables()
-        if not tables:
+        if not tables or LIST_PARAMS in request.environ:  # an export is a file: built, not kept
             return build()
         params = tuple(sorted(request.params.items()))
         key = ("list", self.kind, request.path_info, params, request_version(request, tables))
@@ -523,8 +526,24 @@ def add_resource(config, resource):
         raise ValueError(f"resource kind {resource.kind!r}: gazetteer_names lists are not kept (list_reads)")
     resources[resource.kind] = resource
     resource.all_kinds = resources
+    lists = []
     for service in resource.services():
+        for method, view, args in service.definitions:
+            if method == "GET" and getattr(view, "__name__", "").startswith("view_list"):
+                args.setdefault("schema", query_schema(resource))  # `q`, filters and paging in the API document
+                lists.append((service, view, args))
         config.add_cornice_service(service)
+    # Every list's export (the rows its search leaves, as .xlsx or .csv), and the bulk delete.
+    for service, view, args in lists:
+        export = Service(
+            name=f"{service.name}-export",
+            path=service.path.rstrip("/") + "/export",
+            description=f"{resource.kind}: the list as a spreadsheet (.xlsx or .csv)",
+        )
+        extra = {"permission": args["permission"]} if args.get("permission") else {}
+        export.add_view("GET", export_view(view, resource.kind), **extra)
+        config.add_cornice_service(export)
+    config.add_cornice_service(bulk_delete_service(resource, resource.permission))
     if resource.list_reads:
         config.action(None, lambda: track(engine_of(config.registry), resource.list_tables()))
 
