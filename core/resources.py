@@ -543,7 +543,10 @@ def add_resource(config, resource):
         extra = {"permission": args["permission"]} if args.get("permission") else {}
         export.add_view("GET", export_view(view, resource.kind), **extra)
         config.add_cornice_service(export)
-    config.add_cornice_service(bulk_delete_service(resource, resource.permission))
+    # Only where a delete is the plain one: a kind with a delete view of its own (accounts: a super
+    # administrator's, never oneself) keeps its checks to that view.
+    if type(resource).view_delete is Resource.view_delete:
+        config.add_cornice_service(bulk_delete_service(resource, resource.permission))
     if resource.list_reads:
         config.action(None, lambda: track(engine_of(config.registry), resource.list_tables()))
 

@@ -9,15 +9,19 @@ function cell(column, row) {
   if (column.type === 'updated') return wasUpdated(row) ? <em>{formatDate(value)}</em> : formatDate(value);
   if (column.type === 'date') return formatDate(value);
   if (column.type === 'yesno') return value ? 'TAK' : 'NIE';
+  if (column.type === 'ordinal') return value === null || value === undefined ? value : value + 1;
+  if (column.type === 'number') return value === null || value === undefined ? value : String(value).replace('.', ',');
   return value;
 }
 
 /**
- * columns: [{name, label, sortable = true, type?: 'date' | 'updated' | 'yesno', render?(row)}]
+ * columns: [{name, label, sortable = true, type?: 'date' | 'updated' | 'yesno' | 'ordinal' (a place
+ * from 0, shown from 1) | 'number' (the decimal comma), render?(row)}]
  * rowActions(row) -> nodes for the last column (omitted when not given).
+ * selection: {selected: Set of ids, toggle(row), toggleAll(rows)} adds a first column of checkboxes.
  */
-export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions }) {
-  const span = columns.length + (rowActions ? 1 : 0);
+export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions, selection }) {
+  const span = columns.length + (rowActions ? 1 : 0) + (selection ? 1 : 0);
   let body;
   if (loading)
     body = (
@@ -38,6 +42,17 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
   else
     body = rows.map((row) => (
       <tr key={row.id}>
+        {selection && (
+          <td>
+            <input
+              type="checkbox"
+              className="form-check-input"
+              aria-label={`Zaznacz wiersz ${row.id}`}
+              checked={selection.selected.has(row.id)}
+              onChange={() => selection.toggle(row)}
+            />
+          </td>
+        )}
         {columns.map((column) => (
           <td key={column.name}>{cell(column, row)}</td>
         ))}
@@ -50,6 +65,17 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
       <table className="table table-striped table-hover align-middle">
         <thead>
           <tr>
+            {selection && (
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  className="form-check-input"
+                  aria-label="Zaznacz wszystkie wiersze na tej stronie"
+                  checked={rows.length > 0 && rows.every((row) => selection.selected.has(row.id))}
+                  onChange={() => selection.toggleAll(rows)}
+                />
+              </th>
+            )}
             {columns.map((column) => {
               const current = column.name === order;
               const sortable = column.sortable !== false && onSort;
