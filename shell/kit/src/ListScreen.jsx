@@ -119,8 +119,11 @@ export default function ListScreen({
   const wanted = { ...query, per_page: PER_PAGE };
   const here = `${location.pathname}?${params.toString()}`;
 
-  // The list path alone (Anuluj, a menu link) brings back the last search, sort and page.
-  const restoring = !location.search && lastSearch.get(location.pathname);
+  // Entering by the list path alone (Anuluj, a menu link) brings back the last search, sort and
+  // page; clearing them on the screen later does not.
+  const pending = useRef(location.search ? null : lastSearch.get(location.pathname) || null);
+  if (pending.current && location.search) pending.current = null;
+  const restoring = pending.current;
   useEffect(() => {
     if (restoring) setParams(new URLSearchParams(restoring), { replace: true });
     else lastSearch.set(location.pathname, params.toString());
@@ -314,7 +317,7 @@ export default function ListScreen({
         ))}
       </div>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <span role="status" className="me-auto" data-list-count={total}>
+        <span aria-live="polite" className="me-auto" data-list-count={total}>
           {fresh || rows.length
             ? `${searching ? 'Znaleziono' : 'Wierszy'}: ${total}` +
               (total > PER_PAGE ? ` (pokazano ${first + 1}–${Math.min(first + PER_PAGE, total)})` : '')

@@ -18,10 +18,11 @@ function cell(column, row) {
  * columns: [{name, label, sortable = true, type?: 'date' | 'updated' | 'yesno' | 'ordinal' (a place
  * from 0, shown from 1) | 'number' (the decimal comma), render?(row)}]
  * rowActions(row) -> nodes for the last column (omitted when not given).
- * selection: {selected: Set of ids, toggle(row), toggleAll(rows)} adds a first column of checkboxes.
+ * selection: {selected: Set of ids, toggle(row), toggleAll(rows)} adds a checkbox to each row's
+ * operations (the last cell: the data columns keep their places).
  */
 export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions, selection }) {
-  const span = columns.length + (rowActions ? 1 : 0) + (selection ? 1 : 0);
+  const span = columns.length + (rowActions || selection ? 1 : 0);
   let body;
   if (loading)
     body = (
@@ -42,21 +43,23 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
   else
     body = rows.map((row) => (
       <tr key={row.id}>
-        {selection && (
-          <td>
-            <input
-              type="checkbox"
-              className="form-check-input"
-              aria-label={`Zaznacz wiersz ${row.id}`}
-              checked={selection.selected.has(row.id)}
-              onChange={() => selection.toggle(row)}
-            />
-          </td>
-        )}
         {columns.map((column) => (
           <td key={column.name}>{cell(column, row)}</td>
         ))}
-        {rowActions && <td className="text-end text-nowrap">{rowActions(row)}</td>}
+        {(rowActions || selection) && (
+          <td className="text-end text-nowrap">
+            {rowActions && rowActions(row)}
+            {selection && (
+              <input
+                type="checkbox"
+                className="form-check-input ms-2 align-middle"
+                aria-label={`Zaznacz wiersz ${row.id}`}
+                checked={selection.selected.has(row.id)}
+                onChange={() => selection.toggle(row)}
+              />
+            )}
+          </td>
+        )}
       </tr>
     ));
 
@@ -65,17 +68,6 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
       <table className="table table-striped table-hover align-middle">
         <thead>
           <tr>
-            {selection && (
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  className="form-check-input"
-                  aria-label="Zaznacz wszystkie wiersze na tej stronie"
-                  checked={rows.length > 0 && rows.every((row) => selection.selected.has(row.id))}
-                  onChange={() => selection.toggleAll(rows)}
-                />
-              </th>
-            )}
             {columns.map((column) => {
               const current = column.name === order;
               const sortable = column.sortable !== false && onSort;
@@ -95,9 +87,18 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
                 </th>
               );
             })}
-            {rowActions && (
+            {(rowActions || selection) && (
               <th scope="col" className="text-end">
                 {TEXT.operations}
+                {selection && (
+                  <input
+                    type="checkbox"
+                    className="form-check-input ms-2 align-middle"
+                    aria-label="Zaznacz wszystkie wiersze na tej stronie"
+                    checked={rows.length > 0 && rows.every((row) => selection.selected.has(row.id))}
+                    onChange={() => selection.toggleAll(rows)}
+                  />
+                )}
               </th>
             )}
           </tr>
