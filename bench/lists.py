@@ -70,9 +70,7 @@ def seed(factory):
             db.add(group)
             db.flush()
             db.add_all(
-                RankValue(
-                    rank_group_id=group.id, borough_id=b.id, value=i * 1.5, points=i, place=count - 1 - i
-                )
+                RankValue(rank_group_id=group.id, borough_id=b.id, value=i * 1.5, points=i, place=count - 1 - i)
                 for i, b in enumerate(boroughs[:count])
             )
             groups[name] = group.id

@@ -19,11 +19,11 @@ from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
 from . import history
+from .bulk_delete import bulk_delete_service
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
 from .gazetteer import NAME_FIELDS, attach_names, gazetteer
-from .bulk_delete import bulk_delete_service
 from .list_export import LIST_PARAMS, export_view
 from .listing import Filter, column_filter, folded, parse_query, query_schema, search_condition
 from .public.cache import Built, LocalCache, PublicCache, answer

@@ -101,7 +101,10 @@ def test_wrong_list_parameters_are_refused_in_polish(api, values):
     assert "Nieznany parametr listy „voivodship_id”" in body["errors"][0]["description"]
     assert "voivodeship_id" in body["errors"][0]["description"]
     body = api.get(f"{path}?district_id=abc", status=400)
-    assert body["errors"][0] == {"name": "district_id", "description": "Powiat: podaj identyfikator (liczbę całkowitą)."}
+    assert body["errors"][0] == {
+        "name": "district_id",
+        "description": "Powiat: podaj identyfikator (liczbę całkowitą).",
+    }
     body = api.get(f"{path}?page=0", status=400)
     assert body["errors"][0]["name"] == "page"
     body = api.get(f"{path}?per_page=5000&page=1", status=400)
