@@ -18,6 +18,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from pyramid.response import Response
 
 from .envelope import ApiError
@@ -47,6 +48,8 @@ def _columns(raw):
     for column in columns:
         if not (isinstance(column, list) and 2 <= len(column) <= 3 and all(isinstance(p, str) for p in column)):
             raise invalid
+        if any(ord(ch) < 32 for part in column for ch in part):  # a workbook cell refuses them
+            raise ApiError.invalid("columns", "Kolumny: nagłówki nie mogą zawierać znaków sterujących.")
         name, header, kind = column[0], column[1][:200], column[2] if len(column) == 3 else "text"
         if kind not in TYPES:
             raise ApiError.invalid("columns", f"Kolumny: nieznany typ „{kind}”. Dozwolone: {', '.join(TYPES)}.")
@@ -96,12 +99,21 @@ def _csv_text(value):
     return csv_value(str(value))
 
 
+def _xlsx_value(value):
+    """Decimals as numbers; text without the control characters a workbook cannot hold."""
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, str):
+        return ILLEGAL_CHARACTERS_RE.sub("", value)
+    return value
+
+
 def _xlsx(headers, table):
     workbook = Workbook(write_only=True)
     sheet = workbook.create_sheet("Lista")
     sheet.append(header_row(sheet, headers))
     for values in table:
-        sheet.append(row(sheet, [float(v) if isinstance(v, Decimal) else v for v in values]))
+        sheet.append(row(sheet, [_xlsx_value(v) for v in values]))
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

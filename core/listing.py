@@ -135,6 +135,8 @@ def parse_query(request, params, filters):
     q = params.get("q") or ""
     if len(q) > MAX_QUERY:
         raise ApiError.invalid("q", f"Szukany tekst może mieć najwyżej {MAX_QUERY} znaków.")
+    if any(ord(ch) < 32 for ch in q):  # PostgreSQL refuses NUL in a text; no name holds control characters
+        raise ApiError.invalid("q", "Szukany tekst nie może zawierać znaków sterujących.")
     words = tuple(dict.fromkeys(fold(q).split()))
     if len(words) > MAX_WORDS:
         raise ApiError.invalid("q", f"Szukaj najwyżej {MAX_WORDS} słowami naraz.")

@@ -65,6 +65,9 @@ def test_export_is_the_rows_shown_as_xlsx_and_csv(api):
 
     body = api.get(path.replace("columns=", "columns=x") + "&format=xlsx", status=400)
     assert body["errors"][0]["name"] == "columns"
+    control = quote(json.dumps([["id", "I\u0001D"]]))
+    body = api.get(path.replace(quote(COLUMNS), control) + "&format=xlsx", status=400)
+    assert body["errors"][0]["name"] == "columns"
     body = api.get(path + "&format=pdf", status=400)
     assert body["errors"][0]["description"] == "Format: wybierz xlsx albo csv."
 

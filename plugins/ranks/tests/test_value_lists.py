@@ -111,6 +111,8 @@ def test_wrong_list_parameters_are_refused_in_polish(api, values):
     assert body["errors"][0]["name"] == "per_page"
     body = api.get(f"{path}?q=" + "a" * 101, status=400)
     assert body["errors"][0]["name"] == "q"
+    body = api.get(f"{path}?q=a%00b", status=400)
+    assert body["errors"][0]["description"] == "Szukany tekst nie może zawierać znaków sterujących."
 
 
 def test_without_page_the_whole_list_as_before(api, values):
