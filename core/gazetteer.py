@@ -172,6 +172,17 @@ class Gazetteer:
         """{id: {name, code}} of the live voivodeships (code: two letters, or None)."""
         return {}
 
+    # -- in SQL: lists search, filter and sort by the names in the database (smogpanel.listing) --
+    def names_select(self):
+        """A select of every live gmina's (id, borough_name, district_name, voivodeship_name,
+        district_id, voivodeship_id, teryt) over the keeper's tables, for a list to join or
+        search in its own query; None when no plugin keeps gminy."""
+        return None
+
+    def voivodeship_names_select(self):
+        """A select of every live voivodeship's (id, name); None when none is kept."""
+        return None
+
 
 def find_gazetteer(plugin_manager):
     """The enabled plugins' gazetteer (the first one returned), or the empty one."""

@@ -1,8 +1,9 @@
 """Resources declared, not hand-wired (after Kinto): a model, a colander schema and a few
 attributes give a record kind its list, read, create, edit and soft-delete endpoints:
 
-    GET    /api/<kind>/?order&asc                  every live record (when `list_all`)
-    GET    /api/<kind>/<parent kind>/<id>?order&asc the records of one parent
+    GET    /api/<kind>/?order&asc&q&page&per_page  every live record (when `list_all`)
+    GET    /api/<kind>/<parent kind>/<id>?…          the records of one parent
+    (`q` searches, `page` pages, declared `filters` filter: smogpanel.listing)
     GET    /api/<kind>/<id>                        one record
     POST   /api/<kind>/                            create (validated by `schema`)
     POST   /api/<kind>/<id>                        edit (`schema` less the `fixed` fields)
@@ -19,18 +20,21 @@ from sqlalchemy.exc import IntegrityError
 
 from . import history
 from .authority import Rules, authorize
+from .bulk_delete import bulk_delete_service
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
-from .gazetteer import NAME_FIELDS, attach_names
+from .gazetteer import NAME_FIELDS, attach_names, gazetteer
+from .list_export import LIST_PARAMS, export_view
+from .listing import Filter, column_filter, folded, parse_query, query_schema, search_condition
 from .public.cache import Built, LocalCache, PublicCache, answer
-from .regions import polish_sort_key
+from .regions import polish_order
 from .sorting import Sorting
 from .validation import body_validator, exact_body_validator
 from .versions import engine_of, request_version, table_name, track
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting"]
+__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter", "column_filter"]
 
 MAX_ID = 2**31 - 1
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
@@ -84,8 +88,13 @@ class Resource(Rules):
     exact_numbers: bool = False
     # True: records name a gmina (borough_id) or a voivodeship (voivodeship_id) of the gazetteer,
     # and rows and answers carry its NAME_FIELDS; those named in `sortable` sort lists in the
-    # Polish alphabet (in Python: the names live in another plugin's tables).
+    # Polish alphabet, `q` finds them, and the lists filter by voivodeship_id and district_id
+    # (in SQL the gazetteer gives: the names live in another plugin's tables).
     gazetteer_names: bool = False
+    # The list columns `q` searches (those of them the list statement selects), besides the
+    # gazetteer's names; and the lists' filters (smogpanel.listing.Filter, e.g. a type).
+    searched: tuple = ("name", "internal_name", "email", "teryt", "district_name", "voivodeship_name")
+    filters: tuple = ()
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
@@ -116,20 +125,109 @@ class Resource(Rules):
     def sorted_by_name(self, order):
         return self.gazetteer_names and order in NAME_FIELDS
 
+    def list_filters(self):
+        """{name: Filter}: the declared `filters`, and voivodeship and district for gmina-keyed rows."""
+        found = {item.name: item for item in self.filters}
+        if self.gazetteer_names:
+            found.setdefault("voivodeship_id", Filter("voivodeship_id", "Województwo", self._in_voivodeship))
+            found.setdefault("district_id", Filter("district_id", "Powiat", self._in_district))
+        return found
+
+    def _gminy_where(self, request, condition):
+        """Rows whose gmina is one of those `condition(names)` picks from the gazetteer's names."""
+        names = gazetteer(request).names_select()
+        if names is None:
+            return sa.false()
+        names = names.subquery("gazetteer_names")
+        return self.model.borough_id.in_(sa.select(names.c.id).where(condition(names.c)))
+
+    def _voivodeships_where(self, request, condition):
+        """Rows naming a voivodeship itself (no gmina) that `condition(names)` picks."""
+        names = gazetteer(request).voivodeship_names_select()
+        if names is None or "voivodeship_id" not in self.model.__table__.c:
+            return sa.false()
+        names = names.subquery("gazetteer_voivodeships")
+        return self.model.voivodeship_id.in_(sa.select(names.c.id).where(condition(names.c)))
+
+    def _in_voivodeship(self, request, value):
+        return sa.or_(
+            self._gminy_where(request, lambda c: c.voivodeship_id == value),
+            self._voivodeships_where(request, lambda c: c.id == value),
+        )
+
+    def _in_district(self, request, value):
+        return self._gminy_where(request, lambda c: c.district_id == value)
+
+    def searched_statement(self, request, statement, query):
+        """`statement` narrowed to the filters' and the search's rows."""
+        columns = statement.selected_columns
+        fields = [columns[name] for name in self.searched if name in columns]
+        extra = ()
+        if self.gazetteer_names:
+
+            def gminy(word):
+                return self._gminy_where(
+                    request,
+                    lambda c: sa.or_(
+                        *(folded(column).contains(word, autoescape=True) for column in (c[n] for n in NAME_FIELDS)),
+                        c.teryt.contains(word, autoescape=True),
+                    ),
+                )
+
+            def voivodeships(word):
+                return self._voivodeships_where(request, lambda c: folded(c.name).contains(word, autoescape=True))
+
+            extra = (gminy, voivodeships)
+        conditions = list(query.conditions)
+        if query.words:
+            conditions.append(search_condition(query.words, fields, extra))
+        return statement.where(*conditions) if conditions else statement
+
+    def name_ordering(self, request, statement, order, asc, tie_breaker):
+        """The statement joined to the gazetteer's names and its ORDER BY in the Polish alphabet
+        (rows without a name first, as in ascending order an empty name is)."""
+        tie = tie_breaker.asc() if asc else tie_breaker.desc()
+        names = gazetteer(request).names_select()
+        if names is None:
+            return statement, [tie]
+        names = names.subquery("gazetteer_names")
+        statement = statement.outerjoin(names, names.c.id == self.model.borough_id)
+        key = names.c[order]
+        voivodeships = gazetteer(request).voivodeship_names_select()
+        if order == "voivodeship_name" and voivodeships is not None and "voivodeship_id" in self.model.__table__.c:
+            voivodeships = voivodeships.subquery("gazetteer_voivodeships")
+            statement = statement.outerjoin(voivodeships, voivodeships.c.id == self.model.voivodeship_id)
+            key = sa.func.coalesce(key, voivodeships.c.name)
+        key = polish_order(key)
+        return statement, [key.asc().nulls_first() if asc else key.desc().nulls_last(), tie]
+
     def list_rows(self, request, statement, default_order=None):
+        """{order, asc, list}, or with `page` {order, asc, page, per_page, total, list}: the
+        rows `q` and the filters leave, sorted and paged in the database."""
+        params = request.environ.get(LIST_PARAMS, request.params)  # an export's: the list less its own
         sorting = self.sorting(default_order)
-        order, asc = sorting.parse(request.params)
-        by_name = self.sorted_by_name(order)
-        # Core, not ORM: lists are the hot path and their statements filter deleted rows.
-        statement = statement.order_by(*([sorting.tie_breaker] if by_name else sorting.order_by(order, asc)))
-        result = request.db.connection().execute(statement)
+        order, asc = sorting.parse(params)
+        query = parse_query(request, params, self.list_filters())
+        statement = self.searched_statement(request, statement, query)
+        connection = request.db.connection()  # Core, not ORM: lists are the hot path
+        listing = {"order": order, "asc": asc}
+        if query.page is not None:
+            counted = sa.select(sa.func.count()).select_from(statement.subquery())
+            listing.update(page=query.page, per_page=query.per_page, total=connection.execute(counted).scalar_one())
+        if self.sorted_by_name(order):
+            statement, ordering = self.name_ordering(request, statement, order, asc, sorting.tie_breaker)
+        else:
+            ordering = sorting.order_by(order, asc)
+        statement = statement.order_by(*ordering)
+        if query.page is not None:
+            statement = statement.limit(query.per_page).offset((query.page - 1) * query.per_page)
+        result = connection.execute(statement)
         keys = tuple(result.keys())
         rows = [dict(zip(keys, row)) for row in result.all()]
         if self.gazetteer_names:
             attach_names(request, rows)
-        if by_name:
-            rows.sort(key=lambda row: (polish_sort_key(row[order]), row["id"]), reverse=not asc)
-        return {"order": order, "asc": asc, "list": rows}
+        listing["list"] = rows
+        return listing
 
     def serialize(self, request, obj):
         data = {c.name: getattr(obj, c.key) for c in self.columns()}
@@ -325,7 +423,7 @@ class Resource(Rules):
         """`build()`'s list, or the same kept from an earlier request while the tables it reads
         keep their version: the envelope's bytes, ETag and compressed copies (public_cache)."""
         tables = self.list_tables()
-        if not tables:
+        if not tables or LIST_PARAMS in request.environ:  # an export is a file: built, not kept
             return build()
         params = tuple(sorted(request.params.items()))
         key = ("list", self.kind, request.path_info, params, request_version(request, tables))
@@ -460,8 +558,26 @@ def add_resource(config, resource):
         raise ValueError(f"resource kind {resource.kind!r}: gazetteer_names lists are not kept (list_reads)")
     resources[resource.kind] = resource
     resource.all_kinds = resources
+    lists = []
     for service in resource.services():
+        for method, view, args in service.definitions:
+            if method == "GET" and getattr(view, "__name__", "").startswith("view_list"):
+                args.setdefault("schema", query_schema(resource))  # `q`, filters and paging in the API document
+                lists.append((service, view, args))
         config.add_cornice_service(service)
+    # Every list's export (the rows its search leaves, as .xlsx or .csv), and the bulk delete.
+    for service, view, args in lists:
+        export = Service(
+            name=f"{service.name}-export",
+            path=service.path.rstrip("/") + "/export",
+            description=f"{resource.kind}: the list as a spreadsheet (.xlsx or .csv)",
+        )
+        extra = {"permission": args["permission"]} if args.get("permission") else {}
+        export.add_view("GET", export_view(view, resource.kind), **extra)
+        config.add_cornice_service(export)
+    # Each row goes through `remove`, which asks the kind's rules (accounts: a super
+    # administrator's, never one's own), so every kind gets it.
+    config.add_cornice_service(bulk_delete_service(resource, resource.permission))
     if resource.list_reads:
         config.action(None, lambda: track(engine_of(config.registry), resource.list_tables()))
 

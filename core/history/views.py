@@ -247,6 +247,30 @@ def _revert_create(request, entry, resource, obj):
     return "delete", {"id": obj.id}
 
 
+def _revert_batch(request, entry):
+    """A bulk delete's batch entry (smogpanel.bulk_delete): every record of it restored, each
+    recorded as reverting its own delete; all or nothing. Records already back are left as they are."""
+    resource = _resource_of(request, entry.kind)
+    authorize(request, resource, "restore")  # the kind's rule first; each record's below
+    restored = []
+    for item in json.loads(entry.changes)["batch"]:
+        obj = _load_any(request, resource, item["id"])
+        if obj is None:
+            raise conflict(f"Elementu „{item['name']}” (id {item['id']}) nie ma już w bazie danych.")
+        if obj.deleted is None:
+            continue
+        authorize(request, resource, "restore", obj)
+        reason = resource.restore(request.db, obj)
+        if reason:
+            raise conflict(f"„{item['name']}” (id {item['id']}): {reason}")
+        resource.flush(request)
+        history.record(request, "restore", entry.kind, obj.id, history.record_name(obj), reverts=item["entry"])
+        restored.append(obj.id)
+    if not restored:
+        raise conflict("Wszystkie elementy tego usunięcia są już przywrócone: nie ma czego przywracać.")
+    return {"action": "restore", "record": None, "restored": restored}
+
+
 def revert_view(request):
     """Puts the record back as it was before the entry (an edit's old values; a delete: the
     record restored; a create or a restore: the record deleted; an import that created one
@@ -263,6 +287,8 @@ def revert_view(request):
     if entry is None:
         raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiego wpisu historii."}])
     kind, record_id = entry.kind, entry.record_id
+    if entry.action == "delete" and record_id is None and '"batch"' in entry.changes:
+        return _revert_batch(request, entry)
     if entry.action == "import":
         details = json.loads(entry.changes)
         if not details.get("created_kind"):

@@ -6,14 +6,14 @@ from cornice import Service
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.numbers import json_number
-from smogpanel.resources import Parent, PublicResource, Resource
+from smogpanel.resources import Parent, PublicResource, Resource, column_filter
 from smogpanel.validation import exact_body_validator
 
 from . import structure
 from .colors import MESSAGE as COLOR_MESSAGE
 from .colors import normalize_color
 from .imports import import_graph
-from .models import Graph, GraphEntry, GraphGroup
+from .models import TYPES, Graph, GraphEntry, GraphGroup
 from .schemas import GraphEntrySchema, GraphGroupSchema, GraphImportSchema, GraphSchema
 from .values import VALUES, group_dict, live_groups, live_keys, values_of
 
@@ -30,6 +30,7 @@ class GraphResource(PublicResource):
     schema = GraphSchema
     label = "wykres"
     sortable = ("id", "name", "internal_name", "graph_type_name", "graph_style_name", "updated")
+    filters = (column_filter("graph_type_name", "Typ wykresu", Graph.graph_type_name, TYPES),)
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)

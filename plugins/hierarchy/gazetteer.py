@@ -95,6 +95,12 @@ class HierarchyGazetteer(Gazetteer):
     def borough_index(self, db):
         return BoroughIndex(tuple(row) for row in db.connection().execute(_boroughs(Voivodeship.code, Borough.teryt)))
 
+    def names_select(self):
+        return _boroughs(Borough.district_id, District.voivodeship_id, Borough.teryt)
+
+    def voivodeship_names_select(self):
+        return sa.select(Voivodeship.id, Voivodeship.name).where(Voivodeship.deleted.is_(None))
+
     def voivodeships(self, db):
         rows = db.execute(
             sa.select(Voivodeship.id, Voivodeship.name, Voivodeship.code).where(Voivodeship.deleted.is_(None))

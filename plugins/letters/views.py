@@ -7,7 +7,7 @@ from cornice import Service
 from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
 from smogpanel.mail import OutboxMail
-from smogpanel.resources import Parent, PublicResource, Resource
+from smogpanel.resources import Parent, PublicResource, Resource, column_filter
 from smogpanel.validation import body_validator
 
 from .imports import import_recipients
@@ -29,6 +29,7 @@ class LetterResource(PublicResource):
     label = "list"
     uploads = {"cover_path": IMAGES}
     sortable = ("id", "name", "internal_name", "sent", "updated")
+    filters = (column_filter("recipient_group_id", "Grupa adresatów", Letter.recipient_group_id),)
 
     def list_statement(self):
         # The list shows no content (it may be long): the form reads one letter.

@@ -4,11 +4,11 @@ import sqlalchemy as sa
 
 from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
-from smogpanel.resources import PublicResource, Resource
+from smogpanel.resources import PublicResource, Resource, column_filter
 
 from . import values
 from .loading import RANK, RANK_GROUP, load_group
-from .models import Rank, RankEntry, RankGroup, RankValue
+from .models import RANK_TYPES, Rank, RankEntry, RankGroup, RankValue
 from .places import refresh_places
 from .schemas import RankEntrySchema, RankGroupSchema, RankSchema, required_titles
 
@@ -30,6 +30,7 @@ class RankResource(PublicResource):
     label = "ranking"
     fixed = ("internal_name", "rank_type_name")
     sortable = ("id", "name", "internal_name", "rank_type_name", "updated")
+    filters = (column_filter("rank_type_name", "Typ rankingu", Rank.rank_type_name, RANK_TYPES),)
     uploads = {"logo_path": IMAGES}
 
     def create(self, request, data):

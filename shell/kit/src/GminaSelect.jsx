@@ -12,7 +12,8 @@ let cache = null;
 
 export { fold }; // one folding for the kit and the public widgets (@smogpanel/embeds/text)
 
-/** Every live gmina as [{id, label, key}], sorted by name (one request per page), from the list
+/** Every live gmina as [{id, label, key, district_id, district_name, voivodeship_id,
+ * voivodeship_name}] (`key`: what a search matches, the label and the TERYT code), sorted by name (one request per page), from the list
  * the gazetteer names in the shell's configuration (`gminyPath`): whichever plugin keeps the
  * gminy, the kit names none. Without one (no such plugin enabled) there are no gminy to load. */
 export function loadGminy() {
@@ -24,7 +25,15 @@ export function loadGminy() {
         payload.list.map((row) => {
           // row.label: the name, with the kind and TERYT code when a namesake shares the district
           const label = `${row.label || row.name} (powiat ${row.district_name}, woj. ${row.voivodeship_name})`;
-          return { id: row.id, label, key: fold(label) };
+          return {
+            id: row.id,
+            label,
+            key: fold(row.teryt ? `${label} ${row.teryt}` : label), // a code finds its gmina, shown or not
+            district_id: row.district_id,
+            district_name: row.district_name,
+            voivodeship_id: row.voivodeship_id,
+            voivodeship_name: row.voivodeship_name,
+          };
         }),
       (error) => {
         cache = null;
@@ -101,7 +110,7 @@ export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onCha
         ))}
       </select>
       <div className="form-text">
-        Wpisz fragment nazwy gminy, powiatu albo województwa (polskie znaki nie są wymagane).
+        Wpisz fragment nazwy gminy, powiatu albo województwa albo kod TERYT (polskie znaki nie są wymagane).
       </div>
     </div>
   );

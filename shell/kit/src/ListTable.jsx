@@ -9,15 +9,20 @@ function cell(column, row) {
   if (column.type === 'updated') return wasUpdated(row) ? <em>{formatDate(value)}</em> : formatDate(value);
   if (column.type === 'date') return formatDate(value);
   if (column.type === 'yesno') return value ? 'TAK' : 'NIE';
+  if (column.type === 'ordinal') return value === null || value === undefined ? value : value + 1;
+  if (column.type === 'number') return value === null || value === undefined ? value : String(value).replace('.', ',');
   return value;
 }
 
 /**
- * columns: [{name, label, sortable = true, type?: 'date' | 'updated' | 'yesno', render?(row)}]
+ * columns: [{name, label, sortable = true, type?: 'date' | 'updated' | 'yesno' | 'ordinal' (a place
+ * from 0, shown from 1) | 'number' (the decimal comma), render?(row)}]
  * rowActions(row) -> nodes for the last column (omitted when not given).
+ * selection: {selected: Set of ids, toggle(row), toggleAll(rows)} adds a checkbox to each row's
+ * operations (the last cell: the data columns keep their places).
  */
-export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions }) {
-  const span = columns.length + (rowActions ? 1 : 0);
+export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions, selection }) {
+  const span = columns.length + (rowActions || selection ? 1 : 0);
   let body;
   if (loading)
     body = (
@@ -41,7 +46,20 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
         {columns.map((column) => (
           <td key={column.name}>{cell(column, row)}</td>
         ))}
-        {rowActions && <td className="text-end text-nowrap">{rowActions(row)}</td>}
+        {(rowActions || selection) && (
+          <td className="text-end text-nowrap">
+            {rowActions && rowActions(row)}
+            {selection && (
+              <input
+                type="checkbox"
+                className="form-check-input ms-2 align-middle"
+                aria-label={`Zaznacz wiersz ${row.id}`}
+                checked={selection.selected.has(row.id)}
+                onChange={() => selection.toggle(row)}
+              />
+            )}
+          </td>
+        )}
       </tr>
     ));
 
@@ -69,9 +87,18 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
                 </th>
               );
             })}
-            {rowActions && (
+            {(rowActions || selection) && (
               <th scope="col" className="text-end">
                 {TEXT.operations}
+                {selection && (
+                  <input
+                    type="checkbox"
+                    className="form-check-input ms-2 align-middle"
+                    aria-label="Zaznacz wszystkie wiersze na tej stronie"
+                    checked={rows.length > 0 && rows.every((row) => selection.selected.has(row.id))}
+                    onChange={() => selection.toggleAll(rows)}
+                  />
+                )}
               </th>
             )}
           </tr>

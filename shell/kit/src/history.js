@@ -53,6 +53,15 @@ export function changeRows(entry) {
       after: formatValue(changes[field]),
     }));
   }
+  if (entry.action === 'delete' && Array.isArray(changes.batch)) {
+    // a bulk delete: the records it deleted, each by id and name (one revert restores them all)
+    return changes.batch.map((item) => ({
+      field: `batch-${item.id}`,
+      label: `#${item.id}`,
+      before: item.name || NO_VALUE,
+      after: 'usunięto',
+    }));
+  }
   const labels = entry.labels || {};
   return Object.keys(changes)
     .sort()

@@ -21,7 +21,14 @@ export async function perform(kind, op, call, extra = {}) {
 }
 
 const DEFAULT_SORT = { order: 'id', asc: false };
-const sortParams = ({ order, asc }) => ({ order, asc: asc ? 1 : 0 });
+/** A list's query as request parameters: the sort, plus any search, filters and page given
+ * (empty ones left out). */
+export function listParams({ order, asc, ...rest }) {
+  const params = { order, asc: asc ? 1 : 0 };
+  for (const [name, value] of Object.entries(rest))
+    if (value !== '' && value !== null && value !== undefined) params[name] = value;
+  return params;
+}
 
 /**
  * defineResource({kind: 'district', base: '/district',
@@ -37,14 +44,17 @@ export function defineResource({ kind, base, listUrl, sort = DEFAULT_SORT }) {
     kind,
     base,
     sort,
+    /** The list's URL (export and bulk delete are beside it). */
+    listUrl: urlOfList,
+    /** Loads the list of `parent`: `wanted` is the sort, with a search `q`, filters, `page` and `per_page` when given. */
     list(parent, wanted = sort) {
-      const params = sortParams(wanted);
+      const params = listParams(wanted);
       return perform(kind, 'list', () => api.get(urlOfList(parent), params), { parent, sort: wanted });
     },
-    /** Reloads the stored list of `parent` with its stored sort (nothing stored: nothing to do). */
+    /** Reloads the stored list of `parent` with its stored query (nothing stored: nothing to do). */
     reload(parent) {
       const stored = store.get(kind).lists[parentKey(parent)];
-      return stored ? resource.list(parent, { order: stored.order, asc: stored.asc }) : null;
+      return stored ? resource.list(parent, stored.query || { order: stored.order, asc: stored.asc }) : null;
     },
     get: (id) => perform(kind, 'item', () => api.get(`${base}/${id}`)),
     add: (data, parent) => mutate('add', () => api.post(`${base}/`, data), parent),

@@ -1,101 +1,37 @@
 // Whole screens as declarations: a plugin names its resource, crumbs, columns and fields.
 import { Fragment, lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from './Dialog.jsx';
+import { useNavigate } from 'react-router-dom';
 import { Field, Form, useValues } from './Form.jsx';
 import { useKeyRemoval } from './keyRemoval.jsx';
-import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
-import { useItem, useList } from './resource.js';
+import { useItem } from './resource.js';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
 
+const LazyListScreen = lazy(() => import(/* webpackChunkName: "lazy-list" */ './ListScreen.jsx'));
+
 /**
- * A sortable list of `resource` under `parent` with header operations (`actions`), row links
- * (`rowLinks`: [{label, to(row)}], or [{label, onClick(row)}] for a button, e.g. opening the
- * embed dialog; `shown(row)` false leaves it out of that row) and, with `deletable`, a Delete guarded by the confirm dialog.
- * `deleteGuard(row)` may return a text to show instead of deleting (e.g. deleting oneself).
+ * The list of `resource` under `parent` (loaded on demand: ListScreen.jsx), with header operations
+ * (`actions`), row links (`rowLinks`: [{label, to(row)}], or [{label, onClick(row)}] for a button,
+ * e.g. opening the embed dialog; `shown(row)` false leaves it out of that row) and, with
+ * `deletable`, a Delete guarded by the confirm dialog (`deleteGuard(row)` may return a text to
+ * show instead, e.g. deleting oneself) and the deletion of selected rows (`bulkDelete`, the
+ * same by default). Every list has a search box, pages, the row count and the export; `filters`
+ * ([{name, label, options: [{value, label}]}]) and `gminaFilters` (voivodeship and district, for
+ * gmina-keyed rows) add selects. Sort, search, filters and page live in the URL.
  * `columns` as in ListTable.
  */
-export function ListScreen({
-  resource,
-  parent,
-  crumbs,
-  heading,
-  actions,
-  columns,
-  rowLinks = [],
-  deletable,
-  deleteGuard,
-  children,
-}) {
-  const { list, order, asc, sortBy, loading, error, errors } = useList(resource, parent);
-  const [asking, setAsking] = useState(null); // the row waiting for the operator's answer
-  const [notice, setNotice] = useState(null);
-  const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
-
-  async function confirmDelete() {
-    const row = asking;
-    setAsking(null);
-    setOutcome({ status: 'loading', errors: [] });
-    const result = await resource.remove(row.id, parent);
-    setOutcome(result.ok ? { status: 'success', errors: [] } : { status: 'error', errors: result.error.errors });
-  }
-
-  function askDelete(row) {
-    const refusal = deleteGuard && deleteGuard(row);
-    if (refusal) setNotice(refusal);
-    else setAsking(row);
-  }
-
-  const hasRowActions = rowLinks.length > 0 || deletable;
-  const rowActions = hasRowActions
-    ? (row) => (
-        <div className="d-inline-flex gap-1">
-          {rowLinks
-            .filter((link) => !link.shown || link.shown(row))
-            .map((link) =>
-              link.onClick ? (
-                <button
-                  key={link.label}
-                  type="button"
-                  className="btn btn-sm btn-outline-primary"
-                  onClick={() => link.onClick(row)}>
-                  {link.label}
-                </button>
-              ) : (
-                <Link key={link.label} className="btn btn-sm btn-outline-primary" to={link.to(row)}>
-                  {link.label}
-                </Link>
-              ),
-            )}
-          {deletable && (
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => askDelete(row)}>
-              {TEXT.delete}
-            </button>
-          )}
-        </div>
-      )
-    : undefined;
-
-  // A failed list load shows the error banner; a delete shows its own outcome.
-  const banner = outcome.status !== 'idle' ? outcome : error ? { status: 'error', errors } : null;
+export function ListScreen(props) {
+  const { crumbs, heading, actions } = props;
   return (
-    <Page crumbs={crumbs} heading={heading} actions={actions}>
-      {banner && <StatusBanner status={banner.status} errors={banner.errors} />}
-      {children}
-      <ListTable
-        columns={columns}
-        rows={list}
-        order={order}
-        asc={asc}
-        onSort={sortBy}
-        loading={loading}
-        rowActions={rowActions}
-      />
-      <ConfirmDialog show={Boolean(asking)} onConfirm={confirmDelete} onCancel={() => setAsking(null)} />
-      <ConfirmDialog show={Boolean(notice)} body={notice} title={TEXT.delete} onCancel={() => setNotice(null)} />
-    </Page>
+    <Suspense
+      fallback={
+        <Page crumbs={crumbs} heading={heading} actions={actions}>
+          <p>{TEXT.tableLoading}</p>
+        </Page>
+      }>
+      <LazyListScreen {...props} />
+    </Suspense>
   );
 }
 

@@ -63,11 +63,16 @@ export function reduceResource(state = INITIAL, action) {
   }
 }
 
-// A list answer is {order, asc, list}; a bare array (an endpoint without sorting) keeps the asked sort.
+// A list answer is {order, asc, list} (with `page`: also page, per_page, total); a bare array (an
+// endpoint without sorting) keeps the asked sort. `query`: what was asked besides the sort (a
+// search, filters, a page), for reloading the same rows.
 function listOf({ payload, sort = {} }) {
-  if (Array.isArray(payload)) return { order: sort.order, asc: sort.asc, list: payload };
-  const { order = sort.order, asc = sort.asc, list = [] } = payload || {};
-  return { order, asc: Boolean(asc), list };
+  const { order: asked, asc: askedAsc, ...rest } = sort;
+  const query = Object.keys(rest).length ? { query: sort } : {};
+  if (Array.isArray(payload)) return { order: asked, asc: askedAsc, list: payload, ...query };
+  const { order = asked, asc = askedAsc, list = [], total, page, per_page: perPage } = payload || {};
+  const paged = total === undefined ? {} : { total, page, perPage };
+  return { order, asc: Boolean(asc), list, ...query, ...paged };
 }
 
 export function createStore() {

@@ -24,6 +24,7 @@ export function AccountList() {
       columns={columns}
       actions={[{ label: 'Dodaj konto', to: '/account/add' }]}
       deletable={superAdmin}
+      bulkDelete={false}
       deleteGuard={(row) => (isSelf(me, row) ? TEXT.selfDelete : null)}
     />
   );

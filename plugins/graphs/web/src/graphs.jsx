@@ -55,6 +55,7 @@ export function GraphList() {
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[embed.action, { label: TEXT.edit, to: (row) => `${LIST}/${row.id}` }]}
+      filters={[{ name: 'graph_type_name', label: 'Typ', options: TYPES }]}
       deletable>
       {embed.dialog}
     </ListScreen>

@@ -36,6 +36,13 @@ export function RankList() {
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[embed.action, { label: TEXT.edit, to: (row) => `${LIST}/${row.id}` }]}
+      filters={[
+        {
+          name: 'rank_type_name',
+          label: 'Typ',
+          options: Object.entries(TYPE_LABEL).map(([value, label]) => ({ value, label })),
+        },
+      ]}
       deletable>
       {embed.dialog}
     </ListScreen>

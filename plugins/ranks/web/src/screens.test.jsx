@@ -68,7 +68,9 @@ describe('rankings', () => {
     expect(within(row).getByRole('button', { name: 'Osadź' })).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/rank/5');
     fireEvent.click(screen.getByRole('button', { name: 'Typ' }));
-    await waitFor(() => expect(calls.at(-1).params).toEqual({ order: 'rank_type_name', asc: 1 }));
+    await waitFor(() =>
+      expect(calls.at(-1).params).toEqual({ order: 'rank_type_name', asc: 1, page: 1, per_page: 50 }),
+    );
   }, 20000); // the first render of the suite is slow on a busy machine
 
   it('the form shows the unit fields of the chosen type and sends them', async () => {
@@ -129,7 +131,7 @@ describe('groups', () => {
 });
 
 describe('values', () => {
-  it('lists gminy values by place ascending, shown plus 1', async () => {
+  it('lists gminy values by place ascending, shown plus 1, with decimal commas', async () => {
     const calls = mockApi(({ url }) =>
       url === '/rank/4'
         ? ok(GMINY)
@@ -144,8 +146,13 @@ describe('values', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent)
         .slice(0, 7),
-    ).toEqual(['11', 'Łódź', 'Łódź', 'łódzkie', '12.5', '3', '3']);
-    expect(calls.find((c) => c.url === '/rank_value/rank_group/7').params).toEqual({ order: 'place', asc: 1 });
+    ).toEqual(['11', 'Łódź', 'Łódź', 'łódzkie', '12,5', '3', '3']); // the decimal comma, as history shows numbers
+    expect(calls.find((c) => c.url === '/rank_value/rank_group/7').params).toEqual({
+      order: 'place',
+      asc: 1,
+      page: 1,
+      per_page: 50,
+    });
   });
 
   it('adds a gmina found without diacritics; the place field only for locked rankings', async () => {

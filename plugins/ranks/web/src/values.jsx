@@ -34,9 +34,9 @@ import {
 const voivodeships = defineResource({ kind: 'voivodeship', base: '/voivodeship', sort: { order: 'name', asc: true } });
 
 const NUMBERS = [
-  { name: 'value', label: 'Wartość' },
-  { name: 'points', label: 'Punkty' },
-  { name: 'place', label: 'Miejsce', render: (row) => row.place + 1 },
+  { name: 'value', label: 'Wartość', type: 'number' },
+  { name: 'points', label: 'Punkty', type: 'number' },
+  { name: 'place', label: 'Miejsce', type: 'ordinal' },
   { name: 'updated', label: 'Aktualizacja', type: 'updated' },
 ];
 
@@ -104,6 +104,7 @@ export function ValueList() {
       ]}
       columns={[{ name: 'id', label: 'ID' }, ...where, ...NUMBERS]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${scope.base}/${row.id}` }]}
+      gminaFilters={!scope.byEntry}
       deletable>
       {report && <ImportReport report={report} />}
     </ListScreen>

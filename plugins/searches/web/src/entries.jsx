@@ -62,6 +62,7 @@ export function EntryList() {
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
+      gminaFilters
       deletable>
       {report && (
         <ImportReport

@@ -161,7 +161,12 @@ describe('entries', () => {
     const row = await screen.findByRole('row', { name: /Zabierzów/ });
     expect(within(row).getByText('krakowski')).toBeTruthy();
     expect(within(row).getByText('małopolskie')).toBeTruthy();
-    expect(calls.find((c) => c.url === '/search_entry/search/4').params).toEqual({ order: 'id', asc: 1 });
+    expect(calls.find((c) => c.url === '/search_entry/search/4').params).toEqual({
+      order: 'id',
+      asc: 1,
+      page: 1,
+      per_page: 50,
+    });
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/search/4/entry/7');
     expect(screen.getByRole('link', { name: 'Dodaj wpis' }).getAttribute('href')).toBe('/search/4/entry/add');
     expect(screen.getByRole('link', { name: 'Importuj wpisy' }).getAttribute('href')).toBe('/search/4/entry/import');
