@@ -307,10 +307,11 @@ def opened(path, key, accept_unsigned=False):
                 raise not_a_backup
             data = archive.extractfile(first).read()
             manifest = json.loads(data)
-            second = archive.next()
-            sent = None
-            if second is not None and second.name == SIGNATURE and second.isfile() and second.size < 4096:
-                sent = json.loads(archive.extractfile(second).read())
+            # Written second; looked for anywhere, so a backup unpacked and packed again in
+            # another order still finds its signature.
+            sent = next((m for m in archive if m.name == SIGNATURE and m.isfile() and m.size < 4096), None)
+            if sent is not None:
+                sent = json.loads(archive.extractfile(sent).read())
         except (tarfile.TarError, ValueError, OSError, RecursionError):
             raise not_a_backup from None
         if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:

@@ -265,6 +265,16 @@ def test_a_tampered_or_unsigned_backup_is_refused_unless_accepted(saved, target,
     assert account in supers(target)
 
 
+def test_a_backup_unpacked_and_packed_again_keeps_its_signature(saved, target, tmp_path):
+    folder = tmp_path / "rozpakowana"
+    folder.mkdir()
+    subprocess.run(["tar", "-xf", str(saved), "-C", str(folder)], check=True)
+    payload = next(path.name for path in folder.iterdir() if path.name.startswith("database."))
+    repacked = tmp_path / "przepakowana.backup"
+    subprocess.run(["tar", "-cf", str(repacked), "-C", str(folder), MANIFEST, payload, SIGNATURE], check=True)
+    assert command(target, "restore-backup", str(repacked), "--yes") == 0
+
+
 def test_backups_signed_with_the_backup_key_restore_where_the_same_key_is_set(source, target, tmp_path, monkeypatch):
     """smogpanel.backup.key: staging checks production's backups without its token secret."""
     monkeypatch.setenv("SMOGPANEL_BACKUP_KEY", "wspolny-klucz-kopii")
