@@ -52,6 +52,9 @@ def bare_sqlite_copy(url, target):
     source.close()
 
 
+KEY = "bench-backup-signing-key"
+
+
 def main():
     from smogpanel.migrate import script_directory
     from smogpanel.ops.backup import backup, database_kind, libpq, restore
@@ -105,8 +108,8 @@ def main():
                         )
                     )
                 )
-            times["backup"].append(timed(lambda: backup(url, file)))
-            times["restore"].append(timed(lambda: restore(url, file, script)))
+            times["backup"].append(timed(lambda: backup(url, file, KEY)))
+            times["restore"].append(timed(lambda: restore(url, file, script, KEY)))
         assert contents(url) == rows
         counted = sum(len(found) for found in rows.values())
         print(

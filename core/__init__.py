@@ -21,6 +21,7 @@ def main(global_config=None, **settings):
         config.include("cornice")
         config.commit()  # so the envelope's error views below replace Cornice's own
         config.include(".envelope")
+        config.include(".malformed_requests")
         config.include(".db")
         config.include(".security")
         config.include(".client_address")
@@ -39,9 +40,10 @@ def main(global_config=None, **settings):
         config.include(".ops.jobs")
         config.include(".ops.health")
         config.include(".ops.metrics")
+    from .malformed_requests import RejectMalformedAddresses
     from .ops.metrics import RequestMetrics
     from .public.replay import replay_public_answers
     from .web import serve_static_files
 
     app = config.make_wsgi_app()
-    return RequestMetrics(serve_static_files(replay_public_answers(app, app.registry)))
+    return RequestMetrics(RejectMalformedAddresses(serve_static_files(replay_public_answers(app, app.registry))))

@@ -286,11 +286,13 @@ def cmd_send_mail(settings, args):
 
 
 def cmd_backup(settings, args):
-    from .ops.backup import BackupError, backup, megabytes
+    from pyramid.exceptions import ConfigurationError
+
+    from .ops.backup import BackupError, backup, megabytes, signing_key
 
     try:
-        manifest = backup(settings["sqlalchemy.url"], args.file)
-    except (BackupError, sa.exc.OperationalError, OSError) as error:
+        manifest = backup(settings["sqlalchemy.url"], args.file, signing_key(settings))
+    except (BackupError, ConfigurationError, sa.exc.OperationalError, OSError) as error:
         return _backup_failed(settings, error)
     print(
         f"Kopia zapisana: {args.file} (baza {manifest['database']}, {megabytes(Path(args.file).stat().st_size)}, "
@@ -316,24 +318,31 @@ def _backup_failed(settings, error):
 
 
 def cmd_restore_backup(settings, args):
+    from pyramid.exceptions import ConfigurationError
+
     from .migrate import script_directory
-    from .ops.backup import BackupError, opened, restore
+    from .ops.backup import BackupError, opened, restore, signing_key
     from .plugin_manager import build_plugin_manager, parse_enabled
 
     url = settings["sqlalchemy.url"]
     try:
+        key = signing_key(settings)
         script = script_directory(url, build_plugin_manager(parse_enabled(settings.get("smogpanel.plugins"))))
         if not args.yes:
-            with opened(args.file) as (manifest, _):
+            with opened(args.file, key, args.accept_unsigned) as (manifest, _, _):
                 print(
                     f"Kopia z {manifest['created']} (baza {manifest['database']}) zastąpi całą zawartość bazy "
                     f"{_safe_url(url)}. Aby potwierdzić, dodaj --yes.",
                     file=sys.stderr,
                 )
             return 2
-        manifest, behind = restore(url, args.file, script)
-    except (BackupError, sa.exc.OperationalError, OSError) as error:
+        manifest, behind, signed = restore(url, args.file, script, key, args.accept_unsigned)
+    except (BackupError, ConfigurationError, sa.exc.OperationalError, OSError) as error:
         return _backup_failed(settings, error)
+    if not signed:
+        print(
+            "Uwaga: kopia nie miała poprawnego podpisu; przywrócono ją, bo podano --accept-unsigned.", file=sys.stderr
+        )
     print(f"Przywrócono kopię z {manifest['created']} do bazy {_safe_url(url)}.")
     if behind:
         print(
@@ -420,6 +429,11 @@ def parser():
     back = commands.add_parser("restore-backup", help="przywróć kopię zapasową, zastępując zawartość bazy")
     back.add_argument("file")
     back.add_argument("--yes", action="store_true", help="potwierdź zastąpienie zawartości bazy")
+    back.add_argument(
+        "--accept-unsigned",
+        action="store_true",
+        help="przyjmij kopię bez podpisu albo podpisaną innym kluczem (gdy wiesz, skąd pochodzi)",
+    )
     back.set_defaults(run=cmd_restore_backup)
 
     routes = commands.add_parser("routes", help="trasy: metoda, wzorzec, wtyczka i kod, który odpowiada")

@@ -130,7 +130,12 @@ def _http_exception_view(exc, request):
         413: "FILE_TOO_LARGE",
         415: "UNSUPPORTED_MEDIA_TYPE",
     }.get(exc.status_code, "INTERNAL_ERROR")
-    return error_response(code, status=exc.status_code if code != "INTERNAL_ERROR" else 500)
+    response = error_response(code, status=exc.status_code if code != "INTERNAL_ERROR" else 500)
+    if exc.status_code == 405:  # RFC 9110 15.5.6: a 405 lists the methods the resource takes
+        allow = exc.headers.get("Allow") or ", ".join(sorted(allowed_methods(request) or ()))
+        if allow:
+            response.headers["Allow"] = allow
+    return response
 
 
 def _unexpected_error_view(exc, request):
@@ -175,9 +180,35 @@ def unsupported_body(request):
     return None
 
 
+def unreadable_json(request):
+    """The 400 answer for an /api JSON body that is no JSON document (RFC 8259), or None. orjson
+    reads strictly where Python's json module lets through what breaks later, in any view: a
+    lone UTF-16 surrogate ("\\ud800": UnicodeEncodeError as soon as the text is encoded, e.g. a
+    password hashed), NaN and Infinity, nesting deep enough for a RecursionError."""
+    if request.method not in UNSAFE_METHODS or not is_api(request) or not request.body:
+        return None
+    if not _takes_json(request.headers.get("Content-Type", "")):
+        return None
+    try:
+        orjson.loads(request.body)
+    except orjson.JSONDecodeError as error:
+        surrogate = "surrogate" in str(error)
+        return error_response(
+            "VALIDATION_FAILED",
+            [
+                {
+                    "name": "body",
+                    "description": "Treść żądania nie jest poprawnym dokumentem JSON"
+                    + (" (zawiera niesparowany znak zastępczy UTF-16, np. \\ud800)." if surrogate else "."),
+                }
+            ],
+        )
+    return None
+
+
 def body_type_tween_factory(handler, registry):
     def tween(request):
-        return unsupported_body(request) or handler(request)
+        return unsupported_body(request) or unreadable_json(request) or handler(request)
 
     return tween
 
@@ -199,6 +230,48 @@ def api_not_found(request):
             query = ("?" + request.query_string) if request.query_string else ""
             return HTTPTemporaryRedirect(location=request.script_name + alternative + query)
     return error_response("NOT_FOUND")
+
+
+ALLOWED_METHODS = "smogpanel.allowed_methods"  # registry key: {route name: frozenset of methods | None}
+
+
+def allowed_methods(request):
+    """The methods the matched route's views take (HEAD with GET, as Pyramid serves it), or None
+    when there is no matched route or a view takes any method. From the views registered on the
+    route, so a plain `add_view` route answers like a Cornice service."""
+    route = request.matched_route
+    if route is None:
+        return None
+    known = request.registry.setdefault(ALLOWED_METHODS, {})
+    if route.name not in known:
+        methods = set()
+        for entry in request.registry.introspector.get_category("routes"):
+            if entry["introspectable"]["name"] != route.name:
+                continue
+            for view in entry["related"]:
+                if view.category_name != "views" or getattr(view["callable"], "__name__", "") == "_fallback_view":
+                    continue  # Cornice's own 405 view on every service's route
+                taken = view["request_methods"]
+                if taken is None:
+                    methods = None
+                    break
+                methods.update((taken,) if isinstance(taken, str) else taken)
+        if methods and "GET" in methods:
+            methods.add("HEAD")
+        known[route.name] = frozenset(methods) if methods else None
+    return known[route.name]
+
+
+def method_not_allowed(request):
+    """The 405 answer (with Allow) for a request whose path is a route but whose method none of
+    its views takes, or None. Pyramid itself answers that case 404 (PredicateMismatch): the not
+    found views call this first, so every route answers alike, not only Cornice's services."""
+    methods = allowed_methods(request)
+    if not methods or request.method in methods:
+        return None
+    response = error_response("METHOD_NOT_ALLOWED")
+    response.headers["Allow"] = ", ".join(sorted(methods))
+    return response
 
 
 def _route_mapper_interface():

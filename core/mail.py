@@ -8,7 +8,8 @@ Delivery goes over SMTP when `smogpanel.smtp_url` is set:
     smtps://user:password@host:465      TLS from the start
 
 With no SMTP URL (development) each mail is written as an .eml file into
-`smogpanel.mail_dir` (default var/mail), which counts as delivered. A failed delivery never
+`smogpanel.mail_dir` (default var/mail; files 0600, folders made 0700: the mails hold live
+password-reset links), which counts as delivered. A failed delivery never
 reaches the request: the row keeps `attempts` and `last_error`, and the scheduler's outbox job
 (`retry_outbox`, every minute: smogpanel.ops.jobs) tries it again at doubling intervals for about a
 day and a half, and at the first tick the server answers again when it was unreachable (a cheap
@@ -29,7 +30,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
-from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -40,6 +40,7 @@ from pyramid.exceptions import ConfigurationError
 from .db import utcnow
 from .models import OutboxMail
 from .ops.metrics import mail_delivered
+from .private_files import private_folder, write_private_file
 from .settings import public_url  # noqa: F401 (the address the links in mails lead to)
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -163,10 +164,10 @@ class Transmitter:
     def send(self, message):
         """Hands one message over; raises when it cannot."""
         if self.target is None:
-            folder = Path(self.settings.get("smogpanel.mail_dir") or "var/mail")
-            folder.mkdir(parents=True, exist_ok=True)
+            # 0600 files in a 0700 folder: the mails hold live password-reset links.
+            folder = private_folder(self.settings.get("smogpanel.mail_dir") or "var/mail")
             name = f"{utcnow():%Y%m%dT%H%M%S}-{secrets.token_hex(4)}.eml"
-            (folder / name).write_bytes(message.as_bytes())
+            write_private_file(folder / name, message.as_bytes())
             return
         if self.client is None:
             self.client = self.open()

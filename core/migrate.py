@@ -6,6 +6,9 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
+from sqlalchemy.engine import make_url
+
+from .private_files import create_private_file
 
 CORE_MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -31,8 +34,9 @@ def script_directory(url, plugin_manager):
 def upgrade(url, plugin_manager, connection=None):
     """Brings every enabled branch to its newest revision (a disabled plugin's tables are
     neither created nor touched). Returns the revisions applied, in order, as (id, title)."""
-    if url.startswith("sqlite:///") and connection is None:
-        Path(url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
+    database = make_url(url).database
+    if url.startswith("sqlite") and connection is None and database not in (None, "", ":memory:"):
+        create_private_file(database)  # 0600 before SQLite makes it (and so its -wal and -shm)
     config = alembic_config(url, plugin_manager, connection)
     config.attributes["applied"] = applied = []
     command.upgrade(config, "heads")

@@ -18,7 +18,7 @@ from pyramid.response import Response
 from whitenoise import WhiteNoise
 
 from . import __version__
-from .envelope import api_not_found, dumps, is_api
+from .envelope import api_not_found, dumps, is_api, method_not_allowed
 from .gazetteer import gazetteer
 
 SHELL_DIR = Path(__file__).parent / "static" / "shell"
@@ -88,6 +88,9 @@ def shell_page(request):
 
 
 def not_found(request):
+    refused = method_not_allowed(request)  # a route that takes other methods: 405, not 404
+    if refused is not None:
+        return refused
     if is_api(request):
         return api_not_found(request)
     if request.method in ("GET", "HEAD") and not request.path_info.startswith(ASSET_PREFIXES):

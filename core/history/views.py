@@ -99,7 +99,8 @@ def _day(request, name):
     if raw in (None, ""):
         return None
     try:
-        day = date.fromisoformat(raw)
+        # Only RRRR-MM-DD (DAY, as described): fromisoformat also reads 20261126 and 2026-W48-1.
+        day = date.fromisoformat(raw) if DAY.match_object.fullmatch(raw) else None
     except ValueError:
         day = None
     if day is None or not FIRST_YEAR <= day.year <= LAST_YEAR:  # far years overflow the time zone arithmetic

@@ -13,13 +13,22 @@ snapshot, pg_dump reads the snapshot of a transaction that also read the revisio
 counts (`pg_export_snapshot`). Uploaded files live in the database (`stored_file`), so they
 are in the copy.
 
-A restore checks the whole file before it touches the target: the manifest, the checksum, the
-database kind, and that the code knows every revision (a backup of a newer release, or of a
-plugin that is not enabled here, is refused). Then it replaces the target's whole content in
-one transaction and checks every table's rows against the manifest before committing.
+The manifest is signed: a third member, `manifest.sig`, right after it, holds an HMAC-SHA256
+of the manifest's bytes under a key the settings hold (`smogpanel.backup.key`,
+SMOGPANEL_BACKUP_KEY, else the app's secret `smogpanel.secret`). The manifest holds the payload's
+SHA-256, so the signature covers the whole backup: the checksum alone detects damage, not
+tampering (an account made super and the checksum recomputed).
+
+A restore checks the whole file before it touches the target: the signature (a backup signed
+with another key, or with none, is refused unless the operator accepts it: --accept-unsigned),
+the manifest's fields and their types, the checksum, the database kind, and that the code knows
+every revision (a backup of a newer release, or of a plugin that is not enabled here, is
+refused). Then it replaces the target's whole content in one transaction and checks every
+table's rows against the manifest before committing.
 """
 
 import hashlib
+import hmac
 import io
 import json
 import os
@@ -35,9 +44,14 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from ..private_files import create_private_file
+
 FORMAT = "smogpanel-backup"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
+SIGNATURE = "manifest.sig"
+SIGNATURE_ALGORITHM = "HMAC-SHA256"
+KEY_SETTING = "smogpanel.backup.key"
 PAYLOADS = {"sqlite": "database.sqlite", "postgresql": "database.pgdump"}
 KIND_NAMES = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 MAX_MANIFEST_BYTES = 1024 * 1024
@@ -88,18 +102,40 @@ def _sha256(path):
     return digest.hexdigest()
 
 
+def signing_key(settings):
+    """The key backups are signed and checked with: `smogpanel.backup.key` when set (so that
+    staging can check production's backups without sharing the secret that signs its tokens),
+    else the app's secret."""
+    from ..security import settings_secret
+
+    return (settings.get(KEY_SETTING) or "").strip() or settings_secret(settings)
+
+
+def signature(manifest_bytes, key):
+    # A key of its own for backups, derived from the setting: a signature is never a token's.
+    derived = hmac.new(key.encode(), b"smogpanel backup manifest", hashlib.sha256).digest()
+    return hmac.new(derived, manifest_bytes, hashlib.sha256).hexdigest()
+
+
+def _private(info):
+    info.mode = 0o600  # `tar -xf` gives a copy only its owner reads (password hashes inside)
+    return info
+
+
 def megabytes(size):
     return f"{size / (1024 * 1024):.1f}".replace(".", ",") + " MB"
 
 
 # -- writing -----------------------------------------------------------------------------
-def backup(url, target):
+def backup(url, target, key):
     """Writes a backup of the database at `url` to the file `target` (replaced only once the
-    new copy is complete). Returns the manifest."""
+    new copy is complete), signed with `key`. Returns the manifest."""
     from .. import __version__
 
     kind = database_kind(url)
     target = Path(target)
+    if kind == "sqlite":
+        _refuse_the_database_itself(url, target)
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=".smogpanel-backup-") as folder:
         payload = Path(folder) / PAYLOADS[kind]
@@ -115,12 +151,14 @@ def backup(url, target):
             "payload": {"name": payload.name, "size": payload.stat().st_size, "sha256": _sha256(payload)},
         }
         partial = Path(folder) / "backup.tar"
+        data = json.dumps(manifest, ensure_ascii=False, indent=2).encode()
+        signed = json.dumps({"algorithm": SIGNATURE_ALGORITHM, "signature": signature(data, key)}).encode()
         with tarfile.open(partial, "w", format=tarfile.PAX_FORMAT) as archive:
-            data = json.dumps(manifest, ensure_ascii=False, indent=2).encode()
-            info = tarfile.TarInfo(MANIFEST)
-            info.size, info.mtime, info.mode = len(data), int(datetime.now().timestamp()), 0o600
-            archive.addfile(info, io.BytesIO(data))
-            archive.add(payload, arcname=payload.name)
+            for name, member in ((MANIFEST, data), (SIGNATURE, signed)):
+                info = tarfile.TarInfo(name)
+                info.size, info.mtime, info.mode = len(member), int(datetime.now().timestamp()), 0o600
+                archive.addfile(info, io.BytesIO(member))
+            archive.add(payload, arcname=payload.name, filter=_private)
         os.chmod(partial, 0o600)  # the copy holds password hashes and residents' addresses
         os.replace(partial, target)
     return manifest
@@ -131,6 +169,22 @@ def _sqlite_path(url):
     if not database or database == ":memory:":
         raise BackupError("Baza SQLite w pamięci nie ma kopii zapasowej: podaj plik bazy.")
     return Path(database)
+
+
+def _refuse_the_database_itself(url, target):
+    """FILE naming the live database (or its -wal, -shm, -journal) would replace it with the
+    archive: the next request would fail with "file is not a database"."""
+    database = _sqlite_path(url).resolve()
+    own = {database, *(database.with_name(database.name + suffix) for suffix in ("-wal", "-shm", "-journal"))}
+    try:
+        same = target.exists() and database.exists() and os.path.samefile(target, database)
+    except OSError:
+        same = False
+    if same or target.resolve() in own:
+        raise BackupError(
+            f"{target} to plik bazy, z której powstaje kopia: zapisanie kopii w nim zniszczyłoby bazę. "
+            "Podaj inny plik, np. var/kopie/smogpanel.backup."
+        )
 
 
 def _backup_sqlite(url, payload):
@@ -235,8 +289,9 @@ def _backup_postgresql(url, payload):
 
 # -- reading and checking ----------------------------------------------------------------
 @contextmanager
-def opened(path):
-    """The checked manifest and the payload extracted to a temporary file: (manifest, path)."""
+def opened(path, key, accept_unsigned=False):
+    """The checked manifest and the payload extracted to a temporary file: (manifest, path,
+    signed), `signed` False only for a backup accepted without a good signature."""
     path = Path(path)
     not_a_backup = BackupError(f"Plik {path} nie jest kopią zapasową Smogpanelu.")
     if not path.is_file():
@@ -250,19 +305,25 @@ def opened(path):
             first = archive.next()
             if first is None or first.name != MANIFEST or not first.isfile() or first.size > MAX_MANIFEST_BYTES:
                 raise not_a_backup
-            manifest = json.loads(archive.extractfile(first).read())
-        except (tarfile.TarError, ValueError, OSError):
+            data = archive.extractfile(first).read()
+            manifest = json.loads(data)
+            # Written second; looked for anywhere, so a backup unpacked and packed again in
+            # another order still finds its signature.
+            sent = next((m for m in archive if m.name == SIGNATURE and m.isfile() and m.size < 4096), None)
+            if sent is not None:
+                sent = json.loads(archive.extractfile(sent).read())
+        except (tarfile.TarError, ValueError, OSError, RecursionError):
             raise not_a_backup from None
         if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
             raise not_a_backup
         if manifest.get("format_version") != FORMAT_VERSION:
             raise BackupError(
-                f"Kopia ma format w wersji {manifest.get('format_version')}, a ta wersja Smogpanelu "
+                f"Kopia ma format w wersji {str(manifest.get('format_version'))[:20]}, a ta wersja Smogpanelu "
                 f"czyta wersję {FORMAT_VERSION}."
             )
-        expected = manifest.get("payload") or {}
-        if manifest.get("database") not in PAYLOADS or expected.get("name") != PAYLOADS[manifest["database"]]:
-            raise not_a_backup
+        signed = _check_signature(path, data, sent, key, accept_unsigned)
+        _check_manifest(path, manifest)
+        expected = manifest["payload"]
         member = next((m for m in archive if m.name == expected["name"] and m.isfile()), None)
         damaged = BackupError(f"Plik {path} jest uszkodzony albo niepełny (suma kontrolna kopii się nie zgadza).")
         if member is None:
@@ -273,9 +334,61 @@ def opened(path):
                 shutil.copyfileobj(source, out, CHUNK)
         except (tarfile.TarError, OSError):
             raise damaged from None
-        if extracted.stat().st_size != expected.get("size") or _sha256(extracted) != expected.get("sha256"):
+        if extracted.stat().st_size != expected["size"] or _sha256(extracted) != expected["sha256"]:
             raise damaged
-        yield manifest, extracted
+        yield manifest, extracted, signed
+
+
+def _check_signature(path, data, sent, key, accept_unsigned):
+    """True for a manifest signed with `key`; otherwise a refusal, or False when the operator
+    accepts backups without a good signature."""
+    unsigned = not isinstance(sent, dict) or sent.get("algorithm") != SIGNATURE_ALGORITHM
+    written = "" if unsigned else str(sent.get("signature", ""))
+    if not unsigned and hmac.compare_digest(written.encode(), signature(data, key).encode()):
+        return True
+    if accept_unsigned:
+        return False
+    if unsigned:
+        raise BackupError(
+            f"Kopia {path} nie jest podpisana, więc nie wiadomo, czy nikt jej nie zmienił (kopie zapisane, "
+            "zanim Smogpanel zaczął je podpisywać, nie mają podpisu). Jeśli wiesz, skąd pochodzi, dodaj "
+            "--accept-unsigned."
+        )
+    raise BackupError(
+        f"Podpis kopii {path} się nie zgadza: ktoś zmienił ją po zapisaniu albo podpisano ją innym "
+        f"kluczem ({KEY_SETTING} / SMOGPANEL_BACKUP_KEY, a bez niego smogpanel.secret / SMOGPANEL_SECRET "
+        "instalacji, która ją zapisała). Ustaw ten sam klucz albo, jeśli wiesz, skąd kopia pochodzi, "
+        "dodaj --accept-unsigned."
+    )
+
+
+def _is_count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_manifest(path, manifest):
+    """Every field a restore reads, of the type a backup writes: a refusal naming the wrong ones,
+    never a traceback further on."""
+    database, payload = manifest.get("database"), manifest.get("payload")
+    tables, revisions = manifest.get("tables"), manifest.get("revisions")
+    known = isinstance(database, str) and database in PAYLOADS
+    checks = {
+        "database": known,
+        "created": isinstance(manifest.get("created"), str),
+        "revisions": isinstance(revisions, list) and all(isinstance(r, str) for r in revisions),
+        "tables": isinstance(tables, dict) and all(_is_count(rows) for rows in tables.values()),
+        "payload": isinstance(payload, dict)
+        and (not known or payload.get("name") == PAYLOADS[database])
+        and _is_count(payload.get("size"))
+        and isinstance(payload.get("sha256"), str),
+        "schema": isinstance(manifest.get("schema", ""), str),
+    }
+    wrong = [name for name, right in checks.items() if not right]
+    if wrong:
+        raise BackupError(
+            f"Opis kopii {path} ({MANIFEST}) ma niepoprawne pola: {', '.join(wrong)}. Kopia jest uszkodzona "
+            "albo nie pochodzi ze Smogpanelu."
+        )
 
 
 def check_revisions(manifest, script):
@@ -300,11 +413,11 @@ def check_revisions(manifest, script):
 
 
 # -- restoring ---------------------------------------------------------------------------
-def restore(url, path, script):
-    """Replaces the database at `url` with the backup `path`. Returns (manifest, the code's
-    heads the restored schema has not reached)."""
+def restore(url, path, script, key, accept_unsigned=False):
+    """Replaces the database at `url` with the backup `path`, checked with the signing `key`.
+    Returns (manifest, the code's heads the restored schema has not reached, signed)."""
     kind = database_kind(url)
-    with opened(path) as (manifest, payload):
+    with opened(path, key, accept_unsigned) as (manifest, payload, signed):
         if manifest["database"] != kind:
             raise BackupError(
                 f"To kopia bazy {KIND_NAMES[manifest['database']]}, a docelowa baza to "
@@ -315,7 +428,7 @@ def restore(url, path, script):
             _restore_sqlite(url, payload, manifest)
         else:
             _restore_postgresql(url, payload, manifest)
-    return manifest, behind
+    return manifest, behind, signed
 
 
 def _check_counts(counts, manifest):
@@ -333,8 +446,7 @@ def _restore_sqlite(url, payload, manifest):
             if _revisions(connection) != manifest.get("revisions"):
                 raise BackupError("Rewizje schematu w kopii nie zgadzają się z jej opisem: kopia jest uszkodzona.")
             _check_counts(_row_counts(connection), manifest)
-        target_path = _sqlite_path(url)
-        target_path.parent.mkdir(parents=True, exist_ok=True)
+        target_path = create_private_file(_sqlite_path(url))  # 0600 when the restore makes it
         target = sqlite3.connect(target_path, timeout=30)
         try:
             # The backup API in the other direction: the target's pages replaced in one

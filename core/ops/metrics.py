@@ -6,6 +6,10 @@ public cache's hits and misses by layer, mail deliveries and integration errors.
 database at each scrape, so every process and `smogpanel worker` agree: the outbox's backlog
 and the mails given up, and each scheduled job's runs, failures, last duration and last success.
 
+Every label value comes from a closed set, never from what a client sent: routes are patterns
+(`/api/timer/{id:\\d+}`, or "(static)", "(none)" when no route matched, "(public replay)"),
+methods the standard ones (METHODS) or "(other)", statuses the app's own.
+
 Under gunicorn (`smogpanel serve` with several workers) prometheus_client's multi-process mode
 adds the workers' counters up: PROMETHEUS_MULTIPROC_DIR, set by `smogpanel serve` before the
 workers fork. prometheus_client is imported only when first used, in the worker, because it
@@ -35,6 +39,10 @@ __all__ = ["integration_failed"]
 ROUTE = "smogpanel.route"  # the environ key the route's pattern is left under, for the count
 STATIC = "(static)"
 UNMATCHED = "(none)"
+# The method label's values: RFC 9110's methods and PATCH; any other counts as one value, so
+# made-up methods cannot grow every scrape (and the process's memory) without bound.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"})
+OTHER_METHOD = "(other)"
 DEFAULT_ALLOW = "127.0.0.1 ::1"
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 FORBIDDEN = "Brak dostępu do metryk: adres spoza smogpanel.metrics.allow i brak poprawnego tokenu."
@@ -106,8 +114,13 @@ class RequestMetrics:
         finally:
             route = environ.get(ROUTE, STATIC)
             counters = metrics()
-            counters.requests.labels(route, environ.get("REQUEST_METHOD", ""), seen.get("status", "500")).inc()
+            counters.requests.labels(route, method_label(environ), seen.get("status", "500")).inc()
             counters.latency.labels(route).observe(time.perf_counter() - started)
+
+
+def method_label(environ):
+    method = environ.get("REQUEST_METHOD", "")
+    return method if method in METHODS else OTHER_METHOD
 
 
 def route_tween_factory(handler, registry):

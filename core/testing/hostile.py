@@ -1,7 +1,11 @@
 """Hostile files, made on the spot, for the reliability tests of uploads and imports (core and
 every plugin): zip bombs (a sheet, the shared strings or the content types expanding to a
 gigabyte, small on disk), a zip lying about its sizes, a cell far away (XFD1048576), truncated
-and foreign files, polyglots, big sheets and formula cells. `corpus()` lists them all."""
+and foreign files, polyglots, big sheets and formula cells. `corpus()` lists them all.
+
+And hostile parts of requests, for every route: ids no `{id:\\d+}` route may take
+(`BAD_IDS`), path segments and query values that are not UTF-8 (`NOT_UTF8`), JSON bodies with
+lone UTF-16 surrogates or other text no JSON reader should pass on (`UNREADABLE_JSON`)."""
 
 import io
 import struct
@@ -197,3 +201,23 @@ def corpus():
         ("formula cells", formula_cells(), "raport.xlsx"),
         ("empty", b"", "raport.xlsx"),
     ]
+
+
+# -- hostile requests --------------------------------------------------------------------------
+# Percent-encoded, ready for a URL: digits of other scripts (Python's \d takes them: Arabic-Indic
+# 1, Devanagari 1, a full-width 0), more digits than int() reads (4,300), one past 2**63 - 1.
+BAD_IDS = ["%D9%A1", "%E0%A5%A7", "%EF%BC%90", "%D9%A1%D9%A2", "9" * 5000, str(2**63), "1" + "0" * 30]
+# U+D800 and U+DC00 written as UTF-8 (no valid UTF-8 has them), stray and overlong bytes.
+NOT_UTF8 = ["%ED%A0%80", "%ED%B0%80", "a%ED%A0%80@b.pl", "%FF", "%C3", "%C0%AF"]
+# Lone surrogates as JSON escapes (Python's json reads them; encoding the text then fails),
+# NaN, an infinity and nesting past any reader's depth.
+UNREADABLE_JSON = [
+    b'{"password": "\\ud800"}',
+    b'{"name": "\\udc00"}',
+    b'{"name": "a\\udbff"}',
+    b'{"name": "\\udc00\\ud800"}',
+    b'{"\\ud800": 1}',
+    b'{"value": NaN}',
+    b'{"value": 1e400}',
+    b'{"a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+]

@@ -1,18 +1,23 @@
 """`smogpanel backup` and `smogpanel restore-backup` on the run's database (SQLite files, or
 schemas of the PostgreSQL test database): a copy of a database with rows in every table
 restores every table, into an empty database and over an existing one; files that are not a
-good backup for this database and this code are refused before anything changes."""
+good backup for this database and this code, or not signed with this installation's key, are
+refused before anything changes."""
 
 import io
 import json
+import stat
+import subprocess
 import tarfile
 
 import pytest
+import sqlalchemy as sa
 import webtest
 
 from smogpanel.cli import DEMO_ADMIN
 from smogpanel.cli import main as cli
-from smogpanel.ops.backup import MANIFEST
+from smogpanel.ops.backup import MANIFEST, SIGNATURE, SIGNATURE_ALGORITHM, signature, signing_key
+from smogpanel.settings import resolve
 from smogpanel.testing.data import LOGO, contents, empty_tables, populate, sign_in
 from smogpanel.testing.serve import drop_schema, empty_database, live_app
 
@@ -51,16 +56,27 @@ def command(url, *args):
         return cli(["-c", "", *args])
 
 
-def rewritten(path, out, payload_name=None, **changes):
-    """A copy of the backup `path` at `out` with its manifest changed (the payload kept)."""
+def rewritten(path, out, payload_name=None, signed=True, **changes):
+    """A copy of the backup `path` at `out` with its manifest changed (the payload kept), signed
+    with the commands' key (a forger who has it), or not at all."""
     with tarfile.open(path) as archive:
         manifest = json.loads(archive.extractfile(MANIFEST).read())
         payload = archive.extractfile(manifest["payload"]["name"]).read()
     manifest.update(changes)
     if payload_name:
         manifest["payload"]["name"] = payload_name
+    data = json.dumps(manifest).encode()
+    members = [
+        (MANIFEST, data),
+        (manifest["payload"]["name"] if isinstance(manifest["payload"], dict) else "x", payload),
+    ]
+    if signed:
+        key = signing_key(resolve({}))
+        members.insert(
+            1, (SIGNATURE, json.dumps({"algorithm": SIGNATURE_ALGORITHM, "signature": signature(data, key)}).encode())
+        )
     with tarfile.open(out, "w") as archive:
-        for name, data in ((MANIFEST, json.dumps(manifest).encode()), (manifest["payload"]["name"], payload)):
+        for name, data in members:
             info = tarfile.TarInfo(name)
             info.size = len(data)
             archive.addfile(info, io.BytesIO(data))
@@ -162,6 +178,111 @@ def test_the_manifest_describes_the_copy(saved, source):
     assert manifest["tables"] == {name: len(found) for name, found in rows.items()}
     assert sorted(manifest["revisions"]) == sorted(revision for (revision,) in rows["alembic_version"])
     assert DEMO_ADMIN[0] not in json.dumps(manifest)
+
+
+def test_the_backup_and_its_payload_are_readable_by_their_owner_only(saved, tmp_path):
+    """`tar -xf` of a backup gave a world-readable copy of the password hashes."""
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    with tarfile.open(saved) as archive:
+        assert archive.getnames()[:2] == [MANIFEST, SIGNATURE]
+        assert {member.mode for member in archive.getmembers()} == {0o600}
+    subprocess.run(["tar", "-xf", str(saved), "-C", str(tmp_path)], check=True)
+    assert {stat.S_IMODE(path.stat().st_mode) for path in tmp_path.iterdir()} == {0o600}
+
+
+def test_the_live_sqlite_database_is_refused_as_the_backup_file(source, capsys):
+    """It was overwritten with the archive: the next request failed with "file is not a database"."""
+    url, rows = source
+    if url.startswith("postgresql"):
+        pytest.skip("a PostgreSQL database is no file")
+    database = url[len("sqlite:///") :]
+    for name in (database, database + "-wal", database.replace("/database.sqlite", "/./database.sqlite")):
+        assert command(url, "backup", name) == 1
+        assert "to plik bazy, z której powstaje kopia" in capsys.readouterr().err
+    assert contents(url) == rows
+
+
+@pytest.mark.parametrize(
+    "changes, field",
+    [
+        ({"payload": "database.sqlite"}, "payload"),
+        ({"payload": {"name": "database.sqlite", "size": "12", "sha256": "0" * 64}}, "payload"),
+        ({"payload": None}, "payload"),
+        ({"revisions": "core_0001"}, "revisions"),
+        ({"revisions": [1, 2]}, "revisions"),
+        ({"database": ["sqlite"]}, "database"),
+        ({"tables": ["user"]}, "tables"),
+        ({"tables": {"user": "3"}}, "tables"),
+        ({"tables": {"user": True}}, "tables"),
+        ({"created": 20261126}, "created"),
+        ({"schema": 5}, "schema"),
+    ],
+)
+def test_a_manifest_with_fields_of_the_wrong_type_is_a_polish_refusal(saved, target, tmp_path, capsys, changes, field):
+    """Even signed with the right key (the key's holder made a mistake), never a traceback."""
+    forged = rewritten(saved, tmp_path / "zle-typy.backup", **changes)
+    assert command(target, "restore-backup", str(forged), "--yes") == 1
+    error = capsys.readouterr().err
+    assert "ma niepoprawne pola" in error and field in error and "Traceback" not in error
+    assert contents(target) == {}
+
+
+def set_super(url, email, value):
+    with sa.create_engine(url, poolclass=sa.pool.NullPool).begin() as connection:
+        connection.execute(
+            sa.text("UPDATE user_account SET super = :value WHERE email = :email"), {"value": value, "email": email}
+        )
+
+
+def supers(url):
+    with sa.create_engine(url, poolclass=sa.pool.NullPool).connect() as connection:
+        return set(connection.execute(sa.text("SELECT email FROM user_account WHERE super = 1")).scalars())
+
+
+def test_a_tampered_or_unsigned_backup_is_refused_unless_accepted(saved, target, tmp_path, capsys, monkeypatch):
+    """An account made super in the copy, the checksum recomputed: the checksum alone let it
+    restore silently. The forger does not have this installation's key."""
+    assert command(target, "restore-backup", str(saved), "--yes") == 0
+    account = sorted(supers(target))[0]
+    set_super(target, account, 0)
+    assert command(target, "backup", str(tmp_path / "prawdziwa.backup")) == 0
+    set_super(target, account, 1)
+    with monkeypatch.context() as patch:
+        patch.setenv("SMOGPANEL_BACKUP_KEY", "klucz-napastnika")
+        assert command(target, "backup", str(tmp_path / "zmieniona.backup")) == 0
+    unsigned = rewritten(tmp_path / "zmieniona.backup", tmp_path / "bez-podpisu.backup", signed=False)
+    assert command(target, "restore-backup", str(tmp_path / "prawdziwa.backup"), "--yes") == 0
+    assert account not in supers(target)
+    capsys.readouterr()
+    for forged, refusal in (("zmieniona.backup", "Podpis kopii"), ("bez-podpisu.backup", "nie jest podpisana")):
+        assert command(target, "restore-backup", str(tmp_path / forged), "--yes") == 1
+        assert refusal in capsys.readouterr().err
+        assert command(target, "restore-backup", str(tmp_path / forged)) == 1  # refused before the question
+        assert account not in supers(target)
+    # The operator who knows where a backup comes from (an older release's, another key's).
+    assert command(target, "restore-backup", str(unsigned), "--yes", "--accept-unsigned") == 0
+    assert "--accept-unsigned" in capsys.readouterr().err
+    assert account in supers(target)
+
+
+def test_a_backup_unpacked_and_packed_again_keeps_its_signature(saved, target, tmp_path):
+    folder = tmp_path / "rozpakowana"
+    folder.mkdir()
+    subprocess.run(["tar", "-xf", str(saved), "-C", str(folder)], check=True)
+    payload = next(path.name for path in folder.iterdir() if path.name.startswith("database."))
+    repacked = tmp_path / "przepakowana.backup"
+    subprocess.run(["tar", "-cf", str(repacked), "-C", str(folder), MANIFEST, payload, SIGNATURE], check=True)
+    assert command(target, "restore-backup", str(repacked), "--yes") == 0
+
+
+def test_backups_signed_with_the_backup_key_restore_where_the_same_key_is_set(source, target, tmp_path, monkeypatch):
+    """smogpanel.backup.key: staging checks production's backups without its token secret."""
+    monkeypatch.setenv("SMOGPANEL_BACKUP_KEY", "wspolny-klucz-kopii")
+    monkeypatch.setenv("SMOGPANEL_SECRET", "sekret-produkcji-" + "x" * 32)
+    assert command(source[0], "backup", str(tmp_path / "produkcja.backup")) == 0
+    monkeypatch.setenv("SMOGPANEL_SECRET", "sekret-stagingu-" + "y" * 32)
+    assert command(target, "restore-backup", str(tmp_path / "produkcja.backup"), "--yes") == 0
+    assert contents(target) == source[1]
 
 
 def test_a_backup_of_an_older_schema_restores_and_says_to_run_init(target, tmp_path_factory, tmp_path, capsys):

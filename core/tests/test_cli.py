@@ -1,5 +1,7 @@
 """The `smogpanel` command on a database of its own (a fresh SQLite file per test)."""
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -50,6 +52,26 @@ def test_init_creates_the_sixteen_voivodeships_once_and_says_which_migrations_it
     assert "nie było migracji do zastosowania" in second and "core_0001" not in second
     assert query(ini, "SELECT count(*) FROM voivodeship") == [(16,)]
     assert "Baza danych gotowa" in second
+
+
+def test_init_creates_the_sqlite_database_readable_by_its_owner_only(ini):
+    """The database holds password hashes: 0600, and so its -wal and -shm (SQLite gives them the
+    database's mode), in a folder made 0700, whatever the umask."""
+    database = Path(database_url(ini)[len("sqlite:///") :])
+    previous = os.umask(0o022)
+    try:
+        assert run(ini, "init") == 0
+    finally:
+        os.umask(previous)
+    engine = sa.create_engine(database_url(ini))
+    with engine.connect() as connection:  # a server's connection: WAL, one write
+        connection.exec_driver_sql("PRAGMA journal_mode=WAL")
+        connection.exec_driver_sql("UPDATE voivodeship SET name = name")
+        connection.commit()
+        modes = {path.name: stat.S_IMODE(path.stat().st_mode) for path in database.parent.iterdir()}
+    engine.dispose()
+    assert modes == {"cli.sqlite": 0o600, "cli.sqlite-wal": 0o600, "cli.sqlite-shm": 0o600}
+    assert stat.S_IMODE(database.parent.stat().st_mode) == 0o700
 
 
 def test_init_demo_prints_a_login_that_works_and_adds_content_once(ini, capsys):

@@ -2,6 +2,8 @@
 imports a ranking; another operator sees each in the record's history and in the whole log with
 the right e-mail, fields and values, and puts each back; the putting back is recorded too."""
 
+from urllib.parse import quote
+
 import pytest
 import sqlalchemy as sa
 
@@ -181,6 +183,9 @@ def test_the_log_filters_pages_and_refuses_bad_filters(operator, other):
     assert other.get("/api/history/?action=rename", status=400)["errors"][0]["name"] == "action"
     assert other.get("/api/history/?from=wczoraj", status=400)["errors"][0]["name"] == "from"
     assert other.get("/api/history/?to=9999-12-31", status=400)["errors"][0]["name"] == "to"
+    for day in ("20261126", "2026-W48-1", "2026-330", "2026-11-26T00:00", "２０２６-11-26"):  # only RRRR-MM-DD
+        assert other.get(f"/api/history/?from={quote(day)}", status=400)["errors"][0]["name"] == "from"
+        assert other.get(f"/api/history/?to={quote(day)}", status=400)["errors"][0]["name"] == "to"
     assert other.get("/api/history/?page=99999999999", status=400)["errors"][0]["name"] == "page"
     assert other.get("/api/history/?record_id=99999999999", status=400)["errors"][0]["name"] == "record_id"
     assert other.get("/api/history/?order=user_email", status=400)["errors"][0]["name"] == "order"

@@ -3,6 +3,7 @@ SMTP server is configured, and retried from the outbox when delivery failed."""
 
 import shutil
 import ssl
+import stat
 import subprocess
 from email import message_from_bytes, policy
 
@@ -104,12 +105,15 @@ def test_a_failed_request_sends_nothing_and_leaves_no_outbox_row(make_app, smtp_
 
 
 def test_without_an_smtp_server_mails_are_written_as_files(make_app, tmp_path, db):
-    app, _ = plugin_app(make_app, **{"smogpanel.smtp_url": "", "smogpanel.mail_dir": str(tmp_path / "poczta")})
+    app, _ = plugin_app(make_app, **{"smogpanel.smtp_url": "", "smogpanel.mail_dir": str(tmp_path / "var" / "poczta")})
     app.get("/api/mail-test/ok")
-    [file] = (tmp_path / "poczta").glob("*.eml")
+    [file] = (tmp_path / "var" / "poczta").glob("*.eml")
     mail = message_from_bytes(file.read_bytes(), policy=policy.default)
     assert mail["Subject"] == SUBJECT and mail.get_content() == BODY
     assert outbox(db)[0].sent is not None
+    # Only the panel's own user reads them: the mails hold live password-reset links.
+    assert stat.S_IMODE(file.stat().st_mode) == 0o600
+    assert [stat.S_IMODE(folder.stat().st_mode) for folder in (file.parent, file.parent.parent)] == [0o700, 0o700]
 
 
 def test_a_delivery_failure_never_reaches_the_request_and_send_mail_retries_it(make_app, db, dead_smtp_url, start_smtp):

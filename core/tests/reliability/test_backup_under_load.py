@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from smogpanel.migrate import script_directory
-from smogpanel.ops.backup import restore
+from smogpanel.ops.backup import restore, signing_key
 from smogpanel.plugin_manager import build_plugin_manager
+from smogpanel.settings import resolve
 from smogpanel.testing.data import contents
 from smogpanel.testing.files import png
 from smogpanel.testing.serve import add_accounts, drop_schema, start_live
@@ -100,7 +101,10 @@ def test_a_backup_taken_during_writes_restores_the_database_at_the_backup_s_mome
     final = contents(live.database_url)
 
     restore(
-        live.database_url, tmp_path / "under-load.backup", script_directory(live.database_url, build_plugin_manager())
+        live.database_url,
+        tmp_path / "under-load.backup",
+        script_directory(live.database_url, build_plugin_manager()),
+        signing_key(resolve({})),  # the key the command signed with: the same settings
     )
     restored = contents(live.database_url)
 
