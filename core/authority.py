@@ -32,23 +32,57 @@ from sqlalchemy.orm import Session
 from .envelope import ApiError
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["ACTIONS", "SUPER_ROLE", "Rules", "authorize", "principals", "Allow", "Deny", "Authenticated", "Everyone"]
+__all__ = [
+    "ACTIONS",
+    "EDITORS",
+    "PERSONAL",
+    "SUPER_ROLE",
+    "Rules",
+    "authorize",
+    "may",
+    "principals",
+    "Allow",
+    "Deny",
+    "Authenticated",
+    "Everyone",
+]
 
-ACTIONS = ("read", "create", "update", "delete", "restore", "import")
+ACTIONS = ("read", "create", "update", "delete", "restore", "import", "personal")
+WRITES = frozenset({"create", "update", "delete", "restore", "import"})
+ROLES = ("super", "editor", "viewer")  # super: `super` = 1; the others: the account's `role`
 SUPER_ROLE = "role:super"
-NOBODY = "nobody"  # a principal no account has: the action is the super administrators' alone
+EDITOR_ROLE = "role:editor"
+VIEWER_ROLE = "role:viewer"
+# In `allowed`: the editors of the kind's plugin (an editor unscoped, or scoped to that plugin).
+EDITORS = "editors"
+PERSONAL = "perm:personal"  # 'dane nadawców': residents' personal data
 REFUSED = "Nie masz uprawnień do tej operacji."
+READ_ONLY = "Twoje konto ma tylko podgląd: nie może niczego zmieniać."
+OUT_OF_DOMAIN = "Twoje konto nie może zmieniać tego rodzaju danych."
+# A voivodeship-scoped editor before a kind that lies in no voivodeship (a timer, a map).
+OUT_OF_REGION_KIND = "Twoje konto zmienia tylko dane gmin i województw ze swojego zakresu; te są tylko do odczytu."
+OUT_OF_REGION = "Ten wiersz dotyczy województwa spoza zakresu Twojego konta."
 ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
 ASKED = "smogpanel.authorized"  # request.environ: the (kind, action, record id) asked about
 
 
 def principals(identity):
-    """The principals of the signed-in account (`request.identity`), or of nobody signed in."""
+    """The principals of the signed-in account (`request.identity`), or of nobody signed in: its
+    role, and for an editor `editor:<plugin>` per plugin in scope (`editor:*` unscoped)."""
     if identity is None:
         return [Everyone]
     found = [Everyone, Authenticated, f"user:{identity.id}"]
     if identity.super:
-        found.append(SUPER_ROLE)
+        return [*found, SUPER_ROLE, PERSONAL]
+    if identity.role == "viewer":
+        found.append(VIEWER_ROLE)
+    else:
+        kinds = identity.kinds
+        found += (
+            [EDITOR_ROLE, *(f"editor:{plugin}" for plugin in sorted(kinds))] if kinds else [EDITOR_ROLE, "editor:*"]
+        )
+    if identity.personal_data:
+        found.append(PERSONAL)
     return found
 
 
@@ -58,15 +92,31 @@ class Rules:
     record is the super administrators' (SPEC 6 leaves it to the system administrator)."""
 
     kind: str = ""
+    plugin: str = ""  # the plugin that declares the kind (an editor's domain scope names it)
     # {action: the principal allowed to do it}; an action missing here is the super
-    # administrators' alone.
+    # administrators' alone. EDITORS: the editors whose scope holds the kind's plugin.
     allowed: Mapping[str, str] = {
         "read": Authenticated,
-        "create": Authenticated,
-        "update": Authenticated,
-        "delete": Authenticated,
-        "import": Authenticated,
+        "create": EDITORS,
+        "update": EDITORS,
+        "delete": EDITORS,
+        "import": EDITORS,
+        "personal": PERSONAL,
     }
+    # True: records lie in a voivodeship (`regions_of`), and an editor scoped to voivodeships may
+    # change those inside them; other kinds are read-only to such an editor.
+    regional: bool = False
+
+    def __init__(self, kind="", plugin=""):
+        if kind:
+            self.kind = kind
+        if plugin:
+            self.plugin = plugin
+
+    def regions_of(self, request, obj):
+        """The ids of the voivodeships a record lies in (empty: none); only for `regional` kinds."""
+        return frozenset()
+
     # {action: the Polish reason a refusal gives}; REFUSED when none is given.
     refusals: Mapping[str, str] = {"restore": ONLY_SUPER_RESTORES}
 
@@ -75,18 +125,25 @@ class Rules:
         "delete")`: account 7 may not delete itself)."""
         return ()
 
-    def refusal(self, action, ace):
+    def refusal(self, action, ace, principals=()):
         """The Polish reason of a refusal by `ace` (the ACE that denied, or None)."""
-        return self.refusals.get(action, REFUSED)
+        if action in self.refusals:
+            return self.refusals[action]
+        if action in WRITES and VIEWER_ROLE in principals:
+            return READ_ONLY
+        if action in WRITES and EDITOR_ROLE in principals:
+            return OUT_OF_DOMAIN
+        return REFUSED
 
     def acl(self, obj=None):
-        kind_acl = [(Allow, principal, action) for action, principal in self.allowed.items()]
-        return [
-            *(self.record_acl(obj) if obj is not None else ()),
-            (Allow, SUPER_ROLE, ALL_PERMISSIONS),
-            *kind_acl,
-            DENY_ALL,
-        ]
+        kind_acl = []
+        for action, principal in self.allowed.items():
+            if principal == EDITORS:
+                kind_acl += [(Allow, "editor:*", action), (Allow, f"editor:{self.plugin or self.kind}", action)]
+            else:
+                kind_acl.append((Allow, principal, action))
+        record_acl = self.record_acl(obj) if obj is not None else ()
+        return [*record_acl, (Allow, SUPER_ROLE, ALL_PERMISSIONS), *kind_acl, DENY_ALL]
 
 
 DEFAULT_RULES = Rules()
@@ -111,7 +168,10 @@ def kind_of(registry, obj):
 
 
 def rules_of(registry, kind):
-    return registry.get("smogpanel.resources", {}).get(kind) or DEFAULT_RULES
+    """The kind's rules: its Resource's, those a plugin declared for it (`config.add_rules`), or
+    the defaults."""
+    resources, declared = registry.get("smogpanel.resources", {}), registry.get("smogpanel.rules", {})
+    return resources.get(kind) or declared.get(kind) or DEFAULT_RULES
 
 
 def authorize(request, kind, action, obj=None):
@@ -125,11 +185,37 @@ def authorize(request, kind, action, obj=None):
     rules = rules_of(request.registry, kind) if isinstance(kind, str) else kind
     kind = kind if isinstance(kind, str) else kind.kind
     result = request.has_permission(action, Context(rules, obj))
+    identity = request.identity
     if not result:
-        if request.identity is None:
+        if identity is None:
             raise ApiError("UNAUTHORISED")
-        raise ApiError("FORBIDDEN", [{"name": "", "description": rules.refusal(action, getattr(result, "ace", None))}])
+        reason = rules.refusal(action, getattr(result, "ace", None), principals(identity))
+        raise ApiError("FORBIDDEN", [{"name": "", "description": reason}])
+    if action in WRITES and not identity.super and identity.voivodeships:
+        _check_regions(request, rules, obj, identity.voivodeships)
     request.environ.setdefault(ASKED, set()).add((kind, action, getattr(obj, "id", None)))
+
+
+def _check_regions(request, rules, obj, scope):
+    """An editor scoped to voivodeships changes only records of a `regional` kind that lie
+    inside them; a kind-level question (no record yet) passes, the record's is asked later."""
+    if not rules.regional:
+        raise ApiError("FORBIDDEN", [{"name": "", "description": OUT_OF_REGION_KIND}])
+    if obj is None:
+        return
+    regions = rules.regions_of(request, obj)
+    if not regions or regions - scope:
+        raise ApiError("FORBIDDEN", [{"name": "", "description": OUT_OF_REGION}])
+
+
+def may(request, kind, action, obj=None):
+    """True when `authorize` would let the signed-in account `action` (for a screen that shows or
+    hides, or a payload that masks, rather than refuses)."""
+    try:
+        authorize(request, kind, action, obj)
+    except ApiError:
+        return False
+    return True
 
 
 def check_asked(request, kind, action, record_id):

@@ -11,7 +11,6 @@ missing id or a refused delete answers the error and nothing is deleted.
 
 import colander
 import sqlalchemy as sa
-from cornice import Service
 
 from . import history
 from .envelope import ApiError
@@ -80,19 +79,18 @@ def bulk_delete_view(resource):
     return view
 
 
-def bulk_delete_service(resource, permission=None):
-    service = Service(
-        name=f"{resource.kind}-bulk-delete",
-        path=f"/api/{resource.kind}/bulk-delete",
-        description=f"{resource.kind}: delete several records as one batch",
+def bulk_delete_service(resource):
+    service = resource.service(
+        f"{resource.kind}-bulk-delete",
+        f"/api/{resource.kind}/bulk-delete",
+        f"{resource.kind}: delete several records as one batch",
     )
-    extra = {"permission": permission} if permission else {}
     service.add_view(
         "POST",
         bulk_delete_view(resource),
         renderer="envelope",
         schema=BulkDeleteSchema(),
         validators=(body_validator,),
-        **extra,
+        permission="delete",
     )
     return service

@@ -19,7 +19,7 @@ from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
 from . import history
-from .authority import Rules, authorize
+from .authority import Context, Rules, authorize
 from .bulk_delete import bulk_delete_service
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
@@ -73,7 +73,6 @@ class Resource(Rules):
     list_all_order: tuple | None = None  # the default of GET /api/<kind>/ when it differs
     parent: Parent | None = None
     list_all: bool = True
-    permission: str | None = None  # None: the app's default (signed-in users)
     # File fields (smogpanel.schemas.FileNode) by name -> the kinds accepted, e.g.
     # {"logo_path": IMAGES}: a new upload is checked and stored, a kept one stays by its stored
     # name, None removes it; answers add `<name less _path>_url` (e.g. logo_url).
@@ -95,6 +94,23 @@ class Resource(Rules):
     # gazetteer's names; and the lists' filters (smogpanel.listing.Filter, e.g. a type).
     searched: tuple = ("name", "internal_name", "email", "teryt", "district_name", "voivodeship_name")
     filters: tuple = ()
+
+    @property
+    def regional(self):
+        """Records of a gmina or voivodeship lie in a voivodeship (smogpanel.authority)."""
+        return self.gazetteer_names
+
+    def regions_of(self, request, obj):
+        """{voivodeship id} of the record's gmina (`borough_id`) or voivodeship (`voivodeship_id`)."""
+        if getattr(obj, "voivodeship_id", None) is not None:
+            return frozenset({obj.voivodeship_id})
+        borough_id = getattr(obj, "borough_id", None)
+        names = gazetteer(request).names_select() if borough_id is not None else None
+        if names is None:
+            return frozenset()
+        names = names.subquery()
+        found = request.db.scalar(sa.select(names.c.voivodeship_id).where(names.c.id == borough_id))
+        return frozenset() if found is None else frozenset({found})
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
@@ -456,6 +472,8 @@ class Resource(Rules):
     def view_create(self, request):
         authorize(request, self, "create")
         obj = self.create(request, request.validated)
+        if self.regional:
+            authorize(request, self, "create", obj)  # where it lies, now that it is built
         self.flush(request)
         answer = self.serialize(request, obj)
         # What it was created with: each field given, as [null, value].
@@ -513,28 +531,38 @@ class Resource(Rules):
         history.record(request, "delete", self.kind, obj.id, history.record_name(obj), reverts=reverts)
 
     # -- registration ----------------------------------------------------------------
+    def context(self, request):
+        """The views' context: the kind's rules, which Pyramid asks for each view's permission
+        (the action) before the body is validated; a record's own rules are asked in the view."""
+        return Context(self)
+
+    def service(self, name, path, description):
+        return Service(name=name, path=path, description=description, factory=self.context)
+
     def services(self):
         kind = self.kind
         common = {"renderer": "envelope"}
-        if self.permission:
-            common["permission"] = self.permission
-        collection = Service(name=f"{kind}-collection", path=f"/api/{kind}/", description=f"{kind}: list, create")
-        record = Service(name=f"{kind}-record", path=f"/api/{kind}/{{id:\\d+}}", description=f"{kind}: one record")
+        collection = self.service(f"{kind}-collection", f"/api/{kind}/", f"{kind}: list, create")
+        record = self.service(f"{kind}-record", f"/api/{kind}/{{id:\\d+}}", f"{kind}: one record")
         if self.list_all:
-            collection.add_view("GET", self.view_list, **common)
+            collection.add_view("GET", self.view_list, permission="read", **common)
         validators = (exact_body_validator if self.exact_numbers else body_validator,)
-        collection.add_view("POST", self.view_create, schema=self.schema(), validators=validators, **common)
-        record.add_view("GET", self.view_get, **common)
-        record.add_view("POST", self.view_update, schema=self.edit_schema(), validators=validators, **common)
-        record.add_view("DELETE", self.view_delete, **common)
+        collection.add_view(
+            "POST", self.view_create, schema=self.schema(), validators=validators, permission="create", **common
+        )
+        record.add_view("GET", self.view_get, permission="read", **common)
+        record.add_view(
+            "POST", self.view_update, schema=self.edit_schema(), validators=validators, permission="update", **common
+        )
+        record.add_view("DELETE", self.view_delete, permission="delete", **common)
         services = [collection, record]
         if self.parent is not None:
-            by_parent = Service(
-                name=f"{kind}-by-{self.parent.kind}",
-                path=f"/api/{kind}/{self.parent.kind}/{{parent_id:\\d+}}",
-                description=f"{kind}: list of one {self.parent.kind}",
+            by_parent = self.service(
+                f"{kind}-by-{self.parent.kind}",
+                f"/api/{kind}/{self.parent.kind}/{{parent_id:\\d+}}",
+                f"{kind}: list of one {self.parent.kind}",
             )
-            by_parent.add_view("GET", self.view_list_by_parent, **common)
+            by_parent.add_view("GET", self.view_list_by_parent, permission="read", **common)
             services.append(by_parent)
         return services
 
@@ -548,6 +576,23 @@ class PublicResource(Resource):
     sortable = ("id", "name", "internal_name", "updated")
 
 
+def plugin_of(plugin_manager, obj):
+    """The name of the enabled plugin whose package defines `obj`'s class ("core" for the
+    core's own kinds): an editor's domain scope names it."""
+    module = type(obj).__module__
+    for name, plugin in plugin_manager.list_name_plugin():
+        package = getattr(plugin, "__name__", None) or type(plugin).__module__  # a package, module or object
+        if module == package or module.startswith(package + "."):
+            return name
+    return "core"
+
+
+def add_rules(config, rules):
+    """Config directive: `config.add_rules(Rules(kind="calculator_definition", plugin="calculators"))`
+    for a kind a plugin writes that is no Resource (smogpanel.authority)."""
+    config.registry.setdefault("smogpanel.rules", {})[rules.kind] = rules
+
+
 def add_resource(config, resource):
     """Config directive: `config.add_resource(MyResource())`."""
     resources = config.registry.setdefault("smogpanel.resources", {})
@@ -558,6 +603,7 @@ def add_resource(config, resource):
         raise ValueError(f"resource kind {resource.kind!r}: gazetteer_names lists are not kept (list_reads)")
     resources[resource.kind] = resource
     resource.all_kinds = resources
+    resource.plugin = resource.plugin or plugin_of(config.registry.plugin_manager, resource)
     lists = []
     for service in resource.services():
         for method, view, args in service.definitions:
@@ -566,18 +612,17 @@ def add_resource(config, resource):
                 lists.append((service, view, args))
         config.add_cornice_service(service)
     # Every list's export (the rows its search leaves, as .xlsx or .csv), and the bulk delete.
-    for service, view, args in lists:
-        export = Service(
-            name=f"{service.name}-export",
-            path=service.path.rstrip("/") + "/export",
-            description=f"{resource.kind}: the list as a spreadsheet (.xlsx or .csv)",
+    for service, view, _ in lists:
+        export = resource.service(
+            f"{service.name}-export",
+            service.path.rstrip("/") + "/export",
+            f"{resource.kind}: the list as a spreadsheet (.xlsx or .csv)",
         )
-        extra = {"permission": args["permission"]} if args.get("permission") else {}
-        export.add_view("GET", export_view(view, resource.kind), **extra)
+        export.add_view("GET", export_view(view, resource.kind), permission="read")
         config.add_cornice_service(export)
     # Each row goes through `remove`, which asks the kind's rules (accounts: a super
     # administrator's, never one's own), so every kind gets it.
-    config.add_cornice_service(bulk_delete_service(resource, resource.permission))
+    config.add_cornice_service(bulk_delete_service(resource))
     if resource.list_reads:
         config.action(None, lambda: track(engine_of(config.registry), resource.list_tables()))
 
@@ -586,3 +631,4 @@ def includeme(config):
     config.registry.setdefault("smogpanel.resources", {})
     config.registry["smogpanel.list_cache"] = PublicCache(LocalCache(LIST_CACHE_SIZE))
     config.add_directive("add_resource", add_resource)
+    config.add_directive("add_rules", add_rules)

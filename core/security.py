@@ -41,6 +41,18 @@ class Identity(NamedTuple):
     lastname: str
     super: int
     token_version: int
+    role: str = "editor"  # beside super: "editor" or "viewer" (smogpanel.authority)
+    scope_kinds: str = ""  # an editor's plugins, comma-separated; empty: all
+    scope_voivodeships: str = ""  # an editor's voivodeships (TERYT codes), comma-separated; empty: all
+    personal_data: int = 0  # may see residents' personal data
+
+    @property
+    def kinds(self):
+        return frozenset(filter(None, self.scope_kinds.split(",")))
+
+    @property
+    def voivodeships(self):
+        return frozenset(filter(None, self.scope_voivodeships.split(",")))
 
 
 def hash_password(password):
@@ -175,7 +187,14 @@ def forbidden_view(request):
 
     if request.identity is None:
         return error_response("UNAUTHORISED")
-    return error_response("FORBIDDEN", [{"name": "", "description": "Nie masz uprawnień do tej operacji."}])
+    rules = getattr(request.context, "rules", None)  # a kind's view (smogpanel.authority.Context)
+    denied = getattr(request.exception, "result", None)
+    permission = getattr(denied, "permission", None)
+    if rules is not None and permission in authority.ACTIONS:
+        reason = rules.refusal(permission, getattr(denied, "ace", None), authority.principals(request.identity))
+    else:
+        reason = authority.REFUSED
+    return error_response("FORBIDDEN", [{"name": "", "description": reason}])
 
 
 def csrf_failed_view(exc, request):

@@ -10,6 +10,8 @@ from smogpanel.users.models import User
 
 PASSWORD = "Haslo-123!"
 FIELDS = {"id", "email", "firstname", "lastname", "super", "created", "updated"}
+# What a super administrator sets beside them (smogpanel.authority): the role, the scopes, personal data.
+FIELDS |= {"role", "scope_kinds", "scope_voivodeships", "personal_data"}
 SELF_DELETE = "Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!"
 
 

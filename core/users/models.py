@@ -16,6 +16,16 @@ class User(Record, Base):
     firstname: Mapped[str] = mapped_column(sa.String(100), nullable=False, default="")
     lastname: Mapped[str] = mapped_column(sa.String(100), nullable=False, default="")
     super: Mapped[int] = mapped_column(sa.SmallInteger, nullable=False, default=0)
+    # Beside `super` (SPEC: 1 = administrator): what a non-super account may do
+    # (smogpanel.authority): "editor" (the spec's user, the default) or "viewer" (reads only).
+    role: Mapped[str] = mapped_column(sa.String(10), nullable=False, default="editor", server_default="editor")
+    # An editor's scopes, comma-separated; empty: all. Plugin names ("timers,letters") and
+    # voivodeships' two-digit TERYT codes ("12,14").
+    scope_kinds: Mapped[str] = mapped_column(sa.Text, nullable=False, default="", server_default="")
+    scope_voivodeships: Mapped[str] = mapped_column(sa.Text, nullable=False, default="", server_default="")
+    # 'dane nadawców': may see residents' personal data (letters' senders); granted by a super
+    # administrator (accounts older than the permission kept it); super administrators have it.
+    personal_data: Mapped[int] = mapped_column(sa.SmallInteger, nullable=False, default=0, server_default="0")
     password_hash: Mapped[str | None] = mapped_column(sa.String(255))
     # Bumped on every password change: tokens carry it, so older tokens stop working.
     token_version: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=1)

@@ -38,9 +38,11 @@ class UserResource(Resource):
     default_order = ("updated", False)
     # An account's details are its owner's to change (the profile): history shows, never reverts them.
     revert_edits = False
-    # SPEC 4: every operator may add an account; only a super administrator deletes one (never
-    # their own), and the profile is its owner's alone (record_acl).
-    allowed = {"read": Authenticated, "create": Authenticated}
+    # SPEC 4: every operator may add an account (an unlimited editor: see `allowed`); only a super
+    # administrator deletes one (never their own), and the profile is its owner's alone (record_acl).
+    # An editor limited to some plugins or voivodeships adds none: the new account would be
+    # unlimited.
+    allowed = {"read": Authenticated, "create": "editor:*"}
     refusals = {
         "delete": "Konto może usunąć tylko superadministrator.",
         "update": "Dane konta zmienia tylko jego właściciel (w swoim profilu).",
@@ -55,10 +57,10 @@ class UserResource(Resource):
         super().delete(request, obj)
         obj.token_version += 1  # its tokens die with it, and stay dead if it is restored
 
-    def refusal(self, action, ace):
+    def refusal(self, action, ace, principals=()):
         if action == "delete" and ace is not None and ace[1].startswith("user:"):
             return SELF_DELETE
-        return super().refusal(action, ace)
+        return super().refusal(action, ace, principals)
 
     def columns(self):
         return [c for c in User.__table__.columns if c.name not in HIDDEN]
@@ -81,14 +83,19 @@ class UserResource(Resource):
         return user
 
     def services(self):
-        collection = Service(name="user-collection", path="/api/user/", description="user: list, create")
-        record = Service(name="user-record", path="/api/user/{id:\\d+}", description="user: one account")
-        collection.add_view("GET", self.view_list, renderer="envelope")
+        collection = self.service("user-collection", "/api/user/", "user: list, create")
+        record = self.service("user-record", "/api/user/{id:\\d+}", "user: one account")
+        collection.add_view("GET", self.view_list, renderer="envelope", permission="read")
         collection.add_view(
-            "POST", self.view_create, renderer="envelope", schema=self.schema(), validators=(body_validator,)
+            "POST",
+            self.view_create,
+            renderer="envelope",
+            schema=self.schema(),
+            validators=(body_validator,),
+            permission="create",
         )
-        record.add_view("GET", self.view_get, renderer="envelope")
-        record.add_view("DELETE", self.view_delete, renderer="envelope")
+        record.add_view("GET", self.view_get, renderer="envelope", permission="read")
+        record.add_view("DELETE", self.view_delete, renderer="envelope", permission="delete")
         return [collection, record]
 
 
