@@ -47,7 +47,8 @@ __all__ = [
     "Everyone",
 ]
 
-ACTIONS = ("read", "create", "update", "delete", "restore", "import", "personal")
+# `manage`: an account's role and scopes (the super administrators' unless a kind says otherwise).
+ACTIONS = ("read", "create", "update", "delete", "restore", "import", "personal", "manage")
 WRITES = frozenset({"create", "update", "delete", "restore", "import"})
 ROLES = ("super", "editor", "viewer")  # super: `super` = 1; the others: the account's `role`
 SUPER_ROLE = "role:super"
@@ -223,8 +224,9 @@ def check_asked(request, kind, action, record_id):
     entry's kind, action and record (a create is asked before its record has an id)."""
     if isinstance(request, Session):
         return
-    asked = request.environ.get(ASKED, ())
-    if (kind, action, record_id) in asked or (kind, action, None) in asked:
+    asked = request.environ.get(ASKED, frozenset())
+    # Managing an account's access is recorded as its update.
+    if {(kind, action, record_id), (kind, action, None), (kind, "manage", record_id)} & asked:
         return
     rules = rules_of(request.registry, kind)
     obj = None

@@ -119,6 +119,48 @@ def cmd_user_super(settings, args):
     return 0
 
 
+def cmd_user_role(settings, args):
+    """The account's role (super, editor, viewer) and an editor's scopes: the system
+    administrator's command, the only way to make or unmake a super administrator (SPEC 6)."""
+    from .envelope import ApiError
+    from .gazetteer import find_gazetteer
+    from .users.access import ROLE_LABELS, checked_kinds, set_access, voivodeship_ids
+    from .users.models import User
+
+    app = build_app(settings)
+    split = lambda text: [part.strip() for part in (text or "").split(",") if part.strip()]  # noqa: E731
+    with session_factory(app)() as db, db.begin():
+        email = args.email.strip().lower()
+        user = db.scalar(sa.select(User).where(sa.func.lower(User.email) == email, User.deleted.is_(None)))
+        if user is None:
+            print(f"Nie ma konta {email}.", file=sys.stderr)
+            return 1
+        try:
+            kinds = checked_kinds(app.registry, split(args.kinds))
+            voivodeships = voivodeship_ids(
+                find_gazetteer(app.registry.plugin_manager).voivodeships(db), split(args.voivodeships)
+            )
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
+        except ApiError as error:
+            print(error.errors[0]["description"], file=sys.stderr)
+            return 2
+        if args.role == "super" and (kinds or voivodeships):
+            print("Superadministrator nie ma zakresu: pomiń --kinds i --voivodeships.", file=sys.stderr)
+            return 2
+        personal = {"on": 1, "off": 0}.get(args.personal_data, user.personal_data)
+        changes = set_access(user, args.role, kinds, voivodeships, personal)
+        if changes:
+            from .history import record
+
+            db.flush()
+            record(db, "update", "user", user.id, user.email, changes)
+        scope = ", ".join(filter(None, [", ".join(kinds), args.voivodeships or ""])) or "bez ograniczeń"
+        print(f"Konto {email}: {ROLE_LABELS[args.role]} ({scope}).")
+    return 0
+
+
 def cmd_serve(settings, args):
     from .serve import serve
 
@@ -383,6 +425,13 @@ def parser():
     grant.add_argument("email")
     grant.add_argument("state", choices=("on", "off"))
     grant.set_defaults(run=cmd_user_super)
+    role = user.add_parser("role", help="rola konta (super, editor, viewer) i zakres redaktora")
+    role.add_argument("email")
+    role.add_argument("role", choices=("super", "editor", "viewer"))
+    role.add_argument("--kinds", help="moduły (nazwy wtyczek, np. timers,letters); domyślnie wszystkie")
+    role.add_argument("--voivodeships", help="województwa (nazwy albo kody TERYT, np. 12,mazowieckie)")
+    role.add_argument("--personal-data", choices=("on", "off"), help="dane nadawców listów")
+    role.set_defaults(run=cmd_user_role)
 
     serve = commands.add_parser("serve", help="uruchom panel")
     serve.add_argument("--host")

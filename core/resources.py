@@ -491,6 +491,8 @@ class Resource(Rules):
         authorize(request, self, "update", obj)
         before = self.history_snapshot(request, obj)
         self.update(request, obj, data)
+        if self.regional:
+            authorize(request, self, "update", obj)  # where it lies now: moved out of scope, refused
         self.flush(request)
         answer = self.serialize(request, obj)
         changes = history.changes_between(before, self.history_snapshot(request, obj, answer), self.uploads)

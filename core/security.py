@@ -43,7 +43,7 @@ class Identity(NamedTuple):
     token_version: int
     role: str = "editor"  # beside super: "editor" or "viewer" (smogpanel.authority)
     scope_kinds: str = ""  # an editor's plugins, comma-separated; empty: all
-    scope_voivodeships: str = ""  # an editor's voivodeships (TERYT codes), comma-separated; empty: all
+    scope_voivodeships: str = ""  # an editor's voivodeships (their ids), comma-separated; empty: all
     personal_data: int = 0  # may see residents' personal data
 
     @property
@@ -52,7 +52,7 @@ class Identity(NamedTuple):
 
     @property
     def voivodeships(self):
-        return frozenset(filter(None, self.scope_voivodeships.split(",")))
+        return frozenset(int(part) for part in self.scope_voivodeships.split(",") if part.strip().isdigit())
 
 
 def hash_password(password):

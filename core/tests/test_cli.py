@@ -108,6 +108,23 @@ def test_user_super_grants_and_takes_back_super_administrator_rights(ini, capsys
     assert "Nie ma konta nikt@example.pl" in capsys.readouterr().err
 
 
+def test_user_role_sets_the_role_and_an_editors_scopes(ini, capsys):
+    run(ini, "init")
+    run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")
+    args = ("user", "role", "ewa@example.pl", "editor", "--kinds", "timers,letters", "--voivodeships", "12,mazowieckie")
+    assert run(ini, *args) == 0
+    assert "redaktor" in capsys.readouterr().out
+    [(kinds, voivodeships, super_)] = query(ini, "SELECT scope_kinds, scope_voivodeships, super FROM user_account")
+    assert kinds == "letters,timers" and len(voivodeships.split(",")) == 2 and super_ == 0
+    assert run(ini, "user", "role", "ewa@example.pl", "viewer", "--voivodeships", "Atlantyda") == 2
+    assert "Nie ma województwa „Atlantyda”." in capsys.readouterr().err
+    assert run(ini, "user", "role", "ewa@example.pl", "viewer", "--kinds", "nieznany") == 2
+    assert run(ini, "user", "role", "ewa@example.pl", "super") == 0
+    assert query(ini, "SELECT super, scope_kinds FROM user_account") == [(1, "")]
+    assert run(ini, "user", "role", "ewa@example.pl", "viewer") == 0
+    assert query(ini, "SELECT super, role FROM user_account") == [(0, "viewer")]
+
+
 def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, capsys):
     run(ini, "init")
     engine = sa.create_engine(database_url(ini))

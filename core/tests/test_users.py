@@ -25,13 +25,20 @@ def live_users(db):
 
 
 def test_me_is_the_signed_in_user_without_secrets(api, admin):
-    assert api.get("/api/user/me")["message"] == {
+    me = api.get("/api/user/me")["message"]
+    may = me.pop("may")  # what the account may do, for the shell (smogpanel.users.access)
+    assert me == {
         "id": admin.id,
         "email": "admin@example.pl",
         "firstname": "Adam",
         "lastname": "Admin",
         "super": 1,
+        "role": "super",
+        "scope_kinds": [],
+        "scope_voivodeships": [],
+        "personal_data": 1,
     }
+    assert "restore" in may["timer"] and "delete" in may["user"]
 
 
 # -- the list ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from ..authority import ONLY_SUPER_RESTORES, Allow, Authenticated, Deny, Everyon
 from ..envelope import ApiError
 from ..resources import Resource
 from ..validation import body_validator
+from .access import me_access
 from .auth import send_invitation_mail, set_password
 from .models import User
 from .schemas import ProfileSchema, UserCreateSchema
@@ -110,7 +111,8 @@ def me(user):
 
 
 def view_me(request):
-    return me(request.identity)
+    """The spec's fields, with what the account may do (smogpanel.users.access)."""
+    return dict(me(request.identity), **me_access(request))
 
 
 def update_profile(request):
@@ -137,9 +139,10 @@ def update_profile(request):
 
 
 def includeme(config):
-    from . import auth
+    from . import access, auth
 
     config.include(auth)
+    config.include(access)
     config.add_resource(UserResource())
     me_service = Service(name="user-me", path="/api/user/me", description="The signed-in user")
     me_service.add_view("GET", view_me, renderer="envelope")
