@@ -27,6 +27,7 @@ from collections.abc import Mapping
 
 import sqlalchemy as sa
 from pyramid.authorization import ALL_PERMISSIONS, DENY_ALL, ACLHelper, Allow, Authenticated, Deny, Everyone
+from pyramid.security import Denied
 from sqlalchemy.orm import Session
 
 from .envelope import ApiError
@@ -190,23 +191,15 @@ def authorize(request, kind, action, obj=None):
     if not result:
         if identity is None:
             raise ApiError("UNAUTHORISED")
-        reason = rules.refusal(action, getattr(result, "ace", None), principals(identity))
+        reason = getattr(result, "reason", None) or rules.refusal(
+            action, getattr(result, "ace", None), principals(identity)
+        )
         raise ApiError("FORBIDDEN", [{"name": "", "description": reason}])
-    if action in WRITES and not identity.super and identity.voivodeships:
-        _check_regions(request, rules, obj, identity.voivodeships)
+    if action in WRITES and _region_scoped(identity) and obj is not None:
+        regions = rules.regions_of(request, obj)
+        if not regions or regions - identity.voivodeships:
+            raise ApiError("FORBIDDEN", [{"name": "", "description": OUT_OF_REGION}])
     request.environ.setdefault(ASKED, set()).add((kind, action, getattr(obj, "id", None)))
-
-
-def _check_regions(request, rules, obj, scope):
-    """An editor scoped to voivodeships changes only records of a `regional` kind that lie
-    inside them; a kind-level question (no record yet) passes, the record's is asked later."""
-    if not rules.regional:
-        raise ApiError("FORBIDDEN", [{"name": "", "description": OUT_OF_REGION_KIND}])
-    if obj is None:
-        return
-    regions = rules.regions_of(request, obj)
-    if not regions or regions - scope:
-        raise ApiError("FORBIDDEN", [{"name": "", "description": OUT_OF_REGION}])
 
 
 def may(request, kind, action, obj=None):
@@ -236,6 +229,23 @@ def check_asked(request, kind, action, record_id):
     authorize(request, rules if rules is not DEFAULT_RULES else kind, action, obj)
 
 
+class Refused(Denied):
+    """A refusal that is no ACE's: `reason` is its Polish text (the forbidden view shows it)."""
+
+    def __new__(cls, reason):
+        refused = super().__new__(cls, reason)  # pyramid's results are built in __new__
+        refused.reason = reason
+        return refused
+
+
 def permits(identity, context, permission):
-    """The security policy's answer for a context that carries rules (an ACL)."""
-    return ACLHelper().permits(context, principals(identity), permission)
+    """The security policy's answer for a context that carries rules: the ACL, then the kind-level
+    half of a voivodeship scope (an editor limited to voivodeships writes regional kinds only)."""
+    result = ACLHelper().permits(context, principals(identity), permission)
+    if result and permission in WRITES and _region_scoped(identity) and not context.rules.regional:
+        return Refused(OUT_OF_REGION_KIND)
+    return result
+
+
+def _region_scoped(identity):
+    return identity is not None and not identity.super and bool(identity.voivodeships)

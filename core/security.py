@@ -190,7 +190,9 @@ def forbidden_view(request):
     rules = getattr(request.context, "rules", None)  # a kind's view (smogpanel.authority.Context)
     denied = getattr(request.exception, "result", None)
     permission = getattr(denied, "permission", None)
-    if rules is not None and permission in authority.ACTIONS:
+    if getattr(denied, "reason", None):
+        reason = denied.reason
+    elif rules is not None and permission in authority.ACTIONS:
         reason = rules.refusal(permission, getattr(denied, "ace", None), authority.principals(request.identity))
     else:
         reason = authority.REFUSED
