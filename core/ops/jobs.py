@@ -31,6 +31,7 @@ import sqlalchemy as sa
 from ..db import own_transaction, utcnow
 from ..hookspecs import ScheduledJob
 from ..models import INSTALLATION_ID, JobState, Setting
+from .readiness import gate_of
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +149,9 @@ class JobRunner:
         now = time.time() if now is None else now
         interval = self.interval(code)
         tick = int(now // interval) * interval
+        gate = gate_of(self.registry)
+        if not force and gate is not None and gate.problem() is not None:
+            return None  # the database cannot serve this code: the gate has logged it once; the next tick asks again
         try:
             if not force and self._done(code, tick):  # the common case: a pooled read, no lock taken
                 return None
@@ -156,7 +160,9 @@ class JobRunner:
             if not self._claim(code, tick, exclusive=False, force=force):
                 return None
             return self._run(code)
-        except Exception:  # the database away for a moment: the next tick tries again
+        except Exception as error:
+            if not force and gate is not None and gate.after_error(error) is not None:
+                return None  # the database went away meanwhile: one line from the gate, not a traceback per tick
             log.exception("scheduled job %s: claiming or recording the run failed", code)
             return None
 
@@ -211,6 +217,9 @@ class JobRunner:
         try:
             summary = job.run(self.registry)
         except Exception as exc:  # recorded on the row and shown in 'Zadania'
+            gate = gate_of(self.registry)
+            if isinstance(exc, sa.exc.DBAPIError) and gate is not None and gate.after_error(exc) is not None:
+                raise  # an outage, not the job's fault: `run_due` leaves it to the gate's one line
             log.exception("scheduled job %s failed", code)
             error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR]
         finally:
