@@ -31,7 +31,7 @@ import sqlalchemy as sa
 from ..db import own_transaction, utcnow
 from ..hookspecs import ScheduledJob
 from ..models import INSTALLATION_ID, JobState, Setting
-from .readiness import gate_of
+from .readiness import gate_of, lost_connection
 
 log = logging.getLogger(__name__)
 
@@ -163,6 +163,9 @@ class JobRunner:
         except Exception as error:
             if not force and gate is not None and gate.after_error(error) is not None:
                 return None  # the database went away meanwhile: one line from the gate, not a traceback per tick
+            if lost_connection(error):
+                log.warning("scheduled job %s: the connection to the database broke; the next tick tries again", code)
+                return None
             log.exception("scheduled job %s: claiming or recording the run failed", code)
             return None
 
@@ -218,8 +221,10 @@ class JobRunner:
             summary = job.run(self.registry)
         except Exception as exc:  # recorded on the row and shown in 'Zadania'
             gate = gate_of(self.registry)
-            if isinstance(exc, sa.exc.DBAPIError) and gate is not None and gate.after_error(exc) is not None:
-                raise  # an outage, not the job's fault: `run_due` leaves it to the gate's one line
+            if isinstance(exc, sa.exc.DBAPIError) and (
+                lost_connection(exc) or (gate is not None and gate.after_error(exc) is not None)
+            ):
+                raise  # an outage, not the job's fault: `run_due` says so in one line
             log.exception("scheduled job %s failed", code)
             error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR]
         finally:

@@ -23,7 +23,7 @@ import sqlalchemy as sa
 
 from ..db import BUSY, is_locked_error
 from ..envelope import _unexpected_error_view, error_response, is_api
-from .health import database_state
+from .health import DATABASE_DOWN, database_state
 
 log = logging.getLogger(__name__)
 
@@ -174,9 +174,17 @@ def database_error_view(exc, request):
         return response
     gate = gate_of(request.registry)
     problem = gate.after_error(exc) if gate is not None else None
+    if problem is None and lost_connection(exc):  # back already (a failover done, a restart): this request still failed
+        problem = ("DATABASE_UNAVAILABLE", DATABASE_DOWN)
     if problem is not None:
         return unready_response(*problem)
     return _unexpected_error_view(exc, request)
+
+
+def lost_connection(error):
+    """The connection broke under the query (SQLAlchemy's disconnect detection): the database's
+    fault, not the code's, whatever a check right after says."""
+    return bool(getattr(error, "connection_invalidated", False))
 
 
 def includeme(config):

@@ -243,3 +243,55 @@ def test_a_request_that_cannot_get_the_database_in_time_answers_503_and_then_wor
     assert (answer.status, answer.body["message"]) == (503, "SERVICE_BUSY")
     assert answer.headers["Retry-After"] == "1"
     assert live.sign_in("czeka@example.pl").status == 200
+
+
+def test_a_postgresql_server_that_goes_away_under_a_running_panel_is_503_until_it_is_back(tmp_path_factory, tmp_path):
+    """A failover: the connection to PostgreSQL drops and new ones are refused for a while."""
+    if not os.environ.get("SMOGPANEL_TEST_DATABASE_URL"):
+        pytest.skip("PostgreSQL only: a SQLite file does not go away under open connections")
+    from smogpanel.testing.relay import Relay
+
+    direct = fresh_database(tmp_path_factory, "readiness_failover")
+    add_account(direct, "operator@example.pl")
+    target = sa.engine.make_url(direct)
+    try:
+        with Relay(target.host or "127.0.0.1", target.port or 5432) as relay:
+            url = relay.url_for(direct)
+            with Served(tmp_path, url, {"smogpanel.jobs.core.outbox.interval": 1}, workers=1) as panel:
+                signed = call(
+                    panel.url + "/api/auth/login", "POST", {"email": "operator@example.pl", "password": PASSWORD}
+                )
+                token = signed.body["message"]
+                assert call(panel.url + "/api/user/", token=token).status == 200
+
+                relay.cut()
+                assert wait_for(lambda: call(panel.url + "/api/user/", token=token).status == 503)
+                unavailable = refusal_of("DATABASE_UNAVAILABLE", DATABASE_DOWN)
+                for method, path, body in [
+                    ("GET", "/api/user/", None),
+                    ("POST", "/api/auth/login", {"email": "operator@example.pl", "password": PASSWORD}),
+                    ("GET", "/api/public/search/1", None),
+                    ("POST", "/api/calculator/", {"name": "x"}),
+                ]:
+                    answer = call(panel.url + path, method, body, token=token)
+                    assert (answer.status, answer.body) == (503, unavailable), (method, path)
+                runs = query(direct, "SELECT runs FROM scheduled_job WHERE code = 'core.outbox'")[0][0]
+
+                relay.restore()
+                assert wait_for(lambda: call(panel.url + "/api/user/", token=token).status == 200)
+                assert wait_for(
+                    lambda: query(direct, "SELECT runs FROM scheduled_job WHERE code = 'core.outbox'")[0][0] > runs
+                )  # the scheduler resumed by itself
+                log = panel.log.read_text()
+
+                relay.cut()  # a blip: every pooled connection is dead, the database already back
+                relay.restore()
+                first = call(panel.url + "/api/user/", token=token)
+                assert first.status in (200, 503), first  # a 503 for the broken connection, never a 500
+                assert wait_for(lambda: call(panel.url + "/api/user/", token=token).status == 200)
+                after_blip = panel.log.read_text()
+        assert log.count(OUTAGE_LINE) == 1, log
+        assert log.count(BACK_LINE) == 1, log
+        assert "Traceback" not in after_blip, after_blip
+    finally:
+        drop_schema(direct, "readiness_failover")
