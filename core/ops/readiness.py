@@ -46,16 +46,16 @@ class DatabaseUnready(Exception):
 class DatabaseGate:
     """The process's last known state of the database: (reason, message) or None when ready.
 
-    `timed` False (an app on a test's shared connection, `db.bind`): checked once at the start
-    and after database errors only, so a check never runs inside a test's transaction between
-    the queries the test watches."""
+    `own_engine` False (an app on a test's shared connection, `db.bind`): never checked, so no
+    check runs inside a test's transaction (between the queries a test watches, or on a
+    transaction a failed statement has aborted)."""
 
-    def __init__(self, registry, timed=True):
+    def __init__(self, registry, own_engine=True):
         self.registry = registry
-        self.timed = timed
+        self.own_engine = own_engine
         self.lock = threading.Lock()
         self.state = None
-        self.checked = None if timed else time.monotonic()
+        self.checked = None if own_engine else time.monotonic()
 
     def problem(self):
         """(reason, message) when the database cannot serve this code, else None; checked
@@ -63,7 +63,7 @@ class DatabaseGate:
         checked = self.checked
         if checked is None:
             self.check(wait=True)
-        elif self.timed:
+        elif self.own_engine:
             age = time.monotonic() - checked
             if age >= (RECHECK_UNREADY_SECONDS if self.state else RECHECK_READY_SECONDS):
                 self.check(wait=False)
@@ -71,7 +71,8 @@ class DatabaseGate:
 
     def after_error(self, error):
         """The state after a database error: checked now (the error may mean an outage)."""
-        self.check(wait=True)
+        if self.own_engine:
+            self.check(wait=True)
         return self.state
 
     def check(self, wait):
@@ -190,8 +191,8 @@ def lost_connection(error):
 def includeme(config):
     from pyramid.events import ContextFound
 
-    timed = config.registry.settings.get("db.bind") is None
-    config.registry[GATE] = DatabaseGate(config.registry, timed=timed)
+    own_engine = config.registry.settings.get("db.bind") is None
+    config.registry[GATE] = DatabaseGate(config.registry, own_engine=own_engine)
     config.add_subscriber(refuse_while_unready, ContextFound)
     config.add_exception_view(_unready_view, context=DatabaseUnready)
     config.add_exception_view(database_error_view, context=sa.exc.DBAPIError)
