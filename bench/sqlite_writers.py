@@ -142,8 +142,8 @@ def run(processes, clients, seconds, wait_ms):
     total = sum(statuses.values())
     errors = sum(count for status, count in statuses.items() if 500 <= status < 599)
     print(
-        f"| {processes} | {wait_ms} | {clients} | {total} | {total / elapsed:.0f} | {errors} | {statuses.get(503, 0)} | "
-        f"{len(lost)} | {statuses.get(599, 0)} |",
+        f"| {processes} | {wait_ms} | {clients} | {total} | {total / elapsed:.0f} | {errors} | "
+        f"{statuses.get(503, 0)} | {len(lost)} | {statuses.get(599, 0)} |",
         flush=True,
     )
 
