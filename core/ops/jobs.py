@@ -31,7 +31,7 @@ import sqlalchemy as sa
 from ..db import own_transaction, utcnow
 from ..hookspecs import ScheduledJob
 from ..models import INSTALLATION_ID, JobState, Setting
-from .readiness import gate_of, lost_connection
+from .readiness import first_line, gate_of, lost_connection, waited_too_long
 
 log = logging.getLogger(__name__)
 
@@ -163,8 +163,12 @@ class JobRunner:
         except Exception as error:
             if not force and gate is not None and gate.after_error(error) is not None:
                 return None  # the database went away meanwhile: one line from the gate, not a traceback per tick
-            if lost_connection(error):
-                log.warning("scheduled job %s: the connection to the database broke; the next tick tries again", code)
+            if lost_connection(error) or waited_too_long(error):  # a broken connection, a long import's lock
+                log.warning(
+                    "scheduled job %s: the database could not be used (%s); the next tick tries again",
+                    code,
+                    first_line(error),
+                )
                 return None
             log.exception("scheduled job %s: claiming or recording the run failed", code)
             return None
@@ -225,7 +229,10 @@ class JobRunner:
                 lost_connection(exc) or (gate is not None and gate.after_error(exc) is not None)
             ):
                 raise  # an outage, not the job's fault: `run_due` says so in one line
-            log.exception("scheduled job %s failed", code)
+            if waited_too_long(exc):  # behind a long import's lock: recorded, in one line
+                log.warning("scheduled job %s: the database was busy (%s)", code, first_line(exc))
+            else:
+                log.exception("scheduled job %s failed", code)
             error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR]
         finally:
             with _active_lock:

@@ -89,7 +89,7 @@ class DatabaseGate:
         was = self.state
         self.state = None if reason is None else (reason, body["message"])
         if reason is not None and (was is None or was[0] != reason):
-            detail = _first_line(error) if error is not None else "branches behind: " + ", ".join(body["branches"])
+            detail = first_line(error) if error is not None else "branches behind: " + ", ".join(body["branches"])
             log.warning(
                 "the database cannot serve this code (%s: %s): API requests answer 503 and scheduled jobs "
                 "wait until it can",
@@ -102,7 +102,7 @@ class DatabaseGate:
             )
 
 
-def _first_line(error):
+def first_line(error):
     text = str(getattr(error, "orig", None) or error).strip()
     return (text.splitlines() or [type(error).__name__])[0][:300]
 
@@ -121,7 +121,7 @@ def refusal(registry, init_command="smogpanel init"):
     url = sa.engine.make_url(registry.settings["sqlalchemy.url"]).render_as_string(hide_password=True)
     lines = [f"Smogpanel nie został uruchomiony. {body['message']}", f"Baza danych: {url}"]
     if reason == "DATABASE_UNAVAILABLE":
-        lines.append(f"Błąd: {_first_line(error)}")
+        lines.append(f"Błąd: {first_line(error)}")
         lines.append(
             "Sprawdź adres bazy (SMOGPANEL_DATABASE_URL albo sqlalchemy.url w pliku ini) i czy baza działa, "
             f"a potem uruchom: {init_command}"
