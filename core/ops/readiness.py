@@ -62,28 +62,40 @@ class DatabaseGate:
         again when the last check is old (by one request: the others take the known state)."""
         checked = self.checked
         if checked is None:
-            self.check(wait=True)
-        elif self.own_engine:
-            age = time.monotonic() - checked
-            if age >= (RECHECK_UNREADY_SECONDS if self.state else RECHECK_READY_SECONDS):
-                self.check(wait=False)
+            self.check_since(time.monotonic())
+        elif self.own_engine and time.monotonic() - checked >= self._recheck_after():
+            if self.lock.acquire(blocking=False):
+                try:
+                    self._check()
+                finally:
+                    self.lock.release()
         return self.state
 
     def after_error(self, error):
-        """The state after a database error: checked now (the error may mean an outage)."""
-        if self.own_engine:
-            self.check(wait=True)
+        """The state after a database error: checked now (the error may mean an outage), unless
+        an outage is known already. Requests failing together wait for one check, not one each
+        (each may take the connect timeout)."""
+        if not self.own_engine:
+            return self.state
+        now = time.monotonic()
+        if self.state is not None and now - self.checked < self._recheck_after():
+            return self.state
+        self.check_since(now)
         return self.state
 
-    def check(self, wait):
-        if not self.lock.acquire(blocking=wait):
-            return
-        try:
-            reason, body, error = database_state(self.registry)
-            self._record(reason, body, error)
-            self.checked = time.monotonic()
-        finally:
-            self.lock.release()
+    def check_since(self, moment):
+        """Checks unless a check has ended since `moment` (another thread's, waited for)."""
+        with self.lock:
+            if self.checked is None or self.checked < moment:
+                self._check()
+
+    def _recheck_after(self):
+        return RECHECK_UNREADY_SECONDS if self.state else RECHECK_READY_SECONDS
+
+    def _check(self):
+        reason, body, error = database_state(self.registry)
+        self._record(reason, body, error)
+        self.checked = time.monotonic()
 
     def _record(self, reason, body, error):
         was = self.state
