@@ -2,7 +2,10 @@
 SQLite file, C client threads doing account creations, profile edits and lists (and a sign-in every
 tenth round) for D seconds. Prints answers per second, 5xx / 503 counts and lost acknowledged writes.
 
-    .venv/bin/python bench/sqlite_writers.py [--processes 1 2 4] [--clients 40] [--seconds 20]
+    .venv/bin/python bench/sqlite_writers.py [--processes 1 2 4] [--clients 40] [--seconds 20] [--wait-ms 5000 30000]
+
+`--wait-ms`: smogpanel.database_wait_ms, the longest a writer waits for the lock before it
+answers 503 (each value a run of its own, side by side).
 
 Ports 6610-6619 (the reliability helper's). Figures go to docs/deployment.md."""
 
@@ -56,7 +59,7 @@ def add_accounts(url, count):
     engine.dispose()
 
 
-def run(processes, clients, seconds):
+def run(processes, clients, seconds, wait_ms):
     folder = Path(tempfile.mkdtemp(prefix="sqlite-writers-"))
     env = dict(
         os.environ,
@@ -68,7 +71,9 @@ def run(processes, clients, seconds):
     )
     env.pop("SMOGPANEL_TEST_DATABASE_URL", None)
     config = ["-c", str(folder / "none.ini")]
-    (folder / "none.ini").write_text(f"[app:main]\nuse = egg:smogpanel\nsmogpanel.mail_dir = {folder}/mail\n")
+    (folder / "none.ini").write_text(
+        f"[app:main]\nuse = egg:smogpanel\nsmogpanel.mail_dir = {folder}/mail\nsmogpanel.database_wait_ms = {wait_ms}\n"
+    )
     subprocess.run([BIN / "smogpanel", *config, "init"], env=env, check=True, capture_output=True)
     add_accounts(env["SMOGPANEL_DATABASE_URL"], clients)
     servers = [
@@ -137,8 +142,8 @@ def run(processes, clients, seconds):
     total = sum(statuses.values())
     errors = sum(count for status, count in statuses.items() if 500 <= status < 599)
     print(
-        f"| {processes} | {clients} | {total} | {total / elapsed:.0f} | {errors} | {statuses.get(503, 0)} | "
-        f"{len(lost)} | {statuses.get(599, 0)} |",
+        f"| {processes} | {wait_ms} | {clients} | {total} | {total / elapsed:.0f} | {errors} | "
+        f"{statuses.get(503, 0)} | {len(lost)} | {statuses.get(599, 0)} |",
         flush=True,
     )
 
@@ -148,11 +153,13 @@ def main():
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--seconds", type=int, default=20)
+    parser.add_argument("--wait-ms", type=int, nargs="+", default=[5000])
     args = parser.parse_args()
-    print("| processes | clients | answers | per second | 5xx | of them 503 | lost writes | no connection |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| processes | wait ms | clients | answers | per second | 5xx | of them 503 | lost writes | no connection |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for processes in args.processes:
-        run(processes, args.clients, args.seconds)
+        for wait_ms in args.wait_ms:
+            run(processes, args.clients, args.seconds, wait_ms)
 
 
 if __name__ == "__main__":

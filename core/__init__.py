@@ -39,11 +39,15 @@ def main(global_config=None, **settings):
         config.include(".plugin_manager")
         config.include(".ops.jobs")
         config.include(".ops.health")
+        config.include(".ops.readiness")
         config.include(".ops.metrics")
     from .malformed_requests import RejectMalformedAddresses
+    from .ops.access_log import AccessLog
     from .ops.metrics import RequestMetrics
     from .public.replay import replay_public_answers
     from .web import serve_static_files
 
     app = config.make_wsgi_app()
-    return RequestMetrics(RejectMalformedAddresses(serve_static_files(replay_public_answers(app, app.registry))))
+    return AccessLog(
+        RequestMetrics(RejectMalformedAddresses(serve_static_files(replay_public_answers(app, app.registry))))
+    )

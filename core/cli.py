@@ -166,8 +166,12 @@ def cmd_serve(settings, args):
 
     host = args.host or os.environ.get("SMOGPANEL_HOST", "127.0.0.1")
     port = int(args.port or os.environ.get("SMOGPANEL_PORT", "6543"))
-    serve(build_app, settings, host, port, args.workers, args.threads)
-    return 0
+    return serve(build_app, settings, host, port, args.workers, args.threads, init_command(args))
+
+
+def init_command(args):
+    """The command that brings the database to the code's migrations, as this one was called."""
+    return f"smogpanel -c {args.config} init" if args.config else "smogpanel init"
 
 
 def cmd_worker(settings, args):
@@ -176,8 +180,12 @@ def cmd_worker(settings, args):
     import signal
 
     from .ops.scheduler import build_scheduler
+    from .serve import checked_app
 
-    app = build_app(settings)
+    app, refused = checked_app(build_app, settings, init_command(args))
+    if refused:  # nothing scheduled on a database the jobs cannot use
+        print(refused, file=sys.stderr, flush=True)
+        return 1
     scheduler, runner = build_scheduler(app.registry, blocking=True)
     signal.signal(signal.SIGTERM, lambda *_: scheduler.shutdown(wait=False))
     listed = ", ".join(f"{code} co {runner.interval(code)} s" for code in runner.jobs)

@@ -143,18 +143,47 @@ def _hide_deleted(execute_state):
         )
 
 
-DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 10_000
+# How long a request waits for the database before it answers 503 (smogpanel.ops.readiness):
+# SQLite's write lock (the busy timeout), and on PostgreSQL a connection, a free pooled
+# connection and a row or table lock. Seconds, not the HTTP client's patience: a request
+# behind a long import gets SERVICE_BUSY with Retry-After instead of hanging.
+DEFAULT_DATABASE_WAIT_MS = 5_000
+DEFAULT_SQLITE_BUSY_TIMEOUT_MS = DEFAULT_DATABASE_WAIT_MS
 # Execution option of the engine a writing transaction uses: on SQLite it begins with
 # BEGIN IMMEDIATE (see `_prepare_sqlite`); other databases ignore it.
 WRITE_OPTION = "smogpanel_write"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-def make_engine(url, busy_timeout_ms=DEFAULT_SQLITE_BUSY_TIMEOUT_MS, **kwargs):
+def make_engine(url, busy_timeout_ms=DEFAULT_SQLITE_BUSY_TIMEOUT_MS, wait_ms=None, **kwargs):
+    """`wait_ms` (the app's engine): PostgreSQL waits that long at most for a connection, a
+    pooled connection and a lock (unless the URL names its own connect_timeout or
+    lock_timeout); without it, as long as the server lets it (migrations, tests, tools)."""
+    url = sa.engine.make_url(url)
+    bounded = wait_ms and url.get_backend_name() == "postgresql"
+    if bounded:
+        kwargs.setdefault("pool_timeout", int(wait_ms) / 1000)
+        if "connect_timeout" not in url.query:
+            kwargs["connect_args"] = {
+                "connect_timeout": max(1, round(int(wait_ms) / 1000)),
+                **kwargs.get("connect_args", {}),
+            }
     engine = sa.create_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         _prepare_sqlite(engine, int(busy_timeout_ms))
+    elif bounded and "lock_timeout" not in str(url.query):
+        _bound_postgresql_locks(engine, int(wait_ms))
     return engine
+
+
+def _bound_postgresql_locks(engine, wait_ms):
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        autocommit = dbapi_connection.autocommit
+        dbapi_connection.autocommit = True  # a SET outside any transaction, kept for the session
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {wait_ms}")
+        dbapi_connection.autocommit = autocommit
 
 
 def writer(bind):
@@ -202,9 +231,14 @@ def _prepare_sqlite(engine, busy_timeout_ms=DEFAULT_SQLITE_BUSY_TIMEOUT_MS):
     @event.listens_for(engine, "handle_error")
     def _on_error(context):
         if context.sqlalchemy_exception is not None and is_locked_error(context.original_exception):
-            from pyramid_retry import mark_error_retryable
+            # A writer's BEGIN IMMEDIATE that failed has waited the whole busy timeout behind a
+            # long holder (an import): run again, the request would only wait again, so it
+            # answers 503 now. The other lock errors come at once (a reader's snapshot gone
+            # stale) and the request is run again.
+            if (context.statement or "").strip().upper() != "BEGIN IMMEDIATE":
+                from pyramid_retry import mark_error_retryable
 
-            mark_error_retryable(context.sqlalchemy_exception)
+                mark_error_retryable(context.sqlalchemy_exception)
 
 
 def make_session_factory(bind, **kwargs):
@@ -259,18 +293,6 @@ def own_transaction(registry):
         session.close()
 
 
-def _locked_view(exc, request):
-    """A database still locked after every retry (SQLite under more writers than it takes):
-    503 with Retry-After, never a 500."""
-    from .envelope import _unexpected_error_view, error_response
-
-    if not is_locked_error(getattr(exc, "orig", None)):
-        return _unexpected_error_view(exc, request)
-    response = error_response("SERVICE_BUSY", [{"name": "", "description": BUSY}])
-    response.headers["Retry-After"] = "1"
-    return response
-
-
 BUSY = "Serwer jest chwilowo przeciążony zapisami. Spróbuj ponownie za chwilę."
 
 
@@ -281,9 +303,11 @@ def includeme(config):
     if bind is not None:
         factory = make_session_factory(bind, join_transaction_mode="create_savepoint")
     else:
+        wait_ms = int(settings.get("smogpanel.database_wait_ms") or DEFAULT_DATABASE_WAIT_MS)
         engine = make_engine(
             settings["sqlalchemy.url"],
-            settings.get("smogpanel.sqlite_busy_timeout_ms") or DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
+            settings.get("smogpanel.sqlite_busy_timeout_ms") or wait_ms,  # the older name, SQLite only
+            wait_ms=wait_ms,
         )
         config.registry["db.engine"] = engine
         factory = make_session_factory(engine)
@@ -291,7 +315,11 @@ def includeme(config):
     config.registry["db.writer"] = writer(bind)
     config.registry["db.session_factory"] = factory
     settings.setdefault("tm.manager_hook", "pyramid_tm.explicit_manager")
+    # pyramid_tm would read the signed-in user before the view to annotate the transaction (for
+    # ZODB's undo log, unused here): on a POST that read opens the request's writing transaction,
+    # so on SQLite the write lock was held from the start, and a view writing in a transaction
+    # of its own (the sign-in's attempt count) waited for itself the whole busy timeout.
+    settings.setdefault("tm.annotate_user", "false")
     config.include("pyramid_tm")
     config.include("pyramid_retry")
     config.add_request_method(_request_db, "db", reify=True)
-    config.add_exception_view(_locked_view, context=sa.exc.OperationalError)

@@ -31,6 +31,8 @@ STATUS_OF = {
     "TOO_MANY_ATTEMPTS": 429,
     "INTERNAL_ERROR": 500,
     "SERVICE_BUSY": 503,
+    "DATABASE_UNAVAILABLE": 503,  # smogpanel.ops.readiness
+    "MIGRATIONS_PENDING": 503,
 }
 
 # Naive datetimes are UTC by convention here (see db.UTCDateTime); they get "+00:00".

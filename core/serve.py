@@ -22,6 +22,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .client_address import SETTING as TRUSTED_PROXIES
+from .client_address import parse_trusted_proxies
+
 DEFAULT_THREADS_PER_WORKER = 2
 DEFAULT_WAITRESS_THREADS = 8
 REQUEST_TIMEOUT_SECONDS = 120  # an import of the whole register takes seconds, not minutes
@@ -49,14 +52,34 @@ def choose(workers=None, threads=None, environ=os.environ):
     return server, workers, threads
 
 
-def app_with_jobs(build_app, settings):
-    """The app, with the scheduler started in this process when the settings want it."""
+def app_with_jobs(build_app, settings, app=None):
+    """The app (built here unless given), with the scheduler started in this process when the
+    settings want it."""
     from .ops.scheduler import scheduler_enabled, start_scheduler
 
-    app = build_app(settings)
+    app = app or build_app(settings)
     if scheduler_enabled(settings):
         start_scheduler(app.registry)
     return app
+
+
+def checked_app(build_app, settings, init_command="smogpanel init"):
+    """(app, None) when the database answers and is at the code's migrations, else (None, the
+    Polish reason with the fixing command): checked before anything listens or schedules."""
+    from .ops.readiness import refusal
+
+    app = build_app(settings)
+    refused = refusal(app.registry, init_command)
+    if refused:
+        dispose(app)
+        return None, refused
+    return app, None
+
+
+def dispose(app):
+    engine = app.registry.get("db.engine")
+    if engine is not None:
+        engine.dispose()
 
 
 def prepare_metrics_folder(environ=os.environ):
@@ -81,17 +104,36 @@ def _worker_exited(server, worker):
     multiprocess.mark_process_dead(worker.pid)
 
 
-def run_waitress(build_app, settings, host, port, threads):
+def run_waitress(build_app, settings, host, port, threads, app=None):
     from waitress import serve
 
     serve(
-        app_with_jobs(build_app, settings),
+        app_with_jobs(build_app, settings, app),
         host=host,
         port=port,
         threads=threads,
         max_request_body_size=MAX_BODY_BYTES,
         ident="smogpanel",
+        **waitress_proxy_options(settings),
     )
+
+
+def waitress_proxy_options(settings):
+    """waitress 3 drops X-Forwarded-For (and the other proxy headers) from every peer but its
+    own `trusted_proxy`, one address counted in hops: so behind proxies named in
+    `smogpanel.trusted_proxies` every client would be the proxy. With proxies named, waitress
+    passes the headers on and the app judges them by its own rule (smogpanel.client_address:
+    X-Forwarded-For only from the named proxies), as under gunicorn; with none named, waitress
+    keeps dropping them."""
+    if not parse_trusted_proxies(settings.get(TRUSTED_PROXIES)):
+        return {}
+    return {"clear_untrusted_proxy_headers": False}
+
+
+def gunicorn_forwarded_ips(settings):
+    """gunicorn's `forwarded_allow_ips` (whose X-Forwarded-Proto sets the scheme): the same
+    proxies as the app trusts, not gunicorn's own default of 127.0.0.1."""
+    return ",".join(str(network) for network in parse_trusted_proxies(settings.get(TRUSTED_PROXIES)))
 
 
 def run_gunicorn(build_app, settings, host, port, workers, threads):
@@ -108,7 +150,8 @@ def run_gunicorn(build_app, settings, host, port, workers, threads):
                 "timeout": REQUEST_TIMEOUT_SECONDS,
                 "graceful_timeout": 10,
                 "proc_name": "smogpanel",
-                "accesslog": None,
+                "accesslog": None,  # the app's own (smogpanel.ops.access_log) names the route, not the URL
+                "forwarded_allow_ips": gunicorn_forwarded_ips(settings),
                 "child_exit": _worker_exited,
             }.items():
                 self.cfg.set(key, value)
@@ -122,15 +165,25 @@ def run_gunicorn(build_app, settings, host, port, workers, threads):
     Panel().run()
 
 
-def serve(build_app, settings, host, port, workers=None, threads=None):
+def serve(build_app, settings, host, port, workers=None, threads=None, init_command="smogpanel init"):
+    """Serves until stopped (0), or refuses to start on a database it cannot use (1, the
+    reason on stderr)."""
     server, workers, threads = choose(workers, threads)
     settings.setdefault("smogpanel.listen", f"{host}:{port}")  # links in mails without a public URL
+    from .ops.access_log import configure_access_log
     from .ops.scheduler import scheduler_enabled
 
+    configure_access_log()
+    app, refused = checked_app(build_app, settings, init_command)
+    if refused:
+        print(refused, file=sys.stderr, flush=True)
+        return 1
     described = f"{workers} procesy robocze × {threads} wątki" if server == "gunicorn" else f"{threads} wątków"
     jobs = "zadania okresowe w tym serwerze" if scheduler_enabled(settings) else "zadania okresowe wyłączone"
     print(f"Smogpanel działa pod adresem http://{host}:{port}/ ({server}, {described}; {jobs})", flush=True)
     if server == "gunicorn":
+        dispose(app)  # each worker builds its own after the fork: no connection crosses it
         run_gunicorn(build_app, settings, host, port, workers, threads)
     else:
-        run_waitress(build_app, settings, host, port, threads)
+        run_waitress(build_app, settings, host, port, threads, app)
+    return 0

@@ -39,21 +39,35 @@ def expected_heads(registry):
     return registry["smogpanel.migration_heads"]
 
 
-def check(registry):
-    """(healthy, body) for /healthz."""
+def database_state(registry):
+    """(reason, body, error): reason None when the database answers and is at every enabled
+    branch's head, else DATABASE_UNAVAILABLE or MIGRATIONS_PENDING; body is /healthz's answer;
+    error the exception when the database did not answer (for the log, never for the public)."""
     from alembic.runtime.migration import MigrationContext
 
     expected = expected_heads(registry)
     try:
         with registry["db.session_factory"]() as db:
             current = set(MigrationContext.configure(db.connection()).get_current_heads())
-    except Exception as error:  # what failed stays in the log, not in the public answer
-        log.warning("health check: the database did not answer: %s", error)
-        return False, {"status": "unavailable", "reason": "DATABASE_UNAVAILABLE", "message": DATABASE_DOWN}
+    except Exception as error:
+        return (
+            "DATABASE_UNAVAILABLE",
+            {"status": "unavailable", "reason": "DATABASE_UNAVAILABLE", "message": DATABASE_DOWN},
+            error,
+        )
     behind = sorted({branch for head, branch in expected.items() if head not in current})
     if behind:
-        return False, {"status": "unavailable", "reason": "MIGRATIONS_PENDING", "message": BEHIND, "branches": behind}
-    return True, {"status": "ok"}
+        body = {"status": "unavailable", "reason": "MIGRATIONS_PENDING", "message": BEHIND, "branches": behind}
+        return "MIGRATIONS_PENDING", body, None
+    return None, {"status": "ok"}, None
+
+
+def check(registry):
+    """(healthy, body) for /healthz."""
+    reason, body, error = database_state(registry)
+    if error is not None:  # what failed stays in the log, not in the public answer
+        log.warning("health check: the database did not answer: %s", error)
+    return reason is None, body
 
 
 def healthz(request):

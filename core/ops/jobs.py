@@ -31,6 +31,7 @@ import sqlalchemy as sa
 from ..db import own_transaction, utcnow
 from ..hookspecs import ScheduledJob
 from ..models import INSTALLATION_ID, JobState, Setting
+from .readiness import first_line, gate_of, lost_connection, waited_too_long
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +149,9 @@ class JobRunner:
         now = time.time() if now is None else now
         interval = self.interval(code)
         tick = int(now // interval) * interval
+        gate = gate_of(self.registry)
+        if not force and gate is not None and gate.problem() is not None:
+            return None  # the database cannot serve this code: the gate has logged it once; the next tick asks again
         try:
             if not force and self._done(code, tick):  # the common case: a pooled read, no lock taken
                 return None
@@ -156,7 +160,16 @@ class JobRunner:
             if not self._claim(code, tick, exclusive=False, force=force):
                 return None
             return self._run(code)
-        except Exception:  # the database away for a moment: the next tick tries again
+        except Exception as error:
+            if not force and gate is not None and gate.after_error(error) is not None:
+                return None  # the database went away meanwhile: one line from the gate, not a traceback per tick
+            if lost_connection(error) or waited_too_long(error):  # a broken connection, a long import's lock
+                log.warning(
+                    "scheduled job %s: the database could not be used (%s); the next tick tries again",
+                    code,
+                    first_line(error),
+                )
+                return None
             log.exception("scheduled job %s: claiming or recording the run failed", code)
             return None
 
@@ -211,7 +224,15 @@ class JobRunner:
         try:
             summary = job.run(self.registry)
         except Exception as exc:  # recorded on the row and shown in 'Zadania'
-            log.exception("scheduled job %s failed", code)
+            gate = gate_of(self.registry)
+            if isinstance(exc, sa.exc.DBAPIError) and (
+                lost_connection(exc) or (gate is not None and gate.after_error(exc) is not None)
+            ):
+                raise  # an outage, not the job's fault: `run_due` says so in one line
+            if waited_too_long(exc):  # behind a long import's lock: recorded, in one line
+                log.warning("scheduled job %s: the database was busy (%s)", code, first_line(exc))
+            else:
+                log.exception("scheduled job %s failed", code)
             error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR]
         finally:
             with _active_lock:

@@ -14,6 +14,7 @@ as before, so Pyramid stays the one that decides what an answer is; this only re
 import re
 
 from ..ops.metrics import ROUTE, cache_lookup
+from ..ops.readiness import GATE
 from ..versions import raw_data_version
 from .cache import LocalCache
 
@@ -43,8 +44,15 @@ class PublicReplay:
         tables = self.registry["smogpanel.public_tables"].get(match.group(1))
         if not tables:
             return self.app(environ, start_response)
+        gate = self.registry.get(GATE)
+        if gate is not None and gate.problem() is not None:
+            return self.app(environ, start_response)  # Pyramid answers the database's reason (503)
         url = (environ["PATH_INFO"], environ.get("QUERY_STRING", ""))
-        found = self.answers.get((url, raw_data_version(engine, tables)))
+        try:
+            version = raw_data_version(engine, tables)
+        except Exception:  # the database went away since: Pyramid finds out and answers why
+            return self.app(environ, start_response)
+        found = self.answers.get((url, version))
         if found is not None:
             cache_lookup("replay", "hit")
             environ[ROUTE] = REPLAYED_ROUTE

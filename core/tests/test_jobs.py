@@ -272,3 +272,25 @@ def test_the_builtin_plugins_declare_their_jobs_through_the_hook(processes):
     jobs = declared_jobs(app.registry)
     assert jobs["items.refresh"].interval == 3600 and jobs["letters.purge"].interval == 24 * 3600
     assert jobs["items.refresh"].title == "Odświeżanie integracji elementów"
+
+
+def test_a_tick_behind_a_long_lock_is_one_warning_and_the_next_tick_runs(processes, database, caplog):
+    """Another client holds the database longer than `smogpanel.database_wait_ms` (a long
+    import): the tick is skipped with one line in the log, no traceback, and runs next time."""
+    plugin, (runner,), apps = processes(1, **{"smogpanel.database_wait_ms": "200"})
+    assert runner.run_due("test.count", MOMENT) == "ok"
+    holder = sa.create_engine(database, poolclass=sa.pool.NullPool).connect()
+    if holder.dialect.name == "sqlite":
+        holder.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        holder.exec_driver_sql("LOCK TABLE scheduled_job IN ACCESS EXCLUSIVE MODE")
+    try:
+        with caplog.at_level("WARNING", logger="smogpanel.ops.jobs"):
+            assert runner.run_due("test.count", MOMENT + 60) is None
+    finally:
+        holder.rollback()
+        holder.close()
+    lines = [record for record in caplog.records if record.name == "smogpanel.ops.jobs"]
+    assert len(lines) == 1 and lines[0].exc_info is None, [record.getMessage() for record in lines]
+    assert "test.count" in lines[0].getMessage()
+    assert runner.run_due("test.count", MOMENT + 60) == "ok" and plugin.runs == 2

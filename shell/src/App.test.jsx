@@ -121,6 +121,18 @@ describe('public screens', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(TEXT.error);
     expect(location.pathname).toBe('/');
   });
+
+  it('a server whose database cannot serve says so in Polish, not the generic error', async () => {
+    const description = 'Baza danych nie ma najnowszych migracji: uruchom smogpanel init.';
+    mockApi(() => fail(503, 'MIGRATIONS_PENDING', [{ name: '', description }]));
+    renderAt('/');
+    fireEvent.change(await screen.findByLabelText(/Adres e-mail/), { target: { value: 'a@b.pl' } });
+    fireEvent.change(screen.getByLabelText(/Hasło/), { target: { value: 'haslo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(description);
+    expect(alert.textContent).not.toContain(TEXT.error);
+  });
 });
 
 describe('signed-in shell', () => {

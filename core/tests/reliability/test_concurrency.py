@@ -92,8 +92,9 @@ def test_concurrent_wrong_passwords_check_at_most_the_limit(live):
 
 
 def test_a_database_locked_past_the_busy_timeout_answers_503_and_then_works(tmp_path_factory, monkeypatch):
-    """SQLite only: another process holding the write lock longer than the busy timeout gets
-    the request retried (pyramid_retry), then a 503 SERVICE_BUSY envelope, never a 500."""
+    """SQLite only: another process holding the write lock longer than the busy timeout: a 503
+    SERVICE_BUSY envelope once the timeout has run out (not retried: it would only wait again),
+    never a 500."""
     monkeypatch.delenv("SMOGPANEL_TEST_DATABASE_URL", raising=False)
     from smogpanel.testing.serve import start_live
 

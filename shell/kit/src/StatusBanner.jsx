@@ -8,14 +8,18 @@ const LOOK = {
   error: ['alert-danger', TEXT.error],
 };
 
-/** status: 'idle' | 'loading' | 'success' | 'invalid' | 'error'; errors: [{name, description}]. */
+/** status: 'idle' | 'loading' | 'success' | 'invalid' | 'error'; errors: [{name, description}].
+ * An error with `reason` (the server's 503: the database away, its migrations behind, busy; see
+ * api.js) is the headline instead of the generic text, which would blame the data sent. */
 export function StatusBanner({ status, errors = [] }) {
   const look = LOOK[status];
   if (!look) return null;
-  const details = status === 'error' ? errors.filter((e) => e && e.description) : [];
+  const shown = status === 'error' ? errors.filter((e) => e && e.description) : [];
+  const reason = shown.find((e) => e.reason);
+  const details = shown.filter((e) => !e.reason);
   return (
     <div className={`alert ${look[0]}`} role={status === 'error' || status === 'invalid' ? 'alert' : 'status'}>
-      {look[1]}
+      {reason ? reason.description : look[1]}
       {details.length > 0 && (
         <ul className="mb-0 mt-2">
           {details.map((e, index) => (

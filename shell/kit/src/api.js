@@ -2,6 +2,7 @@
 // SPEC section 8 (UNAUTHORISED or a transport failure signs the operator out) holds everywhere.
 import axios from 'axios';
 import { API_BASE, TOKEN_KEY } from './config.js';
+import { TEXT } from './texts.js';
 
 export const getToken = () => window.localStorage.getItem(TOKEN_KEY);
 export const setToken = (token) => window.localStorage.setItem(TOKEN_KEY, token);
@@ -72,7 +73,21 @@ export async function request(method, url, { data, params } = {}) {
   const body = response.data;
   if (body && body.success === true) return body.message;
   const code = body && typeof body.message === 'string' ? body.message : 'INTERNAL_ERROR';
-  throw new ApiError(code, body && body.errors, response.status);
+  const errors = Object.hasOwn(UNAVAILABLE, code) ? [unavailable(code, body.errors)] : body && body.errors;
+  throw new ApiError(code, errors, response.status);
+}
+
+// 503 codes: the server cannot answer now, whatever was sent. Their one error carries `reason`,
+// which StatusBanner shows instead of its generic "check the data you sent".
+export const UNAVAILABLE = {
+  DATABASE_UNAVAILABLE: TEXT.databaseUnavailable,
+  MIGRATIONS_PENDING: TEXT.migrationsPending,
+  SERVICE_BUSY: TEXT.serviceBusy,
+};
+
+function unavailable(code, errors) {
+  const sent = Array.isArray(errors) && errors.find((e) => e && e.description);
+  return { name: '', description: sent ? sent.description : UNAVAILABLE[code], reason: code };
 }
 
 export const api = {

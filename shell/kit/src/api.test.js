@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, http, onSignedOut } from './api.js';
 import { fail, mockApi, ok } from './testing.js';
+import { TEXT } from './texts.js';
 
 const leave = vi.fn();
 beforeEach(() => {
@@ -40,6 +41,21 @@ describe('api client', () => {
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.errors).toEqual(errors);
     expect(error.status).toBe(400);
+  });
+
+  it("a 503 with the database reason carries the reason, with the server's Polish text", async () => {
+    const description = 'Baza danych nie odpowiada.';
+    mockApi(() => fail(503, 'DATABASE_UNAVAILABLE', [{ name: '', description }]));
+    const error = await api.get('/user/').catch((e) => e);
+    expect(error).toMatchObject({ code: 'DATABASE_UNAVAILABLE', status: 503 });
+    expect(error.errors).toEqual([{ name: '', description, reason: 'DATABASE_UNAVAILABLE' }]);
+    expect(leave).not.toHaveBeenCalled(); // an answer, not a transport failure: the operator stays
+  });
+
+  it("a 503 reason without details gets the shell's own Polish text", async () => {
+    mockApi(() => fail(503, 'MIGRATIONS_PENDING'));
+    const error = await api.get('/user/').catch((e) => e);
+    expect(error.errors).toEqual([{ name: '', description: TEXT.migrationsPending, reason: 'MIGRATIONS_PENDING' }]);
   });
 
   it('treats success false with a 200 status as a failure too', async () => {

@@ -12,7 +12,18 @@ export {
   supportLink,
 } from './config.js';
 export { TEXT } from './texts.js';
-export { api, http, request, ApiError, getToken, setToken, removeToken, signOut, onSignedOut } from './api.js';
+export {
+  api,
+  http,
+  request,
+  ApiError,
+  UNAVAILABLE,
+  getToken,
+  setToken,
+  removeToken,
+  signOut,
+  onSignedOut,
+} from './api.js';
 export { store, reduceResource, DONE_FLAG, INITIAL } from './store.js';
 export { defineResource, perform, useResourceState, useList, useItem } from './resource.js';
 export {

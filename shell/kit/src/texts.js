@@ -7,6 +7,11 @@ export const TEXT = {
   success: 'Operacja została zakończona :)',
   invalid: 'Popraw dane w formularzu, gdyż wystąpił błąd.',
   error: 'Wystąpił błąd! Sprawdź przekazane dane i ponów próbę.',
+  // The server's 503 reasons, shown instead of `error` (the data sent is not at fault); the
+  // server's own description is shown when it sends one.
+  databaseUnavailable: 'Baza danych nie odpowiada. Spróbuj ponownie za chwilę.',
+  migrationsPending: 'Baza danych nie ma najnowszych migracji: uruchom smogpanel init.',
+  serviceBusy: 'Serwer jest chwilowo przeciążony zapisami. Spróbuj ponownie za chwilę.',
   tableLoading: 'Wczytywanie...',
   tableEmpty: 'Dodaj nowy element do listy za pomocą operacji w nagłówku.',
   confirmTitle: 'Potwierdzenie usunięcia',
