@@ -21,9 +21,12 @@ MAX_IDS = 1000
 MAX_ID = 2**31 - 1
 
 
+class Ids(colander.SequenceSchema):
+    id = colander.SchemaNode(colander.Integer(), validator=colander.Range(1, MAX_ID))
+
+
 class BulkDeleteSchema(colander.MappingSchema):
-    ids = colander.SchemaNode(
-        colander.List(),
+    ids = Ids(
         title="Zaznaczone",
         validator=colander.Length(min=1, max=MAX_IDS),
         description=f"id usuwanych elementów (1 do {MAX_IDS})",

@@ -95,7 +95,7 @@ def test_bulk_delete_is_all_or_nothing_and_checks_its_input(api, db):
     assert "999999" in body["errors"][0]["description"]
     assert len(rows(api, gid)) == 4  # nothing deleted
     body = api.post("/api/recipient/bulk-delete", {"ids": ["a"]}, status=400)
-    assert body["errors"][0]["name"] == "ids"
+    assert body["errors"][0]["name"] == "ids.0"  # the element that is no id
     api.post("/api/recipient/bulk-delete", {"ids": []}, status=400)
     # an operator (not a super administrator) deletes, but only a super administrator restores
     operator = signed_in(api.app, create_user(db))
