@@ -23,6 +23,7 @@ from .envelope import ApiError, dumps
 from .files import file_url, resolve_upload
 from .gazetteer import NAME_FIELDS, attach_names
 from .public.cache import Built, LocalCache, PublicCache, answer
+from .record_versions import carry_version, check_if_match
 from .regions import polish_sort_key
 from .sorting import Sorting
 from .validation import body_validator, exact_body_validator
@@ -324,7 +325,10 @@ class Resource:
         return self.kept_list(request, build)
 
     def view_get(self, request):
-        return self.serialize(request, self.load(request, int(request.matchdict["id"])))
+        obj = self.load(request, int(request.matchdict["id"]))
+        answer = self.serialize(request, obj)
+        carry_version(request, self.history_snapshot(request, obj, answer))  # its ETag, for If-Match
+        return answer
 
     def view_create(self, request):
         obj = self.create(request, request.validated)
@@ -341,12 +345,16 @@ class Resource:
 
     def edit(self, request, obj, data, reverts=None):
         """`update` with `data` (validated by `edit_schema`), recorded in history with the fields
-        it changed (nothing changed, nothing recorded); answers the record."""
+        it changed (nothing changed, nothing recorded); answers the record. A request with
+        `If-Match` naming an older version of the record is refused first (412, smogpanel.record_versions)."""
         before = self.history_snapshot(request, obj)
+        check_if_match(request, self, obj, before)
         self.update(request, obj, data)
         self.flush(request)
         answer = self.serialize(request, obj)
-        changes = history.changes_between(before, self.history_snapshot(request, obj, answer), self.uploads)
+        after = self.history_snapshot(request, obj, answer)
+        carry_version(request, after)
+        changes = history.changes_between(before, after, self.uploads)
         if changes or reverts:
             history.record(request, "update", self.kind, obj.id, history.record_name(obj), changes, reverts)
         return answer
