@@ -94,7 +94,8 @@ def changed_message(request, resource, obj, current, wanted):
             break
     closing = " Nic nie zapisano. Wczytaj aktualną wersję albo zapisz mimo to."
     if found:
-        return f"Ktoś zmienił ten element po wczytaniu formularza: {_who(walked[::-1])} ({_fields(walked, labels)}).{closing}"
+        who, fields = _who(walked[::-1]), _fields(walked, labels)
+        return f"Ktoś zmienił ten element po wczytaniu formularza: {who} ({fields}).{closing}"
     newest = [entries[0]] if entries and entries[0].action == "update" else []
     if newest:
         return (
