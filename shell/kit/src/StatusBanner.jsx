@@ -8,11 +8,12 @@ const LOOK = {
   error: ['alert-danger', TEXT.error],
 };
 
-/** status: 'idle' | 'loading' | 'success' | 'invalid' | 'error'; errors: [{name, description}]. */
+/** status: 'idle' | 'loading' | 'success' | 'invalid' | 'error'; errors: [{name, description}]
+ * (the server's, or each invalid field's "label: message"), listed under the text. */
 export function StatusBanner({ status, errors = [] }) {
   const look = LOOK[status];
   if (!look) return null;
-  const details = status === 'error' ? errors.filter((e) => e && e.description) : [];
+  const details = status === 'error' || status === 'invalid' ? errors.filter((e) => e && e.description) : [];
   return (
     <div className={`alert ${look[0]}`} role={status === 'error' || status === 'invalid' ? 'alert' : 'status'}>
       {look[1]}

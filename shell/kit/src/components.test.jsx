@@ -86,7 +86,9 @@ describe('Form', () => {
     const onSubmit = vi.fn();
     renderForm(onSubmit);
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
-    expect(screen.getByRole('alert').textContent).toBe('Popraw dane w formularzu, gdyż wystąpił błąd.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Popraw dane w formularzu, gdyż wystąpił błąd.Nazwa: To pole jest wymagane.',
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,7 @@
 // Whole screens as declarations: a plugin names its resource, crumbs, columns and fields.
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { versionOf } from './api.js';
 import { ConfirmDialog } from './Dialog.jsx';
 import { Field, Form, useValues } from './Form.jsx';
 import { useKeyRemoval } from './keyRemoval.jsx';
@@ -166,6 +167,15 @@ export function FormFields({ fields, values, set, setValues, editing, item }) {
 
 const columnOf = (width) => (typeof width === 'number' ? `col-12 col-lg-${width}` : width);
 
+const ChangedMeanwhile = lazy(() => import(/* webpackChunkName: "lazy-changed" */ './ChangedMeanwhile.jsx'));
+
+/** Whether two forms' values are the same (a file's data URL compared by reference first). */
+function sameValues(a, b) {
+  const same = (x, y) =>
+    x === y || (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y));
+  return Object.keys({ ...a, ...b }).every((key) => same(a[key], b[key]));
+}
+
 function FieldsForm({
   resource,
   id,
@@ -186,16 +196,54 @@ function FieldsForm({
 }) {
   const navigate = useNavigate();
   const editing = id !== undefined && id !== null;
-  const [replaced, setItem] = useState(null); // a fresher record an action gave, the values kept
+  const [replaced, replaceItem] = useState(null); // a fresher record an action gave, the values kept
   const item = replaced || loaded;
   const declared = (values) => (typeof fields === 'function' ? fields(values, { editing, item }) : fields);
-  const [values, set, setValues] = useValues(() =>
-    valuesOf ? valuesOf(item) : initialOf(declared({}), item && fromItem ? fromItem(item) : item),
-  );
+  const valuesFrom = (record) =>
+    valuesOf ? valuesOf(record) : initialOf(declared({}), record && fromItem ? fromItem(record) : record);
+  const [initial] = useState(() => valuesFrom(item)); // leaving asks only when the values differ
+  const [values, set, setValues] = useValues(() => initial);
+  const [changedMeanwhile, setChangedMeanwhile] = useState(null); // {fields} after a 412
   const shown = declared(values);
   const removal = useKeyRemoval(typeof keyRemoval === 'function' ? keyRemoval(values) : keyRemoval);
+  const box = useRef(null);
 
-  function send() {
+  /** An action's fresher record (e.g. 'Odśwież'): the next save is against its version. */
+  function setItem(record) {
+    replaceItem(record);
+    if (editing) resource.expect(id, versionOf(record));
+  }
+
+  /** A 412: the saved record beside the operator's values, field by field. */
+  async function compareWithSaved() {
+    let saved;
+    try {
+      saved = await resource.current(id);
+    } catch {
+      return; // the banner already says what failed
+    }
+    const loadedValues = valuesFrom(item);
+    const savedValues = valuesFrom(saved);
+    const named = [...box.current.querySelectorAll('label[for]')];
+    const labelOf = (field) => {
+      if (field.label) return field.label;
+      const label = named.find((node) => node.htmlFor === `field-${field.name}`);
+      return label ? label.textContent.replace(/\s*\*$/, '') : field.name;
+    };
+    const changed = shown
+      .filter((field) => field.name && !sameValues({ v: loadedValues[field.name] }, { v: savedValues[field.name] }))
+      .map((field) => ({ field, label: labelOf(field), mine: values[field.name], theirs: savedValues[field.name] }));
+    setChangedMeanwhile({ fields: changed, version: versionOf(saved) });
+  }
+
+  /** 'Zapisz mimo to': the operator's values over the saved version they have just seen. */
+  function resend() {
+    resource.expect(id, changedMeanwhile.version);
+    setChangedMeanwhile(null);
+    box.current.querySelector('form').requestSubmit();
+  }
+
+  async function send() {
     const request = (removeKeysWithValues) => {
       const payload = toPayload
         ? toPayload(values, { editing, item, removeKeysWithValues })
@@ -203,23 +251,37 @@ function FieldsForm({
       if (save) return save(payload, { editing, id, values });
       return editing ? resource.edit(id, payload, parent) : resource.add(payload, parent);
     };
-    return keyRemoval ? removal.send(request) : request(false);
+    setChangedMeanwhile(null);
+    const result = await (keyRemoval ? removal.send(request) : request(false));
+    if (!result.ok && result.error && result.error.code === 'CHANGED_MEANWHILE') compareWithSaved();
+    return result;
   }
 
+  const notice = changedMeanwhile && (
+    <Suspense fallback={null}>
+      <ChangedMeanwhile fields={changedMeanwhile.fields} onReload={() => resource.get(id)} onOverwrite={resend} />
+    </Suspense>
+  );
   const form = (
     <div className={columnOf(width)}>
       <Form
         onSubmit={send}
         onDone={back ? () => navigate(back) : undefined}
         cancelTo={back}
+        notice={notice}
+        changed={!sameValues(values, initial)}
         extraActions={actions && actions({ values, editing, id, item, setItem })}>
         <FormFields fields={shown} values={values} set={set} setValues={setValues} editing={editing} item={item} />
       </Form>
     </div>
   );
-  if (!keyRemoval && !aside) return form;
+  // One box for the form's own lookups (the saved version's labels, a resend) and key removal's
+  const ref = (node) => {
+    box.current = node;
+    removal.box.current = node;
+  };
   return (
-    <div ref={removal.box} className={aside ? 'row g-4' : undefined}>
+    <div ref={ref} className={aside ? 'row g-4' : undefined}>
       {form}
       {aside && <div className={columnOf(asideWidth)}>{aside(values)}</div>}
       {keyRemoval && removal.dialog}
