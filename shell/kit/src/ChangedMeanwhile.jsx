@@ -1,7 +1,9 @@
 // Someone saved the record after this form was loaded (412 CHANGED_MEANWHILE): the saved values
 // beside the operator's own, field by field, and the two ways on: load the saved version (the
 // operator's changes dropped) or save over it knowingly. Loaded on demand by FormScreen.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { versionOf } from './api.js';
+import { sameValues } from './Form.jsx';
 
 export const CHANGED = {
   heading: 'Ktoś zmienił ten element w międzyczasie',
@@ -41,19 +43,62 @@ export function shownValue(field, value) {
   return text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}…` : text || CHANGED.empty;
 }
 
-/** `fields`: [{field, label, mine, theirs}] of the fields whose saved value differs from the loaded one. */
-export default function ChangedMeanwhile({ fields, onReload, onOverwrite }) {
+/**
+ * The saved record (fetched again) beside the form's values: `item` the record the form loaded,
+ * `values` the operator's, `fields` the form's declarations, `valuesFrom(record)` a record as form
+ * values, `box` the form's box (for labels a field draws itself). `onOverwrite(version)` saves
+ * over the version shown.
+ */
+export default function ChangedMeanwhile({
+  resource,
+  id,
+  item,
+  values,
+  fields,
+  valuesFrom,
+  box,
+  onReload,
+  onOverwrite,
+}) {
   const heading = useRef(null);
+  const [shown, setShown] = useState(null); // {rows, version}
   useEffect(() => {
+    let current = true;
+    resource.current(id).then(
+      (saved) => current && setShown({ rows: differences(saved), version: versionOf(saved) }),
+      () => {}, // the banner already says what failed
+    );
+    return () => {
+      current = false;
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!shown) return;
     heading.current.focus({ preventScroll: true });
-    heading.current.scrollIntoView && heading.current.scrollIntoView({ block: 'start' });
-  }, []);
+    if (heading.current.scrollIntoView) heading.current.scrollIntoView({ block: 'start' });
+  }, [shown]);
+
+  function differences(saved) {
+    const loaded = valuesFrom(item);
+    const theirs = valuesFrom(saved);
+    const labelOf = (field) => {
+      if (field.label) return field.label;
+      const label = box.current && box.current.querySelector(`label[for="field-${field.name}"]`);
+      return label ? label.textContent.replace(/\s*\*$/, '') : field.name;
+    };
+    return fields
+      .filter((field) => field.name && !sameValues({ v: loaded[field.name] }, { v: theirs[field.name] }))
+      .map((field) => ({ field, label: labelOf(field), mine: values[field.name], theirs: theirs[field.name] }));
+  }
+
+  if (!shown) return null;
+  const rows = shown.rows;
   return (
     <section className="border border-warning rounded p-3 mb-3" aria-labelledby="changed-meanwhile">
       <h2 id="changed-meanwhile" className="h5" tabIndex={-1} ref={heading}>
         {CHANGED.heading}
       </h2>
-      {fields.length ? (
+      {rows.length ? (
         <table className="table table-sm mb-3">
           <thead>
             <tr>
@@ -63,7 +108,7 @@ export default function ChangedMeanwhile({ fields, onReload, onOverwrite }) {
             </tr>
           </thead>
           <tbody>
-            {fields.map(({ field, label, mine, theirs }) => (
+            {rows.map(({ field, label, mine, theirs }) => (
               <tr key={field.name}>
                 <th scope="row">{label}</th>
                 <td>{shownValue(field, mine)}</td>
@@ -79,7 +124,7 @@ export default function ChangedMeanwhile({ fields, onReload, onOverwrite }) {
         <button type="button" className="btn btn-outline-primary" onClick={onReload}>
           {CHANGED.reload}
         </button>
-        <button type="button" className="btn btn-warning" onClick={onOverwrite}>
+        <button type="button" className="btn btn-warning" onClick={() => onOverwrite(shown.version)}>
           {CHANGED.overwrite}
         </button>
       </div>

@@ -5,13 +5,19 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SUCCESS_BANNER_MS } from './config.js';
-import { FieldErrorsContext, inputIdOf, labelOf, messageOf, useFieldError } from './fieldErrors.js';
+import { FieldErrorsContext, inputIdOf, labelOf, useFieldError } from './fieldErrors.js';
 import { LeaveGuard } from './LeaveGuard.jsx';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
 
 /** The form's controls that refuse their value, in the order they appear. */
-const invalidControls = (form) => [...form.elements].filter((element) => element.willValidate && !element.validity.valid);
+const invalidControls = (form) =>
+  [...form.elements].filter((element) => element.willValidate && !element.validity.valid);
+
+// The Polish messages of the browser's checks, loaded at the first refusal (kept under the shell's budget)
+let validity = null;
+const loadValidity = () =>
+  import(/* webpackChunkName: "lazy-validity" */ './validityMessages.js').then((module) => (validity = module));
 
 /** Moves focus to `element` and scrolls it, with its label and message, to the middle of the screen. */
 function bringIntoView(element) {
@@ -57,6 +63,7 @@ export function Form({
     const form = event.currentTarget;
     const invalid = invalidControls(form);
     if (invalid.length) {
+      const { messageOf } = validity || (await loadValidity());
       setValidated(true);
       setStatus('invalid');
       setFieldErrors(Object.fromEntries(invalid.filter((e) => e.id).map((e) => [e.id, messageOf(e)])));
@@ -106,7 +113,7 @@ export function Form({
     if (!touched) setTouched(true);
     if (!control.id) return;
     setFieldErrors((now) => {
-      const message = validated && control.willValidate ? messageOf(control) : '';
+      const message = validated && validity && control.willValidate ? validity.messageOf(control) : '';
       if ((now[control.id] || '') === message) return now;
       const next = { ...now };
       if (message) next[control.id] = message;
@@ -142,6 +149,13 @@ export function Form({
       <LeaveGuard when={dirty} />
     </form>
   );
+}
+
+/** Whether two forms' values are the same (a file's data URL compared by reference first). */
+export function sameValues(a, b) {
+  const same = (x, y) =>
+    x === y || (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y));
+  return Object.keys({ ...a, ...b }).every((key) => same(a[key], b[key]));
 }
 
 /** Values of a hand-written form: [values, set(name) -> onChange handler, setValues]. */
@@ -205,7 +219,13 @@ export function Field({ field, value, onChange }) {
   }
   if (type === 'file')
     control = (
-      <FileInput {...common} className={`form-control${invalid}`} accept={rest.accept} value={value} onChange={onChange} />
+      <FileInput
+        {...common}
+        className={`form-control${invalid}`}
+        accept={rest.accept}
+        value={value}
+        onChange={onChange}
+      />
     );
   else if (type === 'textarea')
     control = (
@@ -219,7 +239,11 @@ export function Field({ field, value, onChange }) {
     );
   else if (type === 'select')
     control = (
-      <select {...common} className={`form-select${invalid}`} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+      <select
+        {...common}
+        className={`form-select${invalid}`}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}>
         <option value="">— wybierz —</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANGED } from './ChangedMeanwhile.jsx';
-import { characters } from './fieldErrors.js';
+import { characters } from './validityMessages.js';
 import { Field, Form, useValues } from './Form.jsx';
 import { LEAVE } from './LeaveGuard.jsx';
 import { defineResource } from './resource.js';
@@ -50,15 +50,14 @@ function renderRouted(element) {
 }
 
 describe('invalid fields', () => {
-  it('each shows its Polish message under it, tied by aria, and focus goes to the first', () => {
+  it('each shows its Polish message under it, tied by aria, and focus goes to the first', async () => {
     const onSubmit = vi.fn();
     renderRouted(<TimerForm onSubmit={onSubmit} />);
-    fireEvent.change(screen.getByLabelText('Punkty'), { target: { value: '-2' } });
+    fireEvent.change(await screen.findByLabelText('Punkty'), { target: { value: '-2' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
-    expect(onSubmit).not.toHaveBeenCalled();
-
     const name = screen.getByLabelText('Nazwa');
-    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(onSubmit).not.toHaveBeenCalled();
     expect(messageOf(name)).toBe('To pole jest wymagane.');
     expect(messageOf(screen.getByLabelText('E-mail'))).toBe('Wpisz poprawny adres e-mail, np. jan@example.pl.');
     expect(messageOf(screen.getByLabelText('Punkty'))).toBe('Wartość nie może być mniejsza niż 0.');
@@ -146,10 +145,10 @@ describe('leaving an edited form', () => {
     expect(closing()).toBe(false);
     fireEvent.change(await screen.findByLabelText('Nazwa'), { target: { value: 'Do wiosny' } });
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ewa@example.pl' } });
-    expect(closing()).toBe(true);
+    await waitFor(() => expect(closing()).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(closing()).toBe(false);
+    await waitFor(() => expect(closing()).toBe(false)); // once the effects of the saved form ran
   });
 });
 
@@ -169,7 +168,8 @@ describe('a record saved by someone else meanwhile', () => {
     let etag = '"v1-aa"';
     const calls = mockApi((call) => {
       if (call.method === 'get') return [...ok(record), { etag }];
-      if (call.headers['If-Match'] !== etag) return fail(412, 'CHANGED_MEANWHILE', [{ name: '', description: refusal }]);
+      if (call.headers['If-Match'] !== etag)
+        return fail(412, 'CHANGED_MEANWHILE', [{ name: '', description: refusal }]);
       record = { ...record, ...call.data };
       etag = '"v3-cc"';
       return [...ok(record), { etag }];

@@ -3,7 +3,7 @@ import { Fragment, lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { versionOf } from './api.js';
 import { ConfirmDialog } from './Dialog.jsx';
-import { Field, Form, useValues } from './Form.jsx';
+import { Field, Form, sameValues, useValues } from './Form.jsx';
 import { useKeyRemoval } from './keyRemoval.jsx';
 import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
@@ -169,13 +169,6 @@ const columnOf = (width) => (typeof width === 'number' ? `col-12 col-lg-${width}
 
 const ChangedMeanwhile = lazy(() => import(/* webpackChunkName: "lazy-changed" */ './ChangedMeanwhile.jsx'));
 
-/** Whether two forms' values are the same (a file's data URL compared by reference first). */
-function sameValues(a, b) {
-  const same = (x, y) =>
-    x === y || (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y));
-  return Object.keys({ ...a, ...b }).every((key) => same(a[key], b[key]));
-}
-
 function FieldsForm({
   resource,
   id,
@@ -203,7 +196,7 @@ function FieldsForm({
     valuesOf ? valuesOf(record) : initialOf(declared({}), record && fromItem ? fromItem(record) : record);
   const [initial] = useState(() => valuesFrom(item)); // leaving asks only when the values differ
   const [values, set, setValues] = useValues(() => initial);
-  const [changedMeanwhile, setChangedMeanwhile] = useState(null); // {fields} after a 412
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false); // the count of 412s in a row, while shown
   const shown = declared(values);
   const removal = useKeyRemoval(typeof keyRemoval === 'function' ? keyRemoval(values) : keyRemoval);
   const box = useRef(null);
@@ -214,32 +207,10 @@ function FieldsForm({
     if (editing) resource.expect(id, versionOf(record));
   }
 
-  /** A 412: the saved record beside the operator's values, field by field. */
-  async function compareWithSaved() {
-    let saved;
-    try {
-      saved = await resource.current(id);
-    } catch {
-      return; // the banner already says what failed
-    }
-    const loadedValues = valuesFrom(item);
-    const savedValues = valuesFrom(saved);
-    const named = [...box.current.querySelectorAll('label[for]')];
-    const labelOf = (field) => {
-      if (field.label) return field.label;
-      const label = named.find((node) => node.htmlFor === `field-${field.name}`);
-      return label ? label.textContent.replace(/\s*\*$/, '') : field.name;
-    };
-    const changed = shown
-      .filter((field) => field.name && !sameValues({ v: loadedValues[field.name] }, { v: savedValues[field.name] }))
-      .map((field) => ({ field, label: labelOf(field), mine: values[field.name], theirs: savedValues[field.name] }));
-    setChangedMeanwhile({ fields: changed, version: versionOf(saved) });
-  }
-
   /** 'Zapisz mimo to': the operator's values over the saved version they have just seen. */
-  function resend() {
-    resource.expect(id, changedMeanwhile.version);
-    setChangedMeanwhile(null);
+  function resend(version) {
+    resource.expect(id, version);
+    setChangedMeanwhile(false);
     box.current.querySelector('form').requestSubmit();
   }
 
@@ -251,15 +222,20 @@ function FieldsForm({
       if (save) return save(payload, { editing, id, values });
       return editing ? resource.edit(id, payload, parent) : resource.add(payload, parent);
     };
-    setChangedMeanwhile(null);
+    setChangedMeanwhile(false);
     const result = await (keyRemoval ? removal.send(request) : request(false));
-    if (!result.ok && result.error && result.error.code === 'CHANGED_MEANWHILE') compareWithSaved();
+    if (!result.ok && result.error && result.error.code === 'CHANGED_MEANWHILE') setChangedMeanwhile((n) => n + 1);
     return result;
   }
 
   const notice = changedMeanwhile && (
     <Suspense fallback={null}>
-      <ChangedMeanwhile fields={changedMeanwhile.fields} onReload={() => resource.get(id)} onOverwrite={resend} />
+      <ChangedMeanwhile
+        key={changedMeanwhile}
+        {...{ resource, id, item, values, fields: shown, valuesFrom, box }}
+        onReload={() => resource.get(id)}
+        onOverwrite={resend}
+      />
     </Suspense>
   );
   const form = (
