@@ -185,6 +185,10 @@ def axe_violations(page):
     """What axe-core finds against WCAG 2.1 A/AA on the page as it is now: `["rule: target", ...]`.
     Evaluated through the browser's debugging protocol, which the page's Content-Security-Policy
     does not govern (the page itself loads no script of ours)."""
+    # Colours as they settle: no hover left by the last click, no transition halfway (a button
+    # fading to its hover colour measures as too little contrast)
+    page.mouse.move(0, 0)
+    page.evaluate("Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(_axe_source())
     found = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
