@@ -214,7 +214,16 @@ def test_a_long_forms_first_invalid_field_is_brought_into_view(page, live_server
     assert_accessible(page)
 
 
-ADD_FORMS = ["/timer/add", "/map/add", "/search/add", "/calculator/add", "/rank/add", "/graph/add", "/letter/add", "/item/add"]
+ADD_FORMS = [
+    "/timer/add",
+    "/map/add",
+    "/search/add",
+    "/calculator/add",
+    "/rank/add",
+    "/graph/add",
+    "/letter/add",
+    "/item/add",
+]
 
 
 def test_every_add_form_points_at_the_mistake_and_asks_before_it_is_left(page, live_server):
