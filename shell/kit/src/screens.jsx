@@ -196,7 +196,8 @@ function FieldsForm({
     valuesOf ? valuesOf(record) : initialOf(declared({}), record && fromItem ? fromItem(record) : record);
   const [initial] = useState(() => valuesFrom(item)); // leaving asks only when the values differ
   const [values, set, setValues] = useValues(() => initial);
-  const [changedMeanwhile, setChangedMeanwhile] = useState(false); // the count of 412s in a row, while shown
+  // After a 412: the saved version beside the operator's values (gone while the form is sent again)
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const shown = declared(values);
   const removal = useKeyRemoval(typeof keyRemoval === 'function' ? keyRemoval(values) : keyRemoval);
   const box = useRef(null);
@@ -204,7 +205,8 @@ function FieldsForm({
   /** An action's fresher record (e.g. 'Odśwież'): the next save is against its version. */
   function setItem(record) {
     replaceItem(record);
-    if (editing) resource.expect(id, versionOf(record));
+    const version = versionOf(record); // an answer without one leaves the loaded version in force
+    if (editing && version) resource.expect(id, version);
   }
 
   /** 'Zapisz mimo to': the operator's values over the saved version they have just seen. */
@@ -224,14 +226,13 @@ function FieldsForm({
     };
     setChangedMeanwhile(false);
     const result = await (keyRemoval ? removal.send(request) : request(false));
-    if (!result.ok && result.error && result.error.code === 'CHANGED_MEANWHILE') setChangedMeanwhile((n) => n + 1);
+    if (!result.ok && result.error && result.error.code === 'CHANGED_MEANWHILE') setChangedMeanwhile(true);
     return result;
   }
 
   const notice = changedMeanwhile && (
     <Suspense fallback={null}>
       <ChangedMeanwhile
-        key={changedMeanwhile}
         {...{ resource, id, item, values, fields: shown, valuesFrom, box }}
         onReload={() => resource.get(id)}
         onOverwrite={resend}
