@@ -102,7 +102,8 @@ export function Form({
       controls.push(control);
     }
     setFieldErrors(onFields);
-    const first = [...form.elements].find((element) => controls.includes(element));
+    // The first on the page (a control drawn by hand, e.g. a rich-text editor, is not in form.elements)
+    const [first] = controls.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     if (first) bringIntoView(first);
     else if (banner.current) bringIntoView(banner.current);
   }
