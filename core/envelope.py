@@ -25,6 +25,7 @@ STATUS_OF = {
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,
     "CONFLICT": 409,
+    "CHANGED_MEANWHILE": 412,
     "FILE_TOO_LARGE": 413,
     "UNSUPPORTED_MEDIA_TYPE": 415,
     "IMPORT_FAILED": 422,
@@ -53,8 +54,9 @@ def _encode_extra(value):
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
-def dumps(value):
-    return orjson.dumps(value, default=_encode_extra, option=_JSON_OPTIONS)
+def dumps(value, sort_keys=False):
+    option = _JSON_OPTIONS | orjson.OPT_SORT_KEYS if sort_keys else _JSON_OPTIONS
+    return orjson.dumps(value, default=_encode_extra, option=option)
 
 
 class ApiError(Exception):
@@ -85,11 +87,15 @@ def error_response(code, errors=None, status=None):
 
 
 PENDING_IMPORT = "smogpanel.history.import"
+# The version of the record a view answers with (smogpanel.record_versions), for its ETag
+RECORD_VERSION = "smogpanel.record_version"
 
 
 class EnvelopeRenderer:
     """Wraps a view's return value as a successful envelope; GET answers carry an ETag
-    so an unchanged list costs the client a 304 instead of the body."""
+    so an unchanged list costs the client a 304 instead of the body. An answer about one record
+    (RECORD_VERSION set: its GET, its edit) carries the record's version in front of that digest,
+    for `If-Match` (smogpanel.record_versions)."""
 
     def __init__(self, info):
         pass
@@ -105,8 +111,11 @@ class EnvelopeRenderer:
             response = request.response
             response.content_type = "application/json"
             response.charset = "utf-8"
+            version = request.environ.get(RECORD_VERSION)
+            if version or request.method in ("GET", "HEAD"):
+                digest = hashlib.blake2b(body, digest_size=16).hexdigest()
+                response.etag = f"{version}-{digest}" if version else digest
             if request.method in ("GET", "HEAD"):
-                response.etag = hashlib.blake2b(body, digest_size=16).hexdigest()
                 if "Cache-Control" not in response.headers:  # public views set their own
                     response.cache_control = "private, no-cache"
                 response.conditional_response = True

@@ -187,6 +187,30 @@ def _complete(document, registry):
             operation = document["paths"].get(path, {}).get("get")
             if operation is not None and resource.sortable:
                 operation.setdefault("parameters", []).extend(_sorting_parameters(resource))
+        _describe_versions(document["paths"].get(f"/api/{kind}/{{id}}", {}))
+
+
+def _describe_versions(record):
+    """A record's ETag carries its version; an edit with If-Match saves only against it
+    (smogpanel.record_versions, docs/api.md "Saving against the version a form loaded")."""
+    if "get" in record:
+        record["get"]["responses"]["200"]["headers"] = {
+            "ETag": {"type": "string", "description": "Wersja elementu (do If-Match) i skrót odpowiedzi"}
+        }
+    if "post" in record:
+        record["post"].setdefault("parameters", []).append(
+            {
+                "name": "If-Match",
+                "in": "header",
+                "required": False,
+                "type": "string",
+                "description": "ETag wczytanego elementu: zapis tylko, gdy nikt go w międzyczasie nie zmienił",
+            }
+        )
+        record["post"]["responses"]["412"] = {
+            "description": "Element zmieniony po wczytaniu formularza (CHANGED_MEANWHILE)",
+            "schema": ENVELOPE,
+        }
 
 
 def _sorting_parameters(resource):

@@ -28,6 +28,7 @@ from .gazetteer import NAME_FIELDS, attach_names, gazetteer
 from .list_export import LIST_PARAMS, export_view
 from .listing import Filter, column_filter, folded, parse_query, query_schema, search_condition
 from .public.cache import Built, LocalCache, PublicCache, answer
+from .record_versions import carry_version, check_if_match
 from .regions import polish_order
 from .sorting import Sorting
 from .validation import body_validator, exact_body_validator
@@ -467,7 +468,9 @@ class Resource(Rules):
     def view_get(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
         authorize(request, self, "read", obj)
-        return self.serialize(request, obj)
+        answer = self.serialize(request, obj)
+        carry_version(request, self.history_snapshot(request, obj, answer))  # its ETag, for If-Match
+        return answer
 
     def view_create(self, request):
         authorize(request, self, "create")
@@ -487,15 +490,19 @@ class Resource(Rules):
 
     def edit(self, request, obj, data, reverts=None):
         """`update` with `data` (validated by `edit_schema`), recorded in history with the fields
-        it changed (nothing changed, nothing recorded); answers the record."""
+        it changed (nothing changed, nothing recorded); answers the record. A request with
+        `If-Match` naming an older version of the record is refused first (412, smogpanel.record_versions)."""
         authorize(request, self, "update", obj)
         before = self.history_snapshot(request, obj)
+        check_if_match(request, self, obj, before)
         self.update(request, obj, data)
         if self.regional:
             authorize(request, self, "update", obj)  # where it lies now: moved out of scope, refused
         self.flush(request)
         answer = self.serialize(request, obj)
-        changes = history.changes_between(before, self.history_snapshot(request, obj, answer), self.uploads)
+        after = self.history_snapshot(request, obj, answer)
+        carry_version(request, after)
+        changes = history.changes_between(before, after, self.uploads)
         if changes or reverts:
             history.record(request, "update", self.kind, obj.id, history.record_name(obj), changes, reverts)
         return answer

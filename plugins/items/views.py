@@ -15,6 +15,7 @@ from smogpanel.authority import authorize
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.item_types import INTEGRATION
+from smogpanel.record_versions import carry_version
 from smogpanel.resources import PublicResource, Sorting
 
 from .models import Item
@@ -115,7 +116,9 @@ class ItemResource(PublicResource):
         store(request.registry, obj, jobs)
         self.flush(request)
         data = self.serialize(request, obj)
-        changes = history.changes_between(before, self.history_snapshot(request, obj, data))
+        after = self.history_snapshot(request, obj, data)
+        carry_version(request, after)  # the open form saves against the refreshed item
+        changes = history.changes_between(before, after)
         if changes:  # readings that changed nothing are no event in the item's history
             history.record(request, "update", self.kind, obj.id, obj.name, changes)
         data["refresh"] = summarise(jobs).as_dict()

@@ -66,7 +66,12 @@ def test_a_broken_file_shows_the_error_naming_the_line_and_writes_nothing(page, 
         f"12;57;;;{district};powiat;2025-01-01\n12;57;01;7;X;gmina;2025-01-01\n"
     ).encode()
     upload(page, "zly.csv", broken)
-    expect(page.get_by_text(re.compile("Wiersz 4: RODZ „7”"))).to_be_visible()
+    expect(page.get_by_role("alert").get_by_text(re.compile("Wiersz 4: RODZ „7”"))).to_be_visible()
+    # on the file field too, which takes the focus
+    file_field = page.get_by_label("Plik TERC")
+    expect(file_field).to_be_focused()
+    expect(file_field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#field-file-error")).to_contain_text("Wiersz 4: RODZ „7”")
     expect(page.get_by_test_id("teryt-report")).to_have_count(0)
     page.goto("/voivodeship")
     page.get_by_role("link", name="małopolskie").click()
@@ -80,7 +85,9 @@ def test_a_cut_file_is_refused_and_removals_need_the_consent_then_retire(page, l
     page.goto("/voivodeship/import-teryt")
     whole = terc(district, gmina, pow_="56")
     upload(page, "TERC_Urzedowy.csv", whole[: whole.index(b"16;;;;")])
-    expect(page.get_by_text(re.compile("Brak wierszy województw: opolskie \\(16\\)"))).to_be_visible()
+    expect(
+        page.get_by_role("alert").get_by_text(re.compile("Brak wierszy województw: opolskie \\(16\\)"))
+    ).to_be_visible()
     expect(page.get_by_test_id("teryt-report")).to_have_count(0)
 
     consent = page.get_by_label(re.compile("^Zgoda na ubytki"))
@@ -91,7 +98,7 @@ def test_a_cut_file_is_refused_and_removals_need_the_consent_then_retire(page, l
     consent.uncheck()
     upload(page, "TERC_Urzedowy.csv", SAMPLE.encode())  # the made-up district and its gminy are gone
     expect(
-        page.get_by_text(
+        page.get_by_role("alert").get_by_text(
             re.compile(
                 r"nie byłoby już w rejestrze, a dopuszczalne jest 2%\. "
                 r"Województwa: małopolskie \(\d+\)"

@@ -304,3 +304,21 @@ def test_a_slow_source_never_holds_sqlites_write_lock(tmp_path, source):
     assert time.monotonic() - started < 1.0 and saved["internal_name"] == "w-trakcie"
     refreshing.join()
     assert hook(answers["refresh"]["message"], "level")["value"] == 31.5
+
+
+def test_a_refresh_answers_the_items_new_version_so_the_open_form_saves_against_it(make_app, admin, source):
+    """'Odśwież' on the edit form changes the item: its answer's ETag is the version a GET then
+    gives, and a save loaded before it is refused (docs/api.md, "Saving against the version…")."""
+    api = meter_api(make_app, admin, source.url)
+    item = api.post("/api/item/", meter_payload(add_gmina(api)["id"]))["message"]
+    path = f"/api/item/{item['id']}"
+    before = api.app.get(path, headers=api.headers()).headers["ETag"]
+    refreshed = api.app.post_json(f"{path}/refresh", {}, headers=api.headers())
+    after = api.app.get(path, headers=api.headers()).headers["ETag"]
+
+    def version(etag):
+        return etag.removeprefix("W/").strip('"').split("-")[0]
+
+    assert version(refreshed.headers["ETag"]) == version(after) != version(before)
+    body = {key: refreshed.json["message"][key] for key in ("name", "item_type_id", "hooks") if key in item}
+    api.app.post_json(path, body, headers=api.headers({"If-Match": before}), status=412)

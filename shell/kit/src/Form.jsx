@@ -1,17 +1,39 @@
-// Forms: native validation on submit, the status banner, submit ignored while in flight,
-// success shown briefly before moving on. Fields always carry <label for>.
+// Forms: native validation on submit with a Polish message under each invalid field (and the
+// server's field errors on their fields), focus on the first of them, the status banner, submit
+// ignored while in flight, success shown briefly before moving on, and a question before an
+// edited form is left. Fields always carry <label for>.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SUCCESS_BANNER_MS } from './config.js';
+import { FieldErrorsContext, inputIdOf, labelOf, useFieldError } from './fieldErrors.js';
+import { LeaveGuard } from './LeaveGuard.jsx';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
+
+/** The form's controls that refuse their value, in the order they appear. */
+const invalidControls = (form) =>
+  [...form.elements].filter((element) => element.willValidate && !element.validity.valid);
+
+// The Polish messages of the browser's checks, loaded at the first refusal (kept under the shell's budget)
+let validity = null;
+const loadValidity = () =>
+  import(/* webpackChunkName: "lazy-validity" */ './validityMessages.js').then((module) => (validity = module));
+
+/** Moves focus to `element` and scrolls it, with its label and message, to the middle of the screen. */
+function bringIntoView(element) {
+  element.focus({ preventScroll: true });
+  if (element.scrollIntoView) element.scrollIntoView({ block: 'center' });
+}
 
 /**
  * onSubmit() -> Promise<{ok, error?}> (what resource actions resolve with);
  * onDone() runs SUCCESS_BANNER_MS after a success (e.g. back to the parent list), or right
  * after `doneDelay` ms when given. The actions: the submit button (`submitLabel`), then
  * `extraActions` (e.g. 'Odśwież'), then a link back to `cancelTo` when given ('Anuluj', or
- * `cancelLabel`).
+ * `cancelLabel`). `notice` shows under the status banner (FormScreen's changed-meanwhile panel).
+ * Once the operator has typed into it, leaving the form asks first (LeaveGuard) until it is saved;
+ * `changed` false (the values are as loaded again) or `guardLeave` false (a sign-in form) spare
+ * the question.
  */
 export function Form({
   onSubmit,
@@ -21,42 +43,99 @@ export function Form({
   cancelTo,
   cancelLabel = TEXT.cancel,
   extraActions,
+  notice,
+  changed,
+  guardLeave = true,
   children,
   className,
 }) {
   const [status, setStatus] = useState('idle');
   const [errors, setErrors] = useState([]);
+  const [fieldErrors, setFieldErrors] = useState({}); // input id -> Polish message
   const [validated, setValidated] = useState(false);
+  const [touched, setTouched] = useState(false); // typed into since loaded or saved
   const busy = useRef(false); // a ref, not state: two clicks in one tick must still send once
+  const banner = useRef(null);
 
   async function submit(event) {
     event.preventDefault();
     if (busy.current) return;
-    if (!event.currentTarget.checkValidity()) {
+    const form = event.currentTarget;
+    const invalid = invalidControls(form);
+    if (invalid.length) {
+      const { messageOf } = validity || (await loadValidity());
       setValidated(true);
       setStatus('invalid');
+      setFieldErrors(Object.fromEntries(invalid.filter((e) => e.id).map((e) => [e.id, messageOf(e)])));
+      setErrors(invalid.map((e) => ({ name: e.id, description: `${labelOf(e) || e.name}: ${messageOf(e)}` })));
+      bringIntoView(invalid[0]);
       return;
     }
     busy.current = true;
     setStatus('loading');
     setErrors([]);
+    setFieldErrors({});
     const result = await onSubmit();
     if (result && result.ok) {
       setStatus('success');
+      setTouched(false);
       if (onDone)
         setTimeout(onDone, doneDelay); // stays busy: the screen is about to move on
       else busy.current = false;
     } else {
+      const failed = (result && result.error && result.error.errors) || [];
       setStatus('error');
-      setErrors((result && result.error && result.error.errors) || []);
+      setErrors(failed);
       busy.current = false;
+      showServerErrors(form, failed);
     }
   }
 
+  /** The server's field errors on their fields, focus on the first; without one, the banner. */
+  function showServerErrors(form, failed) {
+    const onFields = {};
+    const controls = [];
+    for (const error of failed) {
+      const control = error.name && form.ownerDocument.getElementById(inputIdOf(error.name));
+      if (!control || !form.contains(control) || !error.description) continue;
+      onFields[control.id] = onFields[control.id] ? `${onFields[control.id]} ${error.description}` : error.description;
+      controls.push(control);
+    }
+    setFieldErrors(onFields);
+    // The first on the page (a control drawn by hand, e.g. a rich-text editor, is not in form.elements)
+    const [first] = controls.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    if (first) bringIntoView(first);
+    else if (banner.current) bringIntoView(banner.current);
+  }
+
+  /** Typing clears (or, once validated, updates) that field's message. */
+  function edited(event) {
+    const control = event.target;
+    if (!touched) setTouched(true);
+    if (!control.id) return;
+    setFieldErrors((now) => {
+      const message = validated && validity && control.willValidate ? validity.messageOf(control) : '';
+      if ((now[control.id] || '') === message) return now;
+      const next = { ...now };
+      if (message) next[control.id] = message;
+      else delete next[control.id];
+      return next;
+    });
+  }
+
+  const dirty = guardLeave && touched && changed !== false && status !== 'success';
   return (
-    <form noValidate onSubmit={submit} className={[validated && 'was-validated', className].filter(Boolean).join(' ')}>
-      <StatusBanner status={status} errors={errors} />
-      {children}
+    <form
+      noValidate
+      onSubmit={submit}
+      onInput={edited}
+      onChange={edited}
+      className={[validated && 'was-validated', className].filter(Boolean).join(' ')}>
+      <div ref={banner} tabIndex={-1}>
+        <StatusBanner status={status} errors={errors} />
+      </div>
+      {notice}
+      <FieldErrorsContext.Provider value={fieldErrors}>{children}</FieldErrorsContext.Provider>
       <div className="d-flex gap-2 mt-3">
         <button type="submit" className="btn btn-primary">
           {submitLabel}
@@ -68,8 +147,16 @@ export function Form({
           </Link>
         )}
       </div>
+      <LeaveGuard when={dirty} />
     </form>
   );
+}
+
+/** Whether two forms' values are the same (a file's data URL compared by reference first). */
+export function sameValues(a, b) {
+  const same = (x, y) =>
+    x === y || (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y));
+  return Object.keys({ ...a, ...b }).every((key) => same(a[key], b[key]));
 }
 
 /** Values of a hand-written form: [values, set(name) -> onChange handler, setValues]. */
@@ -97,7 +184,17 @@ function Label({ name, label, required }) {
  */
 export function Field({ field, value, onChange }) {
   const { name, label, type = 'text', required, markRequired, options = [], help, ...rest } = field;
-  const common = { id: fieldId(name), name, required, disabled: rest.disabled, placeholder: rest.placeholder };
+  const id = fieldId(name);
+  const { message, messageId, inputProps } = useFieldError(id, help ? `${id}-help` : undefined);
+  const common = {
+    id,
+    name,
+    required,
+    disabled: rest.disabled,
+    placeholder: rest.placeholder,
+    ...inputProps,
+  };
+  const invalid = message ? ' is-invalid' : '';
   let control;
   if (type === 'checkbox') {
     return (
@@ -105,22 +202,37 @@ export function Field({ field, value, onChange }) {
         <input
           {...common}
           type="checkbox"
-          className="form-check-input"
+          className={`form-check-input${invalid}`}
           checked={Boolean(Number(value))}
           onChange={(e) => onChange(e.target.checked ? 1 : 0)}
         />
-        <label htmlFor={fieldId(name)} className="form-check-label">
+        <label htmlFor={id} className="form-check-label">
           {label}
         </label>
+        <FieldMessage id={messageId} message={message} />
+        {help && (
+          <div id={`${id}-help`} className="form-text">
+            {help}
+          </div>
+        )}
       </div>
     );
   }
-  if (type === 'file') control = <FileInput {...common} accept={rest.accept} value={value} onChange={onChange} />;
+  if (type === 'file')
+    control = (
+      <FileInput
+        {...common}
+        className={`form-control${invalid}`}
+        accept={rest.accept}
+        value={value}
+        onChange={onChange}
+      />
+    );
   else if (type === 'textarea')
     control = (
       <textarea
         {...common}
-        className="form-control"
+        className={`form-control${invalid}`}
         rows={rest.rows || 4}
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}
@@ -128,7 +240,11 @@ export function Field({ field, value, onChange }) {
     );
   else if (type === 'select')
     control = (
-      <select {...common} className="form-select" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+      <select
+        {...common}
+        className={`form-select${invalid}`}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}>
         <option value="">— wybierz —</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -142,7 +258,7 @@ export function Field({ field, value, onChange }) {
       <input
         {...common}
         type={type}
-        className="form-control"
+        className={`form-control${invalid}`}
         value={value ?? ''}
         min={rest.min}
         max={rest.max}
@@ -156,7 +272,22 @@ export function Field({ field, value, onChange }) {
     <div className="mb-3">
       <Label name={name} label={label} required={required || markRequired} />
       {control}
-      {help && <div className="form-text">{help}</div>}
+      <FieldMessage id={messageId} message={message} />
+      {help && (
+        <div id={`${id}-help`} className="form-text">
+          {help}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A field's message under it (`id`: the one its input's aria-describedby names); nothing without one. */
+export function FieldMessage({ id, message }) {
+  if (!message) return null;
+  return (
+    <div id={id} className="invalid-feedback d-block">
+      {message}
     </div>
   );
 }
@@ -180,9 +311,9 @@ export function FileInput({ value, onChange, ...props }) {
   return (
     <>
       <input
+        className="form-control"
         {...props}
         type="file"
-        className="form-control"
         required={props.required && !kept}
         onChange={async (e) => onChange(e.target.files[0] ? await readFile(e.target.files[0]) : kept)}
       />

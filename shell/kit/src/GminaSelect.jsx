@@ -6,6 +6,8 @@ import { fold } from '@smogpanel/embeds/text';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from './api.js';
 import { settings } from './config.js';
+import { FieldMessage } from './Form.jsx';
+import { useFieldError } from './fieldErrors.js';
 
 const LIMIT = 100;
 let cache = null;
@@ -70,6 +72,7 @@ export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onCha
     return found;
   }, [gminy, query, value]);
   const id = `field-${name}`;
+  const { message, messageId, inputProps } = useFieldError(id, `${id}-help`);
   return (
     <div className="mb-3">
       <label htmlFor={`${id}-search`} className={required ? 'form-label required' : 'form-label'}>
@@ -90,8 +93,9 @@ export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onCha
       <select
         id={id}
         name={name}
-        className="form-select"
+        className={message ? 'form-select is-invalid' : 'form-select'}
         size={6}
+        {...inputProps}
         required={required}
         aria-label={`${label}: wybór`}
         value={value ?? ''}
@@ -109,7 +113,8 @@ export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onCha
           </option>
         ))}
       </select>
-      <div className="form-text">
+      <FieldMessage id={messageId} message={message} />
+      <div id={`${id}-help`} className="form-text">
         Wpisz fragment nazwy gminy, powiatu albo województwa albo kod TERYT (polskie znaki nie są wymagane).
       </div>
     </div>

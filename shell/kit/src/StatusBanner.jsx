@@ -8,13 +8,14 @@ const LOOK = {
   error: ['alert-danger', TEXT.error],
 };
 
-/** status: 'idle' | 'loading' | 'success' | 'invalid' | 'error'; errors: [{name, description}].
- * An error with `reason` (the server's 503: the database away, its migrations behind, busy; see
- * api.js) is the headline instead of the generic text, which would blame the data sent. */
+/** status: 'idle' | 'loading' | 'success' | 'invalid' | 'error'; errors: [{name, description}]
+ * (the server's, or each invalid field's "label: message"), listed under the text. An error with
+ * `reason` (the server's 503: the database away, its migrations behind, busy; see api.js) is the
+ * headline instead of the generic text, which would blame the data sent. */
 export function StatusBanner({ status, errors = [] }) {
   const look = LOOK[status];
   if (!look) return null;
-  const shown = status === 'error' ? errors.filter((e) => e && e.description) : [];
+  const shown = status === 'error' || status === 'invalid' ? errors.filter((e) => e && e.description) : [];
   const reason = shown.find((e) => e.reason);
   const details = shown.filter((e) => !e.reason);
   return (

@@ -61,17 +61,28 @@ http.interceptors.response.use(
   },
 );
 
+// The ETag each record answer came with (its version, for If-Match: docs/api.md), by the answer
+// object itself, so the version travels with the record wherever a screen keeps it.
+const versions = new WeakMap();
+
+/** The ETag the answer `record` came with (a record's GET or edit), or undefined. */
+export const versionOf = (record) => (record && typeof record === 'object' ? versions.get(record) : undefined);
+
 /** Sends one call and unwraps the envelope: resolves with `message`, rejects with ApiError. */
-export async function request(method, url, { data, params } = {}) {
+export async function request(method, url, { data, params, headers } = {}) {
   let response;
   try {
-    response = await http.request({ method, url, data, params });
+    response = await http.request({ method, url, data, params, headers });
   } catch (error) {
     if (!error.response) throw new ApiError('TRANSPORT_FAILED');
     response = error.response;
   }
   const body = response.data;
-  if (body && body.success === true) return body.message;
+  if (body && body.success === true) {
+    const etag = response.headers && response.headers.etag;
+    if (etag && body.message && typeof body.message === 'object') versions.set(body.message, etag);
+    return body.message;
+  }
   const code = body && typeof body.message === 'string' ? body.message : 'INTERNAL_ERROR';
   const errors = Object.hasOwn(UNAVAILABLE, code) ? [unavailable(code, body.errors)] : body && body.errors;
   throw new ApiError(code, errors, response.status);
@@ -92,6 +103,6 @@ function unavailable(code, errors) {
 
 export const api = {
   get: (url, params) => request('get', url, { params }),
-  post: (url, data) => request('post', url, { data }),
+  post: (url, data, headers) => request('post', url, { data, headers }),
   delete: (url) => request('delete', url),
 };

@@ -82,11 +82,13 @@ describe('Form', () => {
     );
   }
 
-  it('shows the invalid banner and sends nothing when native validation fails', () => {
+  it('shows the invalid banner and sends nothing when native validation fails', async () => {
     const onSubmit = vi.fn();
     renderForm(onSubmit);
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
-    expect(screen.getByRole('alert').textContent).toBe('Popraw dane w formularzu, gdyż wystąpił błąd.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Popraw dane w formularzu, gdyż wystąpił błąd.Nazwa: To pole jest wymagane.',
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

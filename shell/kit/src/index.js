@@ -23,6 +23,7 @@ export {
   removeToken,
   signOut,
   onSignedOut,
+  versionOf,
 } from './api.js';
 export { store, reduceResource, DONE_FLAG, INITIAL } from './store.js';
 export { defineResource, perform, useResourceState, useList, useItem } from './resource.js';
@@ -42,7 +43,8 @@ export { formatDate, wasUpdated } from './dates.js';
 export { Page, Breadcrumbs, pageTitle, usePageTitle } from './Page.jsx';
 export { StatusBanner } from './StatusBanner.jsx';
 export { ListTable } from './ListTable.jsx';
-export { Form, Field, FileField, FileInput, readFile, useValues } from './Form.jsx';
+export { Form, Field, FieldMessage, FileField, FileInput, readFile, useValues } from './Form.jsx';
+export { useFieldError } from './fieldErrors.js';
 export { RowsField, KeyRowsField } from './Rows.jsx';
 export {
   ImportScreen,

@@ -1,7 +1,7 @@
 // A resource is a declaration (kind, URLs, default sort) turned into actions that go
 // request -> success | failure through the store, and hooks that read that state.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { api } from './api.js';
+import { api, versionOf } from './api.js';
 import { parentKey, store } from './store.js';
 
 /**
@@ -30,6 +30,8 @@ export function listParams({ order, asc, ...rest }) {
   return params;
 }
 
+const ifMatch = (version) => (version ? { 'If-Match': version } : undefined);
+
 /**
  * defineResource({kind: 'district', base: '/district',
  *   listUrl: (voivodeshipId) => `/district/voivodeship/${voivodeshipId}`,
@@ -56,15 +58,34 @@ export function defineResource({ kind, base, listUrl, sort = DEFAULT_SORT }) {
       const stored = store.get(kind).lists[parentKey(parent)];
       return stored ? resource.list(parent, stored.query || { order: stored.order, asc: stored.asc }) : null;
     },
-    get: (id) => perform(kind, 'item', () => api.get(`${base}/${id}`)),
+    get: (id) => perform(kind, 'item', () => keepVersion(id, api.get(`${base}/${id}`))),
+    /** The record `id` as it is now (its version: versionOf), the store and the version the next
+     * edit saves against untouched (a form shows it beside its own values). */
+    current: (id) => api.get(`${base}/${id}`),
     add: (data, parent) => mutate('add', () => api.post(`${base}/`, data), parent),
-    edit: (id, data, parent) => mutate('edit', () => api.post(`${base}/${id}`, data), parent),
+    /** Saved against the version of `id` loaded last (If-Match): someone's save in between
+     * answers 412 CHANGED_MEANWHILE and changes nothing. */
+    edit: (id, data, parent) =>
+      mutate('edit', () => keepVersion(id, api.post(`${base}/${id}`, data, ifMatch(versions.get(String(id))))), parent),
+    /** The next edit of `id` saves against `version` (e.g. over a change the operator has seen). */
+    expect: (id, version) => (version ? versions.set(String(id), version) : versions.delete(String(id))),
     remove: (id, parent) => mutate('delete', () => api.delete(`${base}/${id}`), parent),
     /** Any other write (import, export, ...): `op` names its done-flag. */
     run: (op, call, parent) => mutate(op, call, parent),
     /** Loads any other value into state[key], cleared while it loads (e.g. a definition). */
     fetch: (key, call) => perform(kind, 'fetch', call, { key }),
   };
+
+  // The version (ETag) of each record of this kind as last loaded or saved here: its forms save
+  // against it (docs/api.md, "Saving against the version a form loaded").
+  const versions = new Map();
+
+  async function keepVersion(id, call) {
+    const record = await call;
+    const version = versionOf(record);
+    if (version) versions.set(String(id), version);
+    return record;
+  }
 
   async function mutate(op, call, parent) {
     const result = await perform(kind, op, call, { parent });

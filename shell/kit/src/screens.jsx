@@ -1,7 +1,8 @@
 // Whole screens as declarations: a plugin names its resource, crumbs, columns and fields.
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Field, Form, useValues } from './Form.jsx';
+import { versionOf } from './api.js';
+import { Field, Form, sameValues, useValues } from './Form.jsx';
 import { useKeyRemoval } from './keyRemoval.jsx';
 import { Page } from './Page.jsx';
 import { useItem } from './resource.js';
@@ -102,6 +103,8 @@ export function FormFields({ fields, values, set, setValues, editing, item }) {
 
 const columnOf = (width) => (typeof width === 'number' ? `col-12 col-lg-${width}` : width);
 
+const ChangedMeanwhile = lazy(() => import(/* webpackChunkName: "lazy-changed" */ './ChangedMeanwhile.jsx'));
+
 function FieldsForm({
   resource,
   id,
@@ -122,16 +125,34 @@ function FieldsForm({
 }) {
   const navigate = useNavigate();
   const editing = id !== undefined && id !== null;
-  const [replaced, setItem] = useState(null); // a fresher record an action gave, the values kept
+  const [replaced, replaceItem] = useState(null); // a fresher record an action gave, the values kept
   const item = replaced || loaded;
   const declared = (values) => (typeof fields === 'function' ? fields(values, { editing, item }) : fields);
-  const [values, set, setValues] = useValues(() =>
-    valuesOf ? valuesOf(item) : initialOf(declared({}), item && fromItem ? fromItem(item) : item),
-  );
+  const valuesFrom = (record) =>
+    valuesOf ? valuesOf(record) : initialOf(declared({}), record && fromItem ? fromItem(record) : record);
+  const [initial] = useState(() => valuesFrom(item)); // leaving asks only when the values differ
+  const [values, set, setValues] = useValues(() => initial);
+  // After a 412: the saved version beside the operator's values (gone while the form is sent again)
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const shown = declared(values);
   const removal = useKeyRemoval(typeof keyRemoval === 'function' ? keyRemoval(values) : keyRemoval);
+  const box = useRef(null);
 
-  function send() {
+  /** An action's fresher record (e.g. 'Odśwież'): the next save is against its version. */
+  function setItem(record) {
+    replaceItem(record);
+    const version = versionOf(record); // an answer without one leaves the loaded version in force
+    if (editing && version) resource.expect(id, version);
+  }
+
+  /** 'Zapisz mimo to': the operator's values over the saved version they have just seen. */
+  function resend(version) {
+    resource.expect(id, version);
+    setChangedMeanwhile(false);
+    box.current.querySelector('form').requestSubmit();
+  }
+
+  async function send() {
     const request = (removeKeysWithValues) => {
       const payload = toPayload
         ? toPayload(values, { editing, item, removeKeysWithValues })
@@ -139,23 +160,41 @@ function FieldsForm({
       if (save) return save(payload, { editing, id, values });
       return editing ? resource.edit(id, payload, parent) : resource.add(payload, parent);
     };
-    return keyRemoval ? removal.send(request) : request(false);
+    setChangedMeanwhile(false);
+    const result = await (keyRemoval ? removal.send(request) : request(false));
+    if (!result.ok && result.error && result.error.code === 'CHANGED_MEANWHILE') setChangedMeanwhile(true);
+    return result;
   }
 
+  const notice = changedMeanwhile && (
+    <Suspense fallback={null}>
+      <ChangedMeanwhile
+        {...{ resource, id, item, values, fields: shown, valuesFrom, box }}
+        onReload={() => resource.get(id)}
+        onOverwrite={resend}
+      />
+    </Suspense>
+  );
   const form = (
     <div className={columnOf(width)}>
       <Form
         onSubmit={send}
         onDone={back ? () => navigate(back) : undefined}
         cancelTo={back}
+        notice={notice}
+        changed={!sameValues(values, initial)}
         extraActions={actions && actions({ values, editing, id, item, setItem })}>
         <FormFields fields={shown} values={values} set={set} setValues={setValues} editing={editing} item={item} />
       </Form>
     </div>
   );
-  if (!keyRemoval && !aside) return form;
+  // One box for the form's own lookups (the saved version's labels, a resend) and key removal's
+  const ref = (node) => {
+    box.current = node;
+    removal.box.current = node;
+  };
   return (
-    <div ref={removal.box} className={aside ? 'row g-4' : undefined}>
+    <div ref={ref} className={aside ? 'row g-4' : undefined}>
       {form}
       {aside && <div className={columnOf(asideWidth)}>{aside(values)}</div>}
       {keyRemoval && removal.dialog}

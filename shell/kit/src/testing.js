@@ -3,8 +3,9 @@ import { http } from './api.js';
 import { store } from './store.js';
 
 /**
- * Answers the API client's calls from `handler({method, url, params, data})`, which returns
- * [status, body] or throws (a transport failure). Returns the list of calls seen.
+ * Answers the API client's calls from `handler({method, url, params, data, headers})`, which
+ * returns [status, body] or [status, body, headers] (lower-case names, e.g. {etag}) or throws (a
+ * transport failure). Returns the list of calls seen.
  */
 export function mockApi(handler) {
   serverConfig();
@@ -18,8 +19,8 @@ export function mockApi(handler) {
       headers: config.headers,
     };
     calls.push(call);
-    const [status, body] = await handler(call);
-    const response = { data: body, status, statusText: String(status), headers: {}, config, request: {} };
+    const [status, body, headers = {}] = await handler(call);
+    const response = { data: body, status, statusText: String(status), headers, config, request: {} };
     if (status >= 200 && status < 300) return response;
     const error = new Error(`Request failed with status code ${status}`);
     error.isAxiosError = true;

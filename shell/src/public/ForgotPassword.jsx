@@ -11,6 +11,7 @@ export function ForgotPassword() {
     <PublicCard title="Przywracanie hasła">
       <p className="text-muted">Podaj adres e-mail konta. Wyślemy na niego odnośnik do ustawienia nowego hasła.</p>
       <Form
+        guardLeave={false}
         onSubmit={() => restore(values.email)}
         onDone={() => navigate('/')}
         doneDelay={REDIRECT_AFTER_AUTH_MS}

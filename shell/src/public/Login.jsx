@@ -11,6 +11,7 @@ export function Login() {
   return (
     <PublicCard title="Logowanie">
       <Form
+        guardLeave={false}
         onSubmit={() => login(values.email, values.password)}
         onDone={() => navigate(START)}
         doneDelay={REDIRECT_AFTER_AUTH_MS}

@@ -17,6 +17,7 @@ export function ResetPassword() {
   return (
     <PublicCard title="Nowe hasło">
       <Form
+        guardLeave={false}
         onSubmit={send}
         onDone={() => navigate('/')}
         doneDelay={REDIRECT_AFTER_AUTH_MS}

@@ -122,7 +122,7 @@ describe('screens', () => {
     const calls = mockApi(() => fail(500, 'INTERNAL_ERROR'));
     show('/voivodeship/add');
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
-    expect((await screen.findByRole('alert')).textContent).toBe(TEXT.invalid);
+    expect((await screen.findByRole('alert')).textContent).toBe(`${TEXT.invalid}Nazwa: To pole jest wymagane.`);
     expect(calls).toHaveLength(0);
   });
 });
@@ -247,7 +247,11 @@ describe('Importuj TERYT', () => {
     input.required = false;
     await new Promise((resolve) => setTimeout(resolve, 50));
     fireEvent.click(screen.getByRole('button', { name: 'Importuj' }));
-    expect(await screen.findByText(/Wiersz 4: RODZ „6”/)).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText(/Wiersz 4: RODZ „6”/)).toBeTruthy();
+    // on the file field too, which the message describes
+    expect(document.getElementById(input.getAttribute('aria-describedby').split(' ')[0]).textContent).toBe(
+      'Wiersz 4: RODZ „6” nie jest rodzajem jednostki.',
+    );
     expect(screen.queryByTestId('teryt-report')).toBeNull();
   });
 });
