@@ -153,6 +153,8 @@ class Gazetteer:
     # by name, rows {id, name, label?, district_name, voivodeship_name}. The shell learns it from
     # its configuration (`gminyPath`, smogpanel.web.client_config), so it names no plugin.
     gminy_path = None
+    # The same for the voivodeships (rows {id, name}): the accounts' voivodeship scopes choose from it.
+    voivodeships_path = None
 
     def boroughs_by_ids(self, db, ids):
         """{id: {borough_name, district_name, voivodeship_name}} of the live gminy among `ids`.

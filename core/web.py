@@ -68,6 +68,9 @@ def client_config(request):
     gminy = gazetteer(request).gminy_path  # the gmina picker's list, from whichever plugin keeps the gminy
     if gminy:
         config["gminyPath"] = gminy
+    voivodeships = gazetteer(request).voivodeships_path
+    if voivodeships:
+        config["voivodeshipsPath"] = voivodeships
     return config
 
 

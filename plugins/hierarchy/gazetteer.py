@@ -51,6 +51,7 @@ def _telling(rows):
 class HierarchyGazetteer(Gazetteer):
     tables = (Borough.__tablename__, District.__tablename__, Voivodeship.__tablename__)
     gminy_path = "/borough/"  # the gmina picker's list (GET /api/borough/?order=name&asc=1)
+    voivodeships_path = "/voivodeship/"
 
     def boroughs_by_ids(self, db, ids):
         ids = sorted(set(ids))

@@ -2,13 +2,17 @@
 // server's field errors on their fields), focus on the first of them, the status banner, submit
 // ignored while in flight, success shown briefly before moving on, and a question before an
 // edited form is left. Fields always carry <label for>.
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SUCCESS_BANNER_MS } from './config.js';
 import { FieldErrorsContext, inputIdOf, labelOf, useFieldError } from './fieldErrors.js';
-import { LeaveGuard } from './LeaveGuard.jsx';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
+
+// Asking before an edited form is left is needed only once it is edited: loaded on demand (the
+// shell's first load is at its budget), fetched as soon as a form opens so it is there by then.
+const loadLeaveGuard = () => import(/* webpackChunkName: "lazy-leave" */ './LeaveGuard.jsx');
+const LeaveGuard = lazy(() => loadLeaveGuard().then((m) => ({ default: m.LeaveGuard })));
 
 /** The form's controls that refuse their value, in the order they appear. */
 const invalidControls = (form) =>
@@ -46,6 +50,7 @@ export function Form({
   notice,
   changed,
   guardLeave = true,
+  readOnly = false,
   children,
   className,
 }) {
@@ -54,6 +59,9 @@ export function Form({
   const [fieldErrors, setFieldErrors] = useState({}); // input id -> Polish message
   const [validated, setValidated] = useState(false);
   const [touched, setTouched] = useState(false); // typed into since loaded or saved
+  useEffect(() => {
+    if (guardLeave) loadLeaveGuard();
+  }, [guardLeave]);
   const busy = useRef(false); // a ref, not state: two clicks in one tick must still send once
   const banner = useRef(null);
 
@@ -135,11 +143,16 @@ export function Form({
         <StatusBanner status={status} errors={errors} />
       </div>
       {notice}
-      <FieldErrorsContext.Provider value={fieldErrors}>{children}</FieldErrorsContext.Provider>
+      {readOnly && <p className="alert alert-info">{TEXT.readOnly}</p>}
+      <fieldset disabled={readOnly}>
+        <FieldErrorsContext.Provider value={fieldErrors}>{children}</FieldErrorsContext.Provider>
+      </fieldset>
       <div className="d-flex gap-2 mt-3">
-        <button type="submit" className="btn btn-primary">
-          {submitLabel}
-        </button>
+        {!readOnly && (
+          <button type="submit" className="btn btn-primary">
+            {submitLabel}
+          </button>
+        )}
         {extraActions}
         {cancelTo && (
           <Link className="btn btn-outline-secondary" to={cancelTo}>
@@ -147,7 +160,11 @@ export function Form({
           </Link>
         )}
       </div>
-      <LeaveGuard when={dirty} />
+      {dirty && (
+        <Suspense fallback={null}>
+          <LeaveGuard when />
+        </Suspense>
+      )}
     </form>
   );
 }

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, http } from './api.js';
+import { useMay } from './auth.js';
 import { ConfirmDialog } from './Dialog.jsx';
 import { loadGminy } from './GminaSelect.jsx';
 import { ListTable } from './ListTable.jsx';
@@ -99,12 +100,12 @@ export default function ListScreen({
   parent,
   crumbs,
   heading,
-  actions,
+  actions: declaredActions,
   columns,
   rowLinks = [],
-  deletable,
+  deletable: declaredDeletable,
   deleteGuard,
-  bulkDelete = deletable,
+  bulkDelete: declaredBulkDelete = declaredDeletable,
   filters = [],
   gminaFilters = false,
   searchHelp = 'nazwa, gmina, powiat, województwo, kod TERYT',
@@ -112,6 +113,14 @@ export default function ListScreen({
 }) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
+  // What the account may not do is not offered (the server refuses it anyway): an action needs
+  // `needs`, or by the kit's routes' convention 'create' for '…/add' and 'import' for '…/import'.
+  const may = useMay(resource.kind);
+  const needed = (action) =>
+    action.needs || (/\/add$/.test(action.to || '') ? 'create' : /\/import$/.test(action.to || '') ? 'import' : 'read');
+  const actions = declaredActions && declaredActions.filter((action) => may(needed(action)));
+  const deletable = declaredDeletable && may('delete');
+  const bulkDelete = declaredBulkDelete && may('delete');
   const regionFilters = useGminaFilters(gminaFilters, params.get('voivodeship_id') || '');
   const allFilters = [...filters, ...regionFilters];
   const filterNames = [...filters.map((f) => f.name), ...(gminaFilters ? ['voivodeship_id', 'district_id'] : [])];

@@ -54,6 +54,14 @@ export function logout() {
 export const useAuth = () => useResourceState('auth');
 export const useMe = () => useResourceState('user').me || null;
 
+/** `may(action)` for records of `kind`, from what the server says the signed-in account may do
+ * (`me.may`, smogpanel.authority); everything while that is unknown (the server decides anyway). */
+export function useMay(kind) {
+  const me = useMe();
+  const actions = me && me.may && me.may[kind];
+  return (action) => !actions || actions.includes(action);
+}
+
 /** First and last name, one of them, or the e-mail when neither exists (SPEC section 3). */
 export function displayName(user) {
   if (!user) return '';

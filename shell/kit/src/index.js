@@ -37,6 +37,7 @@ export {
   logout,
   useAuth,
   useMe,
+  useMay,
   displayName,
 } from './auth.js';
 export { formatDate, wasUpdated } from './dates.js';

@@ -2,6 +2,7 @@
 import { Fragment, lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { versionOf } from './api.js';
+import { useMay } from './auth.js';
 import { Field, Form, sameValues, useValues } from './Form.jsx';
 import { useKeyRemoval } from './keyRemoval.jsx';
 import { Page } from './Page.jsx';
@@ -125,6 +126,7 @@ function FieldsForm({
 }) {
   const navigate = useNavigate();
   const editing = id !== undefined && id !== null;
+  const may = useMay(resource.kind);
   const [replaced, replaceItem] = useState(null); // a fresher record an action gave, the values kept
   const item = replaced || loaded;
   const declared = (values) => (typeof fields === 'function' ? fields(values, { editing, item }) : fields);
@@ -183,6 +185,7 @@ function FieldsForm({
         cancelTo={back}
         notice={notice}
         changed={!sameValues(values, initial)}
+        readOnly={editing && !may('update')}
         extraActions={actions && actions({ values, editing, id, item, setItem })}>
         <FormFields fields={shown} values={values} set={set} setValues={setValues} editing={editing} item={item} />
       </Form>
@@ -222,6 +225,13 @@ function FieldsForm({
 export function FormScreen({ crumbs, heading, waiting, children, ...props }) {
   const { resource, id } = props; // the rest is the form's (FieldsForm)
   const editing = id !== undefined && id !== null;
+  const may = useMay(resource.kind);
+  if (!editing && !may('create'))
+    return (
+      <Page crumbs={crumbs} heading={heading}>
+        <StatusBanner status="error" errors={[{ name: '', description: TEXT.forbidden, reason: true }]} />
+      </Page>
+    );
   return (
     <Page crumbs={crumbs} heading={heading}>
       {children}

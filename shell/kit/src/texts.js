@@ -5,6 +5,8 @@ export const TEXT = {
   componentsLoading: 'Aplikacja aktualnie wczytuje wszystkie potrzebne komponenty...',
   loading: 'Komunikacja z serwerem w toku. Chwileczkę...',
   success: 'Operacja została zakończona :)',
+  forbidden: 'Nie masz uprawnień do tej operacji.',
+  readOnly: 'Tylko podgląd: Twoje konto nie może zmieniać tych danych.',
   invalid: 'Popraw dane w formularzu, gdyż wystąpił błąd.',
   error: 'Wystąpił błąd! Sprawdź przekazane dane i ponów próbę.',
   // The server's 503 reasons, shown instead of `error` (the data sent is not at fault); the

@@ -1,5 +1,6 @@
 // /account and /account/add: core screens of the shell (accounts are not a plugin).
 import { FormScreen, ListScreen, TEXT, useMe } from '@smogpanel/kit';
+import { accessSummary } from './access.jsx';
 import { isSelf, isSuper, users } from './users.js';
 
 const CRUMB = { label: 'Konta użytkowników', to: '/account' };
@@ -13,7 +14,10 @@ export function AccountList() {
     { name: 'firstname', label: 'Imię' },
     { name: 'lastname', label: 'Nazwisko' },
     ...(superAdmin
-      ? [{ name: 'super', label: 'Typ', render: (row) => (isSuper(row) ? 'Administrator' : 'Użytkownik') }]
+      ? [
+          { name: 'super', label: 'Typ', render: (row) => (isSuper(row) ? 'Administrator' : 'Użytkownik') },
+          { name: 'role', label: 'Uprawnienia', render: (row) => accessSummary(row) },
+        ]
       : []),
     { name: 'updated', label: 'Aktualizacja', type: 'updated' },
   ];
@@ -23,6 +27,11 @@ export function AccountList() {
       crumbs={[CRUMB]}
       columns={columns}
       actions={[{ label: 'Dodaj konto', to: '/account/add' }]}
+      rowLinks={
+        superAdmin
+          ? [{ label: 'Uprawnienia', to: (row) => `/account/${row.id}/access`, shown: (row) => !isSuper(row) }]
+          : []
+      }
       deletable={superAdmin}
       bulkDelete={false}
       deleteGuard={(row) => (isSelf(me, row) ? TEXT.selfDelete : null)}

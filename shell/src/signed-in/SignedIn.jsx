@@ -28,6 +28,11 @@ const Jobs = lazy(() =>
 const accounts = () => import(/* webpackChunkName: "lazy-accounts" */ '../accounts/accounts.jsx');
 const AccountList = lazy(() => accounts().then((m) => ({ default: m.AccountList })));
 const AccountCreate = lazy(() => accounts().then((m) => ({ default: m.AccountCreate })));
+const AccountAccess = lazy(() =>
+  import(/* webpackChunkName: "lazy-access" */ '../accounts/access.jsx').then((m) => ({
+    default: m.AccountAccess,
+  })),
+);
 const Profile = lazy(() =>
   import(/* webpackChunkName: "lazy-profile" */ '../accounts/Profile.jsx').then((m) => ({ default: m.Profile })),
 );
@@ -86,6 +91,7 @@ function SignedInShell() {
           <Route path={START} element={<Navigate to={startPath(plugins.list)} replace />} />
           <Route path="/account" caseSensitive element={onDemand(<AccountList />)} />
           <Route path="/account/add" caseSensitive element={onDemand(<AccountCreate />)} />
+          <Route path="/account/:id/access" caseSensitive element={onDemand(<AccountAccess />)} />
           <Route path="/user/add" caseSensitive element={<Navigate to="/account/add" replace />} />
           <Route path="/user/profile" caseSensitive element={onDemand(<Profile />)} />
           <Route path="/jobs" caseSensitive element={onDemand(<Jobs />)} />

@@ -1,0 +1,3 @@
+// The password screens, one chunk loaded when either is opened (App.jsx).
+export { ForgotPassword } from './ForgotPassword.jsx';
+export { ResetPassword } from './ResetPassword.jsx';
