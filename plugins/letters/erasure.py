@@ -1,5 +1,5 @@
 """Erasing a sender's data without an operator: the resident's own signed link, and the retention
-of confirmed senders (docs/letters.md, "What is stored about a sender").
+of confirmed senders (docs/letters.md, "What is held about a sender").
 
 - `GET /view/letter/erase/<sender id>?expires&signature` (the link in every confirmation mail)
   shows a page with one button, so a mail client or scanner that follows links erases nothing;

@@ -23,7 +23,9 @@ def erase_path(live_server, address):
     for path in sorted(Path(live_server.settings["smogpanel.mail_dir"]).glob("*.eml"), reverse=True):
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
         if message["To"] == address:
-            match = re.search(r"https?://[^/\s]+(/view/letter/erase/\d+\?\S+)", message.get_body(("plain",)).get_content())
+            match = re.search(
+                r"https?://[^/\s]+(/view/letter/erase/\d+\?\S+)", message.get_body(("plain",)).get_content()
+            )
             if match:
                 return match.group(1)
     raise AssertionError(f"no erase link in a mail to {address}")
