@@ -27,7 +27,7 @@ from .files import file_url, resolve_upload
 from .gazetteer import NAME_FIELDS, attach_names, gazetteer
 from .list_export import LIST_PARAMS, export_view
 from .listing import Filter, column_filter, folded, parse_query, query_schema, search_condition
-from .personal import MASK, hidden_fields, masked, personal_fields
+from .personal import MASK, hidden_fields, mask_rows, masked, personal_fields
 from .public.cache import Built, LocalCache, PublicCache, answer
 from .regions import polish_order
 from .sorting import Sorting
@@ -447,7 +447,8 @@ class Resource(Rules):
 
             def build():
                 listing = unmasked()
-                return dict(listing, list=[masked(row, hidden) for row in listing["list"]])
+                mask_rows(listing["list"], hidden)  # rows list_rows built for this answer alone
+                return listing
 
         tables = self.list_tables()
         if not tables or LIST_PARAMS in request.environ:  # an export is a file: built, not kept
