@@ -441,7 +441,7 @@ class Resource(Rules):
         """`build()`'s list (personal fields masked to an account that may not see them), or the
         same kept from an earlier request while the tables it reads keep their version: the
         envelope's bytes, ETag and compressed copies (public_cache)."""
-        hidden = hidden_fields(request, self)
+        hidden = hidden_fields(request, self, export=LIST_PARAMS in request.environ)
         if hidden:
             unmasked = build
 

@@ -167,3 +167,13 @@ def test_history_masks_personal_changes_and_the_record_name(contact, admin_api, 
     assert "ewa@example.net" not in json.dumps(without.get("/api/history/?kind=contact")["message"])
     everything = json.dumps(without.get("/api/history/?kind=contact")["message"], ensure_ascii=False)
     assert "Mieszkanka" not in everything and "Ewa Nowa" not in everything
+
+
+def test_a_read_only_account_with_the_permission_sees_the_data_but_exports_it_masked(contact, app, db):
+    user = create_user(db, email="podglad@example.pl")
+    user.role, user.personal_data = "viewer", 1
+    db.commit()
+    viewer = signed_in(app, user)
+    assert viewer.get(f"/api/contact/{contact['id']}")["message"]["email"] == "ewa@example.net"
+    assert viewer.get("/api/contact/")["message"]["list"][0]["email"] == "ewa@example.net"
+    assert export_rows(viewer)[1][1:] == [MASK, MASK]
