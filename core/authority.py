@@ -108,6 +108,11 @@ class Rules:
     # True: records lie in a voivodeship (`regions_of`), and an editor scoped to voivodeships may
     # change those inside them; other kinds are read-only to such an editor.
     regional: bool = False
+    # Fields holding residents' personal data: masked to accounts that may not `personal`
+    # (smogpanel.personal). A Resource may also mark a schema node `personal=True`.
+    personal: tuple = ()
+    # Polish, what history calls the kind's records (a Resource's `label`); empty: its name.
+    label: str = ""
 
     def __init__(self, kind="", plugin=""):
         if kind:

@@ -88,7 +88,7 @@ class HistoryEntry(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False, index=True)
     user_id: Mapped[int | None] = mapped_column(sa.Integer)  # no foreign key: entries outlive accounts
     user_email: Mapped[str | None] = mapped_column(sa.String(254))
-    via: Mapped[str] = mapped_column(sa.String(10), nullable=False, default="api")  # "api" or "cli"
+    via: Mapped[str] = mapped_column(sa.String(10), nullable=False, default="api")  # "api", "cli", "link", "scheduler"
     action: Mapped[str] = mapped_column(sa.String(10), nullable=False)
     kind: Mapped[str] = mapped_column(sa.String(50), nullable=False)
     record_id: Mapped[int | None] = mapped_column(sa.Integer)

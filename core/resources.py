@@ -27,6 +27,7 @@ from .files import file_url, resolve_upload
 from .gazetteer import NAME_FIELDS, attach_names, gazetteer
 from .list_export import LIST_PARAMS, export_view
 from .listing import Filter, column_filter, folded, parse_query, query_schema, search_condition
+from .personal import MASK, hidden_fields, mask_rows, masked, personal_fields
 from .public.cache import Built, LocalCache, PublicCache, answer
 from .record_versions import carry_version, check_if_match
 from .regions import polish_order
@@ -178,7 +179,8 @@ class Resource(Rules):
     def searched_statement(self, request, statement, query):
         """`statement` narrowed to the filters' and the search's rows."""
         columns = statement.selected_columns
-        fields = [columns[name] for name in self.searched if name in columns]
+        hidden = hidden_fields(request, self)  # a match on a hidden value would tell it
+        fields = [columns[name] for name in self.searched if name in columns and name not in hidden]
         extra = ()
         if self.gazetteer_names:
 
@@ -437,13 +439,24 @@ class Resource(Rules):
         return frozenset(names)
 
     def kept_list(self, request, build):
-        """`build()`'s list, or the same kept from an earlier request while the tables it reads
-        keep their version: the envelope's bytes, ETag and compressed copies (public_cache)."""
+        """`build()`'s list (personal fields masked to an account that may not see them), or the
+        same kept from an earlier request while the tables it reads keep their version: the
+        envelope's bytes, ETag and compressed copies (public_cache)."""
+        hidden = hidden_fields(request, self, export=LIST_PARAMS in request.environ)
+        if hidden:
+            unmasked = build
+
+            def build():
+                listing = unmasked()
+                mask_rows(listing["list"], hidden)  # rows list_rows built for this answer alone
+                return listing
+
         tables = self.list_tables()
         if not tables or LIST_PARAMS in request.environ:  # an export is a file: built, not kept
             return build()
         params = tuple(sorted(request.params.items()))
-        key = ("list", self.kind, request.path_info, params, request_version(request, tables))
+        # Masked and unmasked answers are kept apart.
+        key = ("list", self.kind, request.path_info, params, bool(hidden), request_version(request, tables))
         built = request.registry["smogpanel.list_cache"].get_or_build(
             key, lambda: Built.of(dumps({"success": True, "message": build()}))
         )
@@ -470,7 +483,31 @@ class Resource(Rules):
         authorize(request, self, "read", obj)
         answer = self.serialize(request, obj)
         carry_version(request, self.history_snapshot(request, obj, answer))  # its ETag, for If-Match
-        return answer
+        return self.answer(request, answer)
+
+    def answer(self, request, data):
+        """A record's answer as the account may see it: personal fields masked without the
+        permission (smogpanel.personal)."""
+        return masked(data, hidden_fields(request, self))
+
+    def keep_masked(self, request, **kwargs):
+        """Cornice validator of edits, before the body's: a personal field sent back as MASK (the
+        form of an account that sees it masked) keeps its stored value."""
+        fields = personal_fields(self)
+        if not fields or not request.body:
+            return
+        try:
+            body = request.json_body
+        except ValueError:
+            return  # the body's own validator says what is wrong
+        if not isinstance(body, dict) or not any(body.get(field) == MASK for field in fields):
+            return
+        record_id = int(request.matchdict["id"])
+        obj = request.db.get(self.model, record_id) if record_id <= MAX_ID else None
+        if obj is None:
+            return  # the view answers 404
+        kept = {field: getattr(obj, field) for field in fields if body.get(field) == MASK and hasattr(obj, field)}
+        request.body = dumps(dict(body, **kept))
 
     def view_create(self, request):
         authorize(request, self, "create")
@@ -482,7 +519,7 @@ class Resource(Rules):
         # What it was created with: each field given, as [null, value].
         created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
         history.record(request, "create", self.kind, obj.id, history.record_name(obj), created)
-        return answer
+        return self.answer(request, answer)
 
     def view_update(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
@@ -505,7 +542,7 @@ class Resource(Rules):
         changes = history.changes_between(before, after, self.uploads)
         if changes or reverts:
             history.record(request, "update", self.kind, obj.id, history.record_name(obj), changes, reverts)
-        return answer
+        return self.answer(request, answer)
 
     def history_fields(self):
         """The fields history compares: those of `schema` (what the operator enters), so
@@ -561,7 +598,12 @@ class Resource(Rules):
         )
         record.add_view("GET", self.view_get, permission="read", **common)
         record.add_view(
-            "POST", self.view_update, schema=self.edit_schema(), validators=validators, permission="update", **common
+            "POST",
+            self.view_update,
+            schema=self.edit_schema(),
+            validators=(self.keep_masked, *validators),
+            permission="update",
+            **common,
         )
         record.add_view("DELETE", self.view_delete, permission="delete", **common)
         services = [collection, record]

@@ -25,6 +25,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_METRICS_ALLOW": "smogpanel.metrics.allow",
     "SMOGPANEL_METRICS_TOKEN": "smogpanel.metrics.token",
     "SMOGPANEL_HISTORY_KEEP_DAYS": "smogpanel.history.keep_days",
+    "SMOGPANEL_LETTERS_KEEP_CONFIRMED_DAYS": "smogpanel.letters.keep_confirmed_days",
     "SMOGPANEL_BACKUP_KEY": "smogpanel.backup.key",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen

@@ -23,7 +23,7 @@ from .users.models import LoginFailure
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import"); the client's
 # address is what a key per address counts
-__all__ = ["Throttle", "setting", "forget_keys", "client_address"]
+__all__ = ["Throttle", "setting", "forget_keys", "counted", "client_address"]
 
 LOGIN_DEFAULTS = {
     "smogpanel.login_attempts_per_email": 5,
@@ -98,6 +98,14 @@ class Throttle:
 def forget_keys(db, keys):
     """Forgets every event counted under these keys (erasing a person keeps no trace of them)."""
     db.execute(sa.delete(LoginFailure).where(LoginFailure.key.in_(keys)))
+
+
+def counted(db, keys):
+    """[(key, when)] of every event counted under these keys, oldest first (what is held about a
+    person, for an access request)."""
+    return db.execute(
+        sa.select(LoginFailure.key, LoginFailure.at).where(LoginFailure.key.in_(keys)).order_by(LoginFailure.at)
+    ).all()
 
 
 def login_throttle(request, email, db=None, device=None):

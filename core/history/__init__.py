@@ -39,7 +39,16 @@ from ..envelope import dumps
 from ..models import HistoryEntry
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["record", "record_name", "start_import", "finish_import", "snapshot", "forget_text", "REDACTED"]
+__all__ = [
+    "record",
+    "record_name",
+    "start_import",
+    "finish_import",
+    "snapshot",
+    "forget_text",
+    "entries_holding",
+    "REDACTED",
+]
 
 ACTIONS = ("create", "update", "delete", "restore", "import")
 CHANGED = "changed"  # a field's value not copied into history (a file, a long text)
@@ -107,12 +116,13 @@ def record_name(obj):
     return ""
 
 
-def record(request, action, kind, record_id, name="", changes=None, reverts=None):
+def record(request, action, kind, record_id, name="", changes=None, reverts=None, via=None):
     """Records one entry in the current transaction and returns its id: THE call for a plugin that
     writes a record outside the Resource machinery and `run_import`.
 
     `request` is the web request (the signed-in user is recorded) or, outside one, a database
-    Session (recorded as the CLI). `action` is one of ACTIONS; `changes` is
+    Session (recorded as the CLI, or as `via`: "scheduler" for a server's job, "link" for a
+    resident's signed link, who is no account). `action` is one of ACTIONS; `changes` is
     `{field: [old, new]}` (see `changes_between`) or, for an import, what it did.
 
         before = resource.history_snapshot(request, item)
@@ -124,7 +134,7 @@ def record(request, action, kind, record_id, name="", changes=None, reverts=None
         raise ValueError(f"history action must be one of {ACTIONS}, not {action!r}")
     check_asked(request, kind, action, record_id)  # a write nobody authorised is refused here
     if isinstance(request, Session):
-        db, user_id, email, via = request, None, None, "cli"
+        db, user_id, email, via = request, None, None, via or "cli"
     else:
         identity = request.identity
         db, via = request.db, "api"
@@ -222,15 +232,9 @@ def forget_text(db, text):
     text = text.strip()
     if not text:
         return 0
-    pattern = re.compile(rf"(?<![\w.+-]){re.escape(text)}(?![\w-]|\.\w)", re.IGNORECASE)
-    like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    pattern = _pattern(text)
     candidates = db.execute(
-        sa.select(HistoryEntry.id, HistoryEntry.record_name, HistoryEntry.changes).where(
-            sa.or_(
-                sa.func.lower(HistoryEntry.record_name).like(like, escape="\\"),
-                sa.func.lower(HistoryEntry.changes).like(like, escape="\\"),
-            )
-        )
+        sa.select(HistoryEntry.id, HistoryEntry.record_name, HistoryEntry.changes).where(_mentions(text))
     ).all()
     table, changed = HistoryEntry.__table__, 0
     for entry_id, name, changes in candidates:
@@ -240,6 +244,30 @@ def forget_text(db, text):
             db.execute(sa.update(table).where(table.c.id == entry_id).values(record_name=new_name, changes=new_changes))
             changed += 1
     return changed
+
+
+def entries_holding(db, text):
+    """The entries that hold `text` (an e-mail address) in their record name or recorded values,
+    matched as `forget_text` erases it, oldest first: for a resident's access request."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    pattern = _pattern(text)
+    candidates = db.scalars(sa.select(HistoryEntry).where(_mentions(text)).order_by(HistoryEntry.id)).all()
+    return [entry for entry in candidates if pattern.search(entry.record_name) or pattern.search(entry.changes)]
+
+
+def _pattern(text):
+    return re.compile(rf"(?<![\w.+-]){re.escape(text)}(?![\w-]|\.\w)", re.IGNORECASE)
+
+
+def _mentions(text):
+    """The SQL condition of entries that may hold `text` (the pattern then decides)."""
+    like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    return sa.or_(
+        sa.func.lower(HistoryEntry.record_name).like(like, escape="\\"),
+        sa.func.lower(HistoryEntry.changes).like(like, escape="\\"),
+    )
 
 
 def _redacted(value, pattern):

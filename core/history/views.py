@@ -18,9 +18,10 @@ import sqlalchemy as sa
 from cornice import Service
 
 from .. import history
-from ..authority import authorize
+from ..authority import authorize, rules_of
 from ..envelope import ApiError, dumps
 from ..models import HistoryEntry
+from ..personal import MASK, hidden_fields, masked_changes, name_is_personal
 from ..sorting import Sorting
 from ..validation import validate
 
@@ -49,10 +50,12 @@ def labels_of(request, kind):
 
 
 def kind_labels(request):
-    """{kind: Polish label}; a label two kinds share names the parent's too ('grupa (wykres)')."""
+    """{kind: Polish label}; a label two kinds share names the parent's too ('grupa (wykres)').
+    Kinds that are no Resource but declare rules with a `label` (a letter's sender) too."""
     labels = request.registry.get("smogpanel.history_kind_labels")
     if labels is None:
         every = resources(request)
+        declared = request.registry.get("smogpanel.rules", {})
         counts = {}
         for resource in every.values():
             counts[resource.label] = counts.get(resource.label, 0) + 1
@@ -62,25 +65,41 @@ def kind_labels(request):
             if counts[label] > 1:
                 label = f"{label} ({every[resource.parent.kind].label})" if resource.parent else f"{label} ({kind})"
             labels[kind] = label
+        for kind, rules in declared.items():
+            if rules.label and kind not in labels:
+                labels[kind] = rules.label
         request.registry["smogpanel.history_kind_labels"] = labels
     return labels
 
 
+# Who made entries that no signed-in operator made, by `via` (smogpanel.history.record).
+VIA_LABELS = {"cli": "CLI", "link": "nadawca (odnośnik z e-maila)", "scheduler": "zadanie serwera"}
+
+
 def entry_dict(request, entry):
+    rules = rules_of(request.registry, entry.kind)
+    hidden = hidden_fields(request, rules) if entry.action != "import" else frozenset()
+    name_hidden = bool(hidden) and name_is_personal(rules)
+    if hidden:  # personal values masked to an account that may not see them (smogpanel.personal)
+        changes = masked_changes(json.loads(entry.changes, parse_float=Decimal), hidden, name_hidden)
+    else:
+        changes = orjson.Fragment(entry.changes)  # as stored: exact decimals stay exact
     return {
         "id": entry.id,
         "at": entry.at,
         "user_id": entry.user_id,
-        "user_email": entry.user_email if entry.via != "cli" else "CLI",
+        "user_email": VIA_LABELS.get(entry.via, entry.user_email),
         "via": entry.via,
         "action": entry.action,
         "kind": entry.kind,
         "kind_label": kind_labels(request).get(entry.kind, entry.kind),
         "record_id": entry.record_id,
-        "record_name": entry.record_name,
-        "changes": orjson.Fragment(entry.changes),  # as stored: exact decimals stay exact
+        "record_name": MASK if name_hidden and entry.record_name else entry.record_name,
+        "changes": changes,
         "labels": labels_of(request, entry.kind),
         "reverts": entry.reverts,
+        # Only a Resource's records come back from history (an erased sender does not).
+        "revertable": entry.kind in resources(request) or entry.action == "import",
     }
 
 
@@ -238,7 +257,7 @@ def _revert_delete(request, entry, resource, obj):
         raise conflict(reason)
     resource.flush(request)
     history.record(request, "restore", entry.kind, obj.id, history.record_name(obj), reverts=entry.id)
-    return "restore", resource.serialize(request, obj)
+    return "restore", resource.answer(request, resource.serialize(request, obj))
 
 
 def _revert_create(request, entry, resource, obj):

@@ -202,7 +202,14 @@ def test_a_failing_run_is_stored_and_shown_to_super_administrators(processes):
         admin = signed_in(testapp, create_user(db, email="szef@example.pl", super=1))
         operator = signed_in(testapp, create_user(db, email="operator@example.pl", super=0))
     jobs = {row["code"]: row for row in admin.get("/api/job/")["message"]}
-    assert sorted(jobs) == ["core.history_purge", "core.outbox", "items.refresh", "letters.purge", "test.count"]
+    assert sorted(jobs) == [
+        "core.history_purge",
+        "core.outbox",
+        "items.refresh",
+        "letters.purge",
+        "letters.retention",
+        "test.count",
+    ]
     failed = jobs["test.count"]
     assert failed["title"] == "Liczenie przebiegów" and failed["interval"] == 60
     assert (failed["outcome"], failed["runs"], failed["failures"]) == ("error", 1, 1)
@@ -244,6 +251,7 @@ def test_intervals_come_from_the_settings(processes):
         "core.outbox": 60,
         "core.history_purge": 86400,
         "letters.purge": 86400,
+        "letters.retention": 86400,
         "items.refresh": 1200,
         "test.count": 5,
     }
@@ -260,7 +268,7 @@ def test_the_command_line_lists_and_runs_jobs(database, tmp_path, capsys):
     assert "Zadanie letters.purge: udane." in capsys.readouterr().out
     assert cli(["-c", str(ini), "jobs"]) == 0
     listed = {line.split("\t")[0]: line for line in capsys.readouterr().out.splitlines()}
-    assert set(listed) == {"core.outbox", "core.history_purge", "letters.purge", "items.refresh"}
+    assert set(listed) == {"core.outbox", "core.history_purge", "letters.purge", "letters.retention", "items.refresh"}
     assert "udane" in listed["letters.purge"] and "Usunięto niepotwierdzone zgłoszenia: 0." in listed["letters.purge"]
     assert "jeszcze nie uruchomione" in listed["core.outbox"] and "co 60 s" in listed["core.outbox"]
     assert cli(["-c", str(ini), "jobs", "run", "nie.ma"]) == 2

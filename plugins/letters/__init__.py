@@ -6,7 +6,7 @@ from pathlib import Path
 
 from smogpanel.hookspecs import Remote, ScheduledJob, hookimpl
 
-from . import cli, sending, views
+from . import cli, erasure, sending, views
 from .public import LETTER
 from .seed import add_demo_data
 
@@ -15,6 +15,7 @@ from .seed import add_demo_data
 def smogpanel_includeme(config):
     views.includeme(config)
     sending.includeme(config)
+    erasure.includeme(config)
 
 
 @hookimpl
@@ -25,7 +26,13 @@ def smogpanel_jobs():
             title="Usuwanie niepotwierdzonych zgłoszeń listów",
             run=sending.purge_job,
             interval=24 * 3600,
-        )
+        ),
+        ScheduledJob(
+            code="letters.retention",
+            title="Usuwanie danych nadawców po okresie przechowywania",
+            run=erasure.retention_job,
+            interval=24 * 3600,
+        ),
     ]
 
 

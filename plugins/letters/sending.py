@@ -10,6 +10,8 @@
    nothing); pressing it queues one message per recipient in one transaction, through the
    core outbox (delivered after the commit, retried by `smogpanel send-mail`), with the
    resident as Reply-To, as HTML and plain text. An address sends a given letter once.
+3. Every confirmation mail carries a second signed link that erases what is held about the
+   sender (smogpanel.plugins.letters.erasure): a page with a button, as for confirming.
 """
 
 import html
@@ -33,9 +35,14 @@ from smogpanel.validation import body_validator
 from .models import Letter, LetterMessage, LetterSender, Recipient
 from .sanitise import sanitise, to_text
 from .schemas import DEFAULT_GDPR_AGREEMENT, SendSchema
+from .settings import keep_confirmed_days
 
+SENDER_KIND = "letter_sender"  # the kind history records erasures under (views.SenderRules)
 PURPOSE = "letter-confirm-signed"
 LINK_VALIDITY = 48 * 3600
+ERASE_PURPOSE = "letter-erase-signed"
+# The erase link outlives the data it erases: kept `keep_confirmed_days` after the confirmation.
+ERASE_LINK_MARGIN_DAYS = 30
 THROTTLE_DEFAULTS = {
     "smogpanel.letter_requests_per_email": 3,
     "smogpanel.letter_requests_per_address": 20,
@@ -96,6 +103,20 @@ def confirm_link(request, letter, sender):
     return f"{public_url(request.registry.settings)}/view/letter/{letter.internal_name}/confirm/{sender.id}?{query}"
 
 
+def erase_link(request, sender):
+    """The signed link that erases what is held about `sender`'s address (erasure.py)."""
+    days = keep_confirmed_days(request.registry.settings) + ERASE_LINK_MARGIN_DAYS
+    query = signed_query(request.registry, ERASE_PURPOSE, str(sender.id), ttl=days * 24 * 3600)
+    return f"{public_url(request.registry.settings)}/view/letter/erase/{sender.id}?{query}"
+
+
+def erase_paragraph(request, sender):
+    return (
+        "Jeśli chcesz, abyśmy usunęli Twoje dane (imię i nazwisko, adres e-mail, adres IP i zgody) "
+        f"ze wszystkich listów, otwórz ten odnośnik i potwierdź:\n\n{erase_link(request, sender)}\n"
+    )
+
+
 # -- 1. the public form --------------------------------------------------------------------
 def send_view(request):
     data = request.validated
@@ -120,7 +141,8 @@ def send_view(request):
             data["email"],
             f"List „{letter.title}” został już wysłany",
             f"Dzień dobry,\n\nlist „{letter.title}” został już wcześniej wysłany z tego adresu e-mail "
-            "do wszystkich adresatów. Każdy adres może wysłać dany list tylko raz.\n\nDziękujemy!\n",
+            "do wszystkich adresatów. Każdy adres może wysłać dany list tylko raz.\n\n"
+            f"{erase_paragraph(request, sender)}\nDziękujemy!\n",
         )
         return ANSWER
     if sender is None:
@@ -140,7 +162,8 @@ def send_view(request):
         f"aby wysłać list „{letter.title}” pod swoim imieniem i nazwiskiem do wszystkich jego "
         f"adresatów, otwórz ten odnośnik i potwierdź:\n\n{link}\n\n"
         "Odnośnik jest ważny przez 48 godzin. Jeśli to nie Ty wypełniłeś(-aś) formularz, "
-        "zignoruj tę wiadomość: bez potwierdzenia nic nie zostanie wysłane.\n",
+        "zignoruj tę wiadomość: bez potwierdzenia nic nie zostanie wysłane.\n\n"
+        f"{erase_paragraph(request, sender)}",
     )
     sender.confirmation_mail_id = mail.id
     return ANSWER
@@ -263,15 +286,26 @@ def confirm_post(request):
 
 
 # -- 3. forgetting a sender (GDPR) ------------------------------------------------------------
-def forget_sender(db, email):
+def forget_sender(db, email, via="cli"):
     """Erases what is kept about the senders with this e-mail: their name, e-mail and address;
     their unsent mails are dropped, sent ones keep no trace of them (the counts stay). Returns
     the number of senders erased. History (smogpanel.history) forgets every entry holding the
-    address too (a recipient added with it, say)."""
+    address too (a recipient added with it, say), and records each erasure without it, made
+    `via` the CLI, the sender's own link ("link") or the retention job ("scheduler")."""
     email = (email or "").strip().lower()
-    erased = erase(db, db.scalars(sa.select(LetterSender).where(LetterSender.email == email)).all())
+    senders = db.scalars(
+        sa.select(LetterSender).where(LetterSender.email == email, LetterSender.erased.is_(None))
+    ).all()
+    erased = erase(db, senders)
     history.forget_text(db, email)
+    record_erasures(db, senders, via)
     return erased
+
+
+def record_erasures(db, senders, via):
+    """One history entry per erased sender: who erased it and when, never whose data it was."""
+    for sender in senders:
+        history.record(db, "delete", SENDER_KIND, sender.id, "", via=via)
 
 
 def purge_unconfirmed(db):
@@ -295,8 +329,11 @@ def purge_job(registry):
     return f"Usunięto niepotwierdzone zgłoszenia: {count}."
 
 
-def erase(db, senders):
-    emails = {s.email for s in senders if s.email}
+def erase(db, senders, addresses=None):
+    """Erases `senders` (their mails, as the module says); the mails and throttle counters found
+    by address are those of `addresses` (default: every erased sender's; the retention job leaves
+    out an address another, newer request of the same resident still holds)."""
+    emails = {s.email for s in senders if s.email} if addresses is None else set(addresses)
     if not senders:
         return 0
     sender_ids = [s.id for s in senders]

@@ -4,9 +4,11 @@ recipients", the recipient import and the operator's list of a letter's senders.
 import sqlalchemy as sa
 from cornice import Service
 
+from smogpanel.authority import Rules, authorize
 from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
 from smogpanel.mail import OutboxMail
+from smogpanel.personal import hidden_fields, masked
 from smogpanel.resources import Parent, PublicResource, Resource, column_filter
 from smogpanel.validation import body_validator
 
@@ -134,10 +136,27 @@ def import_view(request):
 
 
 # -- the operator's view of senders ---------------------------------------------------------------
+class SenderRules(Rules):
+    """A letter's senders: residents, whose name, e-mail and client address only accounts with
+    'dane nadawców' see (smogpanel.personal). No Resource: the panel never edits them; history
+    records their erasures under this kind."""
+
+    kind = "letter_sender"
+    plugin = "letters"
+    label = "nadawca listu"
+    personal = ("name", "email", "address")
+
+
+SENDER_RULES = SenderRules()
+
+
 def senders_view(request):
-    """Who asked to send the letter, whether they confirmed, and how their letters fared."""
+    """Who asked to send the letter, whether they confirmed, and how their letters fared; the
+    residents' names and addresses masked to an account without 'dane nadawców'."""
     resource = request.registry["smogpanel.resources"]["letter"]
     letter = resource.load(request, int(request.matchdict["id"]))
+    authorize(request, resource, "read", letter)
+    hidden = hidden_fields(request, SENDER_RULES)
     delivered = sa.func.count(OutboxMail.sent)
     queued = sa.func.count(LetterMessage.id)
     failed = sa.func.count(sa.case((sa.and_(OutboxMail.sent.is_(None), OutboxMail.attempts > 0), 1)))
@@ -161,24 +180,25 @@ def senders_view(request):
             state = "failing"
         else:
             state = "queued"
-        out.append(
-            {
-                "id": sender.id,
-                "name": sender.name,
-                "email": sender.email,
-                "created": sender.created,
-                "confirmed": sender.confirmed,
-                "erased": sender.erased,
-                "messages": messages,
-                "delivered": sent,
-                "failed": failures,
-                "state": state,
-            }
-        )
-    return {"order": "id", "asc": 0, "list": out}
+        row = {
+            "id": sender.id,
+            "name": sender.name,
+            "email": sender.email,
+            "created": sender.created,
+            "confirmed": sender.confirmed,
+            "erased": sender.erased,
+            "messages": messages,
+            "delivered": sent,
+            "failed": failures,
+            "state": state,
+        }
+        out.append(masked(row, hidden))
+    # `personal`: whether this account sees the residents' data (the screen says why it does not).
+    return {"order": "id", "asc": 0, "list": out, "personal": not hidden}
 
 
 def includeme(config):
+    config.add_rules(SENDER_RULES)
     config.add_resource(RecipientGroupResource())
     config.add_resource(RecipientResource())
     config.add_resource(LetterResource())

@@ -1,6 +1,7 @@
-"""`smogpanel letters forget EMAIL` on a database of its own, after a resident sent the demo
-letter (mail written to files, which counts as delivered)."""
+"""`smogpanel letters export EMAIL` and `smogpanel letters forget EMAIL` on a database of its own,
+after a resident sent the demo letter (mail written to files, which counts as delivered)."""
 
+import json
 import re
 
 import sqlalchemy as sa
@@ -45,6 +46,20 @@ def test_forget_erases_the_sender_through_the_command_line(tmp_path, capsys):
             ("Ewa Mieszkanka", "ewa@example.net")
         ]
     capsys.readouterr()
+    # The access request: everything held, as JSON on stdout.
+    assert cli(["-c", str(ini), "letters", "export", "EWA@example.net"]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert set(exported) == {"email", "exported_at", "retention_days", "senders", "mails", "throttle", "history"}
+    assert exported["email"] == "ewa@example.net" and exported["retention_days"] == 365
+    (sender,) = exported["senders"]
+    assert (sender["name"], sender["state"], sender["letter"]["internal_name"]) == (
+        "Ewa Mieszkanka",
+        "potwierdzone",
+        "apel-o-czyste-powietrze",
+    )
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", sender["confirmed"])
+    assert len(exported["mails"]) == 4  # the confirmation and the letter to each of 3 recipients
+    assert "letter-email:ewa@example.net" in {item["key"] for item in exported["throttle"]}
     assert cli(["-c", str(ini), "letters", "forget", "EWA@example.net"]) == 0
     assert "Usunięto dane nadawcy ewa@example.net" in capsys.readouterr().out
     with engine.connect() as connection:
@@ -56,4 +71,9 @@ def test_forget_erases_the_sender_through_the_command_line(tmp_path, capsys):
     assert app.get("/api/public/letter/apel-o-czyste-powietrze").json["message"]["sent"] == 1
     assert cli(["-c", str(ini), "letters", "forget", "nikt@example.net"]) == 0
     assert "Nie ma nadawcy" in capsys.readouterr().out
+    # Erased: nothing is held under the address any more (the forget itself is in history, without it).
+    assert cli(["-c", str(ini), "letters", "export", "ewa@example.net"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["senders"] == [] and json.loads(out.out)["mails"] == []
+    assert "Nie przechowujemy danych o adresie ewa@example.net." in out.err
     engine.dispose()

@@ -91,6 +91,7 @@ export const whoMade = (entry) => entry.user_email || (entry.via === 'cli' ? 'CL
  * record comes back) and an import that created one record. The server decides in the end.
  */
 export function canRevert(entry) {
+  if (entry.revertable === false) return false; // not a panel record's entry (an erased sender)
   if (entry.action === 'update') return Object.values(entry.changes || {}).some((change) => Array.isArray(change));
   if (entry.action === 'delete') return true;
   if (entry.action === 'import') return Boolean(entry.changes && entry.changes.created_kind);

@@ -77,6 +77,7 @@ describe('history values', () => {
     expect(canRevert({ action: 'create', changes: {} })).toBe(false);
     expect(canRevert({ action: 'import', changes: { created_kind: 'rank_group', created_id: 4 } })).toBe(true);
     expect(canRevert({ action: 'import', changes: { created: 3 } })).toBe(false);
+    expect(canRevert({ action: 'delete', changes: {}, revertable: false })).toBe(false); // an erased sender
     expect(whoMade({ via: 'cli', user_email: null })).toBe('CLI');
   });
 

@@ -216,3 +216,41 @@ describe('recipients', () => {
     expect(screen.getByText('Wiersz 3: „x” nie jest poprawnym adresem e-mail.')).toBeTruthy();
   });
 });
+
+describe('senders', () => {
+  const SENDER = {
+    id: 9,
+    name: '[ukryte]',
+    email: '[ukryte]',
+    created: '2026-01-01T10:00:00+00:00',
+    confirmed: '2026-01-01T10:05:00+00:00',
+    erased: null,
+    messages: 3,
+    delivered: 3,
+    failed: 0,
+    state: 'delivered',
+  };
+  const answer =
+    (personal, list) =>
+    ({ url }) =>
+      url === '/letter/5' ? ok(LETTER) : ok({ order: 'id', asc: 0, list, personal });
+
+  it('says why names and addresses are hidden to an account without the permission', async () => {
+    mockApi(answer(false, [SENDER]));
+    show('/letter/5/sender');
+    expect(await screen.findByRole('note')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Twoje konto nie ma uprawnienia „dane nadawców”'),
+    );
+    const row = screen.getByRole('row', { name: /doręczony/ });
+    expect(within(row).getAllByText('[ukryte]')).toHaveLength(2);
+    expect(within(row).getByText('3 z 3')).toBeTruthy();
+  });
+
+  it('shows no note to an account that sees them', async () => {
+    mockApi(answer(true, [{ ...SENDER, name: 'Ewa Mieszkanka', email: 'ewa@example.net' }]));
+    show('/letter/5/sender');
+    expect(await screen.findByText('ewa@example.net')).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});

@@ -9,11 +9,11 @@ import { DELIVERY, LIST, letters } from './resources.js';
 export function SenderList() {
   const { letterId } = useParams();
   const { item } = useItem(letters, letterId);
-  const [state, setState] = useState({ status: 'loading', rows: [], errors: [] });
+  const [state, setState] = useState({ status: 'loading', rows: [], errors: [], personal: true });
   useEffect(() => {
     api.get(`/letter/${letterId}/sender`).then(
-      (answer) => setState({ status: 'idle', rows: answer.list, errors: [] }),
-      (error) => setState({ status: 'error', rows: [], errors: error.errors || [] }),
+      (answer) => setState({ status: 'idle', rows: answer.list, errors: [], personal: answer.personal !== false }),
+      (error) => setState({ status: 'error', rows: [], errors: error.errors || [], personal: true }),
     );
   }, [letterId]);
   return (
@@ -23,9 +23,18 @@ export function SenderList() {
       actions={[{ label: 'Wróć do listy listów', to: LIST, variant: 'btn-outline-secondary' }]}>
       {state.status !== 'idle' && <StatusBanner status={state.status} errors={state.errors} />}
       <p className="text-muted">
-        Przechowujemy imię i nazwisko, adres e-mail, treść i czas zgody oraz adres IP nadawcy. Dane nadawcy usuwa
-        polecenie <code>smogpanel letters forget EMAIL</code>.
+        Przechowujemy imię i nazwisko, adres e-mail, treść i czas zgody oraz adres IP nadawcy: niepotwierdzone
+        zgłoszenia przez 3 dni, potwierdzone przez okres ustawiony przez administratora (domyślnie 365 dni). Nadawca
+        usuwa swoje dane odnośnikiem z e-maila potwierdzającego; administrator poleceniem{' '}
+        <code>smogpanel letters forget EMAIL</code>, a kopię danych dla nadawcy daje{' '}
+        <code>smogpanel letters export EMAIL</code>.
       </p>
+      {!state.personal && (
+        <p className="alert alert-info" role="note">
+          Imiona, nazwiska i adresy nadawców są ukryte: Twoje konto nie ma uprawnienia „dane nadawców”. Nada je
+          superadministrator.
+        </p>
+      )}
       <table className="table table-sm align-middle">
         <thead>
           <tr>
