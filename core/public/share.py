@@ -67,7 +67,8 @@ def head_tags(request, kind, name, payload, payload_built):
     """The <meta> tags of a view's page (escaped), and the noscript image's HTML."""
     title, description = describe(kind, payload)
     base = public_url(request.registry.settings)
-    image = base + image_path(request, kind, name, payload_built)
+    path = image_path(request, kind, name, payload_built)
+    image = base + path  # og:image must be absolute: the configured public address, never the Host header
     page = f"{base}/view/{kind.kind}/{name}"
     tags = [
         ("property", "og:type", "website"),
@@ -87,7 +88,7 @@ def head_tags(request, kind, name, payload, payload_built):
     ]
     meta = "".join(f'<meta {attr}="{key}" content="{html.escape(value)}">' for attr, key, value in tags)
     noscript = (
-        f'<noscript><img class="smogpanel-fallback" src="{html.escape(image)}" width="{WIDTH}" height="{HEIGHT}" '
+        f'<noscript><img class="smogpanel-fallback" src="{html.escape(path)}" width="{WIDTH}" height="{HEIGHT}" '
         f'alt="{html.escape(title)}"></noscript>'
     )
     return meta, noscript
