@@ -17,6 +17,7 @@ import hashlib
 import html
 import json
 import math
+import threading
 from pathlib import Path
 
 from pyramid.httpexceptions import HTTPFound
@@ -200,10 +201,16 @@ def _fonts():
     return {}
 
 
+# One render at a time per process: a render takes ~0.1-0.2 s of a core (docs/performance.md),
+# and a visitor asking for many records' images must not take every core from the other answers.
+_RENDERING = threading.BoundedSemaphore(1)
+
+
 def rasterise(svg):
     import resvg_py
 
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=WIDTH, height=HEIGHT, **_fonts()))
+    with _RENDERING:
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=WIDTH, height=HEIGHT, **_fonts()))
 
 
 def render_card(request, kind, name, payload):

@@ -27,8 +27,8 @@ UUID = "6a0e0c43-5a1e-4c8e-9a55-0d1f3c9e8a10"
 # with their own background, map swatches) are measured the same way.
 CONTRAST = """() => {
   const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
-  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const channel = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  const lum = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
   const background = (el) => {
     for (let e = el; e; e = e.parentElement) {
       const c = rgb(getComputedStyle(e).backgroundColor);
@@ -49,7 +49,8 @@ CONTRAST = """() => {
     const ratio = (l1 + 0.05) / (l2 + 0.05);
     const size = parseFloat(style.fontSize);
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-    if (ratio < (large ? 3 : 4.5)) failures.push(`${el.tagName}.${el.className}: ${ratio.toFixed(2)} "${node.textContent.trim().slice(0, 30)}"`);
+    const text = node.textContent.trim().slice(0, 30);
+    if (ratio < (large ? 3 : 4.5)) failures.push(`${el.tagName}.${el.className}: ${ratio.toFixed(2)} "${text}"`);
   }
   return failures;
 }"""

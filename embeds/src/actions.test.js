@@ -30,7 +30,8 @@ describe('actionsBar', () => {
 
 describe('printing', () => {
   it('opens closed details for the print and closes them after', () => {
-    document.body.innerHTML = '<div id="smogpanel-widget"><details><summary>Dane w tabeli</summary><table></table></details></div>';
+    document.body.innerHTML =
+      '<div id="smogpanel-widget"><details><summary>Dane w tabeli</summary><table></table></details></div>';
     printOpensDetails(window);
     window.dispatchEvent(new Event('beforeprint'));
     expect(document.querySelector('details').open).toBe(true);
