@@ -177,3 +177,25 @@ def includeme(config):
     registry["smogpanel.public_data"] = PublicCache(LocalCache(min(size, 128)), name="data")
     config.add_route("view-data", "/view/{kind}/{internal_name}/data.{format}")
     config.add_view(public_data, route_name="view-data", request_method="GET", permission=NO_PERMISSION_REQUIRED)
+    from ..openapi import describe_route
+
+    describe_route(
+        config,
+        "/view/{kind}/{internal_name}/data.{format}",
+        "GET",
+        {
+            "summary": "Dane widżetu do pobrania: CSV (UTF-8 z BOM) albo XLSX, ze źródłem i licencją.",
+            "security": [],
+            "produces": ["text/csv", XLSX, "text/html"],  # text/html: the 404 page
+            "parameters": [
+                {"name": "kind", "in": "path", "required": True, "type": "string"},
+                {"name": "internal_name", "in": "path", "required": True, "type": "string"},
+                {"name": "format", "in": "path", "required": True, "type": "string", "enum": sorted(FORMATS)},
+            ],
+            "responses": {
+                "200": {"description": "Plik z danymi"},
+                "304": {"description": "Bez zmian od wersji z nagłówka If-None-Match"},
+                "404": {"description": "Nie ma takiego rekordu albo rodzaj nie ma danych tabelarycznych"},
+            },
+        },
+    )

@@ -28,7 +28,6 @@ from ..settings import public_url
 from .cache import Built, LocalCache, PublicCache
 
 WIDTH, HEIGHT = 1200, 630
-TAG_LENGTH = 16
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 FONT = "DejaVu Sans"
 INK, MUTED, LINE, ACCENT, BAR = "#1f2a37", "#4b5563", "#e5e7eb", "#1864ab", "#2f6fb0"
@@ -56,8 +55,13 @@ def describe(kind, payload):
     return title[:200], description[:300]
 
 
+# Part of every image's address: a new look of the card (a change here) gives every image a new
+# address, so caches that keep the immutable old one (a CDN, a share service) are passed by.
+CARD_VERSION = "1"
+
+
 def image_tag(payload_built):
-    return payload_built.etag[:TAG_LENGTH]
+    return hashlib.blake2b(f"{CARD_VERSION}:{payload_built.etag}".encode(), digest_size=8).hexdigest()
 
 
 def image_path(request, kind, name, payload_built):
@@ -257,3 +261,26 @@ def includeme(config):
     config.registry["smogpanel.public_images"] = PublicCache(LocalCache(IMAGE_CACHE_SIZE), name="image")
     config.add_route("view-image", "/view/{kind}/{internal_name}/image/{tag}.png")
     config.add_view(public_image, route_name="view-image", request_method="GET", permission=NO_PERMISSION_REQUIRED)
+    from ..openapi import describe_route
+
+    describe_route(
+        config,
+        "/view/{kind}/{internal_name}/image/{tag}.png",
+        "GET",
+        {
+            "summary": "Obraz widżetu do udostępniania (PNG 1200×630) dla wersji danych `tag`.",
+            "security": [],
+            "produces": ["image/png", "text/html"],  # text/html: the 404 page
+            "parameters": [
+                {"name": "kind", "in": "path", "required": True, "type": "string"},
+                {"name": "internal_name", "in": "path", "required": True, "type": "string"},
+                {"name": "tag", "in": "path", "required": True, "type": "string"},
+            ],
+            "responses": {
+                "200": {"description": "Obraz PNG (niezmienny)"},
+                "302": {"description": "Starsza wersja: przekierowanie do obecnego obrazu"},
+                "304": {"description": "Bez zmian"},
+                "404": {"description": "Nie znaleziono"},
+            },
+        },
+    )
