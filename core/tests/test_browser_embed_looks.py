@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from smogpanel.gazetteer import find_gazetteer
 from smogpanel.models import Setting
 from smogpanel.plugin_manager import build_plugin_manager
+from smogpanel.testing.browser import sign_in
 
 pytest.importorskip("playwright")
 
@@ -177,3 +178,38 @@ def test_without_javascript_the_view_shows_its_image(browser, live_server, demo)
     assert re.fullmatch(r"/view/rank/.+/image/[0-9a-f]{16}\.png", src) and og.endswith(src)
     assert Image.open(io.BytesIO(page.request.get(src).body())).size == (1200, 630)
     context.close()
+
+
+def test_the_operator_sets_the_look_and_the_licence_in_the_embed_dialog(page, live_server, partner_site, demo):
+    sign_in(page, live_server)
+    page.goto("/rank")
+    with live_server.session_factory() as db:
+        title = db.scalar(sa.text("SELECT name FROM rank WHERE internal_name = :n"), {"n": demo["rank"]})
+    page.get_by_role("row").filter(has_text=title).get_by_role("button", name="Osadź").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_label("Motyw").select_option(label="Ciemny")
+    dialog.get_by_label("Kolor akcentu (opcjonalnie)").fill("czerwony")
+    expect(dialog.get_by_text("Podaj kolor w postaci #rgb albo #rrggbb")).to_be_visible()
+    dialog.get_by_label("Kolor akcentu (opcjonalnie)").fill("#c2410c")
+    dialog.get_by_label("Bez tytułu i stopki (strona partnera ma własne)").check()
+    # The live preview follows the options.
+    preview = dialog.frame_locator("iframe")
+    expect(preview.locator(".spr h1")).to_be_hidden()
+    dialog.get_by_label("Licencja", exact=True).fill("CC0 1.0")
+    dialog.get_by_role("button", name="Zapisz źródło i licencję").click()
+    expect(dialog.get_by_text("Operacja została zakończona")).to_be_visible()
+    snippet = dialog.get_by_label("Fragment kodu HTML do wklejenia na stronę").input_value()
+    assert "?theme=dark&amp;accent=%23c2410c&amp;plain=1" in snippet and "czerwony" not in snippet
+
+    (partner_site.folder / "index.html").write_text(
+        "<!doctype html><html lang='pl'><meta charset='utf-8'><title>Partner</title>"
+        f"<body><div style='width:700px'>{snippet}</div></body></html>",
+        encoding="utf-8",
+    )
+    page.goto(f"{partner_site.url}/index.html")
+    frame = page.frame_locator("iframe")
+    expect(frame.get_by_role("link", name="Pobierz dane (CSV)")).to_be_visible()
+    expect(frame.locator(".spr h1")).to_be_hidden()
+    assert frame.locator("body").evaluate("(e) => getComputedStyle(e).backgroundColor") == "rgb(17, 24, 39)"
+    csv = frame.get_by_role("link", name="Pobierz dane (CSV)").get_attribute("href")
+    assert "Licencja: CC0 1.0" in page.request.get(live_server.url + csv).text()
