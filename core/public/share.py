@@ -165,7 +165,7 @@ def _bars(sheet, top):
 def _lines(sheet, top):
     parts = []
     for i, r in enumerate(sheet.rows[:6]):
-        cells = [_text(v) if not _numeric(v) else polish_number(v) for v in r]
+        cells = [_text(v) if not _numeric(v) else polish_number(v) for v in r[: sheet.card_columns]]
         line = " · ".join(c for c in cells if c)
         parts.append(_t(60, top + 30 + i * 44, _wrap(line, 24, WIDTH - 120, 1)[0] if line else "", 24, INK))
     return parts

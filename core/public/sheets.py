@@ -16,3 +16,7 @@ class Sheet:
     # bar; None: the card lists the first rows as text.
     value: int | None = None
     label: int = 0
+    # How many leading columns the card lists as text when it draws no bars (None: all). The
+    # image is kept by the payload's ETag, so what the card shows must come from the payload:
+    # a table with columns read elsewhere (a search's texts) names only the payload's here.
+    card_columns: int | None = None

@@ -146,3 +146,15 @@ def test_the_image_and_its_address_change_when_the_data_does(testapp, db, demo):
     assert testapp.get("/" + after).body != old_png
     moved = testapp.get("/" + before, status=302)  # a link shared before: sent to the current image
     assert moved.headers["Location"].endswith("/" + after)
+
+
+def test_a_download_follows_every_table_of_the_kind_not_only_the_payload(testapp, db, demo):
+    """A search's texts are not in its payload (cards come on demand) but are in its download:
+    the file is kept by the data version of all the kind's tables, so an edited text shows."""
+    _id, name = live(db, "search")
+    before = read_csv(testapp.get(f"/view/search/{name}/data.csv"))
+    values = Base.metadata.tables["search_value"]
+    db.execute(sa.update(values).values(value="Nowy tekst dla gminy"))
+    db.commit()
+    after = read_csv(testapp.get(f"/view/search/{name}/data.csv"))
+    assert after != before and "Nowy tekst dla gminy" in after[1]

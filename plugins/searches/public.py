@@ -123,7 +123,8 @@ def search_table(request, internal_name, payload):
         (name, district, voivodeship, *(texts.get((bid, key_id)) for key_id, _n in keys))
         for bid, name, district, voivodeship in payload["boroughs"]
     ]
-    return [Sheet(payload["name"] or "Wyszukiwarka", header, rows)]
+    # The share card lists the gminy only: the texts are not in the payload its image is kept by.
+    return [Sheet(payload["name"] or "Wyszukiwarka", header, rows, card_columns=3)]
 
 
 SEARCH = PublicKind(
