@@ -97,3 +97,17 @@ class HistoryEntry(Base):
     # long values, which are not copied); an import's {file, type, type_label, created, ...}.
     changes: Mapped[str] = mapped_column(sa.Text, nullable=False, default="{}")
     reverts: Mapped[int | None] = mapped_column(sa.Integer, index=True)  # the entry this one put back
+
+
+class PublicAttribution(Base):
+    """The source and licence line the operator sets for one public record's data downloads
+    (smogpanel.public.data), kept by the core for every public kind so plugins need no
+    column of their own. Keyed by the public kind and the record's id (its internal name may be
+    reused once the record is deleted). An empty licence means the default setting."""
+
+    __tablename__ = "public_attribution"
+
+    kind: Mapped[str] = mapped_column(sa.String(50), primary_key=True)
+    record_id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(sa.String(500), nullable=False, default="")
+    licence: Mapped[str] = mapped_column(sa.String(200), nullable=False, default="")

@@ -15,6 +15,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_TOKEN_TTL": "smogpanel.token_ttl",
     "SMOGPANEL_REDIS_URL": "smogpanel.redis_url",
     "SMOGPANEL_PUBLIC_CACHE_CONTROL": "smogpanel.public_cache_control",
+    "SMOGPANEL_PUBLIC_LICENCE": "smogpanel.public_licence",
     "SMOGPANEL_INTEGRATIONS_TIMEOUT": "smogpanel.integrations.timeout",
     "SMOGPANEL_INTEGRATIONS_RETRIES": "smogpanel.integrations.retries",
     "SMOGPANEL_INTEGRATIONS_WORKERS": "smogpanel.integrations.workers",
@@ -43,6 +44,8 @@ DEFAULTS = {
     # Public payloads and embed pages: browsers keep them a minute, a CDN five, and may show a
     # stale one for ten more while it asks again (docs/deployment.md).
     "smogpanel.public_cache_control": "public, max-age=60, s-maxage=300, stale-while-revalidate=600",
+    # The licence line of public data downloads when the operator set none for the record.
+    "smogpanel.public_licence": "CC BY 4.0",
 }
 
 

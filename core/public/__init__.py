@@ -11,6 +11,7 @@ and a CDN keep them for the minute or so the docs describe (docs/deployment.md).
 
 import hashlib
 import html
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,9 +28,10 @@ from ..versions import GAZETTEER, engine_of, request_version, resolve_shows, tra
 from ..web import mark_embeddable
 from .cache import Built, answer, make_caches
 from .replay import REPLAYABLE
+from .sheets import Sheet
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["PublicKind", "GAZETTEER"]
+__all__ = ["PublicKind", "GAZETTEER", "Sheet"]
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +46,12 @@ class PublicKind:
     # `GAZETTEER` for the hierarchy's names): a write to any of them gives
     # the payload a new version. A test compares it with the tables `load` actually reads.
     shows: tuple = ()
+    # Share and download (smogpanel.public.sheets, .data, .share): `table(request, internal_name,
+    # payload)` -> [Sheet], the numbers behind the widget ("Pobierz dane", the share card's
+    # bars); None: no data download. `describe(payload)` -> (title, description) for the
+    # og: tags and the card; None: the payload's name/title and subtitle/details.
+    table: Callable | None = None
+    describe: Callable | None = None
 
 
 def public_kinds(registry):
@@ -92,8 +100,8 @@ def public_payload(request):
 
 PAGE = """<!doctype html>
 <html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title></head>
-<body><div id="smogpanel-widget" data-kind="{kind}" data-name="{name}" data-embed="{embed}"></div>
+<title>{title}</title>{meta}</head>
+<body><div id="smogpanel-widget" data-kind="{kind}" data-name="{name}" data-embed="{embed}">{noscript}</div>
 <script type="application/json" id="smogpanel-public">{config}</script>
 <script type="application/json" id="smogpanel-payload">{payload}</script>
 <script src="{bundle}" defer></script></body></html>"""
@@ -115,6 +123,13 @@ def bundle_path(request, plugin):
 
 
 def build_page(request, kind, name, embed, payload, bundle):
+    # Share and download (smogpanel.public.share, .data): the og: tags, the noscript image and
+    # the addresses the runtime's actions use.
+    from .data import data_links
+    from .share import head_tags, image_path
+
+    content = json.loads(payload.body)["message"]
+    meta, noscript = head_tags(request, kind, name, content, payload)
     config = script_json(
         dumps(
             {
@@ -122,11 +137,15 @@ def build_page(request, kind, name, embed, payload, bundle):
                 "name": name,
                 "embed": embed,
                 "api": request.route_path("api-public", kind=kind.kind, internal_name=name),
+                "data": data_links(request, kind, name),
+                "image": image_path(request, kind, name, payload),
             }
         )
     )
     page = PAGE.format(
         title=html.escape(kind.title or "Smogpanel"),
+        meta=meta,
+        noscript=noscript,
         kind=html.escape(kind.kind),
         name=html.escape(name),
         embed=html.escape(embed),
@@ -258,3 +277,7 @@ def includeme(config):
     config.add_route("view-embed", "/view/{kind}/{internal_name}/embed/{uuid}")
     for route in ("view-public", "view-embed"):
         config.add_view(public_page, route_name=route, request_method="GET", permission=NO_PERMISSION_REQUIRED)
+    # Share and download (issue 36: data, image, attribution): modules of their own.
+    config.include(".data")
+    config.include(".share")
+    config.include(".attribution")

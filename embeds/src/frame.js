@@ -3,6 +3,7 @@
 // without one), lets the plugin render it, reports the content height to the partner's loader
 // and lays the partner's link over the widget.
 import { HELLO, REDIRECT, RESIZE, httpUrl } from './protocol.js';
+import { DEFAULT_PLAIN, applyOptions, embedOptions, themeCss } from './options.js';
 
 const STYLE =
   'html,body{margin:0;padding:0;background:transparent}' +
@@ -47,7 +48,11 @@ function readPayload(config) {
   return fetch(config.api, { headers: { Accept: 'application/json' } }).then((response) => response.json());
 }
 
-export function startEmbed(render, { failure = 'Nie udało się wczytać widżetu. Spróbuj ponownie później.' } = {}) {
+/** `plain`: CSS selectors of the widget's title and footer, hidden by `plain=1` (options.js). */
+export function startEmbed(
+  render,
+  { failure = 'Nie udało się wczytać widżetu. Spróbuj ponownie później.', plain = DEFAULT_PLAIN } = {},
+) {
   const config = publicConfig();
   const root = document.getElementById('smogpanel-widget');
   const framed = window.parent !== window;
@@ -56,7 +61,10 @@ export function startEmbed(render, { failure = 'Nie udało się wczytać widżet
   let loaderPresent = false;
   let reported = null;
 
-  addStyle(STYLE);
+  // The partner's look (issue 36: theme, transparent, accent, plain): CSS only, from the address.
+  const options = embedOptions(window.location.search);
+  applyOptions(options);
+  addStyle(STYLE + themeCss(plain));
   const post = (message) => framed && window.parent.postMessage({ ...message, uuid }, '*');
   const report = () => {
     const height = Math.ceil(document.body.getBoundingClientRect().height);
@@ -99,6 +107,10 @@ export function startEmbed(render, { failure = 'Nie udało się wczytać widżet
         root.appendChild(overlay);
       }
       report();
+      // Downloads and print (issue 36): a chunk of its own, loaded once the widget is drawn.
+      import(/* webpackChunkName: "actions" */ './actions.js')
+        .then(({ addActions }) => addActions(document, config, options, addStyle))
+        .then(report, () => {});
     })
     .catch(() => {
       root.textContent = failure;

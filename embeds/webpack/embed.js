@@ -36,6 +36,8 @@ function embedConfig({ name, dir, entry = './src/embed/index.js', outputPath, ha
     output: {
       path: outputPath || path.resolve(dir, '..', 'static', 'embed'),
       filename: hashed ? '[name].[contenthash:8].js' : '[name].js',
+      // Parts loaded on demand (the runtime's download actions): beside the bundle, by content hash.
+      chunkFilename: 'lazy-[name].[contenthash:8].js',
       clean: true,
     },
     plugins: hashed ? [new EmbedManifestPlugin()] : [],

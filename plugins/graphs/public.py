@@ -14,7 +14,7 @@ Goal progress: the entry's total, the sum of its values (BAR, CIRCLE); for LINE 
 import sqlalchemy as sa
 
 from smogpanel.numbers import json_number
-from smogpanel.public import PublicKind
+from smogpanel.public import PublicKind, Sheet
 
 from .models import GROUPED, Graph, GraphEntry, GraphGroup, GraphKey, GraphKeyGroup, GraphValue
 from .values import VALUES, live_groups, live_keys
@@ -138,10 +138,29 @@ def graph_payload(request, internal_name):
     return payload
 
 
+def graph_table(request, internal_name, payload):
+    """ "Pobierz dane": one row per group, entry and key (key group too, for BAR and LINE) with
+    its value, as the charts and their "Dane w tabeli" show them."""
+    rows = []
+    for group in payload["groups"]:
+        for entry in group["entries"]:
+            if "series" in entry:
+                for key_group, values in zip(payload["key_groups"], entry["series"]):
+                    for key, value in zip(key_group["keys"], values):
+                        rows.append((group["name"], entry["name"], key_group["name"], key["name"], value))
+            else:
+                for key, value in zip(payload["keys"], entry["values"]):
+                    rows.append((group["name"], entry["name"], "", key["name"], value))
+    unit = f" ({payload['unit']})" if payload.get("unit") else ""
+    header = ("Grupa", "Wykres", "Seria", "Kategoria", f"Wartość{unit}")
+    return [Sheet(payload["name"] or payload["title"] or "Wykres", header, rows, value=4, label=3)]
+
+
 GRAPH = PublicKind(
     kind="graph",
     load=graph_payload,
     plugin="graphs",
     title="Wykres",
     shows=(Graph, GraphKey, GraphKeyGroup, GraphGroup, GraphEntry, GraphValue),
+    table=graph_table,
 )

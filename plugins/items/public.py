@@ -5,7 +5,7 @@ its unit, or a coloured badge with its label), the time of the reading and the s
 import sqlalchemy as sa
 
 from smogpanel.item_types import BOROUGH, INTEGRATION, VOIVODESHIP
-from smogpanel.public import GAZETTEER, PublicKind
+from smogpanel.public import GAZETTEER, PublicKind, Sheet
 
 from .models import Item
 from .types import catalogue
@@ -79,4 +79,16 @@ def item_payload(request, internal_name):
     }
 
 
-ITEM = PublicKind(kind="item", load=item_payload, plugin="items", title="Element", shows=(Item, GAZETTEER))
+def item_table(request, internal_name, payload):
+    """ "Pobierz dane": each field as the widget shows it, then the time of the reading."""
+    rows = [
+        (field["label"], field["badge"]["label"] if "badge" in field else field["text"]) for field in payload["fields"]
+    ]
+    if payload.get("read_at"):
+        rows.append(("Odczyt", payload["read_at"]))
+    return [Sheet(payload["name"] or "Element", ("Pole", "Wartość"), rows)]
+
+
+ITEM = PublicKind(
+    kind="item", load=item_payload, plugin="items", title="Element", shows=(Item, GAZETTEER), table=item_table
+)

@@ -3,7 +3,7 @@ measurements appear; hidden ones count only in the summary (SPEC section 4)."""
 
 import sqlalchemy as sa
 
-from smogpanel.public import PublicKind
+from smogpanel.public import PublicKind, Sheet
 from smogpanel.regions import VOIVODESHIPS
 
 from .models import Checkpoint, CheckpointValue, Map, MapPropertyKey
@@ -53,6 +53,31 @@ def _public_summary(db, a_map, keys):
     return {"title": data["title"], "properties": data["properties"]}
 
 
+def map_table(request, internal_name, payload):
+    """ "Pobierz dane": a row per measurement and voivodeship, a column per property (the
+    measurements newest first, as the map offers them)."""
+    keys = payload["property_keys"]
+    header = ("Pomiar", "Data", "Województwo", *(key.get("display_name") or key["name"] for key in keys))
+    rows = []
+    for checkpoint in payload["checkpoints"]:
+        values = {item["key"]["id"]: item["value"] for item in checkpoint["properties"]}
+        for code, name in VOIVODESHIPS:
+            rows.append(
+                (
+                    checkpoint["name"],
+                    checkpoint["captured"],
+                    name,
+                    *((values.get(k["id"]) or {}).get(code) for k in keys),
+                )
+            )
+    return [Sheet(payload["name"] or "Mapa", header, rows, value=3 if keys else None, label=2)]
+
+
 MAP_KIND = PublicKind(
-    kind="map", load=map_payload, plugin="maps", title="Mapa", shows=(Map, MapPropertyKey, Checkpoint, CheckpointValue)
+    kind="map",
+    load=map_payload,
+    plugin="maps",
+    title="Mapa",
+    shows=(Map, MapPropertyKey, Checkpoint, CheckpointValue),
+    table=map_table,
 )

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 from smogpanel.files import file_url
 from smogpanel.gazetteer import gazetteer
-from smogpanel.public import GAZETTEER, PublicKind
+from smogpanel.public import GAZETTEER, PublicKind, Sheet
 from smogpanel.regions import polish_sort_key
 
 from .loading import voivodeships_with_codes
@@ -171,10 +171,32 @@ def rank_payload(request, internal_name):
     return payload
 
 
+def rank_table(request, internal_name, payload):
+    """ "Pobierz dane": every group's places (from 1), as the table shows them."""
+    if payload["type"] == "gminy":
+        gminy = payload["gminy"]
+        rows = [
+            (group["name"], place + 1, *gminy[str(borough_id)], value, points)
+            for group in payload["groups"]
+            for borough_id, place, value, points in group["rows"]
+        ]
+        header = ("Grupa", "Miejsce", "Gmina", "Powiat", "Województwo", "Wartość", "Punkty")
+        return [Sheet(payload["name"] or "Ranking", header, rows, value=5, label=2)]
+    rows = [
+        (group["name"], entry["name"], place + 1, name, value, points)
+        for group in payload["groups"]
+        for entry in group["entries"]
+        for name, _code, place, value, points in entry["rows"]
+    ]
+    header = ("Grupa", "Pozycja", "Miejsce", "Województwo", "Wartość", "Punkty")
+    return [Sheet(payload["name"] or "Ranking", header, rows, value=4, label=3)]
+
+
 RANK_KIND = PublicKind(
     kind="rank",
     load=rank_payload,
     plugin="ranks",
     title="Ranking",
     shows=(Rank, RankGroup, RankEntry, RankValue, GAZETTEER),
+    table=rank_table,
 )

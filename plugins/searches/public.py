@@ -10,7 +10,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
-from smogpanel.public import GAZETTEER, PublicKind
+from smogpanel.public import GAZETTEER, PublicKind, Sheet
 from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID
 
@@ -102,12 +102,38 @@ def includeme(config):
     config.add_cornice_service(card)
 
 
+def search_table(request, internal_name, payload):
+    """ "Pobierz dane": every gmina of the search (as its list orders them) with each key's text,
+    the cards the widget opens one by one, in one table."""
+    search = live_search(request.db, internal_name)
+    keys = request.db.execute(
+        sa.select(SearchKey.id, SearchKey.name)
+        .where(SearchKey.search_id == search.id, SearchKey.deleted.is_(None))
+        .order_by(SearchKey.position, SearchKey.id)
+    ).all()
+    texts = {}
+    for borough_id, key_id, value in request.db.execute(
+        sa.select(SearchEntry.borough_id, VALUES.c.key_id, VALUES.c.value)
+        .join(SearchEntry, SearchEntry.id == VALUES.c.entry_id)
+        .where(SearchEntry.search_id == search.id, SearchEntry.deleted.is_(None))
+    ):
+        texts[(borough_id, key_id)] = value
+    header = ("Gmina", "Powiat", "Województwo", *(name for _id, name in keys))
+    rows = [
+        (name, district, voivodeship, *(texts.get((bid, key_id)) for key_id, _n in keys))
+        for bid, name, district, voivodeship in payload["boroughs"]
+    ]
+    # The share card lists the gminy only: the texts are not in the payload its image is kept by.
+    return [Sheet(payload["name"] or "Wyszukiwarka", header, rows, card_columns=3)]
+
+
 SEARCH = PublicKind(
     kind="search",
     load=search_payload,
     plugin="searches",
     title="Wyszukiwarka",
     shows=(Search, SearchKey, SearchEntry, SearchValue, GAZETTEER),
+    table=search_table,
 )
 # What the payloads show, for the public version (once the core tracks versions):
 SHOWS = {SearchKey: "search_id", SearchEntry: "search_id", SearchValue: "entry_id.search_id"}

@@ -29,4 +29,18 @@ def timer_payload(request, internal_name):
     }
 
 
-TIMER = PublicKind(kind="timer", load=timer_payload, plugin="timers", title="Licznik", shows=(Timer,))
+def timer_description(payload):
+    """The share tags' and card's texts: the text above, then the deadline (the card cannot count)."""
+    deadline = str(payload["deadline"] or "")[:16].replace("T", " ")
+    when = f"{'Do' if payload['countdown'] else 'Od'} {deadline}" if deadline else ""
+    return payload["text_above"] or "Licznik", " · ".join(t for t in (when, payload["text_below"]) if t)
+
+
+TIMER = PublicKind(
+    kind="timer",
+    load=timer_payload,
+    plugin="timers",
+    title="Licznik",
+    shows=(Timer,),
+    describe=timer_description,
+)

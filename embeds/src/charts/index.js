@@ -14,12 +14,12 @@ export const MIN_WIDTH = 300;
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
 export const CHART_CSS =
   '.spc-svg{display:block;margin:0 auto;overflow:visible;font:12px system-ui,sans-serif}' +
-  '.spc-svg text{fill:currentColor}.spc-mark:focus{outline:none;stroke:#111;stroke-width:2}' +
+  '.spc-svg text{fill:currentColor}.spc-mark:focus{outline:none;stroke:var(--sp-fg,#111);stroke-width:2}' +
   '.spc-legend{display:flex;flex-wrap:wrap;gap:4px 12px;margin:6px 0;padding:0;list-style:none;font:12px system-ui,sans-serif}' +
   '.spc-legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}' +
-  '.spc-goal{margin:10px 0;font:13px system-ui,sans-serif}.spc-goal-track{height:14px;background:#e5e7eb;border-radius:7px;overflow:hidden}' +
+  '.spc-goal{margin:10px 0;font:13px system-ui,sans-serif}.spc-goal-track{height:14px;background:var(--sp-surface,#e5e7eb);border-radius:7px;overflow:hidden}' +
   '.spc-goal-fill{height:100%;background:#16a34a}.spc-goal-labels{display:flex;justify-content:space-between;gap:8px;margin-top:4px}' +
-  '.spc-table{border-collapse:collapse;font:12px system-ui,sans-serif;margin:8px 0}.spc-table th,.spc-table td{border:1px solid #ddd;padding:2px 6px}' +
+  '.spc-table{border-collapse:collapse;font:12px system-ui,sans-serif;margin:8px 0}.spc-table th,.spc-table td{border:1px solid var(--sp-line,#ddd);padding:2px 6px}' +
   '.spc-table td{text-align:right}';
 
 /** A number the Polish way: '10 000', '31,5'; empty for no value. */

@@ -4,6 +4,8 @@ import { EmbedDialog } from './Dialog.jsx';
 import { EMBED_SIZES, embedSnippet, embedSource, embedStyle, httpLink, newUuid } from './embed.js';
 import { HELLO, RESIZE } from '@smogpanel/embeds/protocol';
 import { TEXT } from './texts.js';
+import { DEFAULT_LOOK, EmbedLook } from './EmbedLook.jsx';
+import { PublicAttribution } from './PublicAttribution.jsx';
 
 /** The live preview: the real embed page, sized by its resize messages like the loader does. */
 function Preview({ src, uuid, size, fullWidth, title }) {
@@ -60,17 +62,19 @@ export default function EmbedFrame({
   sizes = EMBED_SIZES,
   defaultSize = 300,
   title = TEXT.embedTitle,
+  attribution, // {kind, id}: the record whose downloads' source and licence the dialog edits
 }) {
   const [uuid, setUuid] = useState(newUuid);
   const [size, setSize] = useState(defaultSize);
   const [fullWidth, setFullWidth] = useState(false);
   const [linkText, setLinkText] = useState('');
+  const [look, setLook] = useState(DEFAULT_LOOK);
   useEffect(() => {
     if (show) setUuid(newUuid()); // every opening: a new embed, with its own uuid
   }, [show, path]);
   const origin = window.location.origin;
   const link = httpLink(linkText);
-  const snippet = embedSnippet({ origin, path, uuid, size, fullWidth, link, title: frameTitle });
+  const snippet = embedSnippet({ origin, path, uuid, size, fullWidth, link, title: frameTitle, ...look });
   return (
     <EmbedDialog show={show} onHide={onHide} title={title} snippet={snippet} size="xl">
       <div className="row g-3 align-items-end mb-3">
@@ -121,9 +125,11 @@ export default function EmbedFrame({
           </div>
         </div>
       </div>
+      <EmbedLook look={look} onChange={setLook} />
+      {attribution && <PublicAttribution kind={attribution.kind} id={attribution.id} />}
       {show && (
         <Preview
-          src={embedSource({ origin, path, uuid, link })}
+          src={embedSource({ origin, path, uuid, link, ...look })}
           uuid={uuid}
           size={size}
           fullWidth={fullWidth}

@@ -26,9 +26,30 @@ export function httpLink(value) {
   }
 }
 
-/** The embed page's address: origin + path + uuid, with the link (if any) as ?link=. */
-export function embedSource({ origin, path, uuid, link }) {
-  return `${origin}${path}/${uuid}${link ? `?link=${encodeURIComponent(link)}` : ''}`;
+/** '#rgb' or '#rrggbb' as given (trimmed), anything else null: the widget ignores other values too. */
+export function hexColour(value) {
+  const text = String(value || '').trim();
+  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(text) ? text : null;
+}
+
+/** The query of the embed page: the link, then the look options that differ from the default
+ * (theme, transparent, accent, plain, image=0, data=0; docs/embeds.md). */
+export function embedQuery({ link, theme, transparent, accent, plain, hideImage, hideData } = {}) {
+  const params = [
+    link && ['link', link],
+    theme && ['theme', theme],
+    transparent && ['transparent', '1'],
+    hexColour(accent) && ['accent', hexColour(accent)],
+    plain && ['plain', '1'],
+    hideImage && ['image', '0'],
+    hideData && ['data', '0'],
+  ].filter(Boolean);
+  return params.length ? `?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : '';
+}
+
+/** The embed page's address: origin + path + uuid, with the link (if any) as ?link= and the look options. */
+export function embedSource({ origin, path, uuid, ...options }) {
+  return `${origin}${path}/${uuid}${embedQuery(options)}`;
 }
 
 /** The iframe's inline style: a square of `size` px, or 100% wide with `size` px as minimum. */
@@ -38,9 +59,9 @@ export function embedStyle({ size, fullWidth }) {
 }
 
 /** The HTML a partner pastes: the iframe, then the loader that sizes it and follows its link. */
-export function embedSnippet({ origin, path, uuid, size, fullWidth, link, title }) {
+export function embedSnippet({ origin, path, uuid, size, fullWidth, link, title, ...look }) {
   const attributes = [
-    `src="${escape(embedSource({ origin, path, uuid, link }))}"`,
+    `src="${escape(embedSource({ origin, path, uuid, link, ...look }))}"`,
     `title="${escape(title)}"`,
     `data-smogpanel-embed="${escape(uuid)}"`,
     link && `data-smogpanel-link="${escape(link)}"`,

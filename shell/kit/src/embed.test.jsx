@@ -4,11 +4,15 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedFrameDialog } from './Dialog.jsx';
-import { embedSnippet, httpLink, newUuid } from './embed.js';
+import { embedQuery, embedSnippet, httpLink, newUuid } from './embed.js';
 import { Field } from './Form.jsx';
 import { defineResource } from './resource.js';
 import { FormScreen, ListScreen } from './screens.jsx';
-import { TEXT } from './texts.js';
+import { TEXT as KIT_TEXT } from './texts.js';
+import { LOOK_TEXT } from './EmbedLook.jsx';
+import { ATTRIBUTION_TEXT } from './PublicAttribution.jsx';
+
+const TEXT = { ...KIT_TEXT, ...LOOK_TEXT, ...ATTRIBUTION_TEXT };
 import { mockApi, ok, resetStore } from './testing.js';
 
 beforeEach(resetStore);
@@ -72,6 +76,61 @@ describe('EmbedFrameDialog', () => {
     rerender(<EmbedFrameDialog show path="/view/timer/a/embed" frameTitle="Licznik A" onHide={() => {}} />);
     const again = (await screen.findByRole('dialog')).querySelector('#embed-snippet').value;
     expect(again).not.toBe(first);
+  });
+});
+
+describe('the look options (issue 36)', () => {
+  it('go into the address after the link, only when they differ from the default', () => {
+    expect(embedQuery({})).toBe('');
+    expect(
+      embedQuery({
+        link: 'https://a.pl/',
+        theme: 'dark',
+        transparent: true,
+        accent: '#C2410C',
+        plain: true,
+        hideImage: true,
+        hideData: true,
+      }),
+    ).toBe('?link=https%3A%2F%2Fa.pl%2F&theme=dark&transparent=1&accent=%23C2410C&plain=1&image=0&data=0');
+    expect(embedQuery({ accent: 'red', theme: '' })).toBe(''); // an invalid colour is left out
+  });
+
+  it('are offered in the dialog, with the record source and licence line', async () => {
+    const calls = mockApi((call) =>
+      call.method === 'get'
+        ? ok({ source: '', licence: '', default_licence: 'CC BY 4.0' })
+        : ok({ ...call.data, default_licence: 'CC BY 4.0' }),
+    );
+    render(
+      <EmbedFrameDialog
+        show
+        path="/view/rank/r/embed"
+        frameTitle="Ranking R"
+        attribution={{ kind: 'rank', id: 5 }}
+        onHide={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(TEXT.embedTheme), { target: { value: 'auto' } });
+    fireEvent.change(within(dialog).getByLabelText(TEXT.embedAccent), { target: { value: '#zzz' } });
+    expect(within(dialog).getByText(TEXT.embedAccentInvalid)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(TEXT.embedAccent), { target: { value: '#0a7' } });
+    fireEvent.click(within(dialog).getByLabelText(TEXT.embedPlain));
+    fireEvent.click(within(dialog).getByLabelText(TEXT.embedHideImage));
+    const snippet = within(dialog).getByLabelText(TEXT.embedSnippet).value;
+    expect(snippet).toMatch(/embed\/[0-9a-f-]{36}\?theme=auto&amp;accent=%230a7&amp;plain=1&amp;image=0"/);
+
+    const licence = await within(dialog).findByLabelText(TEXT.attributionLicence);
+    expect(licence.getAttribute('placeholder')).toBe('CC BY 4.0');
+    fireEvent.change(licence, { target: { value: 'CC0 1.0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: TEXT.attributionSave }));
+    await within(dialog).findByText(TEXT.success);
+    expect(calls.at(-1)).toMatchObject({
+      method: 'post',
+      url: '/public_attribution/rank/5',
+      data: { source: '', licence: 'CC0 1.0' },
+    });
   });
 });
 

@@ -39,6 +39,7 @@ export function useEmbedAction(kind, { noun, defaultSize, nameOf = (row) => row.
       path={`${publicPath(kind, row.internal_name)}/embed`}
       frameTitle={`${noun}: ${nameOf(row)}`}
       title={`Kod do osadzenia: ${nameOf(row)}`}
+      attribution={{ kind, id: row.id }}
       {...(defaultSize ? { defaultSize } : {})}
     />
   );

@@ -7,7 +7,7 @@ import { CSS, renderCalculator } from './widget.js';
 // under the widget instead.
 const LINK_CSS =
   '#smogpanel-widget .smogpanel-link{position:static;display:block;margin:0 12px 12px;' +
-  'font:14px system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f7c8c}' +
+  'font:14px system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--sp-accent,#0f7c8c)}' +
   '#smogpanel-widget .smogpanel-link::before{content:"Przejdź do strony partnera"}';
 
 addStyle(CSS + LINK_CSS);
@@ -15,5 +15,5 @@ startEmbed(
   (root, payload) => {
     renderCalculator(root, payload);
   },
-  { failure: 'Nie udało się wczytać kalkulatora. Spróbuj ponownie później.' },
+  { failure: 'Nie udało się wczytać kalkulatora. Spróbuj ponownie później.', plain: '.spk h2,.spk-footer' },
 );

@@ -12,17 +12,17 @@ const BAR_COLOR = '#0f7c8c';
 
 export const CSS =
   CHART_CSS +
-  '.spk{box-sizing:border-box;max-width:960px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2a37;line-height:1.35}' +
+  '.spk{box-sizing:border-box;max-width:960px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--sp-fg,#1f2a37);line-height:1.35}' +
   '.spk h2{font-size:1.25rem;margin:0 0 10px}.spk-inputs{display:flex;flex-wrap:wrap;gap:10px 16px;margin-bottom:10px}' +
   '.spk-field{display:flex;flex-direction:column;gap:3px;font-size:14px;flex:1 1 180px}' +
-  '.spk-field input,.spk-field select{font:inherit;padding:5px 7px;border:1px solid #b8c2cc;border-radius:4px;background:#fff;color:inherit}' +
+  '.spk-field input,.spk-field select{font:inherit;padding:5px 7px;border:1px solid var(--sp-line,#b8c2cc);border-radius:4px;background:var(--sp-panel,#fff);color:inherit}' +
   '.spk-check{display:flex;gap:8px;align-items:flex-start;font-size:14px;flex-basis:100%}' +
-  '.spk-demand{margin:6px 0;font-size:14px}.spk-error{color:#b42318;font-size:14px;margin:6px 0}' +
+  '.spk-demand{margin:6px 0;font-size:14px}.spk-error{color:var(--sp-error,#b42318);font-size:14px;margin:6px 0}' +
   '.spk table{border-collapse:collapse;width:100%;font-size:13px;margin:8px 0}' +
   '.spk caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0;color:inherit}' +
-  '.spk th,.spk td{border:1px solid #d9e0e7;padding:3px 6px;text-align:right;font-weight:400}' +
+  '.spk th,.spk td{border:1px solid var(--sp-line,#d9e0e7);padding:3px 6px;text-align:right;font-weight:400}' +
   '.spk thead th{font-weight:600}.spk th[scope=row],.spk thead th:first-child{text-align:left}' +
-  '.spk-scroll{overflow-x:auto}.spk tr.spk-current th,.spk tr.spk-current td{font-weight:700;background:#eef7f8}' +
+  '.spk-scroll{overflow-x:auto}.spk tr.spk-current th,.spk tr.spk-current td{font-weight:700;background:var(--sp-surface,#eef7f8)}' +
   '.spk-legend,.spk-footer{font-size:13px;margin:8px 0 0;white-space:pre-line}.spk-footer{opacity:.8}';
 
 let fieldCount = 0;

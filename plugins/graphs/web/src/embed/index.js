@@ -7,5 +7,5 @@ startEmbed(
   (root, payload) => {
     renderGraph(root, payload);
   },
-  { failure: 'Nie udało się wczytać wykresu. Spróbuj ponownie później.' },
+  { failure: 'Nie udało się wczytać wykresu. Spróbuj ponownie później.', plain: '.spg>h2,.spg-sub,.spg-source' },
 );

@@ -7,7 +7,7 @@ import { KIND, chartsOf, legendOf } from '../chartdata.js';
 
 export const CSS =
   CHART_CSS +
-  '.spg{box-sizing:border-box;max-width:960px;min-width:300px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2a37;line-height:1.35}' +
+  '.spg{box-sizing:border-box;max-width:960px;min-width:300px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--sp-fg,#1f2a37);line-height:1.35}' +
   '.spg h2{font-size:1.25rem;margin:0 0 4px}.spg h3{font-size:1.05rem;margin:12px 0 4px}.spg-sub{margin:0 0 8px;opacity:.8}' +
   '.spg-choose{display:flex;gap:8px;align-items:center;margin:8px 0;font-size:14px}.spg-choose select{font:inherit;padding:4px}' +
   '.spg-modern{background:#0f172a;color:#f1f5f9;border-radius:8px}.spg-modern .spc-table th,.spg-modern .spc-table td{border-color:#334155}' +

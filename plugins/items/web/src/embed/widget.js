@@ -6,12 +6,12 @@ import { el } from '@smogpanel/embeds/dom';
 
 export const CSS =
   '.spi{box-sizing:border-box;max-width:800px;margin:0 auto;padding:16px 18px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;' +
-  'color:#1f2a37;background:#fff;border:1px solid #d9e0e7;border-radius:8px;line-height:1.35}' +
-  '.spi h1{font-size:1.25rem;margin:0 0 2px}.spi-type{margin:0 0 12px;font-size:.85rem;color:#5b6775}' +
+  'color:var(--sp-fg,#1f2a37);background:var(--sp-bg,#fff);border:1px solid var(--sp-line,#d9e0e7);border-radius:8px;line-height:1.35}' +
+  '.spi h1{font-size:1.25rem;margin:0 0 2px}.spi-type{margin:0 0 12px;font-size:.85rem;color:var(--sp-muted,#5b6775)}' +
   '.spi dl{margin:0;display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:6px 14px;align-items:center}' +
   '.spi dt{font-weight:600}.spi dd{margin:0;overflow-wrap:anywhere}' +
   '.spi-badge{display:inline-block;padding:3px 12px;border-radius:999px;font-weight:700}' +
-  '.spi-foot{margin:12px 0 0;font-size:.8rem;color:#5b6775}';
+  '.spi-foot{margin:12px 0 0;font-size:.8rem;color:var(--sp-muted,#5b6775)}';
 
 /** Black or white text, whichever reads better on `hex` (#rrggbb). */
 export function textOn(hex) {

@@ -5,27 +5,27 @@ import { plural } from '@smogpanel/embeds/plural';
 // The letter sits above the partner's link overlay (embeds/frame): it is read and its form
 // filled in, not clicked through.
 export const CSS = [
-  '.spl{position:relative;z-index:2;background:#fff;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:46rem;margin:0 auto;padding:1rem}',
+  '.spl{position:relative;z-index:2;background:var(--sp-bg,#fff);font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--sp-fg,#1f2933);line-height:1.5;max-width:46rem;margin:0 auto;padding:1rem}',
   '.spl-cover{display:block;max-width:100%;height:auto;border-radius:.5rem;margin-bottom:1rem}',
   '.spl h1{font-size:1.6rem;margin:0 0 .75rem}',
   '.spl form h2{font-size:1.15rem;margin:0 0 .5rem}',
   '.spl-content{margin-bottom:1rem}',
   '.spl-content img{max-width:100%;height:auto}',
-  '.spl-to,.spl-count{color:#52606d;font-size:.95rem}',
-  '.spl-none{padding:1rem;border:1px solid #cbd2d9;border-radius:.5rem;background:#f5f7fa}',
-  '.spl-count strong{color:#1f2933}',
-  '.spl form{margin-top:1rem;padding:1rem;border:1px solid #cbd2d9;border-radius:.5rem;background:#f5f7fa}',
+  '.spl-to,.spl-count{color:var(--sp-muted,#52606d);font-size:.95rem}',
+  '.spl-none{padding:1rem;border:1px solid var(--sp-line,#cbd2d9);border-radius:.5rem;background:var(--sp-surface,#f5f7fa)}',
+  '.spl-count strong{color:var(--sp-fg,#1f2933)}',
+  '.spl form{margin-top:1rem;padding:1rem;border:1px solid var(--sp-line,#cbd2d9);border-radius:.5rem;background:var(--sp-surface,#f5f7fa)}',
   '.spl label{display:block;font-weight:600;margin:.5rem 0 .25rem}',
-  '.spl input[type=text],.spl input[type=email]{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #9aa5b1;border-radius:.25rem;font:inherit}',
+  '.spl input[type=text],.spl input[type=email]{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid var(--sp-line,#9aa5b1);border-radius:.25rem;font:inherit}',
   '.spl .spl-check{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}',
   '.spl .spl-check input{margin-top:.3rem}',
-  '.spl-info{font-size:.85rem;color:#52606d;white-space:pre-line}',
+  '.spl-info{font-size:.85rem;color:var(--sp-muted,#52606d);white-space:pre-line}',
   '.spl-trap{position:absolute!important;left:-10000px!important;width:1px;height:1px;overflow:hidden}',
-  '.spl button{margin-top:.75rem;font:inherit;font-weight:600;padding:.55rem 1.2rem;border:0;border-radius:.25rem;background:#1864ab;color:#fff;cursor:pointer}',
+  '.spl button{margin-top:.75rem;font:inherit;font-weight:600;padding:.55rem 1.2rem;border:0;border-radius:.25rem;background:var(--sp-accent,#1864ab);color:var(--sp-on-accent,#fff);cursor:pointer}',
   '.spl button[disabled]{opacity:.6;cursor:wait}',
   '.spl-status{margin-top:.75rem}',
-  '.spl-status.spl-ok{color:#2b8a3e;font-weight:600}',
-  '.spl-status.spl-error{color:#c92a2a}',
+  '.spl-status.spl-ok{color:var(--sp-success,#2b8a3e);font-weight:600}',
+  '.spl-status.spl-error{color:var(--sp-error,#c92a2a)}',
 ].join('');
 
 function el(tag, props = {}, children = []) {

@@ -8,5 +8,5 @@ startEmbed(
     if (!framed && payload.name) document.title = `${payload.name} – mapa`;
     renderMap(root, payload);
   },
-  { failure: 'Nie udało się wczytać mapy. Spróbuj ponownie później.' },
+  { failure: 'Nie udało się wczytać mapy. Spróbuj ponownie później.', plain: '.spm>h2,.spm-source' },
 );

@@ -6,19 +6,19 @@ import { el } from '@smogpanel/embeds/dom';
 import { ATTRIBUTION, choropleth, colourScale, formatNumber, legend } from '@smogpanel/embeds/voivodeships';
 
 export const CSS =
-  '.spm{box-sizing:border-box;max-width:1100px;margin:0 auto;padding:12px;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2a37;background:#fff}' +
+  '.spm{box-sizing:border-box;max-width:1100px;margin:0 auto;padding:12px;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--sp-fg,#1f2a37);background:var(--sp-bg,#fff)}' +
   '.spm *{box-sizing:border-box}.spm h2{font-size:1.3em;margin:0 0 8px}.spm p{margin:6px 0}' +
   '.spm-controls{position:relative;z-index:2;display:flex;flex-wrap:wrap;gap:8px 16px;margin-bottom:8px}' +
   '.spm-controls label{display:flex;flex-direction:column;font-size:.85em;font-weight:600;flex:1 1 200px;min-width:0}' +
   '.spm-controls select{font:inherit;font-weight:400;font-size:1.05em;padding:4px;margin-top:2px;max-width:100%}' +
   '.spm-body{display:grid;gap:12px}@media (min-width:760px){.spm-body{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}' +
   '.spm figure{margin:0}.spm-layer{font-weight:600;margin:0 0 4px}.spm-note{font-size:.85em;margin:0 0 4px;opacity:.8}.spm svg{display:block;width:100%;height:auto}' +
-  '.spm-region{stroke:#fff;stroke-width:1.2;stroke-linejoin:round}.spm-region:hover{stroke:#1f2a37;stroke-width:2}' +
+  '.spm-region{stroke:var(--sp-panel,#fff);stroke-width:1.2;stroke-linejoin:round}.spm-region:hover{stroke:var(--sp-fg,#1f2a37);stroke-width:2}' +
   '.spm-legend{display:flex;flex-wrap:wrap;gap:4px 12px;list-style:none;padding:0;margin:6px 0 0;font-size:.85em}' +
   '.spm-legend li{display:flex;align-items:center;gap:4px}.spm-swatch{display:inline-block;width:14px;height:14px;border:1px solid rgba(0,0,0,.15)}' +
   '.spm table{width:100%;border-collapse:collapse;font-size:.9em}.spm caption{text-align:left;font-weight:600;padding-bottom:4px}' +
-  '.spm th,.spm td{padding:3px 6px;border-bottom:1px solid #e5e8eb;text-align:left}.spm td,.spm th+th{text-align:right}.spm td{font-variant-numeric:tabular-nums}' +
-  '.spm-details{white-space:pre-line}.spm-note,.spm-attrib{font-size:.8em;color:#5b6670}';
+  '.spm th,.spm td{padding:3px 6px;border-bottom:1px solid var(--sp-line,#e5e8eb);text-align:left}.spm td,.spm th+th{text-align:right}.spm td{font-variant-numeric:tabular-nums}' +
+  '.spm-details{white-space:pre-line}.spm-note,.spm-attrib{font-size:.8em;color:var(--sp-muted,#5b6670)}';
 
 const SUMMARY = 'summary';
 // SPEC 4: the sums count hidden measurements too, while the title names only published ones.

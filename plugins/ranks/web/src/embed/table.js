@@ -12,21 +12,21 @@ export { fold }; // case-, diacritics- and spacing-insensitive: 'Łódź ' -> 'l
 
 export const CSS =
   '.spr{box-sizing:border-box;max-width:960px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;' +
-  'color:#1f2a37;background:#fff;line-height:1.35}' +
-  '.spr h1{font-size:1.35rem;margin:0 0 4px}.spr-sub{margin:0 0 12px;color:#4b5563}' +
+  'color:var(--sp-fg,#1f2a37);background:var(--sp-bg,#fff);line-height:1.35}' +
+  '.spr h1{font-size:1.35rem;margin:0 0 4px}.spr-sub{margin:0 0 12px;color:var(--sp-muted,#4b5563)}' +
   '.spr-logo{display:block;max-height:64px;max-width:50%;margin:0 0 10px;object-fit:contain}' +
   '.spr-bar{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end;margin:0 0 10px;position:relative;z-index:2}' +
   '.spr-bar label{display:flex;flex-direction:column;font-size:.85rem;gap:2px}' +
-  '.spr-bar select,.spr-bar input{font:inherit;padding:4px 6px;border:1px solid #c3cad3;border-radius:4px;min-width:200px}' +
+  '.spr-bar select,.spr-bar input{font:inherit;padding:4px 6px;border:1px solid var(--sp-line,#c3cad3);border-radius:4px;min-width:200px}' +
   '.spr table{width:100%;border-collapse:collapse;font-size:.92rem;margin:0 0 14px}' +
   '.spr caption{text-align:left;font-weight:600;padding:4px 0}' +
-  '.spr th,.spr td{padding:5px 8px;border-bottom:1px solid #e5e7eb;text-align:left}' +
-  '.spr th{background:#f3f5f7;font-weight:600}.spr td.spr-n,.spr th.spr-n{text-align:right;font-variant-numeric:tabular-nums}' +
+  '.spr th,.spr td{padding:5px 8px;border-bottom:1px solid var(--sp-line,#e5e7eb);text-align:left}' +
+  '.spr th{background:var(--sp-surface,#f3f5f7);font-weight:600}.spr td.spr-n,.spr th.spr-n{text-align:right;font-variant-numeric:tabular-nums}' +
   '.spr-entry{display:grid;gap:4px 16px;margin:0 0 14px}@media (min-width:700px){.spr-entry{grid-template-columns:minmax(0,2fr) minmax(0,3fr)}}' +
-  '.spr-entry figure{margin:0}.spr-entry svg{display:block;width:100%;height:auto}.spr-map-region{stroke:#fff;stroke-width:1.2;stroke-linejoin:round}' +
+  '.spr-entry figure{margin:0}.spr-entry svg{display:block;width:100%;height:auto}.spr-map-region{stroke:var(--sp-panel,#fff);stroke-width:1.2;stroke-linejoin:round}' +
   '.spr-map-legend{display:flex;flex-wrap:wrap;gap:2px 10px;list-style:none;padding:0;margin:4px 0 0;font-size:.8rem}.spr-map-legend li{display:flex;align-items:center;gap:4px}' +
-  '.spr-map-swatch{display:inline-block;width:12px;height:12px;border:1px solid rgba(0,0,0,.15)}.spr-attrib{font-size:.75rem;color:#6b7280}' +
-  '.spr-empty td{color:#6b7280}.spr-none{color:#6b7280;margin:8px 0}.spr-legend{font-size:.85rem;color:#4b5563;white-space:pre-line}';
+  '.spr-map-swatch{display:inline-block;width:12px;height:12px;border:1px solid rgba(0,0,0,.15)}.spr-attrib{font-size:.75rem;color:var(--sp-muted,#6b7280)}' +
+  '.spr-empty td{color:var(--sp-muted,#6b7280)}.spr-none{color:var(--sp-muted,#6b7280);margin:8px 0}.spr-legend{font-size:.85rem;color:var(--sp-muted,#4b5563);white-space:pre-line}';
 
 const numberFormat = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 4 });
 export const formatNumber = (value) => (value === null || value === undefined ? '' : numberFormat.format(value));

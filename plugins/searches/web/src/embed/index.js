@@ -15,5 +15,5 @@ startEmbed(
   (root, payload) => {
     renderSearch(root, payload, loadCard);
   },
-  { failure: 'Nie udało się wczytać wyszukiwarki. Spróbuj ponownie później.' },
+  { failure: 'Nie udało się wczytać wyszukiwarki. Spróbuj ponownie później.', plain: '.sps-title,.sps-source' },
 );

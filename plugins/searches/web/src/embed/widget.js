@@ -7,21 +7,21 @@ import { findBoroughs, indexBoroughs } from './match.js';
 
 export const CSS =
   '.sps{box-sizing:border-box;max-width:800px;margin:0 auto;padding:16px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;' +
-  'color:#1f2a37;background:#fff;line-height:1.4}.sps *{box-sizing:border-box}' +
+  'color:var(--sp-fg,#1f2a37);background:var(--sp-bg,#fff);line-height:1.4}.sps *{box-sizing:border-box}' +
   '.sps-title{font-size:1.25rem;margin:0 0 12px}.sps-label{display:block;font-weight:600;margin-bottom:4px}' +
-  '.sps-box{position:relative}.sps-input{width:100%;font:inherit;padding:8px 10px;border:1px solid #8a96a3;border-radius:6px}' +
-  '.sps-input:focus{outline:3px solid #7fb2f0;outline-offset:1px}' +
-  '.sps-list{position:absolute;z-index:3;left:0;right:0;margin:2px 0 0;padding:0;list-style:none;background:#fff;' +
-  'border:1px solid #8a96a3;border-radius:6px;max-height:260px;overflow-y:auto;box-shadow:0 4px 12px rgba(0,0,0,.12)}' +
-  '.sps-list[hidden]{display:none}.sps-option{padding:6px 10px;cursor:pointer}.sps-option small{color:#5b6672}' +
-  '.sps-option[aria-selected="true"],.sps-option:hover{background:#e6f0fb}' +
-  '.sps-status{font-size:.875rem;color:#5b6672;margin:6px 0 0;min-height:1.2em}' +
-  '.sps-card{margin-top:16px;border:1px solid #d9e0e7;border-radius:8px;padding:14px}' +
-  '.sps-card h2{font-size:1.15rem;margin:0}.sps-where{color:#5b6672;font-size:.875rem;margin:2px 0 10px}' +
+  '.sps-box{position:relative}.sps-input{width:100%;font:inherit;padding:8px 10px;border:1px solid var(--sp-line,#8a96a3);border-radius:6px}' +
+  '.sps-input:focus{outline:3px solid var(--sp-accent,#7fb2f0);outline-offset:1px}' +
+  '.sps-list{position:absolute;z-index:3;left:0;right:0;margin:2px 0 0;padding:0;list-style:none;background:var(--sp-panel,#fff);' +
+  'border:1px solid var(--sp-line,#8a96a3);border-radius:6px;max-height:260px;overflow-y:auto;box-shadow:0 4px 12px rgba(0,0,0,.12)}' +
+  '.sps-list[hidden]{display:none}.sps-option{padding:6px 10px;cursor:pointer}.sps-option small{color:var(--sp-muted,#5b6672)}' +
+  '.sps-option[aria-selected="true"],.sps-option:hover{background:var(--sp-selected,#e6f0fb)}' +
+  '.sps-status{font-size:.875rem;color:var(--sp-muted,#5b6672);margin:6px 0 0;min-height:1.2em}' +
+  '.sps-card{margin-top:16px;border:1px solid var(--sp-line,#d9e0e7);border-radius:8px;padding:14px}' +
+  '.sps-card h2{font-size:1.15rem;margin:0}.sps-where{color:var(--sp-muted,#5b6672);font-size:.875rem;margin:2px 0 10px}' +
   '.sps-grid{display:grid;grid-template-columns:1fr 1fr;gap:12px}.sps-TOP,.sps-BOTTOM{grid-column:1/-1}' +
   '@media (max-width:420px){.sps-grid{grid-template-columns:1fr}}' +
   '.sps-value h3{font-size:.95rem;margin:0 0 2px}.sps-value p{margin:0;white-space:pre-line;overflow-wrap:anywhere}' +
-  '.sps-source{font-size:.8rem;color:#5b6672;margin:10px 0 0}';
+  '.sps-source{font-size:.8rem;color:var(--sp-muted,#5b6672);margin:10px 0 0}';
 
 const GMINY = ['gmina', 'gminy', 'gmin'];
 const PLACES = ['TOP', 'LEFT', 'RIGHT', 'BOTTOM'];

@@ -5,4 +5,5 @@ import { CSS, renderTimer } from './widget.js';
 addStyle(CSS);
 startEmbed((root, payload) => renderTimer(root, payload), {
   failure: 'Nie udało się wczytać licznika. Spróbuj ponownie później.',
+  plain: '.spt-brand', // hidden by plain=1
 });

@@ -1,0 +1,107 @@
+"""The share image's render time per public kind (issue 36), against the payload's build in the
+same run.
+
+    .venv/bin/python bench/share_images.py [--rounds 7] [--database-url URL]
+
+On the demo data (`smogpanel init --demo`), in process, for each kind's first record: the
+payload's build (`GET /api/public/<kind>/<name>` with the payload cache emptied: the baseline),
+the image's render on a miss (`GET /view/<kind>/<name>/image/<tag>.png` with the image cache
+emptied, the payload cached: the table, the SVG card, resvg's rasterising and the PNG), and the
+image from the cache; and, once, resvg rasterising a blank canvas of the same size (the floor
+of any render). Prints medians in ms and each one's ratio to the payload's build; asserts
+nothing. The figures go to docs/performance.md.
+"""
+
+import argparse
+import re
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from timing import line, timed
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+KINDS = ("timer", "map", "rank", "search", "calculator", "graph", "letter", "item")
+
+
+def first_names(url):
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.connect() as connection:
+        names = {
+            kind: connection.execute(
+                sa.text(f"SELECT internal_name FROM {kind} WHERE deleted IS NULL ORDER BY id LIMIT 1")
+            ).scalar()
+            for kind in KINDS
+        }
+    engine.dispose()
+    return names
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--database-url")
+    args = parser.parse_args()
+
+    import webtest
+
+    from smogpanel import main as make_app
+    from smogpanel.migrate import upgrade
+    from smogpanel.plugin_manager import build_plugin_manager
+    from smogpanel.testing.data import write_demo_data
+
+    url = args.database_url or f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite"
+    upgrade(url, build_plugin_manager())
+    write_demo_data(url)
+    app = webtest.TestApp(
+        make_app({}, **{"sqlalchemy.url": url, "smogpanel.secret": "b" * 48, "smogpanel.smtp_url": ""})
+    )
+    registry = app.app.registry
+    names = first_names(url)
+
+    replay = app.app
+    while not hasattr(replay, "answers"):  # the layer that repeats public answers (smogpanel.public.replay)
+        replay = getattr(replay, "app", None) or replay.application  # WhiteNoise names it `application`
+
+    def empty(cache):
+        registry[cache].local.entries.clear()
+        replay.answers.entries.clear()
+
+    from smogpanel.public.share import HEIGHT, WIDTH, rasterise
+
+    blank = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}">'
+        '<rect width="100%" height="100%" fill="#fff"/></svg>'
+    )
+    canvas = statistics.median(timed(lambda: rasterise(blank)) for _ in range(args.rounds))
+    print(f"resvg: a blank {WIDTH}x{HEIGHT} canvas to PNG, the floor of any render: {canvas * 1000:.1f} ms")
+    print(f"Share image per kind, median of {args.rounds} rounds (ratio: to the payload's build)")
+    for kind in KINDS:
+        name = names[kind]
+        page = app.get(f"/view/{kind}/{name}").text
+        image = re.search(r'<meta property="og:image" content="[^"]*?(/view/[^"]+\.png)"', page).group(1)
+
+        def payload():
+            empty("smogpanel.public_cache")
+            app.get(f"/api/public/{kind}/{name}")
+
+        def render():
+            empty("smogpanel.public_images")
+            app.get(image)
+
+        base = statistics.median(timed(payload) for _ in range(args.rounds))
+        miss = statistics.median(timed(render) for _ in range(args.rounds))
+        hit = statistics.median(timed(lambda: app.get(image)) for _ in range(args.rounds))
+        size = len(app.get(image).body)
+        print(f"{kind} ({size // 1024} KB PNG)")
+        line("payload build (baseline)", base, base)
+        line("image render (miss)", miss, base)
+        line("image from the cache", hit, base, decimals=2)
+
+
+if __name__ == "__main__":
+    main()
