@@ -1,0 +1,74 @@
+// The import screen and the layout of the chosen type's file (Import.jsx loads them on demand).
+import { Fragment, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Field, Form, useValues } from './Form.jsx';
+import { TemplateLink, useImportTypes } from './Import.jsx';
+import { Page } from './Page.jsx';
+
+/** What the chosen type's file must hold: the layout, the columns in order (optional ones
+ * marked) and the template, from the same definition the server reads. */
+export function ImportLayout({ type }) {
+  const found = useImportTypes().find((t) => t.code === type);
+  return (
+    <div className="alert alert-warning" role="note" aria-label="Układ pliku">
+      {found &&
+        found.description.split('\n').map((line) => (
+          <p key={line} className="mb-1">
+            {line}
+          </p>
+        ))}
+      {found && (
+        <p className="mb-1">
+          Kolumny pliku: {found.columns.map((c) => `„${c.header}”${c.required ? '' : ' (opcjonalna)'}`).join(', ')}.
+        </p>
+      )}
+      <TemplateLink type={type} />
+    </div>
+  );
+}
+
+/**
+ * An import screen. `fields`: Field declarations, or `fields(values)` when they follow the
+ * choice (a declaration with `render(values)` puts a note among them); `initial` the starting
+ * values; `note(values)` shows above the form; `layout` adds the chosen type's description from
+ * GET /import/. `send(values)` -> the resource action's result; on success the screen goes
+ * `back` with `report(values, payload)` (by default the answer, `skipped` always a list) as the
+ * list's import report. `waiting` replaces the form while what it needs loads.
+ */
+export function ImportScreen({ crumbs, fields, initial, note, layout, send, report, back, waiting }) {
+  const navigate = useNavigate();
+  const [values, set] = useValues(initial);
+  const answer = useRef(null);
+  async function submit() {
+    const result = await send(values);
+    if (result.ok)
+      answer.current = report
+        ? report(values, result.payload)
+        : { ...result.payload, skipped: result.payload.skipped || [] };
+    return result;
+  }
+  return (
+    <Page crumbs={crumbs}>
+      {!waiting && note && note(values)}
+      {!waiting && layout && values.type && <ImportLayout type={values.type} />}
+      {waiting || (
+        <div className="col-12 col-lg-8">
+          {/* SPEC 2.1: after success the screen returns to the parent list, with the import's report. */}
+          <Form
+            onSubmit={submit}
+            onDone={() => navigate(back, { state: { imported: answer.current } })}
+            submitLabel="Importuj"
+            cancelTo={back}>
+            {(typeof fields === 'function' ? fields(values) : fields).map((field, index) =>
+              field.render ? (
+                <Fragment key={index}>{field.render(values)}</Fragment>
+              ) : (
+                <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
+              ),
+            )}
+          </Form>
+        </div>
+      )}
+    </Page>
+  );
+}
