@@ -208,7 +208,6 @@ def UploadNode(title="Plik", **kw):
     return colander.SchemaNode(Upload(), title=title, **kw)
 
 
-@described(enum=[0, 1])
 class Flag(colander.SchemaType):
     """0/1 flags as the spec writes them; also accepts JSON booleans and '0'/'1'."""
 
@@ -246,9 +245,9 @@ class Boolean(colander.SchemaType):
 
 
 @described(
-    **UPLOAD,
-    **{"x-nullable": True},
+    anyOf=[UPLOAD, {"type": "string", "minLength": 1, "description": "Nazwa zapisanego pliku (bez zmian)"}],
     description="Nowy plik {name, data} (data URL), nazwa zapisanego pliku (bez zmian) albo null (usuwa plik).",
+    **{"x-upload": True},
 )
 class FileValue(colander.SchemaType):
     """A file field as the panel sends it (SPEC 3, "Uploaded file field"): `{name, data}` (a

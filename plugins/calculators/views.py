@@ -1,6 +1,7 @@
 """Every endpoint of SPEC 7 "Calculators": the calculators (a declared public resource) and
 the shared definition: read, replace, import, export, and its versions (list, restore)."""
 
+import colander
 from cornice import Service
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
@@ -125,7 +126,10 @@ def includeme(config):
         description="calculator definition: replace it from a spreadsheet",
     )
     import_schema = DefinitionImportSchema()
-    import_schema["type"].openapi = {"enum": list(IMPORT_CODES)}  # run_import checks it, with its message
+    # run_import checks the code, with its message; an absent one is refused here.
+    import_schema["type"].openapi = {"enum": list(IMPORT_CODES)}
+    import_schema["type"].missing = colander.required
+    import_schema["type"].missing_msg = "Wybierz typ importu."
     importing.add_view(
         "POST", import_definition, renderer="envelope", schema=import_schema, validators=(body_validator,)
     )

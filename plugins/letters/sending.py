@@ -377,16 +377,17 @@ def includeme(config):
         require_csrf=False,
     )
     parameters = [
-        {"name": "internal_name", "in": "path", "required": True, "type": "string"},
-        {"name": "sender_id", "in": "path", "required": True, "type": "integer"},
-        {"name": "expires", "in": "query", "required": True, "type": "integer"},
-        {"name": "signature", "in": "query", "required": True, "type": "string"},
+        {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "sender_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+        {"name": "expires", "in": "query", "required": True, "schema": {"type": "integer"}},
+        {"name": "signature", "in": "query", "required": True, "schema": {"type": "string"}},
     ]
+    page = {"text/html": {"schema": {"type": "string"}}}
     responses = {
-        "200": {"description": "Strona potwierdzenia"},
-        "403": {"description": "Zły albo wygasły odnośnik"},
-        "404": {"description": "Nie ma zgłoszenia"},
-        "409": {"description": "Brak adresatów"},
+        "200": {"description": "Strona potwierdzenia", "content": page},
+        "403": {"description": "Zły albo wygasły odnośnik", "content": page},
+        "404": {"description": "Nie ma zgłoszenia", "content": page},
+        "409": {"description": "Brak adresatów", "content": page},
     }
     for method, summary in (
         ("GET", "Strona potwierdzenia wysłania listu (z odnośnika w e-mailu)."),
@@ -399,7 +400,6 @@ def includeme(config):
             {
                 "summary": summary,
                 "security": [],
-                "produces": ["text/html"],
                 "parameters": parameters,
                 "responses": responses,
             },

@@ -124,6 +124,11 @@ def test_the_form_needs_a_name_an_email_and_consent(mail_api, public, smtp_serve
     arrange(mail_api)
     body = ask(public, {"gdpr_agreement": False}, status=400)
     assert body["errors"][0]["name"] == "gdpr_agreement" and "zgodę" in body["errors"][0]["description"]
+    # No agreement sent at all is none given either (colander checks no rule of an absent field).
+    absent = public.post(
+        "/api/public/letter/apel/send", {"name": "Ewa Mieszkanka", "email": "ewa@example.net"}, status=400
+    )
+    assert absent["errors"][0]["name"] == "gdpr_agreement" and "zgodę" in absent["errors"][0]["description"]
     body = ask(public, {"email": "nie-adres", "name": ""}, status=400)
     assert {e["name"] for e in body["errors"]} == {"email", "name"}
     assert ask(public, name="nie-ma-takiego", status=404)["message"] == "NOT_FOUND"
