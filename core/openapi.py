@@ -156,8 +156,27 @@ def _docstring(view):
     return described
 
 
+_RESOURCE_VERBS = {
+    ("collection", "GET"): "list",
+    ("collection", "POST"): "create",
+    ("record", "GET"): "get",
+    ("record", "POST"): "edit",
+    ("record", "DELETE"): "delete",
+}
+
+
 def _operation_id(service, method):
-    return re.sub(r"\W+", "_", f"{method.lower()}_{service.name}").strip("_")
+    """A resource's operations by what they do (`create_timer`, `edit_timer`, `list_rank_value_by_rank_group`:
+    the names a generated client's functions get); any other service's by method and name."""
+    kind, _, role = service.name.rpartition("-")
+    verb = _RESOURCE_VERBS.get((role, method.upper()))
+    if verb:
+        name = f"{verb}_{kind}"
+    elif "-by-" in service.name and method.upper() == "GET":
+        name = "list_" + service.name.replace("-by-", "_by_")
+    else:
+        name = f"{method.lower()}_{service.name}"
+    return re.sub(r"\W+", "_", name).strip("_")
 
 
 def _tag(path):
