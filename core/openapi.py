@@ -12,8 +12,10 @@ map to directly. Every operation documents the statuses it may answer and the en
 carry; the reliability harness validates generated requests' answers against that."""
 
 import re
+from pathlib import Path
 
 import colander
+from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from . import PRODUCT, __version__
@@ -300,7 +302,40 @@ def openapi_document(request):
     return cached
 
 
+# Swagger UI (npm's swagger-ui-dist, copied by the apidocs workspace's build): the panel's own
+# files, so the page keeps the script policy of every page (`script-src 'self'`, no inline script).
+APIDOCS_DIR = Path(__file__).parent / "static" / "apidocs"
+APIDOCS_PAGE = """<!doctype html>
+<html lang="pl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Smogpanel API – dokumentacja</title>
+<link rel="stylesheet" href="/static/apidocs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"><p>Opis API: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p></div>
+<script src="/static/apidocs/swagger-ui-bundle.js"></script>
+<script src="/static/apidocs/start.js"></script>
+</body>
+</html>
+"""
+APIDOCS_NOT_BUILT = """<!doctype html><html lang="pl"><meta charset="utf-8"><title>Smogpanel API</title>
+<p>Dokumentacja interaktywna nie została zbudowana (<code>npm run build</code>). Opis API:
+<a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p></html>"""
+
+
+def api_docs(request):
+    """GET /api/docs: the interactive documentation of /api/openapi.json (Swagger UI)."""
+    built = (APIDOCS_DIR / "swagger-ui-bundle.js").is_file()
+    response = Response(APIDOCS_PAGE if built else APIDOCS_NOT_BUILT, content_type="text/html", charset="utf-8")
+    response.cache_control = "no-cache"
+    return response
+
+
 def includeme(config):
+    config.add_route("api-docs", "/api/docs")
+    config.add_view(api_docs, route_name="api-docs", request_method="GET", permission=NO_PERMISSION_REQUIRED)
     config.add_route("api-openapi", "/api/openapi.json")
     config.add_view(
         openapi_document,

@@ -24,6 +24,7 @@ PUBLIC_ROUTES = {
     "view-public",
     "view-embed",
     "api-openapi",
+    "api-docs",
     "smogpanel-file",
     "import-template",
     "healthz",
