@@ -74,17 +74,17 @@ def _value(hook):
 
 
 def _hooks_of(item_type):
+    """A type's hooks: every entry names one of them, every entry naming an entered hook holds a
+    value by its rule (a hook sent twice counts as its last entry: both must be right), and each
+    entered hook is among them (INTEGRATION hooks are the integration's to fill)."""
     entered = [hook for hook in item_type.hooks if hook.type != INTEGRATION]
-    schema = {"type": "array", "items": _named([hook.name for hook in item_type.hooks])}
+    rules = [
+        {"if": _named([hook.name]), "then": {"required": ["value"], "properties": {"value": _value(hook)}}}
+        for hook in entered
+    ]
+    schema = {"type": "array", "items": {"allOf": [_named([hook.name for hook in item_type.hooks]), *rules]}}
     if entered:
-        schema["allOf"] = [
-            {
-                "contains": {
-                    "allOf": [_named([hook.name]), {"required": ["value"], "properties": {"value": _value(hook)}}]
-                }
-            }
-            for hook in entered
-        ]
+        schema["allOf"] = [{"contains": _named([hook.name])} for hook in entered]
     return {"required": ["hooks"], "properties": {"hooks": schema}} if entered else {"properties": {"hooks": schema}}
 
 
