@@ -210,7 +210,8 @@ def _rules(node):
     for validator in _validators(node.validator):
         declared.update(_declared(validator, node))
     if {"anyOf", "oneOf", "enum", "const"} & set(declared) and "type" not in declared:
-        schema.pop("type", None)  # the declared values say which types
+        if schema.get("type") not in ("object", "array"):  # a mapping's alternatives are of its fields
+            schema.pop("type", None)  # the declared values say which types
     schema.update(declared)
     if schema.get("type", "") is None:  # declared `type=None`: any JSON value
         del schema["type"]

@@ -21,6 +21,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from . import PRODUCT, __version__
 from .envelope import STATUS_OF
 from .json_schema import convert, parameter_schema
+from .sorting import ASC_PATTERN
 from .validation import body_validator, exact_body_validator
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -233,8 +234,8 @@ def _sorting_parameters(resource):
             "name": "asc",
             "in": "query",
             "required": False,
-            "schema": {"type": "string", "enum": ["1", "0", ""]},
-            "description": "1: rosnąco, 0: malejąco (puste: domyślnie)",
+            "schema": {"type": "string", "pattern": ASC_PATTERN},
+            "description": "1 (true, yes): rosnąco, 0 (false, no): malejąco; puste: domyślnie",
         },
     ]
 

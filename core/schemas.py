@@ -28,6 +28,7 @@ __all__ = [
     "FlagNode",
     "Boolean",
     "UploadNode",
+    "ImportTypeNode",
     "FileNode",
     "Email",
     "control_character_problem",
@@ -206,6 +207,15 @@ class Upload(colander.Mapping):
 
 def UploadNode(title="Plik", **kw):
     return colander.SchemaNode(Upload(), title=title, **kw)
+
+
+def ImportTypeNode(codes, title="Typ pliku", **kw):
+    """An import's `type`: required, one of `codes` (the API description's enum). The import
+    itself (smogpanel.spreadsheets.imports.run_import) checks the code against what it allows,
+    with the list in its message."""
+    return colander.SchemaNode(
+        String(), name="type", title=title, missing_msg="Wybierz typ importu.", openapi={"enum": list(codes)}, **kw
+    )
 
 
 class Flag(colander.SchemaType):

@@ -271,7 +271,7 @@ def test_openapi_names_the_fields_each_list_sorts_by(anonymous, api):
     document = anonymous.app.get("/api/openapi.json").json
     for path in ("/api/timer/", "/api/district/voivodeship/{parent_id}"):
         parameters = {p["name"]: p for p in document["paths"][path]["get"]["parameters"]}
-        assert parameters["asc"]["schema"]["enum"] == ["1", "0", ""]
+        assert re.fullmatch(parameters["asc"]["schema"]["pattern"], "")
         for field in parameters["order"]["schema"]["enum"]:
             assert api.get(path.replace("{parent_id}", "1") + f"?order={field}&asc=0")["success"] is True
     timers = {p["name"]: p for p in document["paths"]["/api/timer/"]["get"]["parameters"]}

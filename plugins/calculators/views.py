@@ -1,7 +1,6 @@
 """Every endpoint of SPEC 7 "Calculators": the calculators (a declared public resource) and
 the shared definition: read, replace, import, export, and its versions (list, restore)."""
 
-import colander
 from cornice import Service
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
@@ -9,6 +8,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.resources import PublicResource
+from smogpanel.schemas import ImportTypeNode
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
@@ -126,10 +126,7 @@ def includeme(config):
         description="calculator definition: replace it from a spreadsheet",
     )
     import_schema = DefinitionImportSchema()
-    # run_import checks the code, with its message; an absent one is refused here.
-    import_schema["type"].openapi = {"enum": list(IMPORT_CODES)}
-    import_schema["type"].missing = colander.required
-    import_schema["type"].missing_msg = "Wybierz typ importu."
+    import_schema["type"] = ImportTypeNode(IMPORT_CODES)
     importing.add_view(
         "POST", import_definition, renderer="envelope", schema=import_schema, validators=(body_validator,)
     )

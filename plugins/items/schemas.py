@@ -19,6 +19,12 @@ class AnyValue(colander.SchemaType):
         return None if cstruct is colander.null else cstruct
 
 
+@described(
+    anyOf=[
+        {"required": [field], "properties": {field: {"type": "string", "minLength": 1}}}
+        for field in ("item_type_hook_id", "item_type_hook_name")
+    ]
+)
 def _hook_named(node, value):
     if not (value.get("item_type_hook_id") or value.get("item_type_hook_name")):
         raise colander.Invalid(node, "Każda właściwość musi mieć item_type_hook_id albo item_type_hook_name.")
