@@ -9,7 +9,7 @@ import re
 import colander
 
 from .numbers import Number, NumberNode  # noqa: F401 (the number field type, re-exported)
-from .text import NON_BLANK_LINE, control_character_problem
+from .text import MULTI_LINE, NON_BLANK_LINE, control_character_problem
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = [
@@ -32,6 +32,9 @@ __all__ = [
     "FileNode",
     "Email",
     "control_character_problem",
+    # The text rules as JSON-schema patterns, for a plugin's own API description declarations.
+    "NON_BLANK_LINE",
+    "MULTI_LINE",
 ]
 
 INTERNAL_NAME = re.compile(r"^[a-z0-9_-]+$")

@@ -4,8 +4,7 @@ shape here; each hook's value is checked against its type's hook in `values.py`.
 import colander
 
 from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT
-from smogpanel.schemas import InternalName, String, Text, described
-from smogpanel.text import MULTI_LINE
+from smogpanel.schemas import MULTI_LINE, InternalName, String, Text, described
 
 
 @described(type=None)

@@ -5,6 +5,7 @@ import colander
 
 from smogpanel import numbers
 from smogpanel.schemas import (
+    NON_BLANK_LINE,
     FileNode,
     FlagNode,
     Id,
@@ -16,7 +17,6 @@ from smogpanel.schemas import (
     UploadNode,
     described,
 )
-from smogpanel.text import NON_BLANK_LINE
 
 from .models import RANK_TYPES
 
