@@ -20,7 +20,7 @@ from cornice import Service
 from .. import history
 from ..envelope import ApiError, dumps
 from ..models import HistoryEntry
-from ..sorting import Sorting
+from ..sorting import ASC_PATTERN, Sorting
 from ..validation import validate
 
 WARSAW = ZoneInfo("Europe/Warsaw")
@@ -306,7 +306,8 @@ class _Query(colander.MappingSchema):
         description="wpisów na stronę, do 200",
     )
     order = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("id", "at")))
-    asc = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("0", "1")))
+    # What SORTING.parse takes (1/true/yes, 0/false/no, any case), as the resources' lists.
+    asc = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.Regex(ASC_PATTERN))
 
 
 def _list_schema():

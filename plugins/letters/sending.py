@@ -166,7 +166,9 @@ def _checked(request):
     """(letter, sender) of a valid link, or the error page to answer."""
     letter = letter_by_name(request.db, request.matchdict["internal_name"])
     sender_id = request.matchdict["sender_id"]
-    if letter is None or not is_valid(request.registry, PURPOSE, sender_id, request.params):
+    # The link's query only (request.GET): the confirming POST's body is never read, so a
+    # malformed one (multipart without a boundary) cannot fail the page.
+    if letter is None or not is_valid(request.registry, PURPOSE, sender_id, request.GET):
         return None, page(
             "Odnośnik jest nieprawidłowy",
             "<p>Odnośnik jest nieprawidłowy albo wygasł. Wypełnij formularz listu jeszcze raz, a wyślemy nowy.</p>",
