@@ -20,6 +20,7 @@ from cornice import Service
 from .. import history
 from ..envelope import ApiError, dumps
 from ..models import HistoryEntry
+from ..schemas import described
 from ..sorting import ASC_PATTERN, Sorting
 from ..validation import validate
 
@@ -275,7 +276,9 @@ def revert_view(request):
 
 
 # A day of the years the list accepts (FIRST_YEAR to LAST_YEAR), as the description states it.
-DAY = colander.Regex(r"^2[0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")
+# The view reads the day itself (a date that exists: 2026-02-30 is refused): the description
+# says so with `format: date` beside the pattern.
+DAY = described(format="date")(colander.Regex(r"^2[0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"))
 
 
 class _Query(colander.MappingSchema):
