@@ -19,7 +19,7 @@ test: setup chromium pg-client lint test-node test-python
 # .prettierrc.json and eslint.config.js. Each tool runs even when an earlier one fails, so one
 # run lists every finding; `ruff format`, `ruff check --fix`, `prettier --write` and
 # `eslint --fix` repair most of them.
-JS_SOURCES := 'shell/**/*.{js,jsx,mjs}' 'embeds/**/*.{js,jsx,mjs}' 'plugins/*/web/**/*.{js,jsx,mjs}' eslint.config.js
+JS_SOURCES := 'shell/**/*.{js,jsx,mjs}' 'embeds/**/*.{js,jsx,mjs}' 'plugins/*/web/**/*.{js,jsx,mjs}' 'apidocs/**/*.{js,mjs}' eslint.config.js
 lint: python-deps node-deps
 	@status=0; \
 	$(BIN)/ruff format --check . || status=1; \

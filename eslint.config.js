@@ -48,6 +48,12 @@ module.exports = [
     },
   },
   {
+    // The API documentation's start script (/api/docs): a classic script beside Swagger UI's bundle.
+    files: ['apidocs/src/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+    rules: { 'no-console': 'error' },
+  },
+  {
     // Module federation's runtime, which webpack provides to the loader of the plugins' remotes.
     files: ['shell/src/plugins/remotes.js'],
     languageOptions: { globals: { __webpack_init_sharing__: 'readonly', __webpack_share_scopes__: 'readonly' } },

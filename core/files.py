@@ -254,7 +254,7 @@ def includeme(config):
     config.registry["smogpanel.image_limits"] = ImageLimits.from_settings(settings)
     config.add_route(ROUTE, "/files/{name}")
     config.add_view(serve_file, route_name=ROUTE, request_method="GET", permission=NO_PERMISSION_REQUIRED)
-    from .openapi import describe_route
+    from .openapi import BINARY, describe_route
 
     describe_route(
         config,
@@ -263,12 +263,20 @@ def includeme(config):
         {
             "summary": "Zapisany plik (logo, okładka, eksport) pod jego niezmienną nazwą; bez logowania.",
             "security": [],
-            "produces": ["image/png", "image/jpeg", "image/gif", "image/webp", "application/octet-stream", "text/html"],
-            "parameters": [{"name": "name", "in": "path", "required": True, "type": "string"}],
+            "parameters": [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}],
             "responses": {
-                "200": {"description": "Bajty pliku", "schema": {"type": "file"}},
+                "200": {
+                    "description": "Bajty pliku",
+                    "content": {
+                        kind: {"schema": BINARY}
+                        for kind in ("image/png", "image/jpeg", "image/gif", "image/webp", "application/octet-stream")
+                    },
+                },
                 "304": {"description": "Bez zmian"},
-                "404": {"description": "Nie ma takiego pliku"},
+                "404": {
+                    "description": "Nie ma takiego pliku",
+                    "content": {"text/html": {"schema": {"type": "string"}}},
+                },
             },
         },
     )

@@ -169,9 +169,4 @@ def NumberNode(title, missing=None, places=None, **kw):
 
 
 # The API description (smogpanel.openapi) states the range `to_number` keeps.
-Number.openapi = {
-    "minimum": -int(MAX_NUMBER),
-    "maximum": int(MAX_NUMBER),
-    "exclusiveMinimum": True,
-    "exclusiveMaximum": True,
-}
+Number.openapi = {"exclusiveMinimum": -int(MAX_NUMBER), "exclusiveMaximum": int(MAX_NUMBER)}

@@ -58,7 +58,6 @@ def includeme(config):
         "GET",
         {
             "summary": "Włączone wtyczki panelu (moduły zdalne powłoki) w kolejności nawigacji.",
-            "produces": ["application/json"],
             "responses": envelope_responses(),
         },
     )

@@ -9,7 +9,7 @@ import re
 import colander
 
 from .numbers import Number, NumberNode  # noqa: F401 (the number field type, re-exported)
-from .text import NON_BLANK_LINE, control_character_problem
+from .text import MULTI_LINE, NON_BLANK_LINE, control_character_problem
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = [
@@ -28,9 +28,13 @@ __all__ = [
     "FlagNode",
     "Boolean",
     "UploadNode",
+    "ImportTypeNode",
     "FileNode",
     "Email",
     "control_character_problem",
+    # The text rules as JSON-schema patterns, for a plugin's own API description declarations.
+    "NON_BLANK_LINE",
+    "MULTI_LINE",
 ]
 
 INTERNAL_NAME = re.compile(r"^[a-z0-9_-]+$")
@@ -208,7 +212,15 @@ def UploadNode(title="Plik", **kw):
     return colander.SchemaNode(Upload(), title=title, **kw)
 
 
-@described(enum=[0, 1])
+def ImportTypeNode(codes, title="Typ pliku", **kw):
+    """An import's `type`: required, one of `codes` (the API description's enum). The import
+    itself (smogpanel.spreadsheets.imports.run_import) checks the code against what it allows,
+    with the list in its message."""
+    return colander.SchemaNode(
+        String(), name="type", title=title, missing_msg="Wybierz typ importu.", openapi={"enum": list(codes)}, **kw
+    )
+
+
 class Flag(colander.SchemaType):
     """0/1 flags as the spec writes them; also accepts JSON booleans and '0'/'1'."""
 
@@ -246,9 +258,9 @@ class Boolean(colander.SchemaType):
 
 
 @described(
-    **UPLOAD,
-    **{"x-nullable": True},
+    anyOf=[UPLOAD, {"type": "string", "minLength": 1, "description": "Nazwa zapisanego pliku (bez zmian)"}],
     description="Nowy plik {name, data} (data URL), nazwa zapisanego pliku (bez zmian) albo null (usuwa plik).",
+    **{"x-upload": True},
 )
 class FileValue(colander.SchemaType):
     """A file field as the panel sends it (SPEC 3, "Uploaded file field"): `{name, data}` (a

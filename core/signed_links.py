@@ -37,4 +37,6 @@ def is_valid(registry, purpose, subject, params):
     if expires < time.time():
         return False
     expected = _signature(_secret(registry), purpose, subject, expires)
-    return hmac.compare_digest(expected, params.get("signature", ""))
+    signature = params.get("signature", "")
+    # compare_digest takes ASCII text only (a forged link may carry anything: a 403, never a 500).
+    return signature.isascii() and hmac.compare_digest(expected, signature)

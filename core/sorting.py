@@ -12,6 +12,15 @@ _TRUE = {"1", "true", "yes"}
 _FALSE = {"0", "false", "no"}
 
 
+def _any_case(word):
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else c for c in word)
+
+
+# `asc` as the API description states it (JSON Schema has no case-insensitive match): a word of
+# either set in any case, or empty (the list's default).
+ASC_PATTERN = "^(" + "|".join(_any_case(word) for word in sorted(_TRUE | _FALSE)) + ")?$"
+
+
 @dataclass(frozen=True)
 class Sorting:
     """`fields` maps each sortable name to its SQL expression; `default` is (name, ascending)."""

@@ -115,7 +115,7 @@ def static_roots(registry):
     """[(folder, URL prefix)] of the built files: the shell, the partner loader, and each enabled
     plugin's remote and embed bundles (from its own package)."""
     static = Path(__file__).parent / "static"
-    roots = [(static / "shell", "static/shell/"), (static / "embeds", "static/embeds/")]
+    roots = [(static / part, f"static/{part}/") for part in ("shell", "embeds", "apidocs")]
     for name, plugin in registry.plugin_manager.list_name_plugin():
         if isinstance(plugin, ModuleType) and getattr(plugin, "__file__", None):
             package = Path(plugin.__file__).parent

@@ -22,7 +22,8 @@ from ..authority import authorize, rules_of
 from ..envelope import ApiError, dumps
 from ..models import HistoryEntry
 from ..personal import MASK, hidden_fields, masked_changes, name_is_personal
-from ..sorting import Sorting
+from ..schemas import described
+from ..sorting import ASC_PATTERN, Sorting
 from ..validation import validate
 
 WARSAW = ZoneInfo("Europe/Warsaw")
@@ -333,7 +334,9 @@ def revert_view(request):
 
 
 # A day of the years the list accepts (FIRST_YEAR to LAST_YEAR), as the description states it.
-DAY = colander.Regex(r"^2[0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")
+# The view reads the day itself (a date that exists: 2026-02-30 is refused): the description
+# says so with `format: date` beside the pattern.
+DAY = described(format="date")(colander.Regex(r"^2[0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"))
 
 
 class _Query(colander.MappingSchema):
@@ -364,7 +367,8 @@ class _Query(colander.MappingSchema):
         description="wpisów na stronę, do 200",
     )
     order = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("id", "at")))
-    asc = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.OneOf(("0", "1")))
+    # What SORTING.parse takes (1/true/yes, 0/false/no, any case), as the resources' lists.
+    asc = colander.SchemaNode(colander.String(), missing=colander.drop, validator=colander.Regex(ASC_PATTERN))
 
 
 def _list_schema():

@@ -298,7 +298,6 @@ def includeme(config):
         {
             "summary": "Zadania okresowe: co ile, ostatnie uruchomienie, czas trwania, wynik i błąd "
             "(tylko superadministrator).",
-            "produces": ["application/json"],
             "responses": envelope_responses(),
         },
     )

@@ -191,11 +191,14 @@ def code_fingerprint(plugin_manager):
 def describe_public_routes(config, kinds):
     from ..openapi import ENVELOPE, describe_route
 
-    name = {"name": "internal_name", "in": "path", "required": True, "type": "string"}
-    kind = {"name": "kind", "in": "path", "required": True, "type": "string", "enum": kinds or ["none"]}
+    name = {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}}
+    kind = {"name": "kind", "in": "path", "required": True, "schema": {"type": "string", "enum": kinds or ["none"]}}
     cached = {
         "304": {"description": "Bez zmian od wersji z nagłówka If-None-Match"},
-        "404": {"description": "Nie ma takiego rekordu (NOT_FOUND)", "schema": ENVELOPE},
+        "404": {
+            "description": "Nie ma takiego rekordu (NOT_FOUND)",
+            "content": {"application/json": {"schema": ENVELOPE}},
+        },
     }
     describe_route(
         config,
@@ -204,18 +207,20 @@ def describe_public_routes(config, kinds):
         {
             "summary": "Dane publicznego widżetu (bez logowania; ETag, Cache-Control).",
             "security": [],
-            "produces": ["application/json"],
             "parameters": [kind, name],
-            "responses": {"200": {"description": "Dane widżetu", "schema": ENVELOPE}, **cached},
+            "responses": {
+                "200": {"description": "Dane widżetu", "content": {"application/json": {"schema": ENVELOPE}}},
+                **cached,
+            },
         },
     )
+    html = {"text/html": {"schema": {"type": "string"}}}
     page = {
         "security": [],
-        "produces": ["text/html"],
         "responses": {
-            "200": {"description": "Strona z widżetem i jego danymi"},
+            "200": {"description": "Strona z widżetem i jego danymi", "content": html},
             "304": cached["304"],
-            "404": {"description": "Nie znaleziono"},
+            "404": {"description": "Nie znaleziono", "content": html},
         },
     }
     describe_route(
@@ -231,7 +236,7 @@ def describe_public_routes(config, kinds):
         {
             **page,
             "summary": "Widżet do osadzenia w ramce na stronie partnera.",
-            "parameters": [kind, name, {"name": "uuid", "in": "path", "required": True, "type": "string"}],
+            "parameters": [kind, name, {"name": "uuid", "in": "path", "required": True, "schema": {"type": "string"}}],
         },
     )
 

@@ -24,6 +24,7 @@ PUBLIC_ROUTES = {
     "view-public",
     "view-embed",
     "api-openapi",
+    "api-docs",
     "smogpanel-file",
     "import-template",
     "healthz",
@@ -259,9 +260,10 @@ def test_production_refuses_to_start_without_a_public_address(make_app):
 def test_openapi_describes_the_services_and_their_schemas(anonymous):
     document = anonymous.app.get("/api/openapi.json").json
     assert "/api/voivodeship/" in document["paths"]
+    assert document["openapi"] == "3.1.0"
     post = document["paths"]["/api/district/"]["post"]
-    body = next(p for p in post["parameters"] if p["in"] == "body")
-    assert set(body["schema"]["required"]) == {"name", "voivodeship_id"}
+    body = post["requestBody"]["content"]["application/json"]["schema"]
+    assert set(body["required"]) == {"name", "voivodeship_id"}
 
 
 def test_openapi_names_the_fields_each_list_sorts_by(anonymous, api):
@@ -269,19 +271,19 @@ def test_openapi_names_the_fields_each_list_sorts_by(anonymous, api):
     document = anonymous.app.get("/api/openapi.json").json
     for path in ("/api/timer/", "/api/district/voivodeship/{parent_id}"):
         parameters = {p["name"]: p for p in document["paths"][path]["get"]["parameters"]}
-        assert parameters["asc"]["enum"] == ["1", "0"]
-        for field in parameters["order"]["enum"]:
+        assert re.fullmatch(parameters["asc"]["schema"]["pattern"], "")
+        for field in parameters["order"]["schema"]["enum"]:
             assert api.get(path.replace("{parent_id}", "1") + f"?order={field}&asc=0")["success"] is True
     timers = {p["name"]: p for p in document["paths"]["/api/timer/"]["get"]["parameters"]}
-    assert timers["order"]["enum"] == ["id", "internal_name", "name", "updated"]
+    assert timers["order"]["schema"]["enum"] == ["id", "internal_name", "name", "updated", ""]
 
 
 def test_openapi_copes_with_flags_and_a_plugins_own_types(probe_app):
     document = probe_app.get("/api/openapi.json").json
-    body = next(p for p in document["paths"]["/api/probe/odd"]["post"]["parameters"] if p["in"] == "body")
-    properties = body["schema"]["properties"]
-    assert properties["shown"]["type"] == "integer"
-    assert properties["odd"]["type"] == "string"
+    body = document["paths"]["/api/probe/odd"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    properties = body["properties"]
+    assert {"type": "integer", "enum": [0, 1]} in properties["shown"]["anyOf"]  # a flag: 0/1, or a JSON boolean
+    assert properties["odd"]["type"] in ("string", ["string", "null"])
 
 
 def test_every_hook_is_documented_in_docs_plugins_md():

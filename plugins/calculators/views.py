@@ -8,6 +8,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.resources import PublicResource
+from smogpanel.schemas import ImportTypeNode
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
@@ -125,7 +126,7 @@ def includeme(config):
         description="calculator definition: replace it from a spreadsheet",
     )
     import_schema = DefinitionImportSchema()
-    import_schema["type"].openapi = {"enum": list(IMPORT_CODES)}  # run_import checks it, with its message
+    import_schema["type"] = ImportTypeNode(IMPORT_CODES)
     importing.add_view(
         "POST", import_definition, renderer="envelope", schema=import_schema, validators=(body_validator,)
     )

@@ -10,7 +10,7 @@ from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText
 from smogpanel.spreadsheets.imports import header_key
 
 from .colors import ColorNode
-from .models import STYLES, TYPES
+from .models import GROUPED, STYLES, TYPES
 
 GOAL_MINIMUM = 1  # SPEC 9
 VALUE_MINIMUM = 0  # SPEC 9
@@ -136,6 +136,14 @@ class GraphSchema(colander.MappingSchema):
     graph_keys = GraphKeys(title="Klucze", missing=None, validator=_distinct_keys)
     graph_key_groups = GraphKeyGroups(title="Grupy kluczy", missing=None, validator=_distinct_key_groups)
     remove_keys_with_values = ConfirmRemoval()
+
+    # The API description of structure.plan's rule: keys live in key groups for BAR and LINE,
+    # as plain keys for the others; the other family's list must be absent or empty.
+    openapi = {
+        "if": {"required": ["graph_type_name"], "properties": {"graph_type_name": {"enum": list(GROUPED)}}},
+        "then": {"properties": {"graph_keys": {"maxItems": 0}}},
+        "else": {"properties": {"graph_key_groups": {"maxItems": 0}}},
+    }
 
 
 class GraphGroupSchema(colander.MappingSchema):

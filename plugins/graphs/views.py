@@ -7,12 +7,13 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.numbers import json_number
 from smogpanel.resources import Parent, PublicResource, Resource, column_filter
+from smogpanel.schemas import ImportTypeNode
 from smogpanel.validation import exact_body_validator
 
 from . import structure
 from .colors import MESSAGE as COLOR_MESSAGE
 from .colors import normalize_color
-from .imports import import_graph
+from .imports import BY_GRAPH_TYPE, import_graph
 from .models import TYPES, Graph, GraphEntry, GraphGroup
 from .schemas import GraphEntrySchema, GraphGroupSchema, GraphImportSchema, GraphSchema
 from .values import VALUES, group_dict, live_groups, live_keys, values_of
@@ -150,12 +151,20 @@ def import_view(request):
     return import_graph(request, graph, data["name"], data["type"], data["file"])
 
 
+def _import_schema():
+    """The import's body; its type is one of every graph type's (which ones a graph takes
+    depends on its stored type: import_graph checks it)."""
+    schema = GraphImportSchema()
+    schema["type"] = ImportTypeNode(sorted({code for codes in BY_GRAPH_TYPE.values() for code in codes}))
+    return schema
+
+
 def includeme(config):
     config.add_resource(GraphResource())
     config.add_resource(GraphGroupResource())
     config.add_resource(GraphEntryResource())
     importing = Service(name="graph-import", path="/api/graph/import", description="graph: import a spreadsheet")
     importing.add_view(
-        "POST", import_view, renderer="envelope", schema=GraphImportSchema(), validators=(exact_body_validator,)
+        "POST", import_view, renderer="envelope", schema=_import_schema(), validators=(exact_body_validator,)
     )
     config.add_cornice_service(importing)

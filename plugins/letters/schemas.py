@@ -49,13 +49,16 @@ class RecipientImportSchema(colander.MappingSchema):
     email_column = ColumnNode("Kolumna z adresem e-mail")
 
 
-@described(enum=[True])
+AGREED = (True, 1, "1", "true", "on")  # a checkbox's values as forms and scripts send them
+
+
+# Each JSON type on its own: client generators take no enum of mixed types.
+@described(anyOf=[{"const": True}, {"type": "integer", "enum": [1]}, {"type": "string", "enum": ["1", "true", "on"]}])
 def _must_agree(node, value):
     if value is not True:
         raise colander.Invalid(node, "Zaznacz zgodę na przetwarzanie danych osobowych.")
 
 
-@described(type="boolean")
 class AgreementType(colander.SchemaType):
     def serialize(self, node, appstruct):
         return appstruct
@@ -63,7 +66,7 @@ class AgreementType(colander.SchemaType):
     def deserialize(self, node, cstruct):
         if cstruct is colander.null:
             return colander.null
-        return cstruct in (True, 1, "1", "true", "on")
+        return cstruct in AGREED
 
 
 class SendSchema(colander.MappingSchema):
@@ -71,5 +74,11 @@ class SendSchema(colander.MappingSchema):
 
     name = Text("Imię i nazwisko", max_length=200)
     email = Email()
-    gdpr_agreement = colander.SchemaNode(AgreementType(), title="Zgoda", missing=False, validator=_must_agree)
+    # Required: an absent agreement is no agreement (colander checks no validator of a missing value).
+    gdpr_agreement = colander.SchemaNode(
+        AgreementType(),
+        title="Zgoda",
+        validator=_must_agree,
+        missing_msg="Zaznacz zgodę na przetwarzanie danych osobowych.",
+    )
     website = colander.SchemaNode(String(allow_empty=True), title="Strona", missing="")

@@ -189,7 +189,9 @@ def _checked(request):
     """(letter, sender) of a valid link, or the error page to answer."""
     letter = letter_by_name(request.db, request.matchdict["internal_name"])
     sender_id = request.matchdict["sender_id"]
-    if letter is None or not is_valid(request.registry, PURPOSE, sender_id, request.params):
+    # The link's query only (request.GET): the confirming POST's body is never read, so a
+    # malformed one (multipart without a boundary) cannot fail the page.
+    if letter is None or not is_valid(request.registry, PURPOSE, sender_id, request.GET):
         return None, page(
             "Odnośnik jest nieprawidłowy",
             "<p>Odnośnik jest nieprawidłowy albo wygasł. Wypełnij formularz listu jeszcze raz, a wyślemy nowy.</p>",
@@ -414,16 +416,17 @@ def includeme(config):
         require_csrf=False,
     )
     parameters = [
-        {"name": "internal_name", "in": "path", "required": True, "type": "string"},
-        {"name": "sender_id", "in": "path", "required": True, "type": "integer"},
-        {"name": "expires", "in": "query", "required": True, "type": "integer"},
-        {"name": "signature", "in": "query", "required": True, "type": "string"},
+        {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "sender_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+        {"name": "expires", "in": "query", "required": True, "schema": {"type": "integer"}},
+        {"name": "signature", "in": "query", "required": True, "schema": {"type": "string"}},
     ]
+    page = {"text/html": {"schema": {"type": "string"}}}
     responses = {
-        "200": {"description": "Strona potwierdzenia"},
-        "403": {"description": "Zły albo wygasły odnośnik"},
-        "404": {"description": "Nie ma zgłoszenia"},
-        "409": {"description": "Brak adresatów"},
+        "200": {"description": "Strona potwierdzenia", "content": page},
+        "403": {"description": "Zły albo wygasły odnośnik", "content": page},
+        "404": {"description": "Nie ma zgłoszenia", "content": page},
+        "409": {"description": "Brak adresatów", "content": page},
     }
     for method, summary in (
         ("GET", "Strona potwierdzenia wysłania listu (z odnośnika w e-mailu)."),
@@ -436,7 +439,6 @@ def includeme(config):
             {
                 "summary": summary,
                 "security": [],
-                "produces": ["text/html"],
                 "parameters": parameters,
                 "responses": responses,
             },

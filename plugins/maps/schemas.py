@@ -7,6 +7,7 @@ from smogpanel.keyed import ConfirmRemoval, distinct_names
 from smogpanel.regions import CODES, NAME_OF
 from smogpanel.schemas import (
     DateNode,
+    FlagNode,
     Id,
     InternalName,
     LongText,
@@ -15,42 +16,11 @@ from smogpanel.schemas import (
     String,
     Text,
     UploadNode,
-    described,
 )
 
 from .models import PROPERTY_TYPES
 
 TYPE_LABELS = {"INFORMATIVE": "informacyjna", "STATISTIC": "statystyczna", "PRECISE": "doprecyzowująca (podmapa)"}
-
-
-_TRUE, _FALSE = (True, 1, "1", "true"), (False, 0, "0", "false")
-
-
-def _to_flag(value):
-    """1 and 0 (also JSON booleans, '1'/'0', 'true'/'false'); other whole numbers pass on to
-    the validator, which names the rule; anything else is not a number."""
-    if value in _TRUE:
-        return 1
-    if value in _FALSE:
-        return 0
-    if isinstance(value, int):
-        return value
-    raise ValueError(value)
-
-
-@described(enum=[0, 1])
-def _zero_or_one(node, value):
-    if value not in (0, 1):
-        raise colander.Invalid(node, "Wartość musi wynosić 0 albo 1.")
-
-
-def FlagNode(title, default=0, **kw):
-    """0/1 (also JSON booleans and '0'/'1'), like smogpanel.schemas.FlagNode but typed as a
-    colander.Integer: core's OpenAPI generator cannot describe smogpanel.schemas.Flag yet
-    (its custom converter is set after cornice_swagger has built its converters)."""
-    flag = colander.Integer()
-    flag.num = _to_flag
-    return colander.SchemaNode(flag, title=title, missing=default, validator=_zero_or_one, **kw)
 
 
 # -- maps -----------------------------------------------------------------------------------

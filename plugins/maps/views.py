@@ -9,6 +9,7 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.keyed import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource
+from smogpanel.schemas import ImportTypeNode
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
@@ -154,6 +155,12 @@ def export_file(request):
     return response
 
 
+def _import_schema():
+    schema = CheckpointImportSchema()
+    schema["type"] = ImportTypeNode(IMPORT_CODES)
+    return schema
+
+
 def includeme(config):
     config.add_resource(MapResource())
     config.add_resource(CheckpointResource())
@@ -163,7 +170,7 @@ def includeme(config):
         description="checkpoint: import one measurement from a spreadsheet",
     )
     importing.add_view(
-        "POST", import_checkpoint, renderer="envelope", schema=CheckpointImportSchema(), validators=(body_validator,)
+        "POST", import_checkpoint, renderer="envelope", schema=_import_schema(), validators=(body_validator,)
     )
     export = Service(
         name="map-export",

@@ -8,6 +8,7 @@ from cornice import Service
 
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
+from smogpanel.schemas import ImportTypeNode
 from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
 from smogpanel.validation import body_validator
 
@@ -178,6 +179,13 @@ def import_definition(request):
     return import_result(created=values, skipped=_skipped(parsed["missing"]), id=group.id)
 
 
+def _with_types(schema, codes):
+    """The import's type: one of `codes` (a value import's depends on the stored ranking's type:
+    gminy take RB_XLS, voivodeships RV_XLS; the views check it)."""
+    schema["type"] = ImportTypeNode(codes)
+    return schema
+
+
 def includeme(config):
     values = Service(
         name="rank_value-import",
@@ -185,7 +193,11 @@ def includeme(config):
         description="rank_value: import a group's or entry's values from a spreadsheet",
     )
     values.add_view(
-        "POST", import_values, renderer="envelope", schema=RankValueImportSchema(), validators=(body_validator,)
+        "POST",
+        import_values,
+        renderer="envelope",
+        schema=_with_types(RankValueImportSchema(), ("RB_XLS", *RV_CODES)),
+        validators=(body_validator,),
     )
     definition = Service(
         name="rank-import",
@@ -193,7 +205,11 @@ def includeme(config):
         description="rank: import a voivodeships ranking's group definition from a spreadsheet",
     )
     definition.add_view(
-        "POST", import_definition, renderer="envelope", schema=RankImportSchema(), validators=(body_validator,)
+        "POST",
+        import_definition,
+        renderer="envelope",
+        schema=_with_types(RankImportSchema(), RV_CODES),
+        validators=(body_validator,),
     )
     config.add_cornice_service(values)
     config.add_cornice_service(definition)

@@ -5,6 +5,7 @@ import colander
 
 from smogpanel import numbers
 from smogpanel.schemas import (
+    NON_BLANK_LINE,
     FileNode,
     FlagNode,
     Id,
@@ -59,6 +60,24 @@ def required_titles(rank_type_name):
     return {"table_value_title": "Jednostka w tabeli"}
 
 
+# The API description of what views._require_titles checks on creation: the unit titles each
+# type requires (an edit's type is the stored one, which its body does not carry).
+RankSchema.openapi = {
+    "allOf": [
+        {
+            "if": {"required": ["rank_type_name"], "properties": {"rank_type_name": {"const": rank_type}}},
+            "then": {
+                "required": list(required_titles(rank_type)),
+                "properties": {
+                    field: {"type": "string", "pattern": NON_BLANK_LINE} for field in required_titles(rank_type)
+                },
+            },
+        }
+        for rank_type in RANK_TYPES
+    ]
+}
+
+
 class RankGroupSchema(colander.MappingSchema):
     name = Text("Nazwa")
     rank_id = Id("Ranking", refers_to="rank")
@@ -88,6 +107,24 @@ def _place(**kw):
 class RankValueSchema(colander.MappingSchema):
     """POST /api/rank_value/: a gmina's value in a group ({rank_group_id, borough_id}) or a
     voivodeship's in an entry ({rank_entry_id, voivodeship_id})."""
+
+    # The two shapes values.RankValueResource.create accepts (an entry wins over a group).
+    openapi = {
+        "oneOf": [
+            {
+                "required": ["rank_entry_id", "voivodeship_id"],
+                "properties": {"rank_entry_id": {"type": "integer"}, "voivodeship_id": {"type": "integer"}},
+            },
+            {
+                "required": ["rank_group_id", "borough_id"],
+                "properties": {
+                    "rank_entry_id": {"enum": [None, ""]},
+                    "rank_group_id": {"type": "integer"},
+                    "borough_id": {"type": "integer"},
+                },
+            },
+        ]
+    }
 
     value = NumberNode("Wartość")
     points = NumberNode("Punkty")

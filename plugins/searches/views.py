@@ -8,9 +8,10 @@ from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import NAME_FIELDS, gazetteer
 from smogpanel.keyed import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource
+from smogpanel.schemas import ImportTypeNode
 from smogpanel.validation import body_validator
 
-from .imports import import_entries
+from .imports import CODE, import_entries
 from .models import Search, SearchEntry
 from .schemas import SearchEntryImportSchema, SearchEntrySchema, SearchSchema
 from .values import VALUES, entry_of
@@ -92,6 +93,12 @@ def import_view(request):
     return import_entries(request, search, data["type"], data["file"])
 
 
+def _import_schema():
+    schema = SearchEntryImportSchema()
+    schema["type"] = ImportTypeNode([CODE])
+    return schema
+
+
 def includeme(config):
     config.add_resource(SearchResource())
     config.add_resource(SearchEntryResource())
@@ -100,7 +107,5 @@ def includeme(config):
         path="/api/search_entry/import",
         description="search_entry: import entries from a spreadsheet",
     )
-    importing.add_view(
-        "POST", import_view, renderer="envelope", schema=SearchEntryImportSchema(), validators=(body_validator,)
-    )
+    importing.add_view("POST", import_view, renderer="envelope", schema=_import_schema(), validators=(body_validator,))
     config.add_cornice_service(importing)

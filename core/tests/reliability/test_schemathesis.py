@@ -1,9 +1,10 @@
-"""Schemathesis over the app's own OpenAPI description (/api/openapi.json, every core and
+"""Schemathesis over the app's own OpenAPI 3.1 description (/api/openapi.json, every core and
 plugin service, so a plugin added later is covered): a bounded number of generated requests per
 operation, signed in as a super administrator, none answering 5xx, every /api answer the
-envelope; and the data generated from each operation's description is mostly accepted, so the
-description says what validation checks. Writes happen inside the test's transaction and are
-rolled back.
+envelope and as described (status, content type, headers, schema); the data generated from each
+operation's description is mostly accepted, and data it calls invalid is refused
+(`negative_data_rejection`), so the description says what validation checks. Writes happen
+inside the test's transaction and are rolled back.
 
 SMOGPANEL_SCHEMATHESIS_EXAMPLES sets the examples per operation (default 4; CI time stays
 small); the examples are derandomised, so a run is repeatable."""
@@ -14,8 +15,11 @@ import hypothesis
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase
+from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
+    response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
@@ -23,7 +27,12 @@ from schemathesis.specs.openapi.checks import (
 from smogpanel.security import Tokens
 from smogpanel.testing.app import TEST_SECRET
 
-CONFORMANCE = [status_code_conformance, content_type_conformance, response_schema_conformance]
+CONFORMANCE = [
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
 EXAMPLES = int(os.environ.get("SMOGPANEL_SCHEMATHESIS_EXAMPLES", "4"))
 
 
@@ -88,23 +97,47 @@ def test_generated_requests_never_answer_5xx(schema, admin):
     assert failures == []
 
 
-# What no description can let a generator satisfy, each with its reason.
+# What no description can let a generator satisfy, each with what OpenAPI 3.1 cannot say.
 UNSATISFIABLE = {
     "/api/auth/reset": "the token exists only in the mail the restore request sends",
     "/api/auth/login": "only a real account's password signs in (401, not a validation error)",
-    "/api/rank/": "which unit titles are required depends on rank_type_name (Swagger 2.0 has no if/then)",
-    "/api/rank_value/": "a value names either an entry or a group with a unit, as the ranking's type says",
-    "/api/calculator/definition/": "Polish letters are allowed in the names of one type only (building standards)",
-    "/api/item/": "item types and their properties come from the enabled plugins at run time",
-    "/api/graph/": "key groups are for some graph types only (a CIRCLE graph has plain keys): it depends on type",
-    "/api/rank_value/import": "rank_group_id is required for gminy rankings only (it depends on the ranking)",
+    "/api/calculator/definition/": "names unique within their list, type names case-insensitively: JSON Schema's "
+    "uniqueItems compares whole items, never one property of them",
+    "/api/rank_value/import": "rank_group_id is required for gminy rankings only: the ranking's type is stored, "
+    "not sent",
 }
 SAMPLES = max(EXAMPLES, 8)
 
 
+def _refers(node):
+    return isinstance(node, dict) and (
+        node.get("x-refers-to") or node.get("x-upload") or any(_refers(value) for value in _subschemas(node))
+    )
+
+
+def _subschemas(node):
+    for key, value in node.items():
+        if key in ("properties", "$defs"):
+            yield from value.values()
+        elif key in ("items", "contains", "not", "if", "then", "else") and isinstance(value, dict):
+            yield value
+        elif key in ("allOf", "anyOf", "oneOf", "prefixItems"):
+            yield from value
+
+
+def _names(node):
+    """The texts a schema's enums and consts hold (a hook's name inside a `contains`)."""
+    if not isinstance(node, dict):
+        return set()
+    found = {value for value in [node.get("const"), *(node.get("enum") or ())] if isinstance(value, str)}
+    return found.union(*(_names(sub) for sub in _subschemas(node)))
+
+
 def lookups(body_schema):
     """Names of the fields whose valid values only the database knows: ids of other records
-    (x-refers-to) and uploaded files (x-upload: no generator writes a valid spreadsheet)."""
+    (x-refers-to) and uploaded files (x-upload: no generator writes a valid spreadsheet), and
+    the list entries a condition gives such a value (an item's gmina among its hooks, answered
+    as `hooks.gmina`)."""
     found, stack = set(), [(None, body_schema)]
     while stack:
         name, node = stack.pop()
@@ -112,7 +145,15 @@ def lookups(body_schema):
             continue
         if name and (node.get("x-refers-to") or node.get("x-upload")):
             found.add(name)
-        stack += list((node.get("properties") or {}).items()) + [(name, node.get("items"))]
+        if isinstance(node.get("then"), dict) and _refers(node["then"]):
+            found |= _names(node.get("if"))  # the entry the condition names
+        for key, value in node.items():
+            if key == "properties":
+                stack += list(value.items())
+            elif key in ("items", "contains", "if", "then", "else") and isinstance(value, dict):
+                stack.append((name, value))
+            elif key in ("allOf", "anyOf", "oneOf"):
+                stack += [(name, sub) for sub in value]
     return found
 
 
@@ -136,7 +177,11 @@ def test_data_generated_from_the_description_is_mostly_accepted(schema, admin):
         if operation.method.upper() == "POST" and body:
             lookup_fields = lookups(body)
         elif operation.method.upper() == "GET" and query:  # a list's sorting, filters and pages
-            lookup_fields = {p["name"] for p in query if p.get("x-refers-to")}
+            lookup_fields = {p["name"] for p in query if (p.get("schema") or {}).get("x-refers-to")}
+            # A path's ids name records only the database knows (a list's parent answers as `id`).
+            lookup_fields |= {p.name for p in operation.path_parameters} | (
+                {"id"} if operation.path_parameters else set()
+            )
         else:
             continue
         outcomes = []
@@ -152,10 +197,57 @@ def test_data_generated_from_the_description_is_mostly_accepted(schema, admin):
         @hypothesis.given(case=operation.as_strategy())
         def check(case):
             response = call(case, token)
-            outcomes.append((rejected_for_the_data(response, lookup_fields), response.status_code, response.text[:200]))
+            outcomes.append(
+                (
+                    rejected_for_the_data(response, lookup_fields),
+                    response.status_code,
+                    response.text[:200],
+                    str(case.body)[:400],
+                )
+            )
 
         check()
         refused = [outcome for outcome in outcomes if outcome[0]]
         if len(refused) * 2 > len(outcomes):
             report[operation.path] = refused[:2]
+    assert report == {}
+
+
+# Requests the description calls invalid that the server may still accept, each with what
+# OpenAPI 3.1 cannot say.
+ACCEPTS_INVALID = {}
+
+
+def test_data_the_description_calls_invalid_is_refused(schema, admin):
+    """Negative generation (schemathesis's `negative_data_rejection`): a body, query or path value
+    outside its described schema is answered 4xx, never accepted."""
+    token = Tokens(TEST_SECRET, 600).issue(admin)
+    report = {}
+    for operation in in_order(schema):
+        if operation.path in ACCEPTS_INVALID:
+            continue
+        accepted = []
+
+        @hypothesis.settings(
+            max_examples=SAMPLES,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
+        @hypothesis.given(case=operation.as_strategy(generation_mode=GenerationMode.NEGATIVE))
+        def check(case):
+            response = call(case, token)
+            try:
+                case.validate_response(response, checks=[negative_data_rejection])
+            except (Exception, BaseExceptionGroup) as error:
+                accepted.append((case.body if case.body is not None else case.query, str(error)[:300]))
+
+        try:
+            check()
+        except hypothesis.errors.Unsatisfiable:
+            continue  # nothing is invalid (no parameters, no body)
+        if accepted:
+            report[f"{operation.method.upper()} {operation.path}"] = accepted[:2]
     assert report == {}

@@ -1,0 +1,70 @@
+"""The interactive API documentation at /api/docs in a real browser: Swagger UI, served from the
+panel's own files, runs under the panel's script policy (the `page` fixture fails on any
+Content-Security-Policy violation or script error), shows every service, and calls the API
+with the token of a signed-in operator."""
+
+import json
+import uuid
+
+from playwright.sync_api import expect
+
+from smogpanel.testing.browser import sign_in
+from smogpanel.web import ADMIN_POLICY
+
+
+def reveal(page, selector):
+    """The operation, scrolled to: Swagger UI draws the long list as it comes into view."""
+    found = page.locator(selector)
+    for _ in range(200):
+        if found.count():
+            found.scroll_into_view_if_needed()
+            return found
+        page.mouse.wheel(0, 1500)
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} never drawn")
+
+
+def test_swagger_ui_describes_and_calls_the_api_under_the_panels_script_policy(page, live_server):
+    sign_in(page, live_server)  # the panel's CSRF cookie is now in the browser, as for an operator
+    token = page.evaluate("localStorage.getItem('token')")
+
+    response = page.goto("/api/docs")
+    assert response.headers["content-security-policy"] == ADMIN_POLICY
+    expect(page.get_by_role("heading", name="Smogpanel API")).to_be_visible()
+    # A deep link, on loading the page, opens one operation (the list is drawn as it scrolls).
+    page.goto("about:blank")
+    page.goto("/api/docs#/item/create_item")
+    item = page.locator("#operations-item-create_item")
+    expect(item.locator(".opblock-summary-path")).to_have_attribute("data-path", "/api/item/")
+    expect(item.locator(".opblock-body")).to_contain_text("airquality")  # the example plugin's item type
+
+    page.goto("about:blank")
+    page.goto("/api/docs#/timer/list_timer")
+    page.locator(".btn.authorize").first.click()
+    page.locator(".modal-ux input").first.fill(token)
+    page.locator(".modal-ux .btn.modal-btn.auth.authorize").click()
+    page.locator(".modal-ux .btn-done").click()
+
+    operation = reveal(page, "#operations-timer-list_timer")
+    operation.get_by_role("button", name="Try it out").click()
+    operation.get_by_role("button", name="Execute").click()
+    status = operation.locator(".live-responses-table .response .response-col_status").first
+    expect(status).to_have_text("200")
+    expect(operation.locator(".live-responses-table .highlight-code").first).to_contain_text('"success": true')
+
+    # A write goes through too: the CSRF header the panel's cookie asks for is sent.
+    create = reveal(page, "#operations-timer-create_timer")
+    create.locator(".opblock-summary-control").click()
+    create.get_by_role("button", name="Try it out").click()
+    timer = {
+        "name": live_server.unique("Licznik z dokumentacji"),
+        "internal_name": f"licznik-{uuid.uuid4().hex[:8]}",
+        "timer_style_name": "SEA",
+        "text_above": "Do końca naboru zostało",
+        "deadline": "2031-01-01",
+        "text_below": "Złóż wniosek",
+    }
+    create.locator("textarea.body-param__text").fill(json.dumps(timer))
+    create.get_by_role("button", name="Execute").click()
+    expect(create.locator(".live-responses-table .response .response-col_status").first).to_have_text("200")
+    expect(create.locator(".live-responses-table .highlight-code").first).to_contain_text('"success": true')
