@@ -272,7 +272,7 @@ def _add_versions(paths, registry):
                     "in": "header",
                     "required": False,
                     "schema": {"type": "string"},
-                    "description": "ETag wczytanego elementu: zapis tylko, gdy nikt go w międzyczasie nie zmienił (412)",
+                    "description": "ETag wczytanego elementu: zapis tylko bez zmian w międzyczasie (inaczej 412)",
                 }
             )
 
