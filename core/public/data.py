@@ -187,16 +187,28 @@ def includeme(config):
         {
             "summary": "Dane widżetu do pobrania: CSV (UTF-8 z BOM) albo XLSX, ze źródłem i licencją.",
             "security": [],
-            "produces": ["text/csv", XLSX, "text/html"],  # text/html: the 404 page
             "parameters": [
-                {"name": "kind", "in": "path", "required": True, "type": "string"},
-                {"name": "internal_name", "in": "path", "required": True, "type": "string"},
-                {"name": "format", "in": "path", "required": True, "type": "string", "enum": sorted(FORMATS)},
+                {"name": "kind", "in": "path", "required": True, "schema": {"type": "string"}},
+                {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}},
+                {
+                    "name": "format",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "enum": sorted(FORMATS)},
+                },
             ],
             "responses": {
-                "200": {"description": "Plik z danymi"},
+                "200": {
+                    "description": "Plik z danymi",
+                    "content": {
+                        media: {"schema": {"type": "string", "contentMediaType": media}} for media in FORMATS.values()
+                    },
+                },
                 "304": {"description": "Bez zmian od wersji z nagłówka If-None-Match"},
-                "404": {"description": "Nie ma takiego rekordu albo rodzaj nie ma danych tabelarycznych"},
+                "404": {
+                    "description": "Nie ma takiego rekordu albo rodzaj nie ma danych tabelarycznych",
+                    "content": {"text/html": {"schema": {"type": "string"}}},
+                },
             },
         },
     )

@@ -270,17 +270,19 @@ def includeme(config):
         {
             "summary": "Obraz widżetu do udostępniania (PNG 1200×630) dla wersji danych `tag`.",
             "security": [],
-            "produces": ["image/png", "text/html"],  # text/html: the 404 page
             "parameters": [
-                {"name": "kind", "in": "path", "required": True, "type": "string"},
-                {"name": "internal_name", "in": "path", "required": True, "type": "string"},
-                {"name": "tag", "in": "path", "required": True, "type": "string"},
+                {"name": "kind", "in": "path", "required": True, "schema": {"type": "string"}},
+                {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}},
+                {"name": "tag", "in": "path", "required": True, "schema": {"type": "string"}},
             ],
             "responses": {
-                "200": {"description": "Obraz PNG (niezmienny)"},
+                "200": {
+                    "description": "Obraz PNG (niezmienny)",
+                    "content": {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}},
+                },
                 "302": {"description": "Starsza wersja: przekierowanie do obecnego obrazu"},
                 "304": {"description": "Bez zmian"},
-                "404": {"description": "Nie znaleziono"},
+                "404": {"description": "Nie znaleziono", "content": {"text/html": {"schema": {"type": "string"}}}},
             },
         },
     )

@@ -108,7 +108,7 @@ def problems_of(plugin, path, declared, root=ROOT):
 
 def test_the_declared_modules_exist_and_say_what_they_offer():
     declared = declared_modules()
-    assert 10 <= len(declared) <= 25, declared
+    assert 10 <= len(declared) <= 30, declared  # a small, stated API: authority and record versions joined it
     for module in declared:
         assert public_names(module), module
 

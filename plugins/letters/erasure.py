@@ -115,14 +115,15 @@ def includeme(config):
         erase_post, route_name=ROUTE, request_method="POST", permission=NO_PERMISSION_REQUIRED, require_csrf=False
     )
     parameters = [
-        {"name": "sender_id", "in": "path", "required": True, "type": "integer"},
-        {"name": "expires", "in": "query", "required": True, "type": "integer"},
-        {"name": "signature", "in": "query", "required": True, "type": "string"},
+        {"name": "sender_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+        {"name": "expires", "in": "query", "required": True, "schema": {"type": "integer"}},
+        {"name": "signature", "in": "query", "required": True, "schema": {"type": "string"}},
     ]
+    page = {"text/html": {"schema": {"type": "string"}}}
     responses = {
-        "200": {"description": "Strona z przyciskiem (GET) albo potwierdzenie usunięcia (POST)"},
-        "403": {"description": "Zły albo wygasły odnośnik"},
-        "404": {"description": "Nie ma zgłoszenia"},
+        "200": {"description": "Strona z przyciskiem (GET) albo potwierdzenie usunięcia (POST)", "content": page},
+        "403": {"description": "Zły albo wygasły odnośnik", "content": page},
+        "404": {"description": "Nie ma zgłoszenia", "content": page},
     }
     for method, summary in (
         ("GET", "Strona usunięcia danych nadawcy (z odnośnika w e-mailu potwierdzającym)."),
@@ -135,7 +136,6 @@ def includeme(config):
             {
                 "summary": summary,
                 "security": [],
-                "produces": ["text/html"],
                 "parameters": parameters,
                 "responses": responses,
             },
