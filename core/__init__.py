@@ -35,6 +35,7 @@ def main(global_config=None, **settings):
         config.include(".spreadsheets.imports")
         config.include(".history.views")
         config.include(".public")
+        config.include(".reach")
         config.include(".openapi")
         config.include(".plugin_manager")
         config.include(".ops.jobs")

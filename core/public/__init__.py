@@ -26,6 +26,7 @@ from ..models import INSTALLATION_ID, Setting
 from ..versions import GAZETTEER, engine_of, request_version, resolve_shows, track
 from ..web import mark_embeddable
 from .cache import Built, answer, make_caches
+from .oembed import discovery_link
 from .replay import REPLAYABLE
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -44,6 +45,9 @@ class PublicKind:
     # `GAZETTEER` for the hierarchy's names): a write to any of them gives
     # the payload a new version. A test compares it with the tables `load` actually reads.
     shows: tuple = ()
+    # Reach (smogpanel.reach): the steps after a view that the plugin counts with `count_event`,
+    # as (event, Polish label), the first being the view itself: ("view", "Formularz wyświetlony").
+    funnel: tuple = ()
 
 
 def public_kinds(registry):
@@ -92,7 +96,7 @@ def public_payload(request):
 
 PAGE = """<!doctype html>
 <html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title></head>
+<title>{title}</title>{oembed}</head>
 <body><div id="smogpanel-widget" data-kind="{kind}" data-name="{name}" data-embed="{embed}"></div>
 <script type="application/json" id="smogpanel-public">{config}</script>
 <script type="application/json" id="smogpanel-payload">{payload}</script>
@@ -127,6 +131,7 @@ def build_page(request, kind, name, embed, payload, bundle):
     )
     page = PAGE.format(
         title=html.escape(kind.title or "Smogpanel"),
+        oembed=discovery_link(request, kind, name),  # public/oembed.py
         kind=html.escape(kind.kind),
         name=html.escape(name),
         embed=html.escape(embed),
@@ -258,3 +263,5 @@ def includeme(config):
     config.add_route("view-embed", "/view/{kind}/{internal_name}/embed/{uuid}")
     for route in ("view-public", "view-embed"):
         config.add_view(public_page, route_name=route, request_method="GET", permission=NO_PERMISSION_REQUIRED)
+    config.include(".oembed")  # GET /oembed
+    config.include(".statement")  # GET /view/dostepnosc

@@ -3,6 +3,7 @@
 // without one), lets the plugin render it, reports the content height to the partner's loader
 // and lays the partner's link over the widget.
 import { HELLO, REDIRECT, RESIZE, httpUrl } from './protocol.js';
+import { countView } from './reach.js';
 
 const STYLE =
   'html,body{margin:0;padding:0;background:transparent}' +
@@ -57,6 +58,8 @@ export function startEmbed(render, { failure = 'Nie udało się wczytać widżet
   let reported = null;
 
   addStyle(STYLE);
+  let heard = () => {};
+  let helloFrom = ''; // the loader's page's origin, when its hello came before the widget was drawn
   const post = (message) => framed && window.parent.postMessage({ ...message, uuid }, '*');
   const report = () => {
     const height = Math.ceil(document.body.getBoundingClientRect().height);
@@ -70,6 +73,8 @@ export function startEmbed(render, { failure = 'Nie udało się wczytać widżet
     const data = event.data;
     if (event.source !== window.parent || !data || data.type !== HELLO || data.uuid !== uuid) return;
     loaderPresent = true;
+    helloFrom = event.origin;
+    heard(event.origin); // reach: the loader's page is the embedding site
     reported = null;
     report();
   });
@@ -81,6 +86,7 @@ export function startEmbed(render, { failure = 'Nie udało się wczytać widżet
     .then((body) => {
       if (!body || !body.success) throw new Error(body && body.message);
       render(root, body.message, context);
+      heard = countView(config, framed, helloFrom); // reach.js: one view counted, nothing waited for
       if (link) {
         const overlay = document.createElement('a');
         overlay.className = 'smogpanel-link';
