@@ -79,7 +79,7 @@ def hit_view(request):
 
 def setting(settings, name, default):
     try:
-        return max(0, int(float(settings.get(name) or default)))
+        return max(1, int(float(settings.get(name) or default)))
     except ValueError:
         return default
 
