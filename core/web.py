@@ -68,6 +68,8 @@ def client_config(request):
     gminy = gazetteer(request).gminy_path  # the gmina picker's list, from whichever plugin keeps the gminy
     if gminy:
         config["gminyPath"] = gminy
+    # The kinds shown to the public: their edit screens offer 'Zasięg' (smogpanel.reach).
+    config["publicKinds"] = sorted(request.registry.get("smogpanel.public_kinds", {}))
     return config
 
 
