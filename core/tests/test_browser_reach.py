@@ -9,22 +9,51 @@ import re
 import uuid
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import api_headers, sign_in
+from smogpanel.testing.browser import LiveServer, api_headers, sign_in, watch_policy_violations
 from smogpanel.testing.reach import flush_reach, reach_rows
+from smogpanel.testing.serve import PASSWORD, add_accounts, start_live
 
 
-def add_timer(page, live_server):
+@pytest.fixture(scope="module")
+def panel(tmp_path_factory):
+    """A live panel of its own whose public address is its real one (the shared live server's
+    port is chosen after its settings are read), as oEmbed answers from `smogpanel.public_url`."""
+    live, server, app = start_live(tmp_path_factory, "live_reach", threads=4)
+    app.registry.settings["smogpanel.public_url"] = live.url
+    add_accounts(live.factory, ["zasieg@example.pl"], True, firstname="Zofia", lastname="Operatorka")
+    yield LiveServer(live.url, "zasieg@example.pl", "", PASSWORD, live.factory, live.settings)
+    server.close()
+    app.registry["db.engine"].dispose()
+    live.engine.dispose()
+
+
+@pytest.fixture
+def page(browser, panel):
+    context = browser.new_context(base_url=panel.url, locale="pl-PL", timezone_id="Europe/Warsaw")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    violations = watch_policy_violations(context)
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
+def add_timer(page, panel):
     internal = f"zasieg-{uuid.uuid4().hex[:8]}"
     made = page.request.post(
         "/api/timer/",
         data={
-            "name": live_server.unique("Licznik zasięgu"),
+            "name": panel.unique("Licznik zasięgu"),
             "internal_name": internal,
             "timer_style_name": "SEA",
             "text_above": "Licznik u partnera",
-            "text_below": "",
+            "text_below": "Ogrzewaj czysto.",
             "deadline": (datetime.now(UTC) + timedelta(days=30)).isoformat(),
             "countdown": 1,
             "hidden_brand": 0,
@@ -55,12 +84,12 @@ def partner_page(site, snippet, host=None):
 
 
 def test_views_on_two_partner_origins_are_counted_without_cookies_and_shown_in_zasieg(
-    page, live_server, partner_site
+    page, panel, partner_site
 ):
-    sign_in(page, live_server)  # the operator's own cookies exist on the panel's origin
-    timer = add_timer(page, live_server)
+    sign_in(page, panel)  # the operator's own cookies exist on the panel's origin
+    timer = add_timer(page, panel)
     name = timer["internal_name"]
-    answer = page.request.get(f"/oembed?url={live_server.url}/view/timer/{name}&format=json").json()
+    answer = page.request.get(f"/oembed?url={panel.url}/view/timer/{name}&format=json").json()
     assert answer["type"] == "rich"
 
     hits = []
@@ -87,14 +116,14 @@ def test_views_on_two_partner_origins_are_counted_without_cookies_and_shown_in_z
         assert response.status == 204 and "set-cookie" not in response.all_headers()
 
     flush_reach()
-    with live_server.session_factory() as db:
+    with panel.session_factory() as db:
         rows = [row for row in reach_rows(db) if row["record_id"] == timer["id"] and row["kind"] == "timer"]
     assert sorted((row["site"], row["count"]) for row in rows) == sorted((site, 1) for site in sites)
     assert not any("127.0.0.1" in str(row) and "index.html" in str(row) for row in rows)
 
     # 'Zasięg' beside 'Historia' on the timer's edit screen.
     page.goto(f"/timer/{timer['id']}")
-    page.get_by_role("button", name="Zasięg").click()
+    page.get_by_role("button", name="Zasięg", exact=True).click()
     table = page.get_by_role("table", name="Strony, na których oglądano widżety")
     expect(table.get_by_role("cell", name=f"http://localhost:{port}")).to_be_visible()
     expect(table.get_by_role("cell", name="Strona panelu (bez osadzenia)")).to_be_visible()
@@ -106,9 +135,9 @@ def test_views_on_two_partner_origins_are_counted_without_cookies_and_shown_in_z
     expect(page.get_by_role("table", name="Najczęściej oglądane widżety")).to_contain_text(name)
 
 
-def test_the_view_names_its_oembed_answer_and_the_timer_announces_its_deadline(page, live_server):
-    sign_in(page, live_server)
-    timer = add_timer(page, live_server)
+def test_the_view_names_its_oembed_answer_and_the_timer_announces_its_deadline(page, panel):
+    sign_in(page, panel)
+    timer = add_timer(page, panel)
     page.goto(f"/view/timer/{timer['internal_name']}")
     link = page.locator('link[rel="alternate"][type="application/json+oembed"]')
     href = link.get_attribute("href")
