@@ -37,9 +37,14 @@ def _json(status, body, cache_control="no-store"):
 
 
 def not_found():
-    return _json(404, {"success": False, "message": "NOT_FOUND", "errors": [
-        {"name": "url", "description": "Ten adres nie jest publicznym widokiem tego panelu."}
-    ]})
+    return _json(
+        404,
+        {
+            "success": False,
+            "message": "NOT_FOUND",
+            "errors": [{"name": "url", "description": "Ten adres nie jest publicznym widokiem tego panelu."}],
+        },
+    )
 
 
 def resolve_view(registry, url):
@@ -85,9 +90,14 @@ def oembed_view(request):
 
     fmt = request.params.get("format") or "json"
     if fmt != "json":  # the spec's 501: this provider answers JSON only
-        return _json(501, {"success": False, "message": "NOT_IMPLEMENTED", "errors": [
-            {"name": "format", "description": "Dostępny jest tylko format json."}
-        ]})
+        return _json(
+            501,
+            {
+                "success": False,
+                "message": "NOT_IMPLEMENTED",
+                "errors": [{"name": "format", "description": "Dostępny jest tylko format json."}],
+            },
+        )
     found = resolve_view(request.registry, request.params.get("url"))
     if found is None:
         return not_found()
@@ -123,8 +133,7 @@ def discovery_link(request, kind, name):
     href = f"{base}/oembed?url={quote(view, safe='')}&format=json"
     title = f"{kind.title or PROVIDER_NAME}: {name}"
     return (
-        f'<link rel="alternate" type="application/json+oembed" href="{html.escape(href)}" '
-        f'title="{html.escape(title)}">'
+        f'<link rel="alternate" type="application/json+oembed" href="{html.escape(href)}" title="{html.escape(title)}">'
     )
 
 
@@ -142,8 +151,13 @@ def includeme(config):
             "security": [],
             "produces": ["application/json"],
             "parameters": [
-                {"name": "url", "in": "query", "required": True, "type": "string",
-                 "description": "adres /view/<rodzaj>/<nazwa> tego panelu"},
+                {
+                    "name": "url",
+                    "in": "query",
+                    "required": True,
+                    "type": "string",
+                    "description": "adres /view/<rodzaj>/<nazwa> tego panelu",
+                },
                 {"name": "maxwidth", "in": "query", "required": False, "type": "integer"},
                 {"name": "maxheight", "in": "query", "required": False, "type": "integer"},
                 {"name": "format", "in": "query", "required": False, "type": "string", "enum": ["json", "xml"]},

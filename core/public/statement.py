@@ -43,7 +43,8 @@ LAW = (
 PAGE = """<!doctype html>
 <html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Deklaracja dostępności widżetów</title>
-<style>body{{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.6;color:#1a1a1a;background:#fff}}
+<style>body{{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.6;
+color:#1a1a1a;background:#fff}}
 a{{color:#0645ad}}h1{{font-size:1.8rem}}h2{{font-size:1.3rem;margin-top:2rem}}</style></head>
 <body><main>
 <h1 id="a11y-deklaracja">Deklaracja dostępności widżetów</h1>
@@ -138,7 +139,9 @@ def includeme(config):
     from ..openapi import describe_route
 
     config.add_route("view-statement", "/view/dostepnosc")
-    config.add_view(statement_page, route_name="view-statement", request_method="GET", permission=NO_PERMISSION_REQUIRED)
+    config.add_view(
+        statement_page, route_name="view-statement", request_method="GET", permission=NO_PERMISSION_REQUIRED
+    )
     describe_route(
         config,
         "/view/dostepnosc",

@@ -100,7 +100,11 @@ def includeme(config):
     config.add_route("api-reach-hit", "/api/reach/hit")
     # No CSRF token: the beacon changes no one's data and carries no credentials that matter.
     config.add_view(
-        hit_view, route_name="api-reach-hit", request_method="POST", permission=NO_PERMISSION_REQUIRED, require_csrf=False
+        hit_view,
+        route_name="api-reach-hit",
+        request_method="POST",
+        permission=NO_PERMISSION_REQUIRED,
+        require_csrf=False,
     )
     describe_route(
         config,
@@ -123,7 +127,8 @@ def includeme(config):
                             "n": {"type": "string", "description": "nazwa wewnętrzna"},
                             "s": {
                                 "type": "string",
-                                "description": "pochodzenie strony osadzającej (https://host[:port]); puste: strona panelu",
+                                "description": "pochodzenie strony osadzającej (https://host[:port]); "
+                                "puste: strona panelu",
                             },
                         },
                     },
@@ -133,4 +138,3 @@ def includeme(config):
         },
     )
     api.includeme(config)
-

@@ -103,7 +103,10 @@ def reach_view(request):
     sites = [
         {"site": site, "label": site or DIRECT_LABEL, "views": int(count)}
         for site, count in request.db.execute(
-            sa.select(table.site, total).where(views).group_by(table.site).order_by(total.desc(), table.site)
+            sa.select(table.site, total)
+            .where(views)
+            .group_by(table.site)
+            .order_by(total.desc(), table.site)
             .limit(TOP_SITES)
         )
     ]
@@ -129,7 +132,9 @@ def reach_view(request):
     funnel = []
     if public is not None and public.funnel:
         totals = dict(request.db.execute(sa.select(table.event, total).where(where).group_by(table.event)).all())
-        funnel = [{"event": event, "label": label, "count": int(totals.get(event, 0))} for event, label in public.funnel]
+        funnel = [
+            {"event": event, "label": label, "count": int(totals.get(event, 0))} for event, label in public.funnel
+        ]
     return {
         **filters,
         "views": sum(day["views"] for day in days),
@@ -164,8 +169,15 @@ def export_view(request):
     ).all()
     names = record_names(request, {(r.kind, r.record_id) for r in found})
     rows = [
-        [r.day, r.kind, r.record_id, names.get((r.kind, r.record_id), ""), r.site or DIRECT_LABEL,
-         event_label(request.registry, r.kind, r.event), int(r.count)]
+        [
+            r.day,
+            r.kind,
+            r.record_id,
+            names.get((r.kind, r.record_id), ""),
+            r.site or DIRECT_LABEL,
+            event_label(request.registry, r.kind, r.event),
+            int(r.count),
+        ]
         for r in found
     ]
     if fmt == "xlsx":

@@ -83,9 +83,7 @@ def partner_page(site, snippet, host=None):
     return url.replace("127.0.0.1", host) if host else url
 
 
-def test_views_on_two_partner_origins_are_counted_without_cookies_and_shown_in_zasieg(
-    page, panel, partner_site
-):
+def test_views_on_two_partner_origins_are_counted_without_cookies_and_shown_in_zasieg(page, panel, partner_site):
     sign_in(page, panel)  # the operator's own cookies exist on the panel's origin
     timer = add_timer(page, panel)
     name = timer["internal_name"]

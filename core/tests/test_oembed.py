@@ -10,7 +10,17 @@ from urllib.parse import quote
 import pytest
 import webtest
 
-from .test_public_serving import demo, live_name  # noqa: F401  (fixture)
+from smogpanel.gazetteer import find_gazetteer
+
+from .test_public_serving import live_name
+
+
+@pytest.fixture
+def demo(db, testapp):
+    manager = testapp.app.registry.plugin_manager
+    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
+    db.commit()
+
 
 PANEL = "https://panel.example.pl"
 LINK = re.compile(r'<link rel="alternate" type="application/json\+oembed" href="([^"]+)" title="([^"]+)">')
@@ -83,7 +93,9 @@ def test_anything_but_a_view_of_this_panel_is_not_found(app, db, demo, url):
 
 def test_the_host_header_is_never_trusted(app, db, demo):
     name = live_name(db, "timer")
-    oembed(app, f"https://evil.example.com/view/timer/{name}", status=404, extra_environ={"HTTP_HOST": "evil.example.com"})
+    oembed(
+        app, f"https://evil.example.com/view/timer/{name}", status=404, extra_environ={"HTTP_HOST": "evil.example.com"}
+    )
 
 
 def test_every_public_view_names_its_oembed_answer(app, db, demo):

@@ -12,11 +12,20 @@ import pytest
 import sqlalchemy as sa
 import webtest
 
+from smogpanel.gazetteer import find_gazetteer
 from smogpanel.reach.counter import ReachCounter, flush_all, today
 from smogpanel.reach.models import ReachCount
 from smogpanel.reach.sites import origin_of
 
-from .test_public_serving import demo, live_name  # noqa: F401  (fixture)
+from .test_public_serving import live_name
+
+
+@pytest.fixture
+def demo(db, testapp):
+    manager = testapp.app.registry.plugin_manager
+    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
+    db.commit()
+
 
 HIT = "/api/reach/hit"
 READER = "203.0.113.77"
@@ -102,7 +111,10 @@ def test_counts_of_several_processes_add_up_and_a_failed_write_keeps_them(testap
     assert first.flush() == 1 and second.flush() == 2
     first.add("timer", "https://a.example.pl", name=name)
     first.flush()
-    assert {(row["site"], row["count"]) for row in stored(db)} == {("https://a.example.pl", 5), ("https://b.example.pl", 1)}
+    assert {(row["site"], row["count"]) for row in stored(db)} == {
+        ("https://a.example.pl", 5),
+        ("https://b.example.pl", 1),
+    }
 
 
 def test_memory_is_bounded_however_many_made_up_sites_arrive(testapp):

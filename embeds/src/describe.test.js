@@ -10,7 +10,9 @@ describe('describeValues', () => {
       { name: 'Nowy Targ', value: null },
       { name: 'Wadowice', value: 30 },
     ];
-    expect(describeValues(items, 'µg/m³')).toBe('Najwyższa wartość: 45,25 µg/m³ (Kraków); najniższa: 12 µg/m³ (Zakopane).');
+    expect(describeValues(items, 'µg/m³')).toBe(
+      'Najwyższa wartość: 45,25 µg/m³ (Kraków); najniższa: 12 µg/m³ (Zakopane).',
+    );
   });
 
   it('names every place sharing an extreme, and says so when nothing is known', () => {
@@ -19,7 +21,9 @@ describe('describeValues', () => {
       { name: 'B', value: 10000 },
       { name: 'C', value: 1 },
     ];
-    expect(describeValues(items)).toBe('Najwyższa wartość: 10 000 (A, B); najniższa: 1 (C).'.replace(' 000', '\u00a0000'));
+    expect(describeValues(items)).toBe(
+      'Najwyższa wartość: 10 000 (A, B); najniższa: 1 (C).'.replace(' 000', '\u00a0000'),
+    );
     expect(describeValues([{ name: 'A', value: 3 }])).toBe('Wszystkie wartości: 3 (A).');
     expect(describeValues([{ name: 'A', value: null }])).toBe('Brak wartości do opisania.');
   });

@@ -73,12 +73,11 @@ describe('Zasięg', () => {
     await screen.findByText('Formularz wyświetlony');
     expect(calls.find((c) => c.url === '/reach/').params).toEqual({ kind: 'letter', record_id: 4 });
     const funnel = screen.getByRole('table', { name: 'Lejek' });
-    expect(within(funnel).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'KrokLiczba',
-      'Formularz wyświetlony1\u00a0234',
-      'Prośba wysłana12',
-      'Adres potwierdzony9',
-    ]);
+    expect(
+      within(funnel)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['KrokLiczba', 'Formularz wyświetlony1\u00a0234', 'Prośba wysłana12', 'Adres potwierdzony9']);
     const sites = screen.getByRole('table', { name: 'Strony, na których oglądano widżety' });
     expect(within(sites).getByText('Strona panelu (bez osadzenia)')).toBeTruthy();
     // The line is the shared chart module's: a mark per day, each with its value.

@@ -87,7 +87,9 @@ describe('renderMap', () => {
     );
     // Screen readers get the map's extremes with the drawing (docs/embeds.md, accessible alternatives).
     const description = root.querySelector('#' + root.querySelector('svg').getAttribute('aria-describedby'));
-    expect(description.textContent).toMatch(/^Najwyższa wartość: [\d\u00a0,]+ \([a-ząćęłńóśźż, -]+\); najniższa: [\d\u00a0,]+ \(.+\)\.$/);
+    expect(description.textContent).toMatch(
+      /^Najwyższa wartość: [\d\u00a0,]+ \([a-ząćęłńóśźż, -]+\); najniższa: [\d\u00a0,]+ \(.+\)\.$/,
+    );
   });
 
   it('lists the values as a table, with "brak danych" where none', () => {
