@@ -176,3 +176,24 @@ def test_the_api_document_describes_the_filters(api):
     document = api.app.get("/api/openapi.json").json
     parameters = {p["name"] for p in document["paths"]["/api/reach/"]["get"]["parameters"]}
     assert {"kind", "record_id", "from", "to"} <= parameters
+
+
+def test_every_public_kind_is_counted_and_embeds_from_its_address(make_app, db, demo):
+    """No plugin code: every kind of `smogpanel_public_kinds` with demo data gets both."""
+    app = webtest.TestApp(make_app(**{"smogpanel.public_url": "https://panel.example.pl"}))
+    registry = app.app.registry
+    expected = set()
+    for kind in registry["smogpanel.public_kinds"]:
+        model = registry["smogpanel.resources"][kind].model
+        record = db.execute(
+            sa.select(model.id, model.internal_name).where(model.deleted.is_(None)).order_by(model.id).limit(1)
+        ).first()
+        if record is None:  # a kind the demo data has no record of
+            continue
+        hit(app, kind, record.internal_name, "https://gmina.example.pl/strona")
+        expected.add((kind, record.id))
+        answer = app.get(f"/oembed?url=https://panel.example.pl/view/{kind}/{record.internal_name}").json
+        assert answer["type"] == "rich" and f"/view/{kind}/{record.internal_name}/embed/" in answer["html"]
+    assert len(expected) >= 7  # every built-in kind has demo data
+    flush_all()
+    assert {(row["kind"], row["record_id"]) for row in stored(db)} == expected
