@@ -26,6 +26,7 @@ from .sites import DIRECT, origin_of
 __all__ = ["count_event"]
 
 COUNTER = "smogpanel.reach_counter"
+HIT_PATH = "/api/reach/hit"
 VIEW = "view"
 MAX_NAME = 100
 UNKNOWN_KIND = "Nieznany rodzaj widżetu."
@@ -55,23 +56,33 @@ def count_event(request, kind, event, record_id=None, name=None, site=DIRECT):
     counter_of(request.registry).add(kind, site, event, name=name, record_id=record_id)
 
 
-def hit_view(request):
-    """The beacon of one widget view. Counted in memory; answers 204 with nothing in it."""
-    params = request.json_body if request.body else {}
+def read_hit(registry, params):
+    """(kind, name, site) of a beacon's body, or ApiError naming the field that is wrong."""
     if not isinstance(params, dict):
         raise ApiError.invalid("body", "Wyślij obiekt JSON {k, n, s}.")
     kind, name, site = params.get("k"), params.get("n"), params.get("s", "")
     if not isinstance(kind, str) or not isinstance(name, str) or not isinstance(site, str):
         raise ApiError.invalid("body", "Pola k, n i s muszą być tekstem.")
-    if public_kind(request.registry, kind) is None:
+    if public_kind(registry, kind) is None:
         raise ApiError.invalid("k", UNKNOWN_KIND)
     if not name or len(name) > MAX_NAME:
         raise ApiError.invalid("n", BAD_NAME)
-    site = origin_of(site)
-    if site is None:
+    origin = origin_of(site)
+    if origin is None:
         raise ApiError.invalid("s", BAD_SITE)
-    if site != own_origin(request.registry):  # the panel's own preview of an embed
-        counter_of(request.registry).add(kind, site, VIEW, name=name)
+    return kind, name, origin
+
+
+def count_hit(registry, kind, name, site):
+    if site != own_origin(registry):  # the panel's own preview of an embed
+        counter_of(registry).add(kind, site, VIEW, name=name)
+
+
+def hit_view(request):
+    """The beacon of one widget view (smogpanel.reach.beacon answers it before Pyramid; this is
+    its fallback, and what answers a bad one). Counted in memory; 204 with nothing in it."""
+    kind, name, site = read_hit(request.registry, request.json_body if request.body else {})
+    count_hit(request.registry, kind, name, site)
     response = Response(status=204)
     response.cache_control = "no-store"
     return response
@@ -97,7 +108,7 @@ def includeme(config):
         interval=setting(settings, "smogpanel.reach_flush_seconds", DEFAULT_FLUSH_SECONDS) if interval is None else 0,
         max_keys=setting(settings, "smogpanel.reach_max_keys", DEFAULT_MAX_KEYS),
     )
-    config.add_route("api-reach-hit", "/api/reach/hit")
+    config.add_route("api-reach-hit", HIT_PATH)
     # No CSRF token: the beacon changes no one's data and carries no credentials that matter.
     config.add_view(
         hit_view,

@@ -4,9 +4,10 @@ written to the database in batches.
 `ReachCounter.add` is a dict increment under a lock (no I/O): the request that counts (the
 beacon `POST /api/reach/hit`, a letter's form, its confirmation) never waits for the database.
 Every `smogpanel.reach_flush_seconds` (60 by default) a daemon thread of the process writes
-what it holds with one upsert per batch (`INSERT … ON CONFLICT … DO UPDATE SET count = count +
-excluded.count`, on PostgreSQL and SQLite alike), in the rows' key order so two processes
-flushing at once never deadlock; then at exit. Each process (each gunicorn worker) flushes its
+what it holds, 500 rows per upsert (`INSERT … ON CONFLICT … DO UPDATE SET count = count +
+excluded.count`, on PostgreSQL and SQLite alike), each batch in a transaction of its own (so
+SQLite's write lock is held a batch at a time) and in the rows' key order (so two processes
+flushing at once never deadlock); then at exit. Each process (each gunicorn worker) flushes its
 own counts, so nothing depends on which process a view reached, and adding is commutative, so
 nothing depends on the order of flushes either. The scheduler's once-per-tick jobs are not
 used for this: they run in one process per tick, and the counts are in every process.
@@ -21,8 +22,9 @@ import atexit
 import logging
 import os
 import threading
+import time
 import weakref
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
@@ -41,9 +43,18 @@ KEY = ("day", "kind", "record_id", "site", "event")
 _counters = weakref.WeakSet()  # every counter of this process, for `flush_all` (tests, exit)
 
 
+_day = (0.0, None)  # (unix time the day ends, the day): the time zone arithmetic once a day
+
+
 def today():
     """The day a view is counted under: Polish readers' calendar, not UTC's."""
-    return datetime.now(WARSAW).date()
+    global _day
+    ends, day = _day
+    if time.time() >= ends:
+        now = datetime.now(WARSAW)
+        midnight = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), WARSAW)
+        day, _day = now.date(), (midnight.timestamp(), now.date())
+    return day
 
 
 class ReachCounter:
@@ -102,6 +113,9 @@ class ReachCounter:
                 return 0
             try:
                 return write_counts(self.registry, counts)
+            except UnwrittenCounts as unwritten:
+                self.give_back(unwritten.counts)  # the batches written stay written
+                raise
             except Exception:
                 self.give_back(counts)
                 raise
@@ -172,11 +186,28 @@ def upsert(db, rows):
 
 
 def write_counts(registry, counts):
-    with own_transaction(registry) as db:
+    """Writes `counts`, each batch in a transaction of its own (SQLite's write lock is held for
+    one batch at a time, never the whole flush). Returns the rows written; on a failure the
+    batches not written are raised with (`UnwrittenCounts`) for the counter to keep."""
+    with registry["db.session_factory"]() as db:
         rows = rows_of(db, registry, counts)
-        if rows:
-            upsert(db, rows)
+    for start in range(0, len(rows), BATCH):
+        try:
+            with own_transaction(registry) as db:
+                upsert(db, rows[start : start + BATCH])
+        except Exception as error:
+            left = {tuple(row[k] for k in KEY): row["count"] for row in rows[start:]}
+            raise UnwrittenCounts(left) from error
     return len(rows)
+
+
+class UnwrittenCounts(Exception):
+    def __init__(self, rows):
+        super().__init__(f"{len(rows)} reach counts not written")
+        # keyed as the counter keys them: (day, kind, name, record_id, site, event)
+        self.counts = {
+            (day, kind, None, record_id, site, event): n for (day, kind, record_id, site, event), n in rows.items()
+        }
 
 
 def flush_all():

@@ -197,3 +197,30 @@ def test_every_public_kind_is_counted_and_embeds_from_its_address(make_app, db, 
     assert len(expected) >= 7  # every built-in kind has demo data
     flush_all()
     assert {(row["kind"], row["record_id"]) for row in stored(db)} == expected
+
+
+def test_the_beacon_is_answered_before_the_framework_and_a_bad_one_by_it(testapp, db, demo):
+    name = live_name(db, "timer")
+    answer = hit(testapp, "timer", name, "https://gmina.example.pl")
+    # The fast path's answer carries the headers the security tween gives every answer.
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert answer.headers["X-Frame-Options"] == "DENY" and "Content-Security-Policy" in answer.headers
+    # Not JSON, too long, or not an object: Pyramid answers, with the envelope's Polish error.
+    assert testapp.post(HIT, "k=timer", status=415).json["message"] == "UNSUPPORTED_MEDIA_TYPE"
+    too_long = hit(testapp, "timer", "x" * 3000, "", status=400).json
+    assert too_long["errors"][0]["name"] == "n"
+    assert testapp.post_json(HIT, ["timer"], status=400).json["errors"][0]["name"] == "body"
+    flush_all()
+    assert [(row["site"], row["count"]) for row in stored(db)] == [("https://gmina.example.pl", 1)]
+
+
+def test_a_busy_flush_writes_in_batches_and_adds_up(testapp, db, demo):
+    name = live_name(db, "timer")
+    counter = ReachCounter(testapp.app.registry, interval=0, max_keys=5000)
+    for n in range(1200):  # three batches of 500 rows or fewer
+        counter.add("timer", f"https://site{n}.example.pl", name=name)
+    assert counter.flush() == 1200
+    counter.add("timer", "https://site7.example.pl", name=name)
+    counter.flush()
+    rows = {row["site"]: row["count"] for row in stored(db)}
+    assert len(rows) == 1200 and rows["https://site7.example.pl"] == 2 and rows["https://site8.example.pl"] == 1
