@@ -64,21 +64,23 @@ wymienionych poniżej.</p>
 <ul>
 <li>Teksty, obrazy i logo widżetów wpisują i wgrywają operatorzy panelu; ich zrozumiałość i opisy
 alternatywne logo zależą od nich.</li>
-<li>Mapy przedstawiają dane na rysunku; te same dane są w tabeli pod mapą („Pokaż dane w tabeli”).</li>
+<li>Mapy przedstawiają dane na rysunku (kolorami województw); te same dane są w tabeli obok mapy
+i w jej opisie tekstowym.</li>
 </ul>
 <h3>Co zapewniamy</h3>
 <ul>
-<li>Każdy wykres, mapa i ranking ma krótki opis tekstowy przygotowany z jego danych (np. najwyższa
-i najniższa wartość) oraz tabelę z danymi, dostępną dla czytników ekranu i do rozwinięcia
-przyciskiem „Pokaż dane w tabeli”.</li>
-<li>Liczniki czasu ogłaszają czytnikom ekranu termin, a nie każdą mijającą sekundę.</li>
-<li>Widżety obsługuje się klawiaturą; widżety są sprawdzane automatycznie narzędziem axe.</li>
+<li>Każdy wykres, mapa i ranking ma krótki opis tekstowy przygotowany z jego danych (najwyższa
+i najniższa wartość) oraz tabelę z danymi, dostępną dla czytników ekranu: przy wykresach do
+rozwinięcia przyciskiem „Pokaż dane w tabeli”, przy mapach i rankingach widoczną obok.</li>
+<li>Liczniki czasu podają czytnikom ekranu termin, a nie każdą mijającą sekundę.</li>
+<li>Elementy sterujące widżetów (listy wyboru, pola wyszukiwania, odnośniki) są standardowymi
+elementami formularzy i odnośnikami z etykietami.</li>
 </ul>
 <h2>Przygotowanie deklaracji dostępności</h2>
 <ul>
 <li>Data sporządzenia deklaracji: {prepared}</li>
 <li>Deklarację sporządzono na podstawie samooceny przeprowadzonej przez dostawcę serwisu, wspartej
-automatycznymi testami dostępności (axe).</li>
+automatycznymi testami widżetów w przeglądarce.</li>
 </ul>
 <h2 id="a11y-kontakt">Informacje zwrotne i dane kontaktowe</h2>
 <p>Problemy z dostępnością widżetów można zgłaszać osobie kontaktowej: <span id="a11y-osoba">{person}</span>,
