@@ -35,6 +35,7 @@ def main(global_config=None, **settings):
         config.include(".spreadsheets.imports")
         config.include(".history.views")
         config.include(".public")
+        config.include(".reach")
         config.include(".openapi")
         config.include(".plugin_manager")
         config.include(".ops.jobs")
@@ -45,9 +46,14 @@ def main(global_config=None, **settings):
     from .ops.access_log import AccessLog
     from .ops.metrics import RequestMetrics
     from .public.replay import replay_public_answers
+    from .reach.beacon import answer_beacons
     from .web import serve_static_files
 
     app = config.make_wsgi_app()
     return AccessLog(
-        RequestMetrics(RejectMalformedAddresses(serve_static_files(replay_public_answers(app, app.registry))))
+        RequestMetrics(
+            RejectMalformedAddresses(
+                serve_static_files(replay_public_answers(answer_beacons(app, app.registry), app.registry))
+            )
+        )
     )

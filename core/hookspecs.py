@@ -121,7 +121,8 @@ class HookSpecs:
         (`kind`, `load(request, internal_name)` returning the public payload or `None`, the plugin
         whose `static/embed/embed.js` renders it, a page title, and `shows`: every table the payload
         is read from, as models, tables or names, with `smogpanel.public.GAZETTEER` for the names read
-        through the gazetteer). Called when the app starts; `GET /api/public/<kind>/<name>` and
+        through the gazetteer; optionally `funnel`, the steps after a view the plugin counts with
+        `smogpanel.reach.count_event`). Called when the app starts; `GET /api/public/<kind>/<name>` and
         `/view/<kind>/<name>[/embed/<uuid>]` answer 404 for any kind no enabled plugin returns.
 
         Example::

@@ -71,6 +71,8 @@ def client_config(request):
     voivodeships = gazetteer(request).voivodeships_path
     if voivodeships:
         config["voivodeshipsPath"] = voivodeships
+    # The kinds shown to the public: their edit screens offer 'Zasięg' (smogpanel.reach).
+    config["publicKinds"] = sorted(request.registry.get("smogpanel.public_kinds", {}))
     return config
 
 

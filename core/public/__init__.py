@@ -27,6 +27,7 @@ from ..models import INSTALLATION_ID, Setting
 from ..versions import GAZETTEER, engine_of, request_version, resolve_shows, track
 from ..web import mark_embeddable
 from .cache import Built, answer, make_caches
+from .oembed import discovery_link
 from .replay import REPLAYABLE
 from .sheets import Sheet
 
@@ -52,6 +53,9 @@ class PublicKind:
     # og: tags and the card; None: the payload's name/title and subtitle/details.
     table: Callable | None = None
     describe: Callable | None = None
+    # Reach (smogpanel.reach): the steps after a view that the plugin counts with `count_event`,
+    # as (event, Polish label), the first being the view itself: ("view", "Formularz wyświetlony").
+    funnel: tuple = ()
 
 
 def public_kinds(registry):
@@ -100,7 +104,7 @@ def public_payload(request):
 
 PAGE = """<!doctype html>
 <html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>{meta}</head>
+<title>{title}</title>{meta}{oembed}</head>
 <body><div id="smogpanel-widget" data-kind="{kind}" data-name="{name}" data-embed="{embed}">{noscript}</div>
 <script type="application/json" id="smogpanel-public">{config}</script>
 <script type="application/json" id="smogpanel-payload">{payload}</script>
@@ -146,6 +150,7 @@ def build_page(request, kind, name, embed, payload, bundle):
         title=html.escape(kind.title or "Smogpanel"),
         meta=meta,
         noscript=noscript,
+        oembed=discovery_link(request, kind, name),  # public/oembed.py
         kind=html.escape(kind.kind),
         name=html.escape(name),
         embed=html.escape(embed),
@@ -286,3 +291,5 @@ def includeme(config):
     config.include(".data")
     config.include(".share")
     config.include(".attribution")
+    config.include(".oembed")  # GET /oembed
+    config.include(".statement")  # GET /view/dostepnosc

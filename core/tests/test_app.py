@@ -29,6 +29,9 @@ PUBLIC_ROUTES = {
     "import-template",
     "healthz",
     "metrics",
+    "oembed",  # issue 36: public by the oEmbed spec
+    "view-statement",  # the widgets' accessibility statement
+    "api-reach-hit",  # the widgets' view beacon
 }
 PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset", "/api/public/")
 

@@ -4,6 +4,7 @@
 // and lays the partner's link over the widget.
 import { HELLO, REDIRECT, RESIZE, httpUrl } from './protocol.js';
 import { DEFAULT_PLAIN, applyOptions, embedOptions, themeCss } from './options.js';
+import { countView } from './reach.js';
 
 const STYLE =
   'html,body{margin:0;padding:0;background:transparent}' +
@@ -65,6 +66,8 @@ export function startEmbed(
   const options = embedOptions(window.location.search);
   applyOptions(options);
   addStyle(STYLE + themeCss(plain));
+  let heard = () => {};
+  let helloFrom = ''; // the loader's page's origin, when its hello came before the widget was drawn
   const post = (message) => framed && window.parent.postMessage({ ...message, uuid }, '*');
   const report = () => {
     const height = Math.ceil(document.body.getBoundingClientRect().height);
@@ -78,6 +81,8 @@ export function startEmbed(
     const data = event.data;
     if (event.source !== window.parent || !data || data.type !== HELLO || data.uuid !== uuid) return;
     loaderPresent = true;
+    helloFrom = event.origin;
+    heard(event.origin); // reach: the loader's page is the embedding site
     reported = null;
     report();
   });
@@ -89,6 +94,7 @@ export function startEmbed(
     .then((body) => {
       if (!body || !body.success) throw new Error(body && body.message);
       render(root, body.message, context);
+      heard = countView(config, framed, helloFrom); // reach.js: one view counted, nothing waited for
       if (link) {
         const overlay = document.createElement('a');
         overlay.className = 'smogpanel-link';

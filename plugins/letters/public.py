@@ -42,4 +42,6 @@ LETTER = PublicKind(
     plugin="letters",
     title="List",
     shows=(Letter, Recipient, LetterSender, LetterMessage, OutboxMail),
+    # Reach: the widget's view is the form shown; sending.py counts the two steps after it.
+    funnel=(("view", "Formularz wyświetlony"), ("sent", "Prośba wysłana"), ("confirmed", "Adres potwierdzony")),
 )

@@ -28,6 +28,7 @@ from smogpanel.db import own_transaction, utcnow
 from smogpanel.envelope import error_response
 from smogpanel.mail import OutboxMail, public_url, send_mail, send_mails
 from smogpanel.openapi import describe_route
+from smogpanel.reach import count_event
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.throttle import Throttle, client_address, forget_keys, setting
 from smogpanel.validation import body_validator
@@ -166,6 +167,7 @@ def send_view(request):
         f"{erase_paragraph(request, sender)}",
     )
     sender.confirmation_mail_id = mail.id
+    count_event(request, "letter", "sent", record_id=letter.id)  # reach: the funnel's second step
     return ANSWER
 
 
@@ -280,6 +282,7 @@ def confirm_post(request):
     count = send_letters(request, letter, sender)
     if count is None:
         return page("List został już wysłany", "<p>List został już wysłany z Twojego adresu. Dziękujemy!</p>")
+    count_event(request, "letter", "confirmed", record_id=letter.id)  # reach: the funnel's last step
     return page(
         "Dziękujemy! List został wysłany",
         f"<p>List „{html.escape(letter.title)}” wyruszył do {count} "

@@ -62,4 +62,14 @@ export { GminaSelect, loadGminy, forgetGminy } from './GminaSelect.jsx';
 export { Dialog, ConfirmDialog, EmbedDialog, EmbedFrameDialog } from './Dialog.jsx';
 export { publicLinkColumn, publicPath, useEmbedAction } from './publicView.jsx';
 export { EMBED_SIZES, EMBED_LOADER_PATH, embedSnippet, embedSource, httpLink, newUuid } from './embed.js';
-export { ListScreen, FormScreen, FormFields, EditLoader, HistoryLog, historyKindOf, payloadOf } from './screens.jsx';
+export {
+  ListScreen,
+  FormScreen,
+  FormFields,
+  EditLoader,
+  HistoryLog,
+  Reach,
+  historyKindOf,
+  isPublicKind,
+  payloadOf,
+} from './screens.jsx';

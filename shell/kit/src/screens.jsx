@@ -6,6 +6,7 @@ import { useMay } from './auth.js';
 import { Field, Form, sameValues, useValues } from './Form.jsx';
 import { useKeyRemoval } from './keyRemoval.jsx';
 import { Page } from './Page.jsx';
+import { settings } from './config.js';
 import { useItem } from './resource.js';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
@@ -252,6 +253,21 @@ export const historyKindOf = (resource) => resource.historyKind || resource.base
 const HistoryPanel = lazy(() => import(/* webpackChunkName: "lazy-history" */ './HistoryPanel.jsx'));
 const LazyHistoryLog = lazy(() => import(/* webpackChunkName: "lazy-history-log" */ './HistoryLog.jsx'));
 
+const ReachPanel = lazy(() => import(/* webpackChunkName: "lazy-reach" */ './ReachPanel.jsx'));
+
+/** Whether the records of `kind` are public widgets (the kinds the server lists in the page's
+ * settings): their edit screens offer 'Zasięg'. */
+export const isPublicKind = (kind) => (settings().publicKinds || []).includes(kind);
+
+/** 'Zasięg' of the whole panel or of one record (`kind`, `id`), loaded on demand. */
+export function Reach(props) {
+  return (
+    <Suspense fallback={<p>{TEXT.tableLoading}</p>}>
+      <ReachPanel {...props} />
+    </Suspense>
+  );
+}
+
 /** The whole history with its filters ('Historia zmian'), loaded on demand; the shell's screen frames it. */
 export function HistoryLog() {
   return (
@@ -269,10 +285,21 @@ export function HistoryLog() {
 export function EditLoader({ resource, id, children }) {
   const { item, error, errors } = useItem(resource, id);
   const [history, setHistory] = useState(false);
+  const [reach, setReach] = useState(false);
+  const kind = historyKindOf(resource);
   return (
     <>
-      {(item || history) && (
-        <div className="d-flex justify-content-end mb-2">
+      {(item || history || reach) && (
+        <div className="d-flex justify-content-end gap-2 mb-2">
+          {isPublicKind(kind) && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              aria-expanded={reach}
+              onClick={() => setReach(!reach)}>
+              Zasięg
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -282,9 +309,10 @@ export function EditLoader({ resource, id, children }) {
           </button>
         </div>
       )}
+      {reach && <Reach kind={kind} id={Number(id)} />}
       {history && (
         <Suspense fallback={<p>{TEXT.tableLoading}</p>}>
-          <HistoryPanel kind={historyKindOf(resource)} id={Number(id)} onReverted={() => resource.get(id)} />
+          <HistoryPanel kind={kind} id={Number(id)} onReverted={() => resource.get(id)} />
         </Suspense>
       )}
       {item ? children(item) : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />}

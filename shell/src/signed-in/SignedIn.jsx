@@ -15,6 +15,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Footer } from '../Footer.jsx';
 import { HistoryScreen } from '../history/HistoryScreen.jsx';
+import { ReachScreen } from '../reach/ReachScreen.jsx';
 import { PluginOutlet } from '../plugins/PluginOutlet.jsx';
 import { byOrder, START, startPath } from '../start.js';
 import { Waiting } from '../Waiting.jsx';
@@ -96,6 +97,7 @@ function SignedInShell() {
           <Route path="/user/profile" caseSensitive element={onDemand(<Profile />)} />
           <Route path="/jobs" caseSensitive element={onDemand(<Jobs />)} />
           <Route path="/history" caseSensitive element={<HistoryScreen />} />
+          <Route path="/reach" caseSensitive element={<ReachScreen />} />
           {plugins.list.map((plugin) => (
             <Route
               key={plugin.name}

@@ -60,6 +60,11 @@ function UserMenu({ me }) {
             </Link>
           </li>
           <li>
+            <Link className="dropdown-item" to="/reach">
+              Zasięg widżetów
+            </Link>
+          </li>
+          <li>
             <a className="dropdown-item" href={support} target="_blank" rel="noreferrer">
               Wsparcie techniczne
             </a>

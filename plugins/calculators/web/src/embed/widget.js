@@ -3,6 +3,7 @@
 // Everything is computed here from the payload: typing needs no request.
 import { el } from '@smogpanel/embeds/dom';
 import { CHART_CSS, mountChart } from '@smogpanel/embeds/charts';
+import { DESCRIBE_CSS, description, describeValues } from '@smogpanel/embeds/describe';
 import { formatMoney, formatNumber, formatYears } from '../format.js';
 import { compute, readDefinition } from '../model.js';
 
@@ -12,6 +13,7 @@ const BAR_COLOR = '#0f7c8c';
 
 export const CSS =
   CHART_CSS +
+  DESCRIBE_CSS +
   '.spk{box-sizing:border-box;max-width:960px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--sp-fg,#1f2a37);line-height:1.35}' +
   '.spk h2{font-size:1.25rem;margin:0 0 10px}.spk-inputs{display:flex;flex-wrap:wrap;gap:10px 16px;margin-bottom:10px}' +
   '.spk-field{display:flex;flex-direction:column;gap:3px;font-size:14px;flex:1 1 180px}' +
@@ -160,6 +162,13 @@ export function renderCalculator(root, payload, initial = {}) {
     scroll.appendChild(resultsTable(result, refund));
     output.replaceChildren(
       el('p', 'spk-demand', `Roczne zapotrzebowanie domu na ciepło: ${formatNumber(result.demand)} kWh`),
+      // The chart's extremes for screen readers; every value is in the table below it.
+      description(
+        describeValues(
+          result.rows.map((row) => ({ name: row.name, value: row.cost })),
+          'zł',
+        ),
+      ),
       chart,
       scroll,
     );

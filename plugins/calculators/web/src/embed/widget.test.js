@@ -37,6 +37,10 @@ describe('the heating-cost widget', () => {
       'Roczne zapotrzebowanie domu na ciepło: 14 400 kWh',
     );
     expect(rows().map((r) => r[0])[0]).toBe('Pompa ciepła gruntowa');
+    // Screen readers hear the chart's extremes: the cheapest source is the lowest cost.
+    expect(plain(root.querySelector('.sp-sr').textContent)).toMatch(
+      /^Najwyższa wartość: [\d ,]+ zł \(.+\); najniższa: [\d ,]+ zł \(Pompa ciepła gruntowa\)\.$/,
+    );
     expect(rows().find((r) => r[0].startsWith('Węgiel'))).toEqual([
       'Węgiel – kocioł zasypowy (obecne)',
       '3,6 t',

@@ -3,15 +3,28 @@
 // legend, goals as progress bars, the numbers as an accessible table, legend text and source.
 import { el } from '@smogpanel/embeds/dom';
 import { CHART_CSS, PALETTE, dataTable, goalBar, legend, mountChart } from '@smogpanel/embeds/charts';
+import { DESCRIBE_CSS, dataDetails, description, describeValues } from '@smogpanel/embeds/describe';
 import { KIND, chartsOf, legendOf } from '../chartdata.js';
 
 export const CSS =
   CHART_CSS +
+  DESCRIBE_CSS +
   '.spg{box-sizing:border-box;max-width:960px;min-width:300px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--sp-fg,#1f2a37);line-height:1.35}' +
   '.spg h2{font-size:1.25rem;margin:0 0 4px}.spg h3{font-size:1.05rem;margin:12px 0 4px}.spg-sub{margin:0 0 8px;opacity:.8}' +
   '.spg-choose{display:flex;gap:8px;align-items:center;margin:8px 0;font-size:14px}.spg-choose select{font:inherit;padding:4px}' +
   '.spg-modern{background:#0f172a;color:#f1f5f9;border-radius:8px}.spg-modern .spc-table th,.spg-modern .spc-table td{border-color:#334155}' +
   '.spg details{margin:6px 0;font-size:13px}.spg-legend,.spg-source{font-size:13px;margin:8px 0 0;white-space:pre-line}.spg-source{opacity:.8}';
+
+/** Every value of a chart with what it is: the category, and the series when there are several. */
+export function pointsOf(spec) {
+  const names = spec.names || spec.categories;
+  return spec.series.flatMap((series) =>
+    series.values.map((value, i) => ({
+      name: spec.series.length > 1 && series.name ? `${series.name}, ${names[i]}` : String(names[i]),
+      value,
+    })),
+  );
+}
 
 function drawGroup(box, payload, group) {
   const stops = [];
@@ -22,6 +35,7 @@ function drawGroup(box, payload, group) {
     if (payload.type === 'CIRCLE') chart.spec.colors = chart.spec.categories.map((_, i) => PALETTE[i % PALETTE.length]);
     const section = el('section', 'spg-chart');
     if (chart.title) section.appendChild(el('h3', '', chart.title));
+    section.appendChild(description(describeValues(pointsOf(chart.spec), chart.spec.unit)));
     const canvas = el('div', 'spg-canvas');
     section.appendChild(canvas);
     section.appendChild(legend(legendOf(payload, chart.spec)));
@@ -29,10 +43,7 @@ function drawGroup(box, payload, group) {
       if (name) section.appendChild(el('h4', '', name));
       section.appendChild(goalBar(goal, payload.unit));
     }
-    const details = el('details');
-    details.appendChild(el('summary', '', 'Dane w tabeli'));
-    details.appendChild(dataTable(chart.spec));
-    section.appendChild(details);
+    section.appendChild(dataDetails(dataTable(chart.spec)));
     box.appendChild(section);
     stops.push(mountChart(canvas, KIND[payload.type], chart.spec));
   }

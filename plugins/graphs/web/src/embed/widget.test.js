@@ -126,6 +126,10 @@ describe('the public chart', () => {
     expect(root.textContent).toContain('Wnioski 2023–2024');
     expect(root.querySelector('.spg-value-title').textContent).toBe('Wnioski w 2024');
     expect(root.querySelector('.spc-goal').textContent).toContain('Postęp: 30 szt. (30%)');
+    expect(root.querySelector('.sp-data summary').textContent).toBe('Pokaż dane w tabeli');
+    expect(root.querySelector('.sp-sr').textContent).toMatch(
+      /^Najwyższa wartość: 1\u00a0500,5 szt\. \(.+\); najniższa: 7 szt\. \(.+\)\.$/,
+    );
     expect([...root.querySelectorAll('.spc-table td')].map((td) => td.textContent)).toEqual([
       '1\u00a0500,5 szt.',
       '',

@@ -3,9 +3,11 @@
 // property (STATISTIC, or a PRECISE key's submap), a legend, the values as a table, source,
 // details and the boundaries' attribution.
 import { el } from '@smogpanel/embeds/dom';
+import { DESCRIBE_CSS, description, describeValues } from '@smogpanel/embeds/describe';
 import { ATTRIBUTION, choropleth, colourScale, formatNumber, legend } from '@smogpanel/embeds/voivodeships';
 
 export const CSS =
+  DESCRIBE_CSS +
   '.spm{box-sizing:border-box;max-width:1100px;margin:0 auto;padding:12px;font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--sp-fg,#1f2a37);background:var(--sp-bg,#fff)}' +
   '.spm *{box-sizing:border-box}.spm h2{font-size:1.3em;margin:0 0 8px}.spm p{margin:6px 0}' +
   '.spm-controls{position:relative;z-index:2;display:flex;flex-wrap:wrap;gap:8px 16px;margin-bottom:8px}' +
@@ -139,6 +141,9 @@ function drawBody(body, payload, measurement, key, submap) {
   figure.appendChild(el('p', 'spm-layer', layer));
   if (measurement.summary) figure.appendChild(el('p', 'spm-note', SUMMARY_NOTE));
   const svg = choropleth(payload.voivodeships, values, scale, { prefix: 'spm', label: `Mapa województw: ${layer}` });
+  // The drawing's description from its values; the same values are in the table beside it.
+  const points = payload.voivodeships.map((v) => ({ name: v.name, value: values[v.code] ?? null }));
+  figure.appendChild(description(describeValues(points), svg, 'spm-description'));
   figure.appendChild(svg);
   figure.appendChild(legend(scale, values, { prefix: 'spm' }));
   body.replaceChildren(figure, table(payload, values, layer));

@@ -85,6 +85,11 @@ describe('renderMap', () => {
     expect(root.querySelector('svg').getAttribute('aria-label')).toBe(
       'Mapa województw: Liczba złożonych wniosków — Grudzień 2024',
     );
+    // Screen readers get the map's extremes with the drawing (docs/embeds.md, accessible alternatives).
+    const description = root.querySelector('#' + root.querySelector('svg').getAttribute('aria-describedby'));
+    expect(description.textContent).toMatch(
+      /^Najwyższa wartość: [\d\u00a0,]+ \([a-ząćęłńóśźż, -]+\); najniższa: [\d\u00a0,]+ \(.+\)\.$/,
+    );
   });
 
   it('lists the values as a table, with "brak danych" where none', () => {

@@ -6,11 +6,13 @@
 // Rows are sorted by place. The summary (when the ranking shows it) is one more choice.
 import { el } from '@smogpanel/embeds/dom';
 import { fold } from '@smogpanel/embeds/text';
+import { DESCRIBE_CSS, description, describeValues } from '@smogpanel/embeds/describe';
 import { ATTRIBUTION, choropleth, colourScale, legend } from '@smogpanel/embeds/voivodeships';
 
 export { fold }; // case-, diacritics- and spacing-insensitive: 'Łódź ' -> 'lodz'
 
 export const CSS =
+  DESCRIBE_CSS +
   '.spr{box-sizing:border-box;max-width:960px;margin:0 auto;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;' +
   'color:var(--sp-fg,#1f2a37);background:var(--sp-bg,#fff);line-height:1.35}' +
   '.spr h1{font-size:1.35rem;margin:0 0 4px}.spr-sub{margin:0 0 12px;color:var(--sp-muted,#4b5563)}' +
@@ -82,6 +84,9 @@ function gminyTable(payload, rows, query) {
   const wanted = fold(query);
   const shown = wanted ? rows.filter((item) => item.key.includes(wanted)) : rows;
   const table = el('table');
+  // The table is the ranking itself; the description says its extremes first.
+  const points = rows.map((item) => ({ name: item.name, value: item.value }));
+  const summary = description(describeValues(points), table, 'spr-description');
   table.appendChild(
     headRow([
       ['Miejsce', true],
@@ -110,7 +115,7 @@ function gminyTable(payload, rows, query) {
   }
   table.appendChild(body);
   const wrap = el('div');
-  wrap.appendChild(table);
+  wrap.append(summary, table);
   if (!shown.length) wrap.appendChild(el('p', 'spr-none', wanted ? 'Nie znaleziono gminy.' : 'Brak danych.'));
   return wrap;
 }
@@ -145,6 +150,7 @@ function voivodeshipTables(payload, entries) {
     }
     table.appendChild(body);
     const item = el('div', 'spr-entry');
+    item.appendChild(description(describeValues(rows.map(([name, , , value]) => ({ name, value })))));
     if (payload.voivodeships?.length) item.appendChild(entryMap(payload, entry));
     item.appendChild(table);
     wrap.appendChild(item);

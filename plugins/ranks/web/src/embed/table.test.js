@@ -59,6 +59,7 @@ describe('gminy', () => {
       ['2', 'Łódź', 'Łódź', 'łódzkie', '12,25', '7'],
       ['2', 'Żary', 'żarski', 'lubuskie', '3', '7'],
     ]);
+    expect(root.querySelector('.sp-sr').textContent).toBe('Najwyższa wartość: 12,25 (Łódź); najniższa: 1,5 (Skawina).');
     expect([...root.querySelectorAll('th')].map((th) => th.textContent)).toContain('kotłów');
   });
 

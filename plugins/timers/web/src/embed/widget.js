@@ -1,5 +1,6 @@
 // The timer widget in plain DOM (no framework: partner pages load it).
 import { el } from '@smogpanel/embeds/dom';
+import { DESCRIBE_CSS, description } from '@smogpanel/embeds/describe';
 import { parts, untilNextSecond } from './clock.js';
 import { UNITS, plural, withUnit } from './plural.js';
 
@@ -7,6 +8,7 @@ import { UNITS, plural, withUnit } from './plural.js';
 // embed sizes 200-800 px; wider (full width, the public page) it stays at its 800 px look.
 const vw = (n, least) => `clamp(${least}px,${n}vw,${n * 8}px)`;
 export const CSS =
+  DESCRIBE_CSS +
   `.spt{box-sizing:border-box;max-width:800px;margin:0 auto;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;` +
   `text-align:center;padding:${vw(6, 10)} ${vw(5, 8)};line-height:1.25;border-radius:${vw(2, 4)};overflow:hidden}` +
   `.spt p{margin:0}.spt-logo{display:block;max-width:45%;max-height:${vw(18, 36)};margin:0 auto ${vw(4, 6)};object-fit:contain}` +
@@ -26,6 +28,14 @@ export const CSS =
   '.spt-DARK{background:#111418;color:#f4f6f8;--spt-box:rgba(255,255,255,.09)}';
 
 const STYLES = ['LIGHT', 'SEA', 'RED', 'DARKRED', 'GRAPHITE', 'DARK'];
+const WHEN = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Warsaw' });
+
+/** What a screen reader is told once, instead of every second: the deadline itself. */
+export function deadlineSentence(payload) {
+  const at = new Date(payload.deadline);
+  if (Number.isNaN(at.getTime())) return '';
+  return `${payload.countdown ? 'Odliczanie do' : 'Liczone od'}: ${WHEN.format(at)}.`;
+}
 
 /** Draws the timer of `payload` into `root` and keeps it ticking; returns a stop function. */
 export function renderTimer(root, payload, now = () => Date.now()) {
@@ -38,8 +48,11 @@ export function renderTimer(root, payload, now = () => Date.now()) {
     box.appendChild(logo);
   }
   if (payload.text_above) box.appendChild(el('p', 'spt-above', payload.text_above));
+  const sentence = deadlineSentence(payload);
+  if (sentence) box.appendChild(description(sentence));
   const units = el('div', 'spt-units');
   units.setAttribute('role', 'timer');
+  units.setAttribute('aria-live', 'off'); // the digits tick every second: never announced
   const cells = UNITS.map(({ key, forms }) => {
     const unit = el('div', `spt-unit spt-${key}`);
     const number = el('span', 'spt-n');

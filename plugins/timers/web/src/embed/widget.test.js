@@ -45,6 +45,9 @@ describe('renderTimer', () => {
     expect(root.querySelector('.spt-below').textContent).toBe('Ogrzewaj czysto.');
     expect(units(root)).toEqual(['2 dni', '22 godziny', '1 minuta', '5 sekund']);
     expect(root.querySelector('[role=timer]').getAttribute('aria-label')).toBe('2 dni, 22 godziny, 1 minuta, 5 sekund');
+    // Screen readers hear the deadline once, never the ticking seconds.
+    expect(root.querySelector('[role=timer]').getAttribute('aria-live')).toBe('off');
+    expect(root.querySelector('.sp-sr').textContent).toMatch(/^Odliczanie do: 24 listopada 2026\D*11:01\.$/);
     expect(root.firstChild.className).toBe('spt spt-SEA');
   });
 

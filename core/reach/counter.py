@@ -1,0 +1,230 @@
+"""Counting views without slowing the answer or storing a visitor: in memory, per process,
+written to the database in batches.
+
+`ReachCounter.add` is a dict increment under a lock (no I/O): the request that counts (the
+beacon `POST /api/reach/hit`, a letter's form, its confirmation) never waits for the database.
+Every `smogpanel.reach_flush_seconds` (60 by default) a daemon thread of the process writes
+what it holds, 500 rows per upsert (`INSERT … ON CONFLICT … DO UPDATE SET count = count +
+excluded.count`, on PostgreSQL and SQLite alike), each batch in a transaction of its own (so
+SQLite's write lock is held a batch at a time) and in the rows' key order (so two processes
+flushing at once never deadlock); then at exit. Each process (each gunicorn worker) flushes its
+own counts, so nothing depends on which process a view reached, and adding is commutative, so
+nothing depends on the order of flushes either. The scheduler's once-per-tick jobs are not
+used for this: they run in one process per tick, and the counts are in every process.
+
+Bounded: at most `smogpanel.reach_max_keys` distinct (day, widget, site, event) keys wait in a
+process (10 000 by default); beyond that new keys are dropped (and said so once in the log), so
+a flood of made-up sites costs memory no one can grow. A flush that fails (the database away)
+keeps its counts for the next one, within the same bound.
+"""
+
+import atexit
+import logging
+import os
+import threading
+import time
+import weakref
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import sqlalchemy as sa
+
+from ..db import own_transaction
+from .models import ReachCount
+
+log = logging.getLogger(__name__)
+
+WARSAW = ZoneInfo("Europe/Warsaw")
+DEFAULT_FLUSH_SECONDS = 60
+DEFAULT_MAX_KEYS = 10_000
+BATCH = 500  # rows per INSERT statement
+KEY = ("day", "kind", "record_id", "site", "event")
+
+_counters = weakref.WeakSet()  # every counter of this process, for `flush_all` (tests, exit)
+
+
+_day = (0.0, None)  # (unix time the day ends, the day): the time zone arithmetic once a day
+
+
+def today():
+    """The day a view is counted under: Polish readers' calendar, not UTC's."""
+    global _day
+    ends, day = _day
+    if time.time() >= ends:
+        now = datetime.now(WARSAW)
+        midnight = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), WARSAW)
+        day, _day = now.date(), (midnight.timestamp(), now.date())
+    return day
+
+
+class ReachCounter:
+    def __init__(self, registry, interval=DEFAULT_FLUSH_SECONDS, max_keys=DEFAULT_MAX_KEYS):
+        self.registry = registry
+        self.interval = interval
+        self.max_keys = max_keys
+        self.lock = threading.Lock()
+        self.flushing = threading.Lock()  # one flush at a time in this process
+        self.counts = {}  # (day, kind, name or None, record_id or None, site, event) -> count
+        self.dropped = 0
+        self.pid = os.getpid()
+        self.thread = None
+        self.stopped = threading.Event()
+        _counters.add(self)
+
+    def add(self, kind, site, event="view", name=None, record_id=None, count=1):
+        """Counts one view (or funnel step) of the widget `kind` named `name` (or the record
+        `record_id`) on `site`. False when the key was dropped (the bound is reached)."""
+        key = (today(), kind, name, record_id, site, event)
+        with self.lock:
+            if os.getpid() != self.pid:  # forked after counting began: the parent's counts are its own
+                self.counts, self.pid, self.thread = {}, os.getpid(), None
+            if key not in self.counts and len(self.counts) >= self.max_keys:
+                self.dropped += 1
+                if self.dropped == 1:
+                    log.warning("reach: %s keys wait to be written; new ones are dropped until then", self.max_keys)
+                return False
+            self.counts[key] = self.counts.get(key, 0) + count
+            if self.thread is None and self.interval > 0:
+                self.thread = threading.Thread(
+                    target=_flush_loop,
+                    args=(weakref.ref(self), self.interval, self.stopped),
+                    name="smogpanel-reach-flush",
+                    daemon=True,
+                )
+                self.thread.start()
+        return True
+
+    def take(self):
+        with self.lock:
+            counts, self.counts, self.dropped = self.counts, {}, 0
+        return counts
+
+    def give_back(self, counts):
+        with self.lock:
+            for key, count in counts.items():
+                if key in self.counts or len(self.counts) < self.max_keys:
+                    self.counts[key] = self.counts.get(key, 0) + count
+
+    def flush(self):
+        """Writes the counts held so far; returns the number of rows written (upserted)."""
+        with self.flushing:
+            counts = self.take()
+            if not counts:
+                return 0
+            try:
+                return write_counts(self.registry, counts)
+            except UnwrittenCounts as unwritten:
+                self.give_back(unwritten.counts)  # the batches written stay written
+                raise
+            except Exception:
+                self.give_back(counts)
+                raise
+
+    def stop(self):
+        self.stopped.set()
+
+
+def _flush_loop(counter_ref, interval, stopped):
+    """The flushing thread: holds its counter weakly, so an app that is gone (a test's) ends it."""
+    while not stopped.wait(interval):
+        counter = counter_ref()
+        if counter is None:
+            return
+        try:
+            counter.flush()
+        except Exception:  # logged; the counts stay for the next flush
+            log.warning("reach: writing the counts failed; they are kept for the next try", exc_info=True)
+        del counter
+
+
+def record_ids(db, registry, kind, names):
+    """{internal_name: id} of the live records of `kind` among `names` (one query): a kind's
+    records are its Resource's model (the same kind name), found by `internal_name`."""
+    resource = registry.get("smogpanel.resources", {}).get(kind)
+    model = getattr(resource, "model", None)
+    if model is None or not hasattr(model, "internal_name"):
+        return {}
+    statement = sa.select(model.internal_name, model.id).where(model.internal_name.in_(sorted(names)))
+    if hasattr(model, "deleted"):
+        statement = statement.where(model.deleted.is_(None))
+    return dict(db.execute(statement).all())
+
+
+def rows_of(db, registry, counts):
+    """The counts as rows keyed like the table: names resolved to ids (unknown names, made up
+    or deleted since, are dropped), equal keys summed."""
+    names = {}
+    for _day, kind, name, record_id, _site, _event in counts:
+        if record_id is None:
+            names.setdefault(kind, set()).add(name)
+    ids = {kind: record_ids(db, registry, kind, wanted) for kind, wanted in names.items()}
+    rows = {}
+    for (day, kind, name, record_id, site, event), count in counts.items():
+        if record_id is None:
+            record_id = ids[kind].get(name)
+            if record_id is None:
+                continue
+        key = (day, kind, record_id, site, event)
+        rows[key] = rows.get(key, 0) + count
+    return [dict(zip(KEY, key), count=count) for key, count in sorted(rows.items())]
+
+
+def upsert(db, rows):
+    dialect = db.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    table = ReachCount.__table__
+    for start in range(0, len(rows), BATCH):
+        statement = insert(table).values(rows[start : start + BATCH])
+        db.execute(
+            statement.on_conflict_do_update(
+                index_elements=list(KEY), set_={"count": table.c["count"] + statement.excluded["count"]}
+            )
+        )
+
+
+def write_counts(registry, counts):
+    """Writes `counts`, each batch in a transaction of its own (SQLite's write lock is held for
+    one batch at a time, never the whole flush). Returns the rows written; on a failure the
+    batches not written are raised with (`UnwrittenCounts`) for the counter to keep."""
+    with registry["db.session_factory"]() as db:
+        rows = rows_of(db, registry, counts)
+    for start in range(0, len(rows), BATCH):
+        try:
+            with own_transaction(registry) as db:
+                upsert(db, rows[start : start + BATCH])
+        except Exception as error:
+            left = {tuple(row[k] for k in KEY): row["count"] for row in rows[start:]}
+            raise UnwrittenCounts(left) from error
+    return len(rows)
+
+
+class UnwrittenCounts(Exception):
+    def __init__(self, rows):
+        super().__init__(f"{len(rows)} reach counts not written")
+        # keyed as the counter keys them: (day, kind, name, record_id, site, event)
+        self.counts = {
+            (day, kind, None, record_id, site, event): n for (day, kind, record_id, site, event), n in rows.items()
+        }
+
+
+def flush_all():
+    """Writes every counter's counts of this process now (tests; the exit handler)."""
+    written = 0
+    for counter in list(_counters):
+        written += counter.flush()
+    return written
+
+
+@atexit.register
+def _flush_at_exit():
+    for counter in list(_counters):
+        if counter.interval <= 0:  # a test's counter: its connection is gone, its test wrote what counted
+            continue
+        try:
+            counter.stop()
+            counter.flush()
+        except Exception:  # the database may be gone at exit: nothing to do about it then
+            log.warning("reach: the last counts could not be written at exit", exc_info=True)
