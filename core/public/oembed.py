@@ -149,21 +149,28 @@ def includeme(config):
         {
             "summary": "oEmbed 1.0: kod do osadzenia publicznego widoku z jego adresu (typ rich).",
             "security": [],
-            "produces": ["application/json"],
             "parameters": [
                 {
                     "name": "url",
                     "in": "query",
                     "required": True,
-                    "type": "string",
+                    "schema": {"type": "string"},
                     "description": "adres /view/<rodzaj>/<nazwa> tego panelu",
                 },
-                {"name": "maxwidth", "in": "query", "required": False, "type": "integer"},
-                {"name": "maxheight", "in": "query", "required": False, "type": "integer"},
-                {"name": "format", "in": "query", "required": False, "type": "string", "enum": ["json", "xml"]},
+                {"name": "maxwidth", "in": "query", "required": False, "schema": {"type": "integer"}},
+                {"name": "maxheight", "in": "query", "required": False, "schema": {"type": "integer"}},
+                {
+                    "name": "format",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string", "enum": ["json", "xml"]},
+                },
             ],
             "responses": {
-                "200": {"description": "Odpowiedź oEmbed (type: rich)"},
+                "200": {
+                    "description": "Odpowiedź oEmbed (type: rich)",
+                    "content": {"application/json": {"schema": {"type": "object"}}},
+                },
                 "404": {"description": "To nie jest publiczny widok tego panelu"},
                 "501": {"description": "Format inny niż json"},
             },

@@ -151,7 +151,8 @@ def includeme(config):
         {
             "summary": "Deklaracja dostępności widżetów (struktura deklaracji dostępności, identyfikatory a11y-*).",
             "security": [],
-            "produces": ["text/html"],
-            "responses": {"200": {"description": "Strona deklaracji"}},
+            "responses": {
+                "200": {"description": "Strona deklaracji", "content": {"text/html": {"schema": {"type": "string"}}}}
+            },
         },
     )

@@ -124,27 +124,26 @@ def includeme(config):
         {
             "summary": "Jedno wyświetlenie widżetu (wysyła je sam widżet; bez ciasteczek i identyfikatorów).",
             "security": [],
-            "consumes": ["application/json"],
-            "parameters": [
-                {
-                    "name": "body",
-                    "in": "body",
-                    "required": True,
-                    "schema": {
-                        "type": "object",
-                        "required": ["k", "n"],
-                        "properties": {
-                            "k": {"type": "string", "description": "rodzaj widżetu"},
-                            "n": {"type": "string", "description": "nazwa wewnętrzna"},
-                            "s": {
-                                "type": "string",
-                                "description": "pochodzenie strony osadzającej (https://host[:port]); "
-                                "puste: strona panelu",
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["k", "n"],
+                            "properties": {
+                                "k": {"type": "string", "description": "rodzaj widżetu"},
+                                "n": {"type": "string", "description": "nazwa wewnętrzna"},
+                                "s": {
+                                    "type": "string",
+                                    "description": "pochodzenie strony osadzającej (https://host[:port]); "
+                                    "puste: strona panelu",
+                                },
                             },
-                        },
-                    },
-                }
-            ],
+                        }
+                    }
+                },
+            },
             "responses": {"204": {"description": "Policzone"}, **envelope_responses()},
         },
     )
