@@ -50,7 +50,7 @@ def FlagNode(title, default=0, **kw):
     (its custom converter is set after cornice_swagger has built its converters)."""
     flag = colander.Integer()
     flag.num = _to_flag
-    return colander.SchemaNode(flag, title=title, missing=default, validator=_zero_or_one, **kw)
+    return colander.SchemaNode(flag, title=title, missing=default, validator=_zero_or_one, widget="checkbox", **kw)
 
 
 # -- maps -----------------------------------------------------------------------------------
@@ -68,6 +68,7 @@ class PropertyKeySchema(colander.MappingSchema):
         colander.String(),
         title="Typ właściwości",
         validator=colander.OneOf(PROPERTY_TYPES, msg_err="Wybierz typ: INFORMATIVE, STATISTIC albo PRECISE."),
+        options=TYPE_LABELS,
     )
 
 
