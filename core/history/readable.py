@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 import sqlalchemy as sa
 
 from ..regions import NAME_OF
-from . import CHANGED, record_name
+from . import record_name
 from .fields import BOOLEAN, CHOICE, DATE, KEYED, LIST, PLACE, REFERENCE, RICHTEXT, fields_of
 
 WARSAW = ZoneInfo("Europe/Warsaw")
