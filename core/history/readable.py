@@ -304,5 +304,3 @@ def readable_rows(request, entries):
         wanted |= references(fields, changes)
     names = reference_names(request, wanted) if wanted else {}
     return {entry_id: rows_of(fields, changes, names) for entry_id, (fields, changes) in parsed.items()}
-
-
