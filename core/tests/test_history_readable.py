@@ -136,3 +136,39 @@ def test_an_import_revert_says_it_deletes_what_the_import_created(operator):
 def test_a_from_after_to_is_refused_in_polish(operator):
     errors = operator.get("/api/history/?from=2025-03-02&to=2025-03-01", status=400)["errors"]
     assert errors == [{"name": "from", "description": "Data „od” nie może być późniejsza niż data „do”."}]
+
+
+def test_a_search_entry_shows_the_texts_changed_by_key_and_its_keys_list_by_key(operator):
+    from smogpanel.plugins.searches.tests import helpers as searches
+
+    search = searches.add_search(operator)
+    gmina = searches.gminy(operator)["zabierzow"]
+    dotacja, kontakt = searches.key_named(search, "Dotacja"), searches.key_named(search, "Kontakt")
+    entry = searches.add_entry(
+        operator, search, gmina, [searches.value(dotacja, "do 30 tys."), searches.value(kontakt, "urząd")]
+    )
+    changed = [searches.value(dotacja, "do 35 tys."), searches.value(kontakt, "urząd")]
+    operator.post(f"/api/search_entry/{entry['id']}", {"values": changed})
+    edit = latest(operator, "search_entry", entry["id"])
+    assert rows(edit) == {"Dotacja": ("do 30 tys.", "do 35 tys.")}
+    assert edit["record"]["path"] == f"/search/{search['id']}/entry/{entry['id']}"
+    assert edit["record"]["name"].startswith("Zabierzów (powiat krakowski")
+
+    keys = [dict(key) for key in search["search_keys"]]
+    keys[0].update(name="Dofinansowanie", search_key_place_name="LEFT")
+    keys.append({"name": "Uwagi", "hide_name": 0, "search_key_place_name": "BOTTOM"})
+    operator.post(f"/api/search/{search['id']}", searches.edit_body(search, search_keys=keys))
+    assert rows(latest(operator, "search", search["id"])) == {
+        "Właściwości „Dofinansowanie”: Nazwa właściwości": ("Dotacja", "Dofinansowanie"),
+        "Właściwości „Dofinansowanie”: Miejsce": ("góra", "lewa"),
+        "Właściwości": ("—", "dodano „Uwagi”"),
+    }
+
+
+def test_a_create_shows_what_the_record_was_created_with_in_the_form_words(operator):
+    timer = add_timer(operator, timer_style_name="RED")
+    create = latest(operator, "timer", timer["id"])
+    shown = rows(create)
+    assert shown["Styl"] == ("—", "Czerwony")
+    assert shown["Termin"] == ("—", "2027-05-01 00:00")  # Warsaw time
+    assert create["revert"]["offered"] is False  # a create is undone by deleting, not from history

@@ -206,7 +206,7 @@ def GraphEntrySchema():
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(Text("Nazwa", name="name"))
     schema.add(colander.SchemaNode(colander.String(), name="color", title="Kolor", missing=""))
-    schema.add(FlagNode("Z celem", name="with_goal"))
+    schema.add(FlagNode("Z celem", name="with_goal", form_title="Wpis ma cel"))
     schema.add(
         colander.SchemaNode(
             Number(),
