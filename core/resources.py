@@ -12,6 +12,7 @@ attributes give a record kind its list, read, create, edit and soft-delete endpo
 A plugin subclasses `Resource` only to override the few methods whose behaviour differs.
 """
 
+import string
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -123,10 +124,13 @@ class Resource(Rules):
             template = f"/{self.kind}/{{id}}" if self.parent is None else None
         if template is None:
             return None
-        values = {c.key: getattr(obj, c.key) for c in self.model.__mapper__.column_attrs}
+        values = dict(ids, id=obj.id)
+        for _, name, _, _ in string.Formatter().parse(template):  # only the columns it names
+            if name and name not in values:
+                values[name] = getattr(obj, name, None)
         try:
-            return template.format(**{**values, **ids, "id": obj.id})
-        except (KeyError, ValueError):
+            return template.format(**values)
+        except (KeyError, ValueError, IndexError):
             return None
 
     def history_name(self, request, obj):

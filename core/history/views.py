@@ -108,6 +108,7 @@ def readable_entries(request, entries):
         if entry.action == "import" and changes.get("created_kind")
     }
     records.load(wanted)
+    records.load_parents()
     # A bulk delete is reverted when its records' own entries are (each restore names its delete).
     batch_entries = {
         entry.id: [item.get("entry") for item in changes["batch"] if isinstance(item, dict)]
