@@ -246,47 +246,77 @@ def keyed_rows(name, title, old, new):
     return rows
 
 
-def list_rows(field, old, new, names):
-    """A list of sub-records: each added, removed or changed (field by field), matched by id."""
-    before = {item.get("id"): item for item in old if isinstance(item, dict) and item.get("id") is not None}
+def _item_key(field):
+    """The field that tells a sub-record apart: `id`, else the first `…_id` (an item's hook)."""
+    if "id" in field.item:
+        return "id"
+    return next((name for name in field.item if name.endswith("_id")), None)
+
+
+def _item_name(item, key):
+    for name in ("display_name", "name"):
+        if item.get(name):
+            return str(item[name])
+    for name, value in item.items():  # e.g. item_type_hook_display_name, then …_name
+        if name.endswith("_display_name") and value:
+            return str(value)
+    for name, value in item.items():
+        if name.endswith("_name") and value and name != "value_name":
+            return str(value)
+    return f"#{item.get(key)}"
+
+
+def _inner_shown(inner, item, names):
+    """A sub-record's field as shown; a value with its name beside it (`value_name`) by that name."""
+    if item.get(f"{inner.name}_name"):
+        return str(item[f"{inner.name}_name"])
+    return shown(inner, item.get(inner.name), names)
+
+
+def list_rows(field, old, new, names, prefix=""):
+    """A list of sub-records: each added, removed or changed (field by field), matched by its
+    key (`id`, or an item's hook id); lists inside (a key group's keys) one level further."""
+    key = _item_key(field)
+    title = f"{prefix}{field.title}"
+    before = {item.get(key): item for item in old if isinstance(item, dict) and key and item.get(key) is not None}
     rows, seen = [], set()
-    title = field.title
-
-    def named(item):
-        return item.get("name") or f"#{item.get('id')}"
-
     for index, item in enumerate(new):
         if not isinstance(item, dict):
             continue
-        was = before.get(item.get("id")) if item.get("id") is not None else None
+        item_key = item.get(key) if key else None
+        was = before.get(item_key) if item_key is not None else None
+        named = _item_name(item, key)
         if was is None:
             rows.append(
-                {
-                    "field": f"{field.name}.{index}",
-                    "label": title,
-                    "before": NO_VALUE,
-                    "after": f"dodano „{named(item)}”",
-                }
+                {"field": f"{field.name}.{index}", "label": title, "before": NO_VALUE, "after": f"dodano „{named}”"}
             )
             continue
-        seen.add(item.get("id"))
+        seen.add(item_key)
         for inner_name, inner in field.item.items():
-            if inner_name == "id" or was.get(inner_name) == item.get(inner_name):
+            if inner_name == key or was.get(inner_name) == item.get(inner_name):
                 continue
             if inner.type == LIST:
-                continue  # nested lists (a key group's keys): their own rows would need another level
+                rows += list_rows(
+                    inner, was.get(inner_name) or [], item.get(inner_name) or [], names, f"{title} „{named}”: "
+                )
+                continue
             rows.append(
                 {
-                    "field": f"{field.name}.{item['id']}.{inner_name}",
-                    "label": f"{title} „{named(item)}”: {inner.title}",
-                    "before": shown(inner, was.get(inner_name), names),
-                    "after": shown(inner, item.get(inner_name), names),
+                    "field": f"{field.name}.{item_key}.{inner_name}",
+                    "label": f"{title} „{named}”: {inner.title}",
+                    "before": _inner_shown(inner, was, names),
+                    "after": _inner_shown(inner, item, names),
                 }
             )
-    for item_id, item in before.items():
-        if item_id not in seen:
+    for item_key, item in before.items():
+        if item_key not in seen:
             rows.append(
-                {"field": f"{field.name}.{item_id}", "label": title, "before": f"„{named(item)}”", "after": "usunięto"}
+                {
+                    "field": f"{field.name}.{item_key}",
+                    "label": title,
+                    "before": f"„{_item_name(item, key)}”",
+                    "after": "usunięto",
+                }
             )
     return rows
 

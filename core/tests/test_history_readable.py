@@ -172,3 +172,17 @@ def test_a_create_shows_what_the_record_was_created_with_in_the_form_words(opera
     assert shown["Styl"] == ("—", "Czerwony")
     assert shown["Termin"] == ("—", "2027-05-01 00:00")  # Warsaw time
     assert create["revert"]["offered"] is False  # a create is undone by deleting, not from history
+
+
+def test_an_item_hook_edit_shows_the_hook_by_its_name(operator):
+    from smogpanel.plugins.items.tests.helpers import add_gmina as add_item_gmina
+    from smogpanel.plugins.items.tests.helpers import note_payload
+
+    gmina = add_item_gmina(operator)
+    item = operator.post("/api/item/", note_payload(gmina["id"]))["message"]
+    body = note_payload(gmina["id"])
+    body["hooks"][2]["value"] = "Wymień piec."
+    operator.post(f"/api/item/{item['id']}", body)
+    assert rows(latest(operator, "item", item["id"])) == {
+        "Właściwości „Treść”: Wartość": ("Nie pal śmieci.", "Wymień piec.")
+    }
