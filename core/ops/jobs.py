@@ -400,8 +400,8 @@ def _number_problem(name, raw, lowest, whole, what):
 
 def setting_problems(settings, codes):
     """Polish reasons of the settings the jobs read that they could not use: history's
-    keep_days, each job's interval (and an interval of no such job: a typo in its code), the
-    integrations' numbers."""
+    keep_days, each job's interval (and an interval of no such job of the core or an enabled
+    plugin: a typo in its code), the integrations' numbers."""
     from ..history import keep_days
 
     problems = []
@@ -413,6 +413,8 @@ def setting_problems(settings, codes):
         if not (name.startswith("smogpanel.jobs.") and name.endswith(".interval")) or raw in (None, ""):
             continue
         code = name.removeprefix("smogpanel.jobs.").removesuffix(".interval")
+        if code.partition(".")[0] not in {known.partition(".")[0] for known in codes}:
+            continue  # a disabled plugin's job: its setting may stay in the file
         if code not in codes:
             problems.append(f"{name}: nie ma zadania „{code}”. Zadania: {', '.join(sorted(codes))}.")
             continue

@@ -365,3 +365,19 @@ def test_a_setting_a_job_reads_is_checked_at_start(database, tmp_path, settings,
         )
     assert str(refused.value).startswith("Błędne ustawienia zadań okresowych: ")
     assert reason in str(refused.value)
+
+
+def test_a_disabled_plugins_job_interval_may_stay_in_the_settings(database, tmp_path):
+    app = main(
+        {},
+        **{
+            "sqlalchemy.url": database,
+            "smogpanel.secret": TEST_SECRET,
+            "smogpanel.environment": "testing",
+            "smogpanel.mail_dir": str(tmp_path / "mail"),
+            "smogpanel.plugins": "hierarchy",
+            "smogpanel.jobs.items.refresh.interval": "600",
+        },
+    )
+    assert "items.refresh" not in declared_jobs(app.registry)
+    app.registry["db.engine"].dispose()
