@@ -264,6 +264,7 @@ def test_the_command_line_lists_and_runs_jobs(database, tmp_path, capsys):
     assert set(listed) == {"core.outbox", "core.history_purge", "letters.purge", "items.refresh"}
     assert "udane" in listed["letters.purge"] and "Usunięto niepotwierdzone zgłoszenia: 0." in listed["letters.purge"]
     assert "jeszcze nie uruchomione" in listed["core.outbox"] and "co 60 s" in listed["core.outbox"]
+    assert "\tnastępnie 20" in listed["core.outbox"]  # the next tick, in UTC
     assert cli(["-c", str(ini), "jobs", "run", "nie.ma"]) == 2
     assert "Nieznane zadanie: nie.ma" in capsys.readouterr().err
 
