@@ -53,7 +53,7 @@ class Field:
     item: dict = field(default_factory=dict)  # a LIST's item fields {name: Field}
 
     def described(self):
-        """As the API describes it (GET /api/history/?…&fields=1 and docs/api.md)."""
+        """As the history answer's `fields` describes it (docs/api.md, "History")."""
         data = {"title": self.title, "type": self.type}
         if self.options:
             data["options"] = {_key(value): label for value, label in self.options.items()}

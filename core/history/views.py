@@ -26,6 +26,7 @@ from ..sorting import Sorting
 from ..validation import validate
 from . import entries as entries_module
 from . import readable
+from .fields import fields_of
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 FROM_AFTER_TO = "Data „od” nie może być późniejsza niż data „do”."
@@ -213,6 +214,12 @@ def list_view(request):
         "per_page": per_page,
         "total": total,
         "list": [entry_dict(request, entry, shown) for entry in entries],
+        # How each kind on the page describes its fields (the words `rows` are written in).
+        "fields": {
+            kind: {name: field.described() for name, field in fields_of(resources(request)[kind]).items()}
+            for kind in sorted({entry.kind for entry in entries})
+            if kind in resources(request)
+        },
         "kinds": kinds,
     }
 

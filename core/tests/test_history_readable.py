@@ -60,6 +60,13 @@ def test_a_choice_and_a_boolean_read_as_the_form_shows_them(operator):
     edit = latest(operator, "timer", timer["id"])
     # countdown false is what the form's "Odwrotne liczenie" ticked means
     assert rows(edit) == {"Styl": ("Morski", "Grafitowy"), "Odwrotne liczenie": ("nie", "tak")}
+    fields = operator.get(f"/api/history/?kind=timer&record_id={timer['id']}")["message"]["fields"]["timer"]
+    assert fields["timer_style_name"]["options"]["SEA"] == "Morski" and fields["timer_style_name"]["type"] == "choice"
+    assert fields["countdown"] == {
+        "title": "Odwrotne liczenie",
+        "type": "boolean",
+        "options": {"true": "nie", "false": "tak"},
+    }
     assert edit["record"]["path"] == f"/timer/{timer['id']}"
     assert edit["revert"] == {
         "offered": True,
