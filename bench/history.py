@@ -1,6 +1,6 @@
 """What recording history costs writes, against the same writes without it in the same run.
 
-    .venv/bin/python bench/history.py [--rounds 7] [--writes 60] [--database-url URL]
+    .venv/bin/python bench/history.py [--rounds 7] [--writes 60] [--database-url URL] [--log-only]
 
 1. Single writes through the app: `POST /api/timer/<id>` (an edit: the record's answer read
    before and after, the changed fields diffed, an entry written) and `POST /api/rank_value/<id>`
@@ -9,6 +9,10 @@
    Target ≤ 1.15×.
 2. RB_XLS import of 2,477 gminy, `POST /api/rank_value/import`, with history (one entry naming
    the file, its type and the counts) and without it, interleaved. Target ≤ 1.3×.
+3. Reading the log: `GET /api/history/?kind=rank_value&per_page=50` (50 edits of gminy's
+   values: each entry's rows in the form's words, the record named with its group, ranking and
+   gmina, and what a revert would do) against the same page as stored (`readable_entries`
+   left out), interleaved. Target ≤ 2× (a page is read by a person, not by a loop).
 
 "Without" runs the Resource edit and run_import as they were before history (copied below),
 in the same process on the same database. Prints times and ratios; asserts nothing.
@@ -132,17 +136,56 @@ def bench_import(app, headers, places, rounds):
     line("POST /api/rank_value/import with history", statistics.median(with_times), baseline)
 
 
+def bench_log(app, headers, places, rounds):
+    from smogpanel.history import views
+
+    group = add_group(app, headers, "bench-log")
+    app.post_json(
+        "/api/rank_value/import",
+        {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(values_file(places, 1))},
+        headers=headers,
+    )
+    values = app.get(f"/api/rank_value/rank_group/{group['id']}?per_page=50&page=1", headers=headers).json["message"]
+    for index, value in enumerate(values["list"]):
+        app.post_json(
+            f"/api/rank_value/{value['id']}", {"value": index + 0.5, "points": index, "place": None}, headers=headers
+        )
+
+    def read():
+        answer = app.get("/api/history/?kind=rank_value&per_page=50", headers=headers).json["message"]
+        assert len(answer["list"]) == 50, answer["total"]
+
+    plain = views.readable_entries
+    with_times, without_times = [], []
+    for round_ in range(rounds + 2):
+        for readable in (True, False) if round_ % 2 else (False, True):
+            views.readable_entries = plain if readable else (lambda request, entries: {})
+            try:
+                seconds = timed(read)
+            finally:
+                views.readable_entries = plain
+            if round_ >= 2:  # two warm-up rounds
+                (with_times if readable else without_times).append(seconds)
+    baseline = statistics.median(without_times)
+    print(f"The history log, a page of 50 rank value edits, median of {rounds} interleaved rounds:")
+    line("GET /api/history/ as stored (baseline)", baseline)
+    line("GET /api/history/ in the form's words", statistics.median(with_times), baseline)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--writes", type=int, default=60)
     parser.add_argument("--database-url")
+    parser.add_argument("--log-only", action="store_true", help="only part 3, reading the log")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
         app, headers, places = build(url, ["hierarchy", "ranks", "timers"])
-        bench_writes(app, headers, places, args.writes)
-        bench_import(app, headers, places, args.rounds)
+        if not args.log_only:
+            bench_writes(app, headers, places, args.writes)
+            bench_import(app, headers, places, args.rounds)
+        bench_log(app, headers, places, args.rounds * 3)
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def bulk_delete_view(resource):
                     HistoryEntry.action == "delete",
                 )
             )
-            batch.append({"id": record_id, "name": history.record_name(obj), "entry": entry})
+            batch.append({"id": record_id, "name": resource.history_name(request, obj), "entry": entry})
         entry = history.record(
             request, "delete", resource.kind, None, batch_label(resource, len(batch)), {"batch": batch}
         )

@@ -215,6 +215,7 @@ def cmd_jobs(settings, args):
         duration = f"{row['duration_ms'] / 1000:.1f} s".replace(".", ",") if row["duration_ms"] is not None else "-"
         print(
             f"{row['code']}\tco {row['interval']} s\tostatnio {_when(row['started'])}\t{duration}\t{outcome}"
+            f"\tnastępnie {_when(row['next_run'])}"
             f"\turuchomienia {row['runs']}, błędy {row['failures']}\t{row['error'] or row['summary'] or ''}"
         )
     return 0

@@ -12,6 +12,7 @@ attributes give a record kind its list, read, create, edit and soft-delete endpo
 A plugin subclasses `Resource` only to override the few methods whose behaviour differs.
 """
 
+import string
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -96,6 +97,10 @@ class Resource(Rules):
     # gazetteer's names; and the lists' filters (smogpanel.listing.Filter, e.g. a type).
     searched: tuple = ("name", "internal_name", "email", "teryt", "district_name", "voivodeship_name")
     filters: tuple = ()
+    # The path of a record's edit screen in the panel, which history links to: `{id}` and the ids
+    # of its parents by kind (`{rank}`, `{rank_group}`) or its own columns (`{rank_entry_id}`).
+    # "" : `/<kind>/{id}` for a kind with no parent; None: no screen.
+    screen: str | None = ""
 
     @property
     def regional(self):
@@ -113,6 +118,28 @@ class Resource(Rules):
         names = names.subquery()
         found = request.db.scalar(sa.select(names.c.voivodeship_id).where(names.c.id == borough_id))
         return frozenset() if found is None else frozenset({found})
+
+    def screen_path(self, obj, ids):
+        """The panel path of `obj`'s edit screen (`ids`: {kind: id} of it and its parents), or None."""
+        template = self.screen
+        if template == "":
+            template = f"/{self.kind}/{{id}}" if self.parent is None else None
+        if template is None:
+            return None
+        values = dict(ids, id=obj.id)
+        for _, name, _, _ in string.Formatter().parse(template):  # only the columns it names
+            if name and name not in values:
+                values[name] = getattr(obj, name, None)
+        try:
+            return template.format(**values)
+        except (KeyError, ValueError, IndexError):
+            return None
+
+    def history_name(self, request, obj):
+        """The record's name in history (the log searches it): its name, else its gmina's."""
+        from .history.entries import shown_name
+
+        return shown_name(request, self, obj)
 
     def __init__(self):
         self.all_kinds = None  # every registered resource by kind, set when registered
@@ -518,7 +545,7 @@ class Resource(Rules):
         answer = self.serialize(request, obj)
         # What it was created with: each field given, as [null, value].
         created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
-        history.record(request, "create", self.kind, obj.id, history.record_name(obj), created)
+        history.record(request, "create", self.kind, obj.id, self.history_name(request, obj), created)
         return self.answer(request, answer)
 
     def view_update(self, request):
@@ -541,7 +568,7 @@ class Resource(Rules):
         carry_version(request, after)
         changes = history.changes_between(before, after, self.uploads)
         if changes or reverts:
-            history.record(request, "update", self.kind, obj.id, history.record_name(obj), changes, reverts)
+            history.record(request, "update", self.kind, obj.id, self.history_name(request, obj), changes, reverts)
         return self.answer(request, answer)
 
     def history_fields(self):
@@ -574,7 +601,7 @@ class Resource(Rules):
         authorize(request, self, "delete", obj)
         self.delete(request, obj)
         self.flush(request)
-        history.record(request, "delete", self.kind, obj.id, history.record_name(obj), reverts=reverts)
+        history.record(request, "delete", self.kind, obj.id, self.history_name(request, obj), reverts=reverts)
 
     # -- registration ----------------------------------------------------------------
     def context(self, request):

@@ -238,7 +238,7 @@ class Flag(colander.SchemaType):
 
 
 def FlagNode(title, default=0, **kw):
-    return colander.SchemaNode(Flag(), title=title, missing=default, **kw)
+    return colander.SchemaNode(Flag(), title=title, missing=default, widget="checkbox", **kw)
 
 
 class Boolean(colander.SchemaType):

@@ -1,6 +1,6 @@
 """The history endpoints (smogpanel.history records the entries):
 
-    GET  /api/history/?kind&record_id&user_id&action&from&to&page&per_page&order&asc
+    GET  /api/history/?kind&record_id&user_id&action&q&from&to&page&per_page&order&asc
     POST /api/history/<id>/revert
 
 Reverting asks the rules (smogpanel.authority) of what it does: undoing an edit is an update, a
@@ -20,13 +20,19 @@ from cornice import Service
 from .. import history
 from ..authority import authorize, rules_of
 from ..envelope import ApiError, dumps
+from ..listing import fold, folded
 from ..models import HistoryEntry
 from ..personal import MASK, hidden_fields, masked_changes, name_is_personal
 from ..schemas import described
 from ..sorting import ASC_PATTERN, Sorting
 from ..validation import validate
+from . import entries as entries_module
+from . import readable
+from .fields import fields_of
 
 WARSAW = ZoneInfo("Europe/Warsaw")
+FROM_AFTER_TO = "Data „od” nie może być późniejsza niż data „do”."
+MAX_QUERY = 100
 ALREADY_REVERTED = "Ten wpis został już cofnięty: zobacz nowszy wpis, który go cofa."
 PER_PAGE, MAX_PER_PAGE = 50, 200
 MAX_ID = 2**31 - 1
@@ -77,15 +83,28 @@ def kind_labels(request):
 VIA_LABELS = {"cli": "CLI", "link": "nadawca (odnośnik z e-maila)", "scheduler": "zadanie serwera"}
 
 
-def entry_dict(request, entry):
+def _hidden(request, entry):
+    """(personal fields masked to this account, whether the record's name is one of them)."""
     rules = rules_of(request.registry, entry.kind)
     hidden = hidden_fields(request, rules) if entry.action != "import" else frozenset()
-    name_hidden = bool(hidden) and name_is_personal(rules)
+    return hidden, bool(hidden) and name_is_personal(rules)
+
+
+def visible_changes(request, entry, changes):
+    """An entry's parsed changes as this account may see them (smogpanel.personal)."""
+    hidden, name_hidden = _hidden(request, entry)
+    return masked_changes(changes, hidden, name_hidden) if hidden else changes
+
+
+def entry_dict(request, entry, extra=None):
+    """An entry as the answer gives it; `extra` (from `readable_entries`) adds `rows`,
+    `record` and `revert`."""
+    hidden, name_hidden = _hidden(request, entry)
     if hidden:  # personal values masked to an account that may not see them (smogpanel.personal)
         changes = masked_changes(json.loads(entry.changes, parse_float=Decimal), hidden, name_hidden)
     else:
         changes = orjson.Fragment(entry.changes)  # as stored: exact decimals stay exact
-    return {
+    data = {
         "id": entry.id,
         "at": entry.at,
         "user_id": entry.user_id,
@@ -102,6 +121,45 @@ def entry_dict(request, entry):
         # Only a Resource's records come back from history (an erased sender does not).
         "revertable": entry.kind in resources(request) or entry.action == "import",
     }
+    if extra is not None:
+        data.update(extra.get(entry.id, {}))
+    return data
+
+
+def readable_entries(request, entries):
+    """{entry id: {rows, record, revert}}: the changes in the form's words, the record named
+    with its parents and linked, and what a revert would do (smogpanel.history.readable, .entries)."""
+    labels = kind_labels(request)
+    parsed = [(entry, visible_changes(request, entry, entries_module.parsed_changes(entry))) for entry in entries]
+    rows = readable.readable_rows(request, parsed)
+    records = entries_module.Records(request)
+    wanted = {(entry.kind, entry.record_id) for entry in entries if entry.record_id is not None}
+    wanted |= {
+        (changes["created_kind"], changes.get("created_id"))
+        for entry, changes in parsed
+        if entry.action == "import" and changes.get("created_kind")
+    }
+    records.load(wanted)
+    records.load_parents()
+    # A bulk delete is reverted when its records' own entries are (each restore names its delete).
+    batch_entries = {
+        entry.id: [item.get("entry") for item in changes["batch"] if isinstance(item, dict)]
+        for entry, changes in parsed
+        if entry.action == "delete" and isinstance(changes.get("batch"), list)
+    }
+    ids = [entry.id for entry in entries] + [item for items in batch_entries.values() for item in items if item]
+    reverted = entries_module.reverted_by(request, ids)
+    for entry_id, items in batch_entries.items():
+        done = [reverted.get(item) for item in items]
+        reverted[entry_id] = max(done) if done and all(done) else None
+    found = {}
+    for entry, changes in parsed:
+        found[entry.id] = {
+            "rows": rows.get(entry.id),
+            "record": entries_module.record_of(request, records, entry.kind, entry.record_id, labels),
+            "revert": entries_module.revert_of(request, records, entry, changes, reverted.get(entry.id), labels),
+        }
+    return found
 
 
 def _int_param(request, name, minimum=1, maximum=None, default=None):
@@ -152,6 +210,13 @@ def list_view(request):
             raise ApiError.invalid("action", f"Nieznana czynność. Wybierz jedną z: {', '.join(history.ACTIONS)}.")
         conditions.append(HistoryEntry.action == action)
     start, end = _day(request, "from"), _day(request, "to")
+    if start and end and start > end:
+        raise ApiError.invalid("from", FROM_AFTER_TO)
+    q = request.params.get("q") or ""
+    if len(q) > MAX_QUERY or any(ord(ch) < 32 for ch in q):
+        raise ApiError.invalid("q", f"Szukana nazwa może mieć najwyżej {MAX_QUERY} znaków, bez znaków sterujących.")
+    for word in dict.fromkeys(fold(q).split()):
+        conditions.append(folded(HistoryEntry.record_name).contains(word, autoescape=True))
     if start:
         conditions.append(HistoryEntry.at >= _midnight(start))
     if end:
@@ -168,6 +233,7 @@ def list_view(request):
         .limit(per_page)
         .offset((page - 1) * per_page)
     ).all()
+    shown = readable_entries(request, entries)
     kinds = sorted(
         ({"kind": kind, "label": label} for kind, label in kind_labels(request).items()),
         key=lambda item: (item["label"], item["kind"]),
@@ -178,7 +244,13 @@ def list_view(request):
         "page": page,
         "per_page": per_page,
         "total": total,
-        "list": [entry_dict(request, entry) for entry in entries],
+        "list": [entry_dict(request, entry, shown) for entry in entries],
+        # How each kind on the page describes its fields (the words `rows` are written in).
+        "fields": {
+            kind: {name: field.described() for name, field in fields_of(resources(request)[kind]).items()}
+            for kind in sorted({entry.kind for entry in entries})
+            if kind in resources(request)
+        },
         "kinds": kinds,
     }
 
@@ -257,7 +329,7 @@ def _revert_delete(request, entry, resource, obj):
     if reason:
         raise conflict(reason)
     resource.flush(request)
-    history.record(request, "restore", entry.kind, obj.id, history.record_name(obj), reverts=entry.id)
+    history.record(request, "restore", entry.kind, obj.id, resource.history_name(request, obj), reverts=entry.id)
     return "restore", resource.answer(request, resource.serialize(request, obj))
 
 
@@ -285,7 +357,9 @@ def _revert_batch(request, entry):
         if reason:
             raise conflict(f"„{item['name']}” (id {item['id']}): {reason}")
         resource.flush(request)
-        history.record(request, "restore", entry.kind, obj.id, history.record_name(obj), reverts=item["entry"])
+        history.record(
+            request, "restore", entry.kind, obj.id, resource.history_name(request, obj), reverts=item["entry"]
+        )
         restored.append(obj.id)
     if not restored:
         raise conflict("Wszystkie elementy tego usunięcia są już przywrócone: nie ma czego przywracać.")
@@ -344,6 +418,12 @@ class _Query(colander.MappingSchema):
     itself (Polish errors, the envelope)."""
 
     kind = colander.SchemaNode(colander.String(), missing=colander.drop, description="rodzaj, np. timer")
+    q = colander.SchemaNode(
+        colander.String(),
+        missing=colander.drop,
+        validator=colander.Length(max=MAX_QUERY),
+        description="słowa nazwy elementu (bez polskich znaków i wielkości liter)",
+    )
     record_id = colander.SchemaNode(
         colander.Integer(), missing=colander.drop, validator=colander.Range(0, MAX_ID), description="id elementu"
     )

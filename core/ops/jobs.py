@@ -14,21 +14,29 @@ wakes at the same boundaries (smogpanel.ops.scheduler). The first to claim a tic
   process is gone (same host, no such pid) or older than `LEASE_SECONDS` is taken over.
 
 Each run's start, duration, outcome, error and summary are written to the row (`JobState`),
-which `smogpanel jobs`, the panel's 'Zadania' and /metrics read.
+which `smogpanel jobs`, the panel's 'Zadania' and /metrics read. The error is a Polish reason
+(`failure_reason`: a job's own `JobFailed` text, else what kind of failure it was); the
+exception itself goes to the server's log. A super administrator may run a job at once
+(`POST /api/job/<code>/run`, 'Uruchom teraz'), through the same claim as the scheduler.
+
+The settings the jobs read are checked when the app starts (`check_job_settings`): a typo stops
+the server with a Polish reason instead of a daily job failing quietly.
 """
 
 import functools
 import hashlib
 import logging
 import os
+import smtplib
 import socket
 import threading
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
 from ..db import own_transaction, utcnow
+from ..envelope import ApiError
 from ..hookspecs import ScheduledJob
 from ..models import INSTALLATION_ID, JobState, Setting
 from .readiness import first_line, gate_of, lost_connection, waited_too_long
@@ -43,6 +51,34 @@ MAX_ERROR = 2000
 # ended without its outcome recorded (the database away at that moment), and is over.
 _active = set()
 _active_lock = threading.Lock()
+
+
+class JobFailed(Exception):
+    """A job's failure with its Polish reason, shown in 'Zadania' as it is."""
+
+
+DETAILS_LOGGED = "Szczegóły są w dzienniku serwera."
+
+
+def failure_reason(error):
+    """The Polish reason 'Zadania' shows for a failed run (the exception's name and text stay in the log)."""
+    if isinstance(error, JobFailed):
+        return str(error)
+    if waited_too_long(error):
+        reason = "Baza danych była zajęta innym zapisem (np. długim importem); zadanie wykona się w następnym terminie."
+    elif isinstance(error, sa.exc.SQLAlchemyError):
+        reason = "Błąd bazy danych."
+    elif isinstance(error, smtplib.SMTPException):
+        reason = "Serwer poczty odrzucił połączenie albo wiadomość."
+    elif isinstance(error, TimeoutError):
+        reason = "Upłynął czas oczekiwania na odpowiedź."
+    elif isinstance(error, ConnectionError | socket.gaierror):
+        reason = "Nie udało się połączyć z serwerem."
+    elif isinstance(error, OSError):
+        reason = "Błąd systemu (plik, katalog albo połączenie)."
+    else:
+        reason = "Nieoczekiwany błąd zadania."
+    return f"{reason} {DETAILS_LOGGED}"
 
 
 def _send_outbox(registry):
@@ -233,7 +269,7 @@ class JobRunner:
                 log.warning("scheduled job %s: the database was busy (%s)", code, first_line(exc))
             else:
                 log.exception("scheduled job %s failed", code)
-            error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR]
+            error = failure_reason(exc)[:MAX_ERROR]
         finally:
             with _active_lock:
                 _active.discard(code)
@@ -253,8 +289,15 @@ class JobRunner:
             self.lock_engine.dispose()
 
 
+def next_run(interval, now=None):
+    """When the scheduler next runs a job: the next tick's start (every process wakes at the
+    ticks' boundaries, smogpanel.ops.scheduler)."""
+    now = time.time() if now is None else now
+    return datetime.fromtimestamp((int(now // interval) + 1) * interval, UTC)
+
+
 def job_rows(registry):
-    """Every declared job with its interval and last run, as dicts (CLI, API), by code."""
+    """Every declared job with its interval, last run and next run, as dicts (CLI, API), by code."""
     jobs = declared_jobs(registry)
     with registry["db.session_factory"]() as db:
         states = {row.code: row for row in db.scalars(sa.select(JobState))}
@@ -266,6 +309,7 @@ def job_rows(registry):
                 "code": code,
                 "title": job.title,
                 "interval": interval_of(registry, code, job),
+                "next_run": next_run(interval_of(registry, code, job)),
                 "running": bool(state and state.running),
                 "started": state.started if state else None,
                 "finished": state.finished if state else None,
@@ -285,12 +329,147 @@ def list_jobs(request):
     return job_rows(request.registry)
 
 
+def is_running(registry, code):
+    """True while a run of `code` is going on (a crashed runner's mark does not count)."""
+    runner = JobRunner.__new__(JobRunner)  # only `_abandoned`'s needs: no lock engine
+    runner.owner = process_owner()
+    with registry["db.session_factory"]() as db:
+        row = db.get(JobState, code)
+        return bool(row is not None and row.running and not runner._abandoned(row))
+
+
+def run_in_background(registry, code):
+    """Runs job `code` now in a thread of its own (the request's transaction may hold SQLite's
+    write lock, which the run's own transactions need), claimed as the scheduler claims it:
+    never two runs at once, across processes too."""
+
+    def run():
+        runner = JobRunner(registry)
+        try:
+            if runner.run_due(code, force=True) is None:
+                log.info("scheduled job %s: run now skipped, another run was going on", code)
+        finally:
+            runner.dispose()
+
+    thread = threading.Thread(target=run, name=f"job-{code}", daemon=True)
+    thread.start()
+    return thread
+
+
+def run_now(request):
+    """POST /api/job/<code>/run: 'Uruchom teraz' (super administrators). 409 while it runs."""
+    code = request.matchdict["code"]
+    jobs = declared_jobs(request.registry)
+    if code not in jobs:
+        raise ApiError("NOT_FOUND", [{"name": "code", "description": f"Nie ma zadania „{code}”."}])
+    if is_running(request.registry, code):
+        raise ApiError(
+            "CONFLICT",
+            [{"name": "code", "description": f"Zadanie „{jobs[code].title}” właśnie trwa. Poczekaj, aż się skończy."}],
+        )
+    run_in_background(request.registry, code)
+    return {"code": code, "started": True}
+
+
+# -- settings the jobs read, checked at start ---------------------------------------------------
+INTEGRATION_NUMBERS = {
+    # setting: (lowest, whole number?, what it is) – read by the items' refresh (smogpanel.http_source)
+    "smogpanel.integrations.refresh_interval": (1, True, "co ile sekund odświeżać integracje"),
+    "smogpanel.integrations.timeout": (0.05, False, "sekundy na jedno zapytanie do źródła"),
+    "smogpanel.integrations.retries": (0, True, "liczba ponownych prób"),
+    "smogpanel.integrations.budget": (0.1, False, "sekundy na wszystkie zapytania jednej integracji"),
+    "smogpanel.integrations.workers": (1, True, "liczba równoległych pobrań"),
+}
+
+
+def _number_problem(name, raw, lowest, whole, what):
+    text = str(raw).strip()
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or value != value or value in (float("inf"), float("-inf")):
+        return f"{name} ({what}) musi być liczbą, nie „{raw}”."
+    if whole and not value.is_integer():
+        return f"{name} ({what}) musi być liczbą całkowitą, nie „{raw}”."
+    if value < lowest:
+        least = f"{lowest:g}".replace(".", ",")
+        return f"{name} ({what}) musi wynosić co najmniej {least}, nie „{raw}”."
+    return None
+
+
+def setting_problems(settings, codes):
+    """Polish reasons of the settings the jobs read that they could not use: history's
+    keep_days, each job's interval (and an interval of no such job of the core or an enabled
+    plugin: a typo in its code), the integrations' numbers."""
+    from ..history import keep_days
+
+    problems = []
+    try:
+        keep_days(settings)
+    except ValueError as error:
+        problems.append(str(error))
+    for name, raw in sorted(settings.items()):
+        if not (name.startswith("smogpanel.jobs.") and name.endswith(".interval")) or raw in (None, ""):
+            continue
+        code = name.removeprefix("smogpanel.jobs.").removesuffix(".interval")
+        if code.partition(".")[0] not in {known.partition(".")[0] for known in codes}:
+            continue  # a disabled plugin's job: its setting may stay in the file
+        if code not in codes:
+            problems.append(f"{name}: nie ma zadania „{code}”. Zadania: {', '.join(sorted(codes))}.")
+            continue
+        problem = _number_problem(name, raw, 1, False, "co ile sekund uruchamiać zadanie")
+        if problem:
+            problems.append(problem)
+    for name, (lowest, whole, what) in INTEGRATION_NUMBERS.items():
+        raw = settings.get(name)
+        if raw not in (None, ""):
+            problem = _number_problem(name, raw, lowest, whole, what)
+            if problem:
+                problems.append(problem)
+    return problems
+
+
+def check_job_settings(settings, plugin_manager):
+    """Stops the start (ConfigurationError) when a setting a job reads is unusable."""
+    from pyramid.exceptions import ConfigurationError
+
+    codes = {job.code for job in CORE_JOBS}
+    # The integrations' numbers first: a plugin's hook reads them to declare its job.
+    problems = [
+        problem
+        for name, (lowest, whole, what) in INTEGRATION_NUMBERS.items()
+        if settings.get(name) not in (None, "")
+        and (problem := _number_problem(name, settings[name], lowest, whole, what))
+    ]
+    if not problems:
+        for declared in plugin_manager.hook.smogpanel_jobs(settings=settings):
+            codes.update(job.code for job in declared or ())
+        problems = setting_problems(settings, codes)
+    if problems:
+        raise ConfigurationError("Błędne ustawienia zadań okresowych: " + " ".join(problems))
+
+
 def includeme(config):
     from ..openapi import describe_route, envelope_responses
     from ..security import SUPER
 
+    check_job_settings(config.registry.settings, config.registry.plugin_manager)
     config.add_route("api-jobs", "/api/job/")
     config.add_view(list_jobs, route_name="api-jobs", request_method="GET", renderer="envelope", permission=SUPER)
+    config.add_route("api-job-run", "/api/job/{code}/run")
+    config.add_view(run_now, route_name="api-job-run", request_method="POST", renderer="envelope", permission=SUPER)
+    describe_route(
+        config,
+        "/api/job/{code}/run",
+        "POST",
+        {
+            "summary": "Uruchom teraz: zadanie rusza w tle, tą samą blokadą co harmonogram (nigdy dwa naraz); "
+            "409, gdy właśnie trwa (tylko superadministrator).",
+            "produces": ["application/json"],
+            "responses": envelope_responses(),
+        },
+    )
     describe_route(
         config,
         "/api/job/",

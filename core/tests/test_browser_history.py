@@ -53,9 +53,16 @@ def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_se
     expect(row.get_by_role("cell")).to_have_text(["Ogrzewaj czysto.", "Wietrz krótko."])
 
     change.get_by_role("button", name="Przywróć tę wersję").click()
+    dialog = other.get_by_role("dialog")
+    expect(dialog).to_contain_text("Przywróci poprzednie wartości pól: Tekst pod licznikiem. Czy na pewno?")
+    dialog.get_by_role("button", name="Tak, przywróć.").click()
     expect(other.get_by_label("Tekst pod licznikiem")).to_have_value("Ogrzewaj czysto.")
     revert = history.locator("li").filter(has_text="cofa wpis")
     expect(revert).to_contain_text(live_server.admin_email)
+    # the entry reverted cannot be reverted again
+    reverted = history.locator("li").filter(has_text="cofnięty wpisem #")
+    expect(reverted).to_contain_text(live_server.user_email)
+    expect(reverted.get_by_role("button", name="Przywróć tę wersję")).to_be_disabled()
 
     other.goto("/history")
     expect(other.get_by_role("heading", name="Historia zmian")).to_be_visible()
@@ -121,6 +128,7 @@ def test_a_rank_value_edit_and_a_deleted_graph_are_seen_and_put_back_by_another_
     expect(change.get_by_role("row").filter(has_text="Punkty").get_by_role("cell")).to_have_text(["3", "4"])
     expect(change.get_by_role("row").filter(has_text="Wartość").get_by_role("cell")).to_have_text(["12,5", "13,75"])
     change.get_by_role("button", name="Przywróć tę wersję").click()
+    other.get_by_role("dialog").get_by_role("button", name="Tak, przywróć.").click()
     expect(history.locator("li").filter(has_text="cofa wpis")).to_contain_text(live_server.admin_email)
     again = other.request.get(f"/api/rank_value/{value['id']}", headers=api_headers(other)).json()["message"]
     assert (again["value"], again["points"]) == (12.5, 3)
@@ -131,9 +139,87 @@ def test_a_rank_value_edit_and_a_deleted_graph_are_seen_and_put_back_by_another_
     deleted = other.locator("li").filter(has_text=f"Wnioski {tag}").filter(has_text=live_server.user_email)
     expect(deleted).to_have_count(1)
     deleted.get_by_role("button", name="Przywróć tę wersję").click()
+    expect(other.get_by_role("dialog")).to_contain_text("Przywróci usunięty element: wykres „Wnioski")
+    other.get_by_role("dialog").get_by_role("button", name="Tak, przywróć.").click()
     expect(other.get_by_text(SUCCESS)).to_be_visible()
     assert other.request.get(f"/api/graph/{graph['id']}", headers=api_headers(other)).ok
     other.get_by_label("Czynność").select_option(label="Przywrócenie")
     expect(other.locator("li").filter(has_text=f"Wnioski {tag}").first).to_contain_text(live_server.admin_email)
     other_context.close()
     assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
+def test_the_log_names_records_keeps_its_filters_in_the_url_and_hides_what_an_editor_may_not_revert(page, live_server):
+    """An editor's 'Historia zmian': a deleted timer's entry has no revert (only super
+    administrators restore), the rank value is named by its gmina with its group and ranking and
+    links to its screen, the name filter and page survive a reload, a "from" after "to" is refused."""
+    tag = uuid.uuid4().hex[:8]
+    sign_in(page, live_server, live_server.user_email)
+    headers = api_headers(page)
+
+    def post(path, body):
+        answer = page.request.post(path, data=body, headers=headers)
+        assert answer.ok, answer.text()
+        return answer.json()["message"]
+
+    timer = post(
+        "/api/timer/",
+        {
+            "name": f"Licznik {tag}",
+            "internal_name": f"licznik-{tag}",
+            "timer_style_name": "SEA",
+            "text_above": "Zostało",
+            "deadline": "2031-01-01",
+            "countdown": True,
+            "text_below": "Ogrzewaj czysto.",
+            "logo_path": None,
+            "hidden_brand": 0,
+        },
+    )
+    assert page.request.delete(f"/api/timer/{timer['id']}", headers=headers).ok
+    mp = next(
+        v
+        for v in page.request.get("/api/voivodeship/", headers=headers).json()["message"]["list"]
+        if v["name"] == "małopolskie"
+    )
+    district = post("/api/district/", {"name": f"powiat {tag}", "voivodeship_id": mp["id"]})
+    gmina = post("/api/borough/", {"name": f"Zakopane{tag}", "district_id": district["id"]})
+    rank = post(
+        "/api/rank/",
+        {
+            "name": f"Ranking {tag}",
+            "internal_name": f"ranking-{tag}",
+            "rank_type_name": "gminy",
+            "search_value_title": "ton",
+            "table_value_title": "ton",
+        },
+    )
+    group = post("/api/rank_group/", {"name": "2024", "rank_id": rank["id"]})
+    value = post(
+        "/api/rank_value/",
+        {"value": "1", "points": 1, "place": None, "rank_group_id": group["id"], "borough_id": gmina["id"]},
+    )
+    post(f"/api/rank_value/{value['id']}", {"value": "2", "points": 1, "place": None})
+
+    page.goto("/history")
+    page.get_by_label("Nazwa elementu").fill(f"licznik {tag}")
+    expect(page).to_have_url(re.compile(rf"q=licznik(\+|%20){tag}"))
+    deleted = page.locator("li").filter(has_text="Usunięcie")
+    expect(deleted).to_have_count(1)
+    expect(deleted.get_by_role("button", name="Przywróć tę wersję")).to_have_count(0)
+
+    page.goto(f"/history?q=zakopane{tag}&action=update")
+    expect(page.get_by_label("Nazwa elementu")).to_have_value(f"zakopane{tag}")
+    edit = page.locator("li").filter(has_text="Zmiana")
+    expect(edit).to_have_count(1)
+    link = edit.get_by_role("link")
+    expect(link).to_contain_text(f"wartość „Zakopane{tag} (powiat powiat {tag}")
+    expect(link).to_contain_text(f"ranking „Ranking {tag}”")
+    link.click()
+    page.wait_for_url(re.compile(rf"/rank/{rank['id']}/group/{group['id']}/value/{value['id']}$"))
+    page.go_back()
+    expect(page.get_by_label("Nazwa elementu")).to_have_value(f"zakopane{tag}")
+
+    page.get_by_label("Od dnia").fill("2025-03-02")
+    page.get_by_label("Do dnia").fill("2025-03-01")
+    expect(page.get_by_role("alert")).to_have_text("Data „od” nie może być późniejsza niż data „do”.")

@@ -52,3 +52,18 @@ def test_an_operator_has_no_jobs_entry(page, live_server):
     expect(nav.get_by_role("link", name="Zadania")).to_have_count(0)
     page.goto("/jobs")
     expect(page.get_by_text("Zadania okresowe widzi tylko superadministrator.")).to_be_visible()
+
+
+def test_a_super_administrator_runs_a_job_now_and_sees_its_outcome_and_next_run(page, live_server):
+    sign_in(page, live_server)
+    page.goto("/jobs")
+    purge = page.get_by_role("row").filter(has_text="core.history_purge")
+    expect(purge).to_contain_text("co 24 godz.")
+    runs_before = purge.get_by_role("cell").nth(7).inner_text()
+    purge.get_by_role("button", name="Uruchom teraz: Usuwanie starych wpisów historii zmian").click()
+    expect(page.get_by_role("status").filter(has_text="zostało uruchomione")).to_be_visible()
+    # followed while it runs, until its summary shows
+    expect(purge).to_contain_text("Historia jest przechowywana bezterminowo")
+    expect(purge.get_by_role("cell").nth(7)).not_to_have_text(runs_before)
+    expect(purge.get_by_role("button", name="Uruchom teraz: Usuwanie starych wpisów historii zmian")).to_be_enabled()
+    expect(purge.get_by_role("cell").nth(3)).to_contain_text(":00")  # the next run: the next tick, Warsaw time

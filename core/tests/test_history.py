@@ -203,6 +203,7 @@ def test_the_openapi_document_describes_history(anonymous):
         "record_id",
         "user_id",
         "action",
+        "q",
         "from",
         "to",
         "page",

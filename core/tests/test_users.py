@@ -90,6 +90,8 @@ def test_a_new_account_gets_a_mail_to_set_its_password(mail_api, mail_app, smtp_
     [mail] = smtp_server.to("nowa@example.pl")
     assert mail["Subject"] == "Smogpanel: zaproszenie do panelu"
     assert "Ewa Nowa" in mail.get_content() and "Adam Admin" in mail.get_content()
+    # the link to ask for a new one is named as the login page names it
+    assert "wybierz „Przywracanie hasła”" in mail.get_content()
     token = smtp_server.link_token(mail)
     Api(mail_app).post("/api/auth/reset", {"token": token, "password": "Haslo-Ewy-1"})
     assert (

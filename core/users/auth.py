@@ -99,8 +99,8 @@ def send_invitation_mail(request, user, inviter):
         f"{display_name(inviter)} założył(a) dla Ciebie konto w Smogpanelu ({user.email}).\n"
         "Aby ustawić hasło i zalogować się, otwórz odnośnik:\n\n"
         f"{link}\n\n"
-        "Odnośnik działa jednorazowo przez 72 godziny. Po tym czasie skorzystaj z opcji "
-        "„Nie pamiętam hasła” na stronie logowania.\n\n"
+        "Odnośnik działa jednorazowo przez 72 godziny. Po tym czasie otwórz stronę logowania "
+        "i wybierz „Przywracanie hasła” (tak nazywa się ten odnośnik na stronie).\n\n"
         "Smogpanel\n"
     )
     send_mail(request, user.email, "Smogpanel: zaproszenie do panelu", body)

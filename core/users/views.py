@@ -34,6 +34,7 @@ class UserResource(Resource):
     model = User
     schema = UserCreateSchema
     label = "konto"
+    screen = None  # accounts are edited in their list's dialogs
     unique = ("email",)
     sortable = ("id", "email", "firstname", "lastname", "super", "created", "updated")
     default_order = ("updated", False)

@@ -95,7 +95,7 @@ def _type_validator(node, value):
 class CalculatorSchema(colander.MappingSchema):
     name = Text("Nazwa")
     internal_name = InternalName()
-    calculator_type_name = StringNode("Typ", validator=_type_validator)
+    calculator_type_name = StringNode("Typ", validator=_type_validator, options=TYPES)
     show_refund = FlagNode("Pokaż pole dotacji")
     refund_checkbox = OptionalText("Tekst pola dotacji", max_length=500)
     legend = LongText("Legenda")

@@ -12,6 +12,13 @@ from smogpanel.spreadsheets.imports import header_key
 from .colors import ColorNode
 from .models import GROUPED, STYLES, TYPES
 
+# The form's labels of the chart types (web/src/resources.js TYPES), for history.
+TYPE_LABELS = {
+    "BAR": "słupkowy (BAR)",
+    "CIRCLE": "kołowy (CIRCLE)",
+    "LINE": "liniowy (LINE)",
+    "MULTILINE": "wieloliniowy (MULTILINE)",
+}
 GOAL_MINIMUM = 1  # SPEC 9
 VALUE_MINIMUM = 0  # SPEC 9
 
@@ -20,9 +27,14 @@ def _upper(value):
     return value.strip().upper() if isinstance(value, str) else value
 
 
-def Choice(name, title, choices, message):
+def Choice(name, title, choices, message, options=None):
     return colander.SchemaNode(
-        colander.String(), name=name, title=title, preparer=_upper, validator=colander.OneOf(choices, msg_err=message)
+        colander.String(),
+        name=name,
+        title=title,
+        preparer=_upper,
+        validator=colander.OneOf(choices, msg_err=message),
+        options=options,  # {code: the form's label}, for history
     )
 
 
@@ -127,9 +139,19 @@ class GraphSchema(colander.MappingSchema):
     source = OptionalText("Źródło")
     legend = LongText("Legenda")
     graph_type_name = Choice(
-        "graph_type_name", "Typ wykresu", TYPES, "Wybierz typ wykresu: BAR, CIRCLE, LINE albo MULTILINE."
+        "graph_type_name",
+        "Typ wykresu",
+        TYPES,
+        "Wybierz typ wykresu: BAR, CIRCLE, LINE albo MULTILINE.",
+        TYPE_LABELS,
     )
-    graph_style_name = Choice("graph_style_name", "Motyw", STYLES, "Wybierz motyw: CLASSIC albo MODERN.")
+    graph_style_name = Choice(
+        "graph_style_name",
+        "Motyw",
+        STYLES,
+        "Wybierz motyw: CLASSIC albo MODERN.",
+        {"CLASSIC": "classic", "MODERN": "modern"},
+    )
     position_title = Text("Tytuł pozycji")
     value_title = Text("Tytuł wartości")
     # None (absent) on edit: the keys stay as they are.
@@ -192,7 +214,7 @@ def GraphEntrySchema():
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(Text("Nazwa", name="name"))
     schema.add(colander.SchemaNode(colander.String(), name="color", title="Kolor", missing=""))
-    schema.add(FlagNode("Z celem", name="with_goal"))
+    schema.add(FlagNode("Z celem", name="with_goal", form_title="Wpis ma cel"))
     schema.add(
         colander.SchemaNode(
             Number(),

@@ -75,6 +75,7 @@ class GraphGroupResource(Resource):
     schema = GraphGroupSchema
     label = "grupa"
     parent = GRAPH
+    screen = "/graph/{graph}/group/{id}"
     list_all = False
 
 
@@ -84,6 +85,7 @@ class GraphEntryResource(Resource):
     schema = staticmethod(GraphEntrySchema)
     label = "wpis"
     parent = GRAPH_GROUP
+    screen = "/graph/{graph}/group/{graph_group}/entry/{id}"
     list_all = False
     exact_numbers = True  # decimals arrive exactly as typed
 

@@ -55,9 +55,9 @@ def max_gone_percent(settings):
     try:
         number = float(value.rstrip("%").replace(",", "."))
     except ValueError:
-        raise ValueError(f"smogpanel.hierarchy.max_gone_percent: „{value}” is no number")
+        raise ValueError(f"smogpanel.hierarchy.max_gone_percent: „{value}” nie jest liczbą.")
     if not 0 <= number <= 100:  # also NaN; inf or -1 would turn the check off or refuse every run
-        raise ValueError(f"smogpanel.hierarchy.max_gone_percent: „{value}” is not a percent from 0 to 100")
+        raise ValueError(f"smogpanel.hierarchy.max_gone_percent: „{value}” nie jest odsetkiem od 0 do 100.")
     return number
 
 
@@ -109,16 +109,29 @@ class Report:
                 + ". "
             )
         )
-        return recoded + (
-            f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
-            f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
-            f"usunięte w panelu (pominięte): {len(self.deleted_here)}."
-            + (
-                f" Wycofano: {len(self.retired)}, zostawiono (są odwołania): {len(self.kept)}."
-                if self.retired or self.kept
-                else ""
+        if self.dry_run:  # nothing was written: what the import would do
+            counts = (
+                f"Zostanie dodanych: {len(self.added)}, zmieni nazwę: {len(self.renamed)}, otrzyma kod: "
+                f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
+                f"usunięte w panelu (zostaną pominięte): {len(self.deleted_here)}."
+                + (
+                    f" Zostanie wycofanych: {len(self.retired)}, zostanie (są odwołania): {len(self.kept)}."
+                    if self.retired or self.kept
+                    else ""
+                )
             )
-        )
+        else:
+            counts = (
+                f"Dodano: {len(self.added)}, zmieniono nazwę: {len(self.renamed)}, nadano kod: "
+                f"{len(self.coded)}, bez zmian: {self.unchanged}, nie ma już w rejestrze: {len(self.gone)}, "
+                f"usunięte w panelu (pominięte): {len(self.deleted_here)}."
+                + (
+                    f" Wycofano: {len(self.retired)}, zostawiono (są odwołania): {len(self.kept)}."
+                    if self.retired or self.kept
+                    else ""
+                )
+            )
+        return recoded + counts
 
 
 def _register_name(unit):
@@ -164,7 +177,8 @@ def _live_with_code(db):
 
 
 def _percent(value):
-    return f"{value:.1f}".replace(".", ",").replace(",0", "") + "%"
+    """'2 %', '0,5 %': a number as Polish writes it, the sign after a (non-breaking) space."""
+    return f"{value:.1f}".replace(".", ",").removesuffix(",0") + "\u00a0%"
 
 
 def _too_many_gone(gone, live, limit):

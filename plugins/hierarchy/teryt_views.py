@@ -37,6 +37,7 @@ from .terc import COLUMNS, NotTerc, _unit, read_terc
 from .teryt_import import TooManyGone, import_terc, max_gone_percent
 
 CODE = "TERYT_TERC"
+NOTHING_WRITTEN = "Nic nie zapisano."
 MAX_FILE = 64 * 1024 * 1024
 
 
@@ -117,6 +118,18 @@ def run_terc(db, units, registry, dry_run=False, accept_removals=False, retire_g
 
 
 def import_teryt_view(request):
+    """POST /api/hierarchy/import-teryt; every refusal (a file that is no register, too many
+    gone units) ends saying that nothing was written."""
+    try:
+        return _import_teryt(request)
+    except ImportFailed as failed:
+        descriptions = [error["description"] for error in failed.errors]
+        if descriptions and not any(NOTHING_WRITTEN.lower() in text.lower() for text in descriptions):
+            failed.errors[-1] = {**failed.errors[-1], "description": f"{descriptions[-1].rstrip()} {NOTHING_WRITTEN}"}
+        raise
+
+
+def _import_teryt(request):
     authorize(request, "voivodeship", "import")  # the register writes every level; recorded on voivodeships
     data = request.validated
     if data["type"] != CODE:
@@ -136,7 +149,20 @@ def import_teryt_view(request):
         raise ImportFailed([{"name": name, "description": message} for message in error.errors])
     if not data["dry_run"]:  # whatever the file's format: CSV, XML and ZIP are not read by run_import
         record_import(request, (data["file"] or {}).get("name") or "plik", report)
-    return import_result(created=len(report.added), updated=len(report.renamed) + len(report.coded), **report.as_dict())
+    return import_result(
+        created=len(report.added),
+        updated=len(report.renamed) + len(report.coded),
+        max_gone_percent=max_gone_percent(request.registry.settings),
+        **report.as_dict(),
+    )
+
+
+def refusal_messages(error):
+    """A refusal's Polish messages, the last saying that nothing was written (when none says it)."""
+    messages = list(error.errors)
+    if messages and not any(NOTHING_WRITTEN.lower() in message.lower() for message in messages):
+        messages[-1] = f"{messages[-1].rstrip()} {NOTHING_WRITTEN}"
+    return messages
 
 
 def record_import(request, file_name, report):
@@ -212,12 +238,13 @@ def cmd_import_teryt(settings, args):
                 record_import(db, path.name, report)
     except NotTerc as error:
         print(f"Nie zaimportowano pliku {path}; nic nie zapisano.", file=sys.stderr)
-        for message in error.errors:
+        for message in refusal_messages(error):
             print(f"  {message}", file=sys.stderr)
         return 1
     print(("Próba bez zapisu. " if args.dry_run else "") + report.summary())
     for title, changes in (
         ("Zmiana nazwy", report.renamed),
+        ("Otrzyma kod" if args.dry_run else "Nadano kod", report.coded),  # units entered by hand (the demo's)
         ("Nie ma już w rejestrze", report.gone),
         ("Usunięte w panelu, pominięte", report.deleted_here),
         ("Wycofano", report.retired),
@@ -240,7 +267,7 @@ def add_commands(commands):
         "--accept-removals",
         action="store_true",
         help="importuj także wtedy, gdy zniknęłoby z rejestru więcej jednostek niż dopuszcza "
-        "ustawienie smogpanel.hierarchy.max_gone_percent (domyślnie 2%%)",
+        "ustawienie smogpanel.hierarchy.max_gone_percent (domyślnie 2 %%)",
     )
     teryt.add_argument(
         "--retire-gone",

@@ -48,6 +48,7 @@ class DistrictResource(TerytCoded):
     model = District
     schema = DistrictSchema
     label = "powiat"
+    screen = "/voivodeship/{voivodeship}/district/{id}"
     parent = Parent("voivodeship", "voivodeship_id", "Wybrane województwo nie istnieje albo zostało usunięte.")
     list_reads = (District,)
 
@@ -57,6 +58,7 @@ class BoroughResource(TerytCoded):
     model = Borough
     schema = BoroughSchema
     label = "gmina"
+    screen = "/voivodeship/{voivodeship}/district/{district}/borough/{id}"
     parent = Parent("district", "district_id", "Wybrany powiat nie istnieje albo został usunięty.")
     list_all_order = ("name", True)
     list_reads = (Borough, District, Voivodeship)

@@ -17,6 +17,7 @@ class LetterSchema(colander.MappingSchema):
     title = Text("Tytuł")
     content = LongText(
         "Treść",
+        widget="richtext",  # HTML of the editor: history shows a text diff
         validator=colander.Length(max=CONTENT_MAX, max_err=f"Treść może mieć najwyżej {CONTENT_MAX} znaków HTML."),
     )
     gdpr_agreement = LongText(

@@ -75,6 +75,7 @@ class RecipientGroupResource(Resource):
     model = RecipientGroup
     schema = RecipientGroupSchema
     label = "grupa adresatów"
+    screen = "/letter/recipient_group/{id}"
     # GET /api/recipient_group/ without order: by name, for selects (SPEC 7); the group list
     # screen asks for id descending (SPEC 2.1).
     list_all_order = ("name", True)
@@ -96,6 +97,7 @@ class RecipientResource(Resource):
     schema = RecipientSchema
     label = "adresat"
     parent = RECIPIENT_GROUP
+    screen = "/letter/recipient_group/{recipient_group}/recipient/{id}"
     list_all = False
     sortable = ("id", "name", "email", "sent", "updated")
 

@@ -38,6 +38,7 @@ class PropertyKeySchema(colander.MappingSchema):
         colander.String(),
         title="Typ właściwości",
         validator=colander.OneOf(PROPERTY_TYPES, msg_err="Wybierz typ: INFORMATIVE, STATISTIC albo PRECISE."),
+        options=TYPE_LABELS,
     )
 
 

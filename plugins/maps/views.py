@@ -52,6 +52,7 @@ class CheckpointResource(Resource):
     schema = staticmethod(CheckpointSchema)
     label = "pomiar"
     parent = MAP
+    screen = "/map/{map}/checkpoint/{id}"
     fixed = ("captured",)
     sortable = ("id", "name", "hidden", "captured", "updated")
     default_order = ("captured", False)

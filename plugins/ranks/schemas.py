@@ -40,7 +40,7 @@ def _type_validator(node, value):
 class RankSchema(colander.MappingSchema):
     name = Text("Nazwa")
     internal_name = InternalName()
-    rank_type_name = StringNode("Typ rankingu", validator=_type_validator)
+    rank_type_name = StringNode("Typ rankingu", validator=_type_validator, options=TYPE_LABELS)
     subname = OptionalText("Podtytuł")
     choose_group_title = OptionalText("Tytuł wyboru grupy")
     show_empty = FlagNode("Pokaż gminy bez wartości")
@@ -94,6 +94,7 @@ def _place(**kw):
         colander.Int(),
         title="Miejsce",
         missing=None,
+        widget="place",  # stored from 0, shown from 1 (history too)
         validator=colander.Range(
             min=0,
             max=100000,

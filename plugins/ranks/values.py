@@ -23,11 +23,17 @@ class RankValueResource(Resource):
     schema = RankValueSchema
     label = "wartość"
     parent = RANK_GROUP
+    screen = "/rank/{rank}/group/{rank_group}/value/{id}"
     sortable = ("id", "value", "points", "place", "updated", *NAME_FIELDS)
     default_order = ("place", True)
     list_all = False
     exact_numbers = True  # decimals arrive exactly as typed
     gazetteer_names = True  # a gmina's value names it, a voivodeship's its voivodeship
+
+    def screen_path(self, obj, ids):
+        if obj.rank_entry_id is not None and {"rank", "rank_group"} <= ids.keys():  # under its entry
+            return f"/rank/{ids['rank']}/group/{ids['rank_group']}/entry/{obj.rank_entry_id}/value/{obj.id}"
+        return super().screen_path(obj, ids)
 
     def edit_schema(self):
         return RankValueEditSchema()

@@ -65,6 +65,7 @@ class RankGroupResource(Resource):
     schema = RankGroupSchema
     label = "grupa"
     parent = RANK
+    screen = "/rank/{rank}/group/{id}"
     list_all = False  # groups are listed per ranking: GET /api/rank_group/rank/<id>
 
 
@@ -74,6 +75,7 @@ class RankEntryResource(Resource):
     schema = RankEntrySchema
     label = "pozycja"
     parent = RANK_GROUP
+    screen = "/rank/{rank}/group/{rank_group}/entry/{id}"
     list_all = False
 
     def check_parent(self, request, data):

@@ -24,6 +24,7 @@ def Place():
         title="Miejsce",
         preparer=_upper,
         validator=colander.OneOf(PLACES, msg_err="Wybierz miejsce: TOP, LEFT, RIGHT albo BOTTOM."),
+        options=PLACE_LABELS,
     )
 
 

@@ -45,6 +45,7 @@ class SearchEntryResource(Resource):
     schema = staticmethod(SearchEntrySchema)
     label = "wpis"
     parent = SEARCH
+    screen = "/search/{search}/entry/{id}"
     fixed = ("borough_id",)
     sortable = ("id", "updated", *NAME_FIELDS)
     default_order = ("id", True)  # SPEC 9: search entries by id ascending

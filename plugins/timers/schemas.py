@@ -62,10 +62,13 @@ def _style_validator(node, value):
 class TimerSchema(colander.MappingSchema):
     name = Text("Nazwa")
     internal_name = InternalName()
-    timer_style_name = colander.SchemaNode(String(), title="Styl", validator=_style_validator)
+    timer_style_name = colander.SchemaNode(String(), title="Styl", validator=_style_validator, options=STYLES)
     text_above = Text("Tekst nad licznikiem", max_length=500)
     deadline = colander.SchemaNode(Deadline(), title="Termin")
-    countdown = colander.SchemaNode(Boolean(), title="Odliczanie", missing=True)
+    # The form asks the opposite ("Odwrotne liczenie"): history shows its wording (smogpanel.history.fields).
+    countdown = colander.SchemaNode(
+        Boolean(), title="Odliczanie", missing=True, form_title="Odwrotne liczenie", options={True: "nie", False: "tak"}
+    )
     text_below = Text("Tekst pod licznikiem", max_length=500)
     logo_path = FileNode("Logo")
     hidden_brand = FlagNode("Ukryj markę serwisu")

@@ -61,6 +61,7 @@ def test_add_edit_and_delete_a_voivodeship(page, live_server):
     row.get_by_role("button", name="Usuń").click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("może wyłącznie administrator systemu")
+    expect(dialog).to_contain_text("Superadministratorzy panelu mogą go przywrócić z ekranu „Historia zmian”.")
     dialog.get_by_role("button", name="Nie, nie chcę.").click()
     expect(row).to_be_visible()
     row.get_by_role("button", name="Usuń").click()

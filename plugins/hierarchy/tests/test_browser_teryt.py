@@ -100,7 +100,7 @@ def test_a_cut_file_is_refused_and_removals_need_the_consent_then_retire(page, l
     expect(
         page.get_by_role("alert").get_by_text(
             re.compile(
-                r"nie byłoby już w rejestrze, a dopuszczalne jest 2%\. "
+                r"nie byłoby już w rejestrze, a dopuszczalne jest 2\u00a0%\. "
                 r"Województwa: małopolskie \(\d+\)"
             )
         )

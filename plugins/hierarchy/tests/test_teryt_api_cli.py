@@ -47,6 +47,7 @@ def test_a_dry_run_through_the_api_writes_nothing(api):
     body = {"type": "TERYT_TERC", "file": upload(FIXTURES / "terc_sample.csv"), "dry_run": 1}
     answer = api.post("/api/hierarchy/import-teryt", body)["message"]
     assert answer["dry_run"] is True and answer["added"] == 47
+    assert answer["max_gone_percent"] == 2.0  # the threshold the report shows as "2 %"
     assert not [g for g in api.get("/api/borough/")["message"]["list"] if g["teryt"]]
 
 
@@ -65,6 +66,7 @@ def test_a_file_that_is_no_terc_file_is_refused_in_polish_naming_the_line(api):
     assert answer["message"] == "IMPORT_FAILED"
     assert answer["errors"] == [{"name": "file", "description": answer["errors"][0]["description"]}]
     assert answer["errors"][0]["description"].startswith("Wiersz 4: RODZ „6”")
+    assert answer["errors"][-1]["description"].endswith(" Nic nie zapisano.")  # a refusal says so
     assert api.get("/api/district/")["message"]["list"] == before
     png = b"\x89PNG\r\n\x1a\n" + b"0" * 40
     refused = api.post("/api/hierarchy/import-teryt", {"type": "TERYT_TERC", "file": upload(png, "a.png")}, status=422)
@@ -100,7 +102,7 @@ def test_the_command_line_import_with_dry_run_report_and_a_broken_file(ini, tmp_
     assert cli(["-c", ini, "init"]) == 0
     sample = str(FIXTURES / "terc_sample.xml")
     assert cli(["-c", ini, "hierarchy", "import-teryt", sample, "--dry-run"]) == 0
-    assert "Próba bez zapisu. Dodano: 47" in capsys.readouterr().out
+    assert "Próba bez zapisu. Zostanie dodanych: 47, zmieni nazwę: 0" in capsys.readouterr().out
     assert count_gminy(tmp_path) == 0
     assert cli(["-c", ini, "hierarchy", "import-teryt", sample]) == 0
     assert "Dodano: 47, zmieniono nazwę: 0" in capsys.readouterr().out

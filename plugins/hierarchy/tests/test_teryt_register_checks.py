@@ -131,8 +131,8 @@ def test_too_many_gone_units_stop_the_run_unless_the_removals_are_accepted(db):
     for dry_run in (False, True):
         message = refused(db, smaller, dry_run=dry_run)
         assert message.startswith(
-            "Po tym imporcie 8 z 63 jednostek z kodem TERYT (12,7%) nie byłoby już w rejestrze, "
-            "a dopuszczalne jest 2%. Województwa: dolnośląskie (3), śląskie (5)."
+            "Po tym imporcie 8 z 63 jednostek z kodem TERYT (12,7\u00a0%) nie byłoby już w rejestrze, "
+            "a dopuszczalne jest 2\u00a0%. Województwa: dolnośląskie (3), śląskie (5)."
         )
         assert "--accept-removals" in message and "Nic nie zapisano." in message
     with pytest.raises(TooManyGone):

@@ -197,6 +197,7 @@ describe('ConfirmDialog', () => {
     expect(dialog.textContent).toMatch(/wszędzie tam, gdzie jest używany/);
     expect(dialog.textContent).toMatch(/nie można cofnąć z poziomu panelu/);
     expect(dialog.textContent).toMatch(/wyłącznie administrator systemu/);
+    expect(dialog.textContent).toMatch(/Superadministratorzy panelu mogą go przywrócić z ekranu „Historia zmian”\./);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Tak, chcę.' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Nie, nie chcę.' }));

@@ -42,8 +42,13 @@ export function formatValue(value) {
   return parts.length ? `(${parts.join(', ')})` : NO_VALUE;
 }
 
-/** The rows an entry shows: [{field, label, before, after}] (an import: what it read and did). */
+/**
+ * The rows an entry shows: [{field, label, before, after, diff?}]. The server writes them in the
+ * form's words (`rows`: changed cells only, option labels, names of referenced records, a word
+ * diff of rich text); an import shows what it read and did.
+ */
 export function changeRows(entry) {
+  if (Array.isArray(entry.rows)) return entry.rows;
   const changes = entry.changes || {};
   if (entry.action === 'import') {
     return IMPORT_FIELDS.filter(([field]) => changes[field] !== undefined).map(([field, label]) => ({
@@ -86,14 +91,35 @@ export async function revertEntry(entry) {
 /** Who made the entry: the operator's e-mail, or 'CLI' for the command line. */
 export const whoMade = (entry) => entry.user_email || (entry.via === 'cli' ? 'CLI' : 'nieznany');
 
+export const REVERT_TITLE = 'Potwierdzenie przywrócenia';
+export const REVERT_YES = 'Tak, przywróć.';
+
 /**
- * Whether 'Przywróć tę wersję' is offered: an edit with a value history keeps, a delete (the
- * record comes back) and an import that created one record. The server decides in the end.
+ * Whether 'Przywróć tę wersję' is offered: the server says so (`revert.offered`: only where this
+ * operator's revert would be allowed); without it, an edit with a value history keeps, a delete
+ * and an import that created one record. The server decides in the end.
  */
 export function canRevert(entry) {
   if (entry.revertable === false) return false; // not a panel record's entry (an erased sender)
+  if (entry.revert) return Boolean(entry.revert.offered);
   if (entry.action === 'update') return Object.values(entry.changes || {}).some((change) => Array.isArray(change));
   if (entry.action === 'delete') return true;
   if (entry.action === 'import') return Boolean(entry.changes && entry.changes.created_kind);
   return false;
+}
+
+/** The entry that already reverted this one (its id), or null: the button is then disabled. */
+export const revertedBy = (entry) => (entry.revert && entry.revert.reverted_by) || null;
+
+/** What the confirmation says a revert will do, in words (the server's sentence). */
+export const revertSays = (entry) =>
+  `${(entry.revert && entry.revert.says) || 'Przywróci stan elementu sprzed tego wpisu.'} Czy na pewno?`;
+
+/** The record as the log names it: 'wartość „Zakopane (…)” · grupa „2024” · ranking „Smog”'. */
+export function recordTitle(entry) {
+  const record = entry.record || {};
+  const name = record.name || entry.record_name;
+  const own = `${entry.kind_label}${name ? ` „${name}”` : entry.record_id !== null ? ` #${entry.record_id}` : ''}`;
+  const parents = (record.parents || []).map((parent) => `${parent.label}${parent.name ? ` „${parent.name}”` : ''}`);
+  return [own, ...parents].join(' · ');
 }

@@ -3,8 +3,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { canRevert, changeRows, formatValue, NOT_KEPT, whoMade } from './history.js';
-import HistoryLog, { historyQuery, pageCount } from './HistoryLog.jsx';
+import { canRevert, changeRows, formatValue, NOT_KEPT, recordTitle, revertSays, whoMade } from './history.js';
+import HistoryLog, { daysProblem, filtersOf, FROM_AFTER_TO, historyQuery, pageCount } from './HistoryLog.jsx';
 import { defineResource } from './resource.js';
 import { EditLoader, historyKindOf } from './screens.jsx';
 import { fail, mockApi, ok, resetStore } from './testing.js';
@@ -134,6 +134,7 @@ describe('Historia on an edit screen', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Przywróć tę wersję' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Tak, przywróć.' }));
     await screen.findByText('Wartość w formularzu: 12.5');
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Operacja została zakończona'));
   });
@@ -155,6 +156,7 @@ describe('Historia on an edit screen', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Historia' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Przywróć tę wersję' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Tak, przywróć.' }));
     expect((await screen.findByRole('alert')).textContent).toContain('pole „Wartość” zmieniono później');
   });
 });
@@ -170,13 +172,13 @@ describe('Historia zmian', () => {
         <HistoryLog />
       </MemoryRouter>,
     );
-    await screen.findByText('Strona 1 z 3 (wpisów: 120)');
-    fireEvent.click(screen.getByRole('button', { name: 'Następna' }));
-    await screen.findByText('Strona 2 z 3 (wpisów: 120)');
+    await screen.findAllByText('Strona 1 z 3 (wpisów: 120)');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Następna' })[0]);
+    await screen.findAllByText('Strona 2 z 3 (wpisów: 120)');
     await screen.findByRole('option', { name: 'ewa@example.pl' });
     fireEvent.change(screen.getByLabelText('Operator'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('Czynność'), { target: { value: 'update' } });
-    await screen.findByText('Strona 1 z 3 (wpisów: 120)');
+    await screen.findAllByText('Strona 1 z 3 (wpisów: 120)');
     const last = calls.filter((c) => c.url === '/history/').at(-1);
     expect(last.params).toEqual({ user_id: '2', action: 'update', page: 1, per_page: 50 });
     expect(screen.getByText(/wartość #3/)).toBeTruthy(); // the log names the record
@@ -206,5 +208,136 @@ describe('Historia zmian', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(/Stara odpowiedź/)).toBeNull();
     expect(screen.getByText(/Nowa odpowiedź/)).toBeTruthy();
+  });
+});
+
+describe("history in the form's words", () => {
+  const READABLE = {
+    ...EDIT,
+    id: 11,
+    kind: 'letter',
+    kind_label: 'list',
+    record_id: 5,
+    record_name: 'Apel',
+    rows: [
+      { field: 'recipient_group_id', label: 'Grupa adresatów', before: '„Radni”', after: '„Posłowie”' },
+      {
+        field: 'content',
+        label: 'Treść',
+        before: 'Prosimy o czyste powietrze.',
+        after: 'Prosimy o czyste powietrze teraz.',
+        diff: [
+          ['=', 'Prosimy o czyste powietrze'],
+          ['+', ' teraz'],
+          ['=', '.'],
+        ],
+      },
+    ],
+    record: {
+      name: 'Apel',
+      parents: [{ label: 'grupa', name: '2024' }],
+      path: '/letter/5',
+    },
+    revert: { offered: true, reverted_by: null, says: 'Przywróci poprzednie wartości pól: Treść.' },
+  };
+
+  it('shows the server rows, the added words marked, the record named with its parents and linked', async () => {
+    mockApi(({ url }) => {
+      if (url === '/user/') return ok({ list: [] });
+      return ok({ list: [READABLE], total: 1, kinds: [] });
+    });
+    render(
+      <MemoryRouter>
+        <HistoryLog />
+      </MemoryRouter>,
+    );
+    const link = await screen.findByRole('link', { name: 'list „Apel” · grupa „2024”' });
+    expect(link.getAttribute('href')).toBe('/letter/5');
+    const row = screen.getByRole('rowheader', { name: 'Treść' }).closest('tr');
+    expect(within(row).getByText('teraz', { exact: false }).tagName).toBe('INS');
+    const group = screen.getByRole('rowheader', { name: 'Grupa adresatów' }).closest('tr');
+    expect(
+      within(group)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['„Radni”', '„Posłowie”']);
+  });
+
+  it('asks before reverting, in words, and runs nothing when the operator declines', async () => {
+    const calls = mockApi(({ url }) => {
+      if (url === '/user/') return ok({ list: [] });
+      return ok({ list: [READABLE], total: 1, kinds: [] });
+    });
+    render(
+      <MemoryRouter>
+        <HistoryLog />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Przywróć tę wersję' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Przywróci poprzednie wartości pól: Treść. Czy na pewno?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nie, nie chcę.' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.method === 'post')).toBe(false);
+  });
+
+  it('disables revert on an entry already reverted and hides it where the server does not offer it', async () => {
+    const reverted = { ...READABLE, id: 12, revert: { offered: true, reverted_by: 40, says: '' } };
+    const refused = { ...READABLE, id: 13, record_name: 'Cudzy', revert: { offered: false, reverted_by: null } };
+    mockApi(({ url }) => {
+      if (url === '/user/') return ok({ list: [] });
+      return ok({ list: [reverted, refused], total: 2, kinds: [] });
+    });
+    render(
+      <MemoryRouter>
+        <HistoryLog />
+      </MemoryRouter>,
+    );
+    const buttons = await screen.findAllByRole('button', { name: 'Przywróć tę wersję' });
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0].disabled).toBe(true);
+    expect(screen.getByText(/cofnięty wpisem #40/)).toBeTruthy();
+  });
+
+  it('keeps filters and page in the URL and refuses a "from" after "to"', async () => {
+    const calls = mockApi(({ url }) => {
+      if (url === '/user/') return ok({ list: [] });
+      return ok({ list: [], total: 0, kinds: [] });
+    });
+    render(
+      <MemoryRouter initialEntries={['/history?q=zakop&action=update&page=2']}>
+        <HistoryLog />
+      </MemoryRouter>,
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/history/').at(-1).params).toEqual({
+        q: 'zakop',
+        action: 'update',
+        page: 2,
+        per_page: 50,
+      }),
+    );
+    expect(screen.getByLabelText('Nazwa elementu').value).toBe('zakop');
+    const before = calls.length;
+    fireEvent.change(screen.getByLabelText('Od dnia'), { target: { value: '2025-03-02' } });
+    fireEvent.change(screen.getByLabelText('Do dnia'), { target: { value: '2025-03-01' } });
+    expect((await screen.findByRole('alert')).textContent).toBe(FROM_AFTER_TO);
+    expect(screen.getByLabelText('Do dnia').getAttribute('aria-invalid')).toBe('true');
+    const asked = calls.slice(before).filter((c) => c.url === '/history/');
+    expect(asked.every((c) => !(c.params.from && c.params.to))).toBe(true);
+    expect(filtersOf(new URLSearchParams('kind=timer&page=x'))).toEqual({
+      filters: { kind: 'timer', user_id: '', action: '', q: '', from: '', to: '' },
+      page: 1,
+    });
+    expect(daysProblem({ from: '2025-01-01', to: '2025-01-01' })).toBe('');
+  });
+
+  it('names a record without server details by its kind and id', () => {
+    expect(recordTitle({ kind_label: 'wartość', record_id: 3, record_name: '' })).toBe('wartość #3');
+    expect(revertSays({ revert: { says: 'Usunie pomiar „X” utworzony tym importem.' } })).toBe(
+      'Usunie pomiar „X” utworzony tym importem. Czy na pewno?',
+    );
+    expect(changeRows(READABLE)).toBe(READABLE.rows);
+    expect(canRevert({ ...READABLE, revert: { offered: false } })).toBe(false);
   });
 });

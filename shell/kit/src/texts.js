@@ -19,7 +19,9 @@ export const TEXT = {
   confirmTitle: 'Potwierdzenie usunięcia',
   confirmBody:
     'Czy na pewno chcesz usunąć ten element? Zniknie on wszędzie tam, gdzie jest używany. ' +
-    'Usunięcia nie można cofnąć z poziomu panelu, a przywrócić element może wyłącznie administrator systemu.',
+    'Usunięcia nie można cofnąć z poziomu panelu, a przywrócić element może wyłącznie administrator systemu. ' +
+    // SPEC 2.1's sentence above stays; the panel's super administrators can restore too (history)
+    'Superadministratorzy panelu mogą go przywrócić z ekranu „Historia zmian”.',
   confirmYes: 'Tak, chcę.',
   confirmNo: 'Nie, nie chcę.',
   selfDelete: 'Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!',

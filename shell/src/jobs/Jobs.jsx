@@ -1,5 +1,6 @@
-// /jobs, 'Zadania': the server's periodic jobs and how their last run went (GET /api/job/).
-// A core screen of the shell, for super administrators (the server answers 403 to others).
+// /jobs, 'Zadania': the server's periodic jobs, how their last run went and when the next one is
+// (GET /api/job/), and 'Uruchom teraz' (POST /api/job/<code>/run). A core screen of the shell,
+// for super administrators (the server answers 403 to others).
 import { api, ListTable, Page, StatusBanner, useMe } from '@smogpanel/kit';
 import { useCallback, useEffect, useState } from 'react';
 import { isSuper } from '../accounts/users.js';
@@ -28,7 +29,9 @@ export function outcome(row) {
   return <span className="text-muted">Jeszcze nie uruchomione</span>;
 }
 
-const COLUMNS = [
+const POLL_MS = 1000; // while a job runs, the list is asked again this often
+
+const columns = (onRun, busy) => [
   {
     name: 'title',
     label: 'Zadanie',
@@ -41,6 +44,7 @@ const COLUMNS = [
   },
   { name: 'interval', label: 'Harmonogram', render: (row) => every(row.interval) },
   { name: 'started', label: 'Ostatnie uruchomienie', type: 'date' },
+  { name: 'next_run', label: 'Następne uruchomienie', type: 'date' },
   { name: 'duration_ms', label: 'Czas trwania', render: (row) => duration(row.duration_ms) },
   { name: 'outcome', label: 'Wynik', render: outcome },
   {
@@ -49,11 +53,26 @@ const COLUMNS = [
     render: (row) => (row.error ? <span className="text-danger">{row.error}</span> : row.summary || ''),
   },
   { name: 'runs', label: 'Uruchomienia (błędy)', render: (row) => `${row.runs} (${row.failures})` },
+  {
+    name: 'run',
+    label: 'Operacje',
+    render: (row) => (
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary text-nowrap"
+        disabled={row.running || busy}
+        aria-label={`Uruchom teraz: ${row.title}`}
+        onClick={() => onRun(row)}>
+        Uruchom teraz
+      </button>
+    ),
+  },
 ];
 
 export function Jobs() {
   const me = useMe();
   const [state, setState] = useState({ rows: null, errors: [], failed: false });
+  const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
   const load = useCallback(() => {
     api.get('/job/').then(
       (rows) => setState({ rows: (rows || []).map((row) => ({ ...row, id: row.code })), errors: [], failed: false }),
@@ -64,6 +83,28 @@ export function Jobs() {
   useEffect(() => {
     if (superAdmin) load();
   }, [superAdmin, load]);
+  // A run going on (started here or by the scheduler): the list follows it until it ends.
+  const running = (state.rows || []).some((row) => row.running);
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setTimeout(load, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [running, state.rows, load]);
+
+  async function run(row) {
+    setOutcome({ status: 'loading', errors: [] });
+    try {
+      await api.post(`/job/${encodeURIComponent(row.code)}/run`, {});
+      setOutcome({ status: 'started', errors: [], title: row.title });
+      setState((current) => ({
+        ...current,
+        rows: current.rows.map((other) => (other.code === row.code ? { ...other, running: true } : other)),
+      }));
+    } catch (error) {
+      setOutcome({ status: 'error', errors: error.errors || [] });
+      load();
+    }
+  }
 
   if (!superAdmin) {
     return (
@@ -86,8 +127,15 @@ export function Jobs() {
         odbywa się raz. Godziny w czasie polskim.
       </p>
       {state.failed && <StatusBanner status="error" errors={state.errors} />}
+      {outcome.status === 'started' ? (
+        <div className="alert alert-success" role="status">
+          Zadanie „{outcome.title}” zostało uruchomione. Wynik pojawi się w tabeli, gdy się skończy.
+        </div>
+      ) : (
+        <StatusBanner {...outcome} />
+      )}
       <ListTable
-        columns={COLUMNS.map((column) => ({ ...column, sortable: false }))}
+        columns={columns(run, outcome.status === 'loading').map((column) => ({ ...column, sortable: false }))}
         rows={state.rows || []}
         loading={state.rows === null}
       />

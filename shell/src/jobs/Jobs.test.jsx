@@ -22,6 +22,7 @@ const JOBS = [
     summary: 'Wysłano: 1, nieudane: 0.',
     runs: 30,
     failures: 0,
+    next_run: '2026-11-25T10:01:00+00:00',
   },
   {
     code: 'items.refresh',
@@ -32,7 +33,7 @@ const JOBS = [
     finished: '2026-11-25T09:00:02+00:00',
     duration_ms: 2300,
     outcome: 'error',
-    error: 'RuntimeError: Źródło nie odpowiada',
+    error: 'Nie udało się połączyć z serwerem. Szczegóły są w dzienniku serwera.',
     summary: null,
     runs: 3,
     failures: 1,
@@ -92,31 +93,71 @@ describe('Zadania', () => {
       'Ponowne wysyłanie wiadomości z kolejkicore.outbox',
       'co 1 min',
       '2026-11-25 11:00',
+      '2026-11-25 11:01',
       '12 ms',
       'Udane',
       'Wysłano: 1, nieudane: 0.',
       '30 (0)',
+      'Uruchom teraz',
     ]);
     expect(cells(rows[2])).toEqual([
       'Odświeżanie integracji elementówitems.refresh',
       'co 1 godz.',
       '2026-11-25 10:00',
+      '',
       '2,3 s',
       'Błąd',
-      'RuntimeError: Źródło nie odpowiada',
+      'Nie udało się połączyć z serwerem. Szczegóły są w dzienniku serwera.',
       '3 (1)',
+      'Uruchom teraz',
     ]);
     expect(cells(rows[3])).toEqual([
       'Usuwanie niepotwierdzonych zgłoszeń listówletters.purge',
       'co 24 godz.',
       '',
       '',
+      '',
       'Jeszcze nie uruchomione',
       '',
       '0 (0)',
+      'Uruchom teraz',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Odśwież' }));
     await waitFor(() => expect(calls.filter((call) => call.url === '/job/')).toHaveLength(2));
+  });
+
+  it('runs a job now, follows it while it runs, and shows the Polish refusal when it is running', async () => {
+    let running = false;
+    const calls = mockApi(({ method, url }) => {
+      if (url === '/plugins') return ok([]);
+      if (url === '/user/me') return ok(SUPER);
+      if (url === '/job/') return ok(JOBS.map((job) => (job.code === 'core.outbox' ? { ...job, running } : job)));
+      if (method === 'post' && url === '/job/core.outbox/run') {
+        running = true;
+        return ok({ code: 'core.outbox', started: true });
+      }
+      if (method === 'post' && url === '/job/items.refresh/run') {
+        return fail(409, 'CONFLICT', [
+          {
+            name: 'code',
+            description: 'Zadanie „Odświeżanie integracji elementów” właśnie trwa. Poczekaj, aż się skończy.',
+          },
+        ]);
+      }
+      return fail(404, 'NOT_FOUND');
+    });
+    renderAt('/jobs');
+    const button = await screen.findByRole('button', { name: 'Uruchom teraz: Ponowne wysyłanie wiadomości z kolejki' });
+    fireEvent.click(button);
+    expect(
+      await screen.findByText(/Zadanie „Ponowne wysyłanie wiadomości z kolejki” zostało uruchomione\./),
+    ).toBeTruthy();
+    await waitFor(() => expect(button.disabled).toBe(true));
+    running = false; // the run ends: the screen, asking again while it ran, shows it
+    await waitFor(() => expect(button.disabled).toBe(false), { timeout: 3000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Uruchom teraz: Odświeżanie integracji elementów' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('właśnie trwa. Poczekaj, aż się skończy.');
+    expect(calls.filter((call) => call.method === 'post')).toHaveLength(2);
   });
 
   it('is in the user menu of a super administrator only', async () => {

@@ -149,6 +149,26 @@ describe('Importuj TERYT', () => {
     },
   };
 
+  it('a dry run says what the import would do, the threshold as a number, and which units would get a code', () => {
+    const dry = {
+      ...report,
+      dry_run: true,
+      coded: 1,
+      max_gone_percent: 2,
+      changes: { ...report.changes, coded: [{ level: 'borough', teryt: '1206152', name: 'Zabierzów', id: 3 }] },
+    };
+    render(<TerytReport report={dry} />);
+    const shown = screen.getByTestId('teryt-report');
+    expect(within(shown).getByText('Próba bez zapisu: nic nie zapisano. Import zrobiłby to:')).toBeTruthy();
+    expect(within(shown).getByText('Zostanie dodanych: 2')).toBeTruthy();
+    expect(within(shown).queryByText(/Dodano/)).toBeNull();
+    expect(shown.textContent).toContain(
+      'Nie ma już w rejestrze (zostaną): 1 (bez zgody na ubytki dopuszczalne do 2\u00a0%',
+    );
+    expect(within(shown).getByText(/Otrzymają kod TERYT/).textContent).toContain('(1)');
+    expect(within(shown).getByText('gmina 1206152: „Zabierzów”')).toBeTruthy();
+  });
+
   it('a unit renamed while its old name has another code in the register is reported apart, with a warning', () => {
     const recoded = {
       ...report,

@@ -49,23 +49,55 @@ function Changes({ title, items, total }) {
   );
 }
 
+const retiring = (report) => report.retired + report.kept > 0;
+// [count, label, shown when] of a finished import and of a dry run (nothing written: what would happen).
+const DONE_LINES = [
+  ['added', 'Dodano'],
+  ['renamed', 'Zmieniono nazwę'],
+  ['renamed_recoded', 'Zmieniono nazwę i kod naraz (sprawdź)', (report) => report.renamed_recoded > 0],
+  ['coded', 'Nadano kod TERYT istniejącym'],
+  ['unchanged', 'Bez zmian'],
+  ['gone', 'Nie ma już w rejestrze (pozostawione)'],
+  ['deleted_here', 'Usunięte w panelu (pominięte)', (report) => report.deleted_here > 0],
+  ['retired', 'Wycofano', retiring],
+  ['kept', 'Zostawiono (są odwołania)', retiring],
+];
+const DRY_RUN_LINES = [
+  ['added', 'Zostanie dodanych'],
+  ['renamed', 'Zmieni nazwę'],
+  ['renamed_recoded', 'Zmieni nazwę i kod naraz (sprawdź)', (report) => report.renamed_recoded > 0],
+  ['coded', 'Otrzyma kod TERYT (istniejące)'],
+  ['unchanged', 'Bez zmian'],
+  ['gone', 'Nie ma już w rejestrze (zostaną)'],
+  ['deleted_here', 'Usunięte w panelu (zostaną pominięte)', (report) => report.deleted_here > 0],
+  ['retired', 'Zostanie wycofanych', retiring],
+  ['kept', 'Zostanie (są odwołania)', retiring],
+];
+
+/** '2 %', '0,5 %': the share of gone units an import accepts without consent. */
+export const percent = (value) => `${String(value).replace('.', ',')}\u00a0%`;
+
 export function TerytReport({ report }) {
   const { changes } = report;
+  const dry = Boolean(report.dry_run);
+  const threshold =
+    report.max_gone_percent !== undefined && report.max_gone_percent !== null
+      ? ` (bez zgody na ubytki dopuszczalne do ${percent(report.max_gone_percent)} jednostek z kodem)`
+      : '';
   return (
     <div className="alert alert-info" role="status" data-testid="teryt-report">
       <p className="mb-1 fw-semibold">
-        {report.dry_run ? 'Próba bez zapisu: nic nie zapisano.' : 'Import zakończony.'}
+        {dry ? 'Próba bez zapisu: nic nie zapisano. Import zrobiłby to:' : 'Import zakończony.'}
       </p>
       <ul className="mb-0">
-        <li>Dodano: {report.added}</li>
-        <li>Zmieniono nazwę: {report.renamed}</li>
-        {report.renamed_recoded > 0 && <li>Zmieniono nazwę i kod naraz (sprawdź): {report.renamed_recoded}</li>}
-        <li>Nadano kod TERYT istniejącym: {report.coded}</li>
-        <li>Bez zmian: {report.unchanged}</li>
-        <li>Nie ma już w rejestrze (pozostawione): {report.gone}</li>
-        {report.deleted_here > 0 && <li>Usunięte w panelu (pominięte): {report.deleted_here}</li>}
-        {report.retired + report.kept > 0 && <li>Wycofano: {report.retired}</li>}
-        {report.retired + report.kept > 0 && <li>Zostawiono (są odwołania): {report.kept}</li>}
+        {(dry ? DRY_RUN_LINES : DONE_LINES)
+          .filter(([, , shown]) => !shown || shown(report))
+          .map(([key, label]) => (
+            <li key={key}>
+              {label}: {report[key]}
+              {key === 'gone' && threshold}
+            </li>
+          ))}
       </ul>
       {report.renamed_recoded > 0 && (
         <p className="mb-1 mt-2 text-danger fw-semibold">
@@ -75,6 +107,11 @@ export function TerytReport({ report }) {
       )}
       <Changes title="Zmiana nazwy i kodu naraz" items={changes.renamed_recoded || []} total={report.renamed_recoded} />
       <Changes title="Zmiany nazw" items={changes.renamed} total={report.renamed} />
+      <Changes
+        title={dry ? 'Otrzymają kod TERYT (wpisane ręcznie, np. w danych demonstracyjnych)' : 'Nadano kod TERYT'}
+        items={changes.coded || []}
+        total={report.coded}
+      />
       <Changes title="Nie ma już w rejestrze" items={changes.gone} total={report.gone} />
       <Changes title="Wycofano" items={changes.retired} total={report.retired} />
       <Changes title="Zostawiono, bo coś się do nich odwołuje" items={changes.kept} total={report.kept} />

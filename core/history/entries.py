@@ -1,0 +1,213 @@
+"""What the history answer tells of each entry besides its changes: the record named with its
+parents and the path of its edit screen (`record`), and what reverting it would do (`revert`):
+whether it is offered to this operator (`may`, the rule of the action the revert performs),
+the entry that already reverted it (`reverted_by`) and the sentence the confirmation asks
+(`says`)."""
+
+import json
+from decimal import Decimal
+
+import sqlalchemy as sa
+
+from ..authority import may
+from ..gazetteer import attach_names, gazetteer
+from ..models import HistoryEntry
+from . import CHANGED, record_name
+from .fields import fields_of
+
+
+def _resources(request):
+    return request.registry.get("smogpanel.resources", {})
+
+
+class Records:
+    """Records by (kind, id), deleted ones too, each kind read once per page; their parents
+    read level by level (`load_parents`), and the gminy's names in one batch (`name_of`)."""
+
+    def __init__(self, request):
+        self.request, self.found, self.names = request, {}, {}
+
+    def load(self, wanted):
+        by_kind = {}
+        for kind, record_id in wanted:
+            if (kind, record_id) not in self.found and record_id is not None:
+                by_kind.setdefault(kind, set()).add(record_id)
+        for kind, ids in by_kind.items():
+            resource = _resources(self.request).get(kind)
+            for record_id in ids:
+                self.found[(kind, record_id)] = None
+            if resource is None:
+                continue
+            model = resource.model
+            for obj in self.request.db.scalars(
+                sa.select(model).where(model.id.in_(sorted(ids))).execution_options(include_deleted=True)
+            ):
+                self.found[(kind, obj.id)] = obj
+
+    def load_parents(self):
+        """Every loaded record's parents, grandparents…: one query per kind and level."""
+        seen = set()
+        while True:
+            wanted = set()
+            for (kind, record_id), obj in list(self.found.items()):
+                resource = _resources(self.request).get(kind)
+                if obj is None or resource is None or resource.parent is None or (kind, record_id) in seen:
+                    continue
+                seen.add((kind, record_id))
+                wanted.add((resource.parent.kind, getattr(obj, resource.parent.field, None)))
+            wanted = {item for item in wanted if item[1] is not None and item not in self.found}
+            if not wanted:
+                return
+            self.load(wanted)
+
+    def get(self, kind, record_id):
+        if (kind, record_id) not in self.found:
+            self.load([(kind, record_id)])
+        return self.found.get((kind, record_id))
+
+    def name_of(self, resource, obj):
+        """`shown_name`, the gminy's names of every loaded record of a gazetteer kind read at once."""
+        if not self.names and any(
+            getattr(_resources(self.request).get(kind), "gazetteer_names", False) and obj is not None
+            for (kind, _), obj in self.found.items()
+        ):
+            rows = [
+                {
+                    "key": key,
+                    "borough_id": getattr(found, "borough_id", None),
+                    "voivodeship_id": getattr(found, "voivodeship_id", None),
+                }
+                for key, found in self.found.items()
+                if found is not None and getattr(_resources(self.request).get(key[0]), "gazetteer_names", False)
+            ]
+            attach_names(self.request, rows)
+            self.names = {row["key"]: _gazetteer_name(row) for row in rows}
+        key = (resource.kind, obj.id)
+        if key in self.names:
+            return record_name(obj) or self.names[key]
+        return shown_name(self.request, resource, obj)
+
+
+def _gazetteer_name(row):
+    if row.get("borough_name"):
+        return f"{row['borough_name']} (powiat {row['district_name']}, województwo {row['voivodeship_name']})"
+    return row.get("voivodeship_name") or ""
+
+
+def shown_name(request, resource, obj):
+    """A record's name as the operator knows it: its own, else (a rank value) its gmina's or
+    voivodeship's, read in one indexed query (every write of such a record names it)."""
+    name = record_name(obj)
+    if name or not getattr(resource, "gazetteer_names", False):
+        return name
+    places = gazetteer(request)
+    borough_id, voivodeship_id = getattr(obj, "borough_id", None), getattr(obj, "voivodeship_id", None)
+    if borough_id is not None and (names := places.names_select()) is not None:
+        names = names.subquery()
+        row = request.db.execute(sa.select(names).where(names.c.id == borough_id)).mappings().first()
+        return _gazetteer_name(row) if row else ""
+    if voivodeship_id is not None and (names := places.voivodeship_names_select()) is not None:
+        names = names.subquery()
+        return request.db.scalar(sa.select(names.c.name).where(names.c.id == voivodeship_id)) or ""
+    return ""
+
+
+def record_of(request, records, kind, record_id, kind_labels):
+    """{name, parents: [{label, name}], path} of an entry's record, or None (no such record)."""
+    resource = _resources(request).get(kind)
+    obj = records.get(kind, record_id) if resource is not None and record_id is not None else None
+    if obj is None:
+        return None
+    parents, ids, current, current_obj = [], {kind: obj.id}, resource, obj
+    while current.parent is not None:
+        parent_kind = current.parent.kind
+        parent_obj = records.get(parent_kind, getattr(current_obj, current.parent.field, None))
+        if parent_obj is None:
+            break
+        parent = _resources(request)[parent_kind]
+        parents.append(
+            {"label": kind_labels.get(parent_kind, parent.label), "name": records.name_of(parent, parent_obj)}
+        )
+        ids[parent_kind] = parent_obj.id
+        current, current_obj = parent, parent_obj
+    gone = obj.deleted is not None or any(
+        getattr(records.get(k, i), "deleted", None) is not None for k, i in ids.items() if k != kind
+    )
+    return {
+        "name": records.name_of(resource, obj),
+        "parents": parents,
+        "path": None if gone else resource.screen_path(obj, ids),
+    }
+
+
+# -- reverting --------------------------------------------------------------------------------
+def _names(items, limit=5):
+    shown = [f"„{name}”" for name in items[:limit]]
+    more = f" i {len(items) - limit} innych" if len(items) > limit else ""
+    return ", ".join(shown) + more
+
+
+def revert_of(request, records, entry, changes, reverted_by, kind_labels):
+    """{offered, reverted_by, says}: `offered` only when this operator's revert would be allowed
+    (the server asks again when it runs)."""
+    resources = _resources(request)
+    answer = {"offered": False, "reverted_by": reverted_by, "says": ""}
+    resource = resources.get(entry.kind)
+    if entry.action == "update" and resource is not None and resource.revert_edits:
+        fields = fields_of(resource)
+        order = {name: index for index, name in enumerate(fields)}
+        kept = sorted(
+            (name for name, change in changes.items() if change != CHANGED and isinstance(change, list)),
+            key=lambda name: (order.get(name, len(order)), name),
+        )
+        obj = records.get(entry.kind, entry.record_id)
+        if kept and obj is not None and may(request, resource, "update", obj):
+            titles = ", ".join(fields[name].title if name in fields else name for name in kept)
+            answer.update(offered=True, says=f"Przywróci poprzednie wartości pól: {titles}.")
+    elif entry.action == "delete" and resource is not None:
+        if entry.record_id is None and isinstance(changes.get("batch"), list):
+            items = [item.get("name") or f"#{item.get('id')}" for item in changes["batch"]]
+            if may(request, resource, "restore"):
+                label = kind_labels.get(entry.kind, resource.label)
+                answer.update(
+                    offered=True, says=f"Przywróci usunięte elementy ({label}, {len(items)}): {_names(items)}."
+                )
+        else:
+            obj = records.get(entry.kind, entry.record_id)
+            if obj is not None and may(request, resource, "restore", obj):
+                label = kind_labels.get(entry.kind, resource.label)
+                answer.update(
+                    offered=True,
+                    says=f"Przywróci usunięty element: {label} „{records.name_of(resource, obj)}” "
+                    "(razem z tym, co usunięto wraz z nim).",
+                )
+    elif entry.action == "import" and changes.get("created_kind"):
+        kind = changes["created_kind"]
+        created = resources.get(kind)
+        obj = records.get(kind, changes.get("created_id")) if created is not None else None
+        if obj is not None and may(request, created, "delete", obj):
+            label = kind_labels.get(kind, created.label)
+            answer.update(
+                offered=True, says=f"Usunie {label} „{records.name_of(created, obj)}” utworzony tym importem."
+            )
+    return answer
+
+
+def reverted_by(request, entry_ids):
+    """{entry id: id of the entry that reverted it} among `entry_ids`."""
+    if not entry_ids:
+        return {}
+    rows = request.db.execute(
+        sa.select(HistoryEntry.reverts, sa.func.min(HistoryEntry.id))
+        .where(HistoryEntry.reverts.in_(entry_ids))
+        .group_by(HistoryEntry.reverts)
+    )
+    return dict(rows.all())
+
+
+def parsed_changes(entry):
+    try:
+        value = json.loads(entry.changes, parse_float=Decimal)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
