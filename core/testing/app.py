@@ -162,15 +162,30 @@ def admin(db):
     return create_user(db, email="admin@example.pl", super=1, firstname="Adam", lastname="Admin")
 
 
-def signed_in(app, user):
-    """An `Api` client signed in as `user` on `app` (a WSGI app or a webtest.TestApp), e.g.
-    an app built by `make_app` with a test plugin."""
-    import webtest
+def token_for(user, db=None):
+    """A token of `user` (a User loaded or created in the test's `db`) in a new sign-in
+    session, as the API would give after a sign-in."""
+    from sqlalchemy.orm import object_session
 
     from smogpanel.security import Tokens
+    from smogpanel.users.sessions import open_session
+
+    db = db if db is not None else object_session(user)
+    if db is None:
+        raise ValueError("token_for: pass the test's `db` (the user is not attached to a session)")
+    session_id = open_session(db, user.id, "127.0.0.1", "test")
+    db.commit()
+    return Tokens(TEST_SECRET, 600).issue(user, session_id)
+
+
+def signed_in(app, user, db=None):
+    """An `Api` client signed in as `user` on `app` (a WSGI app or a webtest.TestApp), e.g.
+    an app built by `make_app` with a test plugin. The session is opened in the test's `db`
+    (by default the one `user` was loaded in)."""
+    import webtest
 
     testapp = app if isinstance(app, webtest.TestApp) else webtest.TestApp(app)
-    return Api(testapp, Tokens(TEST_SECRET, 600).issue(user))
+    return Api(testapp, token_for(user, db))
 
 
 @pytest.fixture

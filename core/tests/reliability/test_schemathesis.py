@@ -20,8 +20,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from smogpanel.security import Tokens
-from smogpanel.testing.app import TEST_SECRET
+from smogpanel.testing.app import token_for
 
 CONFORMANCE = [status_code_conformance, content_type_conformance, response_schema_conformance]
 EXAMPLES = int(os.environ.get("SMOGPANEL_SCHEMATHESIS_EXAMPLES", "4"))
@@ -46,7 +45,7 @@ def call(case, token):
 
 
 def test_generated_requests_never_answer_5xx(schema, admin):
-    token = Tokens(TEST_SECRET, 600).issue(admin)
+    token = token_for(admin)
     operations = in_order(schema)
     assert len(operations) > 60  # core and every plugin's services
     described = {operation.path for operation in operations}
@@ -126,7 +125,7 @@ def rejected_for_the_data(response, lookup_fields):
 
 
 def test_data_generated_from_the_description_is_mostly_accepted(schema, admin):
-    token = Tokens(TEST_SECRET, 600).issue(admin)
+    token = token_for(admin)
     report = {}
     for operation in in_order(schema):
         body = next((p.definition.get("schema") for p in operation.body), None) if operation.body else None
