@@ -1,4 +1,4 @@
-"""The `smogpanel` command: init, user add, serve, worker, jobs, trash, restore, history purge,
+"""The `smogpanel` command: init, user add, user super, user reset-2fa, serve, worker, jobs, trash, restore, history purge,
 send-mail, backup, restore-backup, routes, and the plugins' commands (`smogpanel_cli_commands`,
 e.g. `smogpanel hierarchy import-teryt FILE`).
 
@@ -116,6 +116,30 @@ def cmd_user_super(settings, args):
             return 1
         user.super = 1 if args.state == "on" else 0
         print(f"Konto {email} jest teraz kontem {'superadministratora' if user.super else 'użytkownika'}.")
+    return 0
+
+
+def cmd_user_reset_2fa(settings, args):
+    """The lost-phone case: removes the account's TOTP app, passkeys and recovery codes, so it
+    signs in with its password again (and, where the setting requires one, enrols anew).
+    Recorded in history and mailed to the account."""
+    from .mail import deliver_outbox
+    from .users.factors import forget_factors, record_event
+    from .users.models import User
+
+    app = build_app(settings)
+    with session_factory(app)() as db, db.begin():
+        email = args.email.strip().lower()
+        user = db.scalar(sa.select(User).where(sa.func.lower(User.email) == email, User.deleted.is_(None)))
+        if user is None:
+            print(f"Nie ma konta {email}.", file=sys.stderr)
+            return 1
+        if not forget_factors(db, user.id):
+            print(f"Konto {email} nie ma drugiego składnika logowania: nie było czego usuwać.")
+            return 0
+        record_event(db, user, "reset")
+    deliver_outbox(session_factory(app), app.registry.settings)  # the mail to the account
+    print(f"Usunięto drugie składniki logowania konta {email}: loguje się teraz samym hasłem.")
     return 0
 
 
@@ -374,6 +398,11 @@ def parser():
     grant.add_argument("email")
     grant.add_argument("state", choices=("on", "off"))
     grant.set_defaults(run=cmd_user_super)
+    reset_2fa = user.add_parser(
+        "reset-2fa", help="usuń drugie składniki logowania konta (utracony telefon lub klucz)"
+    )
+    reset_2fa.add_argument("email")
+    reset_2fa.set_defaults(run=cmd_user_reset_2fa)
 
     serve = commands.add_parser("serve", help="uruchom panel")
     serve.add_argument("--host")

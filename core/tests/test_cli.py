@@ -86,6 +86,33 @@ def test_user_super_grants_and_takes_back_super_administrator_rights(ini, capsys
     assert "Nie ma konta nikt@example.pl" in capsys.readouterr().err
 
 
+def test_user_reset_2fa_removes_the_factors_records_it_and_mails_the_account(ini, capsys, tmp_path):
+    run(ini, "init")
+    run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")
+    assert run(ini, "user", "reset-2fa", "ewa@example.pl") == 0
+    assert "nie ma drugiego składnika" in capsys.readouterr().out
+    with sa.create_engine(database_url(ini)).begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO user_totp (user_id, secret, created, confirmed) "
+            "VALUES (1, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', '2026-11-26T10:00:00+00:00', '2026-11-26T10:00:00+00:00')"
+        )
+        connection.exec_driver_sql(
+            "INSERT INTO user_recovery_code (user_id, code_hash, created) VALUES (1, 'abc', '2026-11-26T10:00:00+00:00')"
+        )
+    assert login(ini, "ewa@example.pl", "dobre-haslo").json["message"]["two_factor"] == "required"
+    assert run(ini, "user", "reset-2fa", "Ewa@example.pl") == 0
+    assert "loguje się teraz samym hasłem" in capsys.readouterr().out
+    assert query(ini, "SELECT count(*) FROM user_totp") == [(0,)]
+    assert query(ini, "SELECT count(*) FROM user_recovery_code") == [(0,)]
+    assert isinstance(login(ini, "ewa@example.pl", "dobre-haslo").json["message"], str)
+    assert query(ini, "SELECT via, kind, record_id, action FROM history_entry WHERE kind = 'user'") == [
+        ("cli", "user", 1, "update")
+    ]
+    mails = [path.read_text(encoding="utf-8") for path in (tmp_path / "mail").glob("*")]
+    assert any("reset-2fa" in mail and "ewa@example.pl" in mail for mail in mails)
+    assert run(ini, "user", "reset-2fa", "nikt@example.pl") == 1
+
+
 def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, capsys):
     run(ini, "init")
     engine = sa.create_engine(database_url(ini))

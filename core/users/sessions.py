@@ -97,10 +97,14 @@ def open_session(db, user_id, address="", browser="", method="password"):
 
 
 def issue_token(request, user, method="password", session_id=None):
-    """A token for `user` in a new session (or in `session_id`, when extending one)."""
+    """A token for `user` in a new session (or in `session_id`, when extending one); limited
+    to enrolling a second factor while the setting requires one the account lacks."""
+    from .factors import must_enrol
+
     if session_id is None:
         session_id = start_session(request, user.id, method)
-    return request.registry["smogpanel.tokens"].issue(user, session_id)
+    extra = {"enrol": 1} if must_enrol(request, user) else {}
+    return request.registry["smogpanel.tokens"].issue(user, session_id, **extra)
 
 
 def current_session_id(request):
@@ -120,8 +124,9 @@ def end_sessions(db, user_id, except_session=None):
 def touch(request, session_id, last_seen):
     """Moves the session's last_seen to now when it is older than SEEN_EVERY: at most one
     small write a minute per session. A writing request does it in its own transaction (on
-    SQLite it holds the write lock already); a reading one in a short transaction of its own,
-    so it stays a reader, and a busy database skips it (the next request tries again)."""
+    SQLite it holds the write lock already); a reading one once its transaction is over, in
+    a short one of its own, so it stays a reader; a busy database skips it (the next request
+    tries again)."""
     now = utcnow()
     if last_seen is not None and now - last_seen < SEEN_EVERY:
         return
@@ -133,9 +138,13 @@ def touch(request, session_id, last_seen):
     )
     if writes(request):
         request.db.execute(statement)
-        return
+    else:
+        request.add_finished_callback(lambda finished: _write_apart(finished.registry, statement))
+
+
+def _write_apart(registry, statement):
     try:
-        with own_transaction(request.registry) as db:
+        with own_transaction(registry) as db:
             db.execute(statement)
     except sa.exc.OperationalError:
         pass
