@@ -10,6 +10,7 @@ Every ceremony's challenge is a row of `auth_challenge`, spent by the answer tha
 (single use) and good for CHALLENGE_TTL.
 """
 
+import json
 from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
@@ -134,7 +135,7 @@ def registration_options(request, user):
         exclude_credentials=[_descriptor(p) for p in passkeys_of(request.db, user.id)],
     )
     _keep_challenge(request.db, options, "register", user.id)
-    return options_to_json(options)
+    return json.loads(options_to_json(options))  # the browser's JSON form (base64url bytes)
 
 
 def register(request, user, credential, challenge, name):
@@ -184,7 +185,7 @@ def authentication_options(request, user_id=None):
         ),
     )
     _keep_challenge(request.db, options, "sign-in", user_id)
-    return options_to_json(options)
+    return json.loads(options_to_json(options))
 
 
 def authenticate(request, credential, expected, user_id=None):
