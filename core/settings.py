@@ -25,6 +25,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_METRICS_ALLOW": "smogpanel.metrics.allow",
     "SMOGPANEL_METRICS_TOKEN": "smogpanel.metrics.token",
     "SMOGPANEL_HISTORY_KEEP_DAYS": "smogpanel.history.keep_days",
+    "SMOGPANEL_TWO_FACTOR": "smogpanel.two_factor",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 

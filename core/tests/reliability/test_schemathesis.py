@@ -97,6 +97,11 @@ UNSATISFIABLE = {
     "/api/item/": "item types and their properties come from the enabled plugins at run time",
     "/api/graph/": "key groups are for some graph types only (a CIRCLE graph has plain keys): it depends on type",
     "/api/rank_value/import": "rank_group_id is required for gminy rankings only (it depends on the ranking)",
+    "/api/auth/login/second-factor": "the ticket exists only in the answer to a real account's password",
+    "/api/auth/passkey/options": "a ticket exists only in the answer to a real account's password",
+    "/api/auth/passkey": "only an authenticator answers a WebAuthn challenge",
+    "/api/user/2fa/passkeys": "only an authenticator makes a WebAuthn credential",
+    "/api/user/2fa/totp/confirm": "the code comes from the app holding the secret",
 }
 SAMPLES = max(EXAMPLES, 8)
 
