@@ -145,7 +145,6 @@ def main():
     secret = "bench-secret-" + "x" * 32
     app = make_app({}, **{"sqlalchemy.url": url, "smogpanel.secret": secret})
     from smogpanel.users.models import User
-
     from smogpanel.users.sessions import open_session
 
     with app.registry["db.session_factory"]() as db, db.begin():

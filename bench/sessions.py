@@ -26,7 +26,7 @@ def registry_of(app):
     """The Pyramid registry under the WSGI wrappers (metrics, static files, replay cache)."""
     inner = app.app
     while not hasattr(inner, "registry"):
-        inner = getattr(inner, "app", None) or getattr(inner, "application")
+        inner = getattr(inner, "app", None) or inner.application
     return inner.registry
 
 
@@ -123,7 +123,7 @@ def main():
     }
     for path in ("/api/user/me", "/api/voivodeship/"):
         times = {label: [] for label in variants}
-        for index in range(20):  # warm-up
+        for _ in range(20):  # warm-up
             app.get(path, headers=headers)
         labels = list(variants)
         for index in range(args.requests):

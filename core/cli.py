@@ -1,6 +1,6 @@
-"""The `smogpanel` command: init, user add, user super, user reset-2fa, serve, worker, jobs, trash, restore, history purge,
-send-mail, backup, restore-backup, routes, and the plugins' commands (`smogpanel_cli_commands`,
-e.g. `smogpanel hierarchy import-teryt FILE`).
+"""The `smogpanel` command: init, user add, user super, user reset-2fa, serve, worker, jobs, trash,
+restore, history purge, send-mail, backup, restore-backup, routes, and the plugins' commands
+(`smogpanel_cli_commands`, e.g. `smogpanel hierarchy import-teryt FILE`).
 
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
 present) with `SMOGPANEL_*` environment overrides, exactly as the web app reads them.
@@ -398,9 +398,7 @@ def parser():
     grant.add_argument("email")
     grant.add_argument("state", choices=("on", "off"))
     grant.set_defaults(run=cmd_user_super)
-    reset_2fa = user.add_parser(
-        "reset-2fa", help="usuń drugie składniki logowania konta (utracony telefon lub klucz)"
-    )
+    reset_2fa = user.add_parser("reset-2fa", help="usuń drugie składniki logowania konta (utracony telefon lub klucz)")
     reset_2fa.add_argument("email")
     reset_2fa.set_defaults(run=cmd_user_reset_2fa)
 

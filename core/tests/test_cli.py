@@ -97,7 +97,8 @@ def test_user_reset_2fa_removes_the_factors_records_it_and_mails_the_account(ini
             "VALUES (1, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', '2026-11-26T10:00:00+00:00', '2026-11-26T10:00:00+00:00')"
         )
         connection.exec_driver_sql(
-            "INSERT INTO user_recovery_code (user_id, code_hash, created) VALUES (1, 'abc', '2026-11-26T10:00:00+00:00')"
+            "INSERT INTO user_recovery_code (user_id, code_hash, created) "
+            "VALUES (1, 'abc', '2026-11-26T10:00:00+00:00')"
         )
     assert login(ini, "ewa@example.pl", "dobre-haslo").json["message"]["two_factor"] == "required"
     assert run(ini, "user", "reset-2fa", "Ewa@example.pl") == 0

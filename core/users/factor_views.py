@@ -216,7 +216,9 @@ def includeme(config):
         ("POST", start_totp, {}),
         ("DELETE", remove_totp, {}),
     )
-    service("user-2fa-totp-confirm", "/api/user/2fa/totp/confirm", "Confirms the TOTP app", ("POST", confirm_totp, code))
+    service(
+        "user-2fa-totp-confirm", "/api/user/2fa/totp/confirm", "Confirms the TOTP app", ("POST", confirm_totp, code)
+    )
     service("user-2fa-recovery-codes", "/api/user/2fa/recovery-codes", "New recovery codes", ("POST", new_codes, {}))
     service(
         "user-2fa-passkey-options",
@@ -240,4 +242,3 @@ def includeme(config):
         config.add_cornice_service(made)
     if factors.policy(config.registry.settings) != "off":  # no cost at all while the setting is off
         config.add_subscriber(only_enrolment_until_enrolled, ContextFound)
-

@@ -91,9 +91,7 @@ def methods_of(db, user_id):
     """The second steps the account can take: ["totp", "recovery", "passkey"] as it has them."""
     from .passkeys import Passkey
 
-    totp = db.scalar(
-        sa.select(sa.func.count()).where(TotpFactor.user_id == user_id, TotpFactor.confirmed.is_not(None))
-    )
+    totp = db.scalar(sa.select(sa.func.count()).where(TotpFactor.user_id == user_id, TotpFactor.confirmed.is_not(None)))
     passkeys = db.scalar(sa.select(sa.func.count()).where(Passkey.user_id == user_id))
     methods = (["totp"] if totp else []) + (["passkey"] if passkeys else [])
     if methods and recovery_codes_left(db, user_id):
@@ -112,9 +110,7 @@ def must_enrol(request, user):
 
 
 def recovery_codes_left(db, user_id):
-    return db.scalar(
-        sa.select(sa.func.count()).where(RecoveryCode.user_id == user_id, RecoveryCode.used.is_(None))
-    )
+    return db.scalar(sa.select(sa.func.count()).where(RecoveryCode.user_id == user_id, RecoveryCode.used.is_(None)))
 
 
 # -- TOTP ---------------------------------------------------------------------------------------------
@@ -191,9 +187,7 @@ def use_recovery_code(db, user_id, code):
         return False
     spent = db.execute(
         sa.update(RecoveryCode)
-        .where(
-            RecoveryCode.user_id == user_id, RecoveryCode.code_hash == code_hash(code), RecoveryCode.used.is_(None)
-        )
+        .where(RecoveryCode.user_id == user_id, RecoveryCode.code_hash == code_hash(code), RecoveryCode.used.is_(None))
         .values(used=utcnow())
         .execution_options(synchronize_session=False)
     )

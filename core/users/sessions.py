@@ -29,7 +29,12 @@ SESSION_ENVIRON = "smogpanel.session_id"  # the current request's session id (se
 ENROLMENT_ENVIRON = "smogpanel.must_enrol"  # the token may only enrol a second factor
 SUPER = "super"  # smogpanel.security.SUPER (which imports this module)
 NOT_FOUND = "Nie ma takiej sesji albo nie należy do Ciebie."
-METHODS = {"password": "hasło", "totp": "hasło i kod", "recovery": "hasło i kod odzyskiwania", "passkey": "klucz dostępu"}
+METHODS = {
+    "password": "hasło",
+    "totp": "hasło i kod",
+    "recovery": "hasło i kod odzyskiwania",
+    "passkey": "klucz dostępu",
+}
 
 
 class UserSession(Base):
@@ -81,9 +86,7 @@ def summarise_user_agent(user_agent):
 # -- starting, touching, ending -----------------------------------------------------------------
 def start_session(request, user_id, method="password"):
     """A new session for a sign-in of this request's client; returns its id (for the token)."""
-    return open_session(
-        request.db, user_id, client_address(request), summarise_user_agent(request.user_agent), method
-    )
+    return open_session(request.db, user_id, client_address(request), summarise_user_agent(request.user_agent), method)
 
 
 def open_session(db, user_id, address="", browser="", method="password"):

@@ -9,7 +9,10 @@ export function Sessions() {
   const [state, setState] = useState({ status: 'idle', errors: [] });
 
   const load = useCallback(() => {
-    api.get('/user/sessions').then((list) => setSessions(Array.isArray(list) ? list : []), (error) => setState({ status: 'error', errors: error.errors }));
+    api.get('/user/sessions').then(
+      (list) => setSessions(Array.isArray(list) ? list : []),
+      (error) => setState({ status: 'error', errors: error.errors }),
+    );
   }, []);
   useEffect(load, [load]);
 
@@ -35,7 +38,9 @@ export function Sessions() {
       <h2 id="sessions-heading" className="h4">
         Sesje logowania
       </h2>
-      <p className="text-muted">Urządzenia, na których jesteś zalogowany(-a). Nie rozpoznajesz któregoś? Wyloguj je i zmień hasło.</p>
+      <p className="text-muted">
+        Urządzenia, na których jesteś zalogowany(-a). Nie rozpoznajesz któregoś? Wyloguj je i zmień hasło.
+      </p>
       <StatusBanner status={state.status === 'loading' ? 'idle' : state.status} errors={state.errors} />
       {sessions && (
         <div className="table-responsive">

@@ -32,8 +32,8 @@ export function RecoveryCodes({ codes, onHide }) {
         Kody odzyskiwania
       </h3>
       <p>
-        Zapisz je teraz w bezpiecznym miejscu: <strong>nie zobaczysz ich ponownie</strong>. Każdy kod pozwala
-        zalogować się raz, gdy nie masz telefonu ani klucza dostępu. Pobierz je do pliku albo wydrukuj.
+        Zapisz je teraz w bezpiecznym miejscu: <strong>nie zobaczysz ich ponownie</strong>. Każdy kod pozwala zalogować
+        się raz, gdy nie masz telefonu ani klucza dostępu. Pobierz je do pliku albo wydrukuj.
       </p>
       <ol className="font-monospace" data-testid="recovery-codes">
         {codes.map((code) => (
@@ -83,8 +83,8 @@ function TotpSetup({ onEnrolled }) {
   return (
     <form onSubmit={confirm} noValidate>
       <p>
-        Zeskanuj kod QR aplikacją uwierzytelniającą (np. Aegis, FreeOTP, Google Authenticator, 1Password) i wpisz
-        kod, który pokaże.
+        Zeskanuj kod QR aplikacją uwierzytelniającą (np. Aegis, FreeOTP, Google Authenticator, 1Password) i wpisz kod,
+        który pokaże.
       </p>
       <img src={started.qr} alt="Kod QR do zeskanowania w aplikacji uwierzytelniającej" width="220" height="220" />
       <p className="small mt-2">

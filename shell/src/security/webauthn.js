@@ -11,8 +11,7 @@ const CANCELLED =
 async function inBrowser(step) {
   try {
     return await step();
-  } catch (error) {
-    console.warn('webauthn', error && error.name, error && error.message);
+  } catch {
     throw new ApiError('PASSKEY_FAILED', [{ name: '', description: CANCELLED }]);
   }
 }
