@@ -202,6 +202,7 @@ def test_the_setting_makes_super_administrators_enrol_before_anything_else(make_
     refused = boss.get("/api/timer/", status=403)
     assert refused["errors"][0]["name"] == "two_factor" and "Mój profil" in refused["errors"][0]["description"]
     assert boss.get("/api/user/2fa")["message"]["required"] is True
+    assert boss.get("/api/public/timer/nie-ma", status=404)["message"] == "NOT_FOUND"  # public: as for anyone
     started = boss.post("/api/user/2fa/totp")["message"]
     done = boss.post("/api/user/2fa/totp/confirm", {"code": code(started["secret"])})["message"]
     enrolled = Api(app, done["token"])  # the same session, no longer limited

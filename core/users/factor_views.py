@@ -186,8 +186,9 @@ MUST_ENROL = (
 def only_enrolment_until_enrolled(event):
     """A token limited to enrolling reaches the enrolment and little else (403 with the reason)."""
     request = event.request
-    if "Authorization" not in request.headers or not request.path.startswith("/api/"):
-        return
+    path = request.path
+    if "Authorization" not in request.headers or not path.startswith("/api/") or path.startswith("/api/public/"):
+        return  # public payloads stay as they are
     route = request.matched_route
     if route is None or route.name in ENROL_ROUTES or route.name.startswith("auth-"):
         return

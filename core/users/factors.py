@@ -3,9 +3,9 @@ passkeys) and ten single-use recovery codes; the setting that requires them; the
 ticket between the password and the second step; and the record of every change (history,
 kind "user", and a mail to the account).
 
-The setting `smogpanel.two_factor` (SMOGPANEL_TWO_FACTOR): `off` (the default: the demo and an
-upgraded installation stay password-only), `super` (or `on`: super administrators must enrol
-one), `everyone`. An account the setting covers that has no factor yet signs in with its
+The setting `smogpanel.two_factor` (SMOGPANEL_TWO_FACTOR): `off` (the default: development.ini's
+demo and the tests stay password-only), `super` (or `on`: super administrators must enrol one;
+production.ini sets it), `everyone`. An account the setting covers that has no factor yet signs in with its
 password and gets a token good only for enrolling one (the claim `enrol`, see `ENROL_ROUTES`).
 
 Sign-in is two steps only for an account that has a factor; see smogpanel.users.auth.
