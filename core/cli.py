@@ -121,11 +121,13 @@ def cmd_user_super(settings, args):
 
 def cmd_user_reset_2fa(settings, args):
     """The lost-phone case: removes the account's TOTP app, passkeys and recovery codes, so it
-    signs in with its password again (and, where the setting requires one, enrols anew).
-    Recorded in history and mailed to the account."""
+    signs in with its password again (and, where the setting requires one, enrols anew), and
+    ends its sessions (the lost phone's among them). Recorded in history and mailed to the
+    account."""
     from .mail import deliver_outbox
     from .users.factors import forget_factors, record_event
     from .users.models import User
+    from .users.sessions import end_sessions
 
     app = build_app(settings)
     with session_factory(app)() as db, db.begin():
@@ -138,8 +140,11 @@ def cmd_user_reset_2fa(settings, args):
             print(f"Konto {email} nie ma drugiego składnika logowania: nie było czego usuwać.")
             return 0
         record_event(db, user, "reset")
+        ended = end_sessions(db, user.id)
     deliver_outbox(session_factory(app), app.registry.settings)  # the mail to the account
-    print(f"Usunięto drugie składniki logowania konta {email}: loguje się teraz samym hasłem.")
+    print(
+        f"Usunięto drugie składniki logowania konta {email}: loguje się teraz samym hasłem. Zakończone sesje: {ended}."
+    )
     return 0
 
 

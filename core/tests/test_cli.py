@@ -101,8 +101,15 @@ def test_user_reset_2fa_removes_the_factors_records_it_and_mails_the_account(ini
             "VALUES (1, 'abc', '2026-11-26T10:00:00+00:00')"
         )
     assert login(ini, "ewa@example.pl", "dobre-haslo").json["message"]["two_factor"] == "required"
+    with sa.create_engine(database_url(ini)).begin() as connection:  # the lost phone's session
+        connection.exec_driver_sql(
+            "INSERT INTO user_session (user_id, created, last_seen, address, browser, method) "
+            "VALUES (1, '2026-11-26T10:00:00+00:00', '2026-11-26T10:00:00+00:00', '', 'Chrome, Android', 'totp')"
+        )
     assert run(ini, "user", "reset-2fa", "Ewa@example.pl") == 0
-    assert "loguje się teraz samym hasłem" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "loguje się teraz samym hasłem" in out and "Zakończone sesje: 1." in out
+    assert query(ini, "SELECT count(*) FROM user_session WHERE ended IS NULL") == [(0,)]
     assert query(ini, "SELECT count(*) FROM user_totp") == [(0,)]
     assert query(ini, "SELECT count(*) FROM user_recovery_code") == [(0,)]
     assert isinstance(login(ini, "ewa@example.pl", "dobre-haslo").json["message"], str)
