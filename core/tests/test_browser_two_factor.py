@@ -67,6 +67,24 @@ def test_the_profile_lists_the_sessions_and_ends_the_others(browser, page, live_
     assert page.evaluate("localStorage.getItem('token')") is None
 
 
+def test_a_super_administrator_signs_an_account_out_everywhere(browser, page, live_server):
+    email = new_account(live_server)
+    other = browser.new_context(base_url=live_server.url, locale="pl-PL", timezone_id="Europe/Warsaw")
+    theirs = other.new_page()
+    password_step(theirs, email)
+    signed_in(theirs)
+    password_step(page, live_server.admin_email)
+    signed_in(page)
+    page.goto("/account")
+    row = page.get_by_role("row").filter(has_text=email)
+    row.get_by_role("button", name="Wyloguj wszędzie").click()
+    page.get_by_role("dialog").get_by_role("button", name="Tak, chcę.").click()
+    expect(page.get_by_text(f"Zakończono sesje konta {email}: 1.")).to_be_visible()
+    theirs.goto("/user/profile")
+    theirs.wait_for_url(re.compile(r"/$"), timeout=10_000)
+    other.close()
+
+
 def test_adding_an_authenticator_app_and_signing_in_with_its_codes(page, live_server):
     email = new_account(live_server)
     password_step(page, email)
