@@ -226,3 +226,56 @@ def test_the_demo_default_stays_password_only(testapp, admin):
     token = password_step(testapp, "admin@example.pl")["message"]
     assert isinstance(token, str)
     assert "must_enrol" not in Api(testapp, token).get("/api/user/me")["message"]
+
+
+# -- passkeys through the API (the ceremonies themselves: test_browser_two_factor.py) ---------------
+def add_stored_passkey(db, user, name="Klucz testowy"):
+    from smogpanel.db import utcnow
+    from smogpanel.users.passkeys import Passkey
+
+    passkey = Passkey(user_id=user.id, credential_id=f"cred-{name}", public_key=b"k", name=name, created=utcnow())
+    db.add(passkey)
+    db.commit()
+    return passkey
+
+
+def test_a_passkey_is_removed_by_its_owner_only_and_recorded(mail_app, smtp_server, db):
+    ewa, jan = create_user(db, email=EMAIL), create_user(db, email="jan@example.pl")
+    passkey = add_stored_passkey(db, ewa)
+    assert password_step(mail_app)["message"]["methods"] == ["passkey"]
+    jans = signed_in(mail_app, jan)
+    assert jans.delete(f"/api/user/2fa/passkeys/{passkey.id}", status=404)["message"] == "NOT_FOUND"
+    api = signed_in(mail_app, ewa)
+    assert api.delete(f"/api/user/2fa/passkeys/{passkey.id}")["message"] == "Klucz dostępu został usunięty."
+    assert history_of(api, "user", ewa.id)[0]["changes"] == {
+        "passkeys": ["", "Usunięto klucz dostępu „Klucz testowy”."]
+    }
+    assert "Usunięto klucz dostępu" in smtp_server.to(EMAIL)[-1].get_body(("plain",)).get_content()
+    assert isinstance(password_step(mail_app)["message"], str)  # one step again
+
+
+def test_a_forged_credential_registers_nothing_and_spends_its_challenge(make_app, db):
+    app = webtest.TestApp(make_app(**{"smogpanel.public_url": "https://panel.example.pl"}))
+    api = signed_in(app, create_user(db, email=EMAIL))
+    options = api.post("/api/user/2fa/passkeys/options")["message"]["options"]
+    assert options["rp"] == {"id": "panel.example.pl", "name": "Smogpanel"}  # from the public address
+    assert options["authenticatorSelection"]["residentKey"] == "required"
+    forged = {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {"clientDataJSON": "e30"}}
+    body = {"name": "Podróbka", "challenge": options["challenge"], "credential": forged}
+    assert api.post("/api/user/2fa/passkeys", body, status=400)["errors"][0]["name"] == "credential"
+    again = api.post("/api/user/2fa/passkeys", body, status=400)["errors"][0]["description"]
+    assert again == "Minął czas na użycie klucza dostępu. Spróbuj ponownie."
+    assert api.get("/api/user/2fa")["message"]["passkeys"] == []
+    # A sign-in challenge is spent by a failed answer too.
+    challenge = Api(app).post("/api/auth/passkey/options", {})["message"]["options"]["challenge"]
+    answer = {"challenge": challenge, "credential": forged}
+    assert Api(app).post("/api/auth/passkey", answer, status=400)["errors"][0]["description"].startswith("Ten klucz")
+    assert "Minął czas" in Api(app).post("/api/auth/passkey", answer, status=400)["errors"][0]["description"]
+
+
+def test_the_last_passkey_stays_while_the_setting_requires_a_factor(make_app, db, admin):
+    app = webtest.TestApp(make_app(**{"smogpanel.two_factor": "super"}))
+    passkey = add_stored_passkey(db, admin)
+    api = signed_in(app, admin)
+    body = api.delete(f"/api/user/2fa/passkeys/{passkey.id}", status=403)
+    assert "drugi składnik logowania jest wymagany" in body["errors"][0]["description"]

@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from cornice import Service
 
 from ..db import utcnow
-from ..envelope import ApiError
+from ..envelope import ApiError, error_response
 from ..validation import body_validator
 from . import factors
 from .factors import RecoveryCode, TotpFactor, record_event
@@ -132,9 +132,14 @@ def passkey_options(request):
 
 
 def add_passkey(request):
+    """A refused answer is returned, not raised, so the transaction still commits the spent
+    challenge: it cannot be tried again."""
     user, data = _user(request), request.validated
     first = not factors.has_factor(request.db, user.id)
-    passkey = register(request, user, data["credential"], data["challenge"], data["name"])
+    try:
+        passkey = register(request, user, data["credential"], data["challenge"], data["name"])
+    except ApiError as refused:
+        return error_response(refused.code, refused.errors)
     record_event(request, user, "passkey_added", name=passkey.name)
     return dict(serialise_passkey(passkey), **_after_enrolment(request, user, first))
 

@@ -18,7 +18,7 @@ import sqlalchemy as sa
 import webauthn
 from sqlalchemy.orm import Mapped, mapped_column
 from webauthn.helpers import bytes_to_base64url, options_to_json
-from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
+from webauthn.helpers.exceptions import WebAuthnException
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
     PublicKeyCredentialDescriptor,
@@ -36,6 +36,9 @@ MAX_PASSKEYS = 20
 FAILED = "Klucz dostępu nie został potwierdzony. Spróbuj ponownie."
 EXPIRED = "Minął czas na użycie klucza dostępu. Spróbuj ponownie."
 UNKNOWN = "Ten klucz dostępu nie jest zarejestrowany w panelu."
+# What a malformed or forged answer raises (the library's own errors, bad base64 or CBOR, missing
+# fields): the client's mistake, a 400, never a 500.
+BROKEN = (WebAuthnException, ValueError, KeyError, TypeError, AttributeError, IndexError)
 
 
 class Passkey(Base):
@@ -153,7 +156,7 @@ def register(request, user, credential, challenge, name):
             expected_origin=origin,
             require_user_verification=True,
         )
-    except (InvalidRegistrationResponse, ValueError, KeyError, TypeError):
+    except BROKEN:
         raise ApiError.invalid("credential", FAILED) from None
     credential_id = bytes_to_base64url(verified.credential_id)
     if request.db.scalar(sa.select(Passkey.id).where(Passkey.credential_id == credential_id)) is not None:
@@ -206,7 +209,7 @@ def authenticate(request, credential, expected, user_id=None):
             credential_current_sign_count=passkey.sign_count,
             require_user_verification=user_id is None,
         )
-    except (InvalidAuthenticationResponse, ValueError, KeyError, TypeError):
+    except BROKEN:
         raise ApiError.invalid("credential", FAILED) from None
     passkey.sign_count = verified.new_sign_count
     passkey.last_used = utcnow()
