@@ -145,9 +145,10 @@ def main():
     secret = "bench-secret-" + "x" * 32
     app = make_app({}, **{"sqlalchemy.url": url, "smogpanel.secret": secret})
     from smogpanel.users.models import User
+    from smogpanel.users.sessions import open_session
 
-    with app.registry["db.session_factory"]() as db:
-        token = Tokens(secret, 3600).issue(db.get(User, user_id))
+    with app.registry["db.session_factory"]() as db, db.begin():
+        token = Tokens(secret, 3600).issue(db.get(User, user_id), open_session(db, user_id))
     statements = {
         "/api/borough/": list_sql(app, "borough", ("name", True)),
         "/api/voivodeship/": list_sql(app, "voivodeship", ("id", False)),

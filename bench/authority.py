@@ -65,6 +65,7 @@ def scoped_editor_headers(app, url):
     """An editor limited to the voivodeship of the group's first gmina."""
     from smogpanel.security import Tokens
     from smogpanel.users.models import User
+    from smogpanel.users.sessions import open_session
 
     engine = sa.create_engine(url)
     with engine.begin() as connection:
@@ -74,9 +75,10 @@ def scoped_editor_headers(app, url):
                 email="bench-editor@example.pl", super=0, role="editor", scope_voivodeships=str(voivodeship)
             )
         ).inserted_primary_key[0]
+        session_id = open_session(connection, user_id)
     engine.dispose()
     user = type("U", (), {"id": user_id, "token_version": 1})
-    token = Tokens(app.app.registry["smogpanel.tokens"].secret, 600).issue(user)
+    token = Tokens(app.app.registry["smogpanel.tokens"].secret, 600).issue(user, session_id)
     return {"Authorization": f"Bearer {token}"}, voivodeship
 
 

@@ -30,6 +30,7 @@ def build(url, plugins, gminy=GMINY):
     from smogpanel.plugins.hierarchy.models import Borough, District, Voivodeship
     from smogpanel.security import Tokens, hash_password
     from smogpanel.users.models import User
+    from smogpanel.users.sessions import open_session
 
     manager = build_plugin_manager(enabled=plugins)
     upgrade(url, manager)
@@ -54,6 +55,7 @@ def build(url, plugins, gminy=GMINY):
         user = User(email="bench@example.pl", password_hash=hash_password("bench-password"), super=1)
         db.add(user)
         db.flush()
+        session_id = open_session(db, user.id)  # tokens name their sign-in session
         db.refresh(user)
         db.expunge(user)
     engine.dispose()
@@ -69,7 +71,7 @@ def build(url, plugins, gminy=GMINY):
             },
         )
     )
-    return app, {"Authorization": f"Bearer {Tokens(secret, 3600).issue(user)}"}, places
+    return app, {"Authorization": f"Bearer {Tokens(secret, 3600).issue(user, session_id)}"}, places
 
 
 def openpyxl_load(data):

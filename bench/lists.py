@@ -174,7 +174,7 @@ def main():
         page.goto("/")
         page.get_by_label("E-mail").fill(EMAIL)
         page.get_by_label("Hasło").fill(PASSWORD)
-        page.get_by_role("button", name="Zaloguj").click()
+        page.get_by_role("button", name="Zaloguj się").click()
         page.wait_for_url("**/voivodeship", timeout=30_000)
         for name in ("small", "big"):  # warm-up: the lazy chunks and the gmina list cached
             one_round(page, paths[name], totals[name])

@@ -61,6 +61,7 @@ def build(url, rows):
     from smogpanel.plugins.letters.models import Recipient, RecipientGroup
     from smogpanel.security import Tokens, hash_password
     from smogpanel.users.models import User
+    from smogpanel.users.sessions import open_session
 
     manager = build_plugin_manager(enabled=["letters"])
     upgrade(url, manager)
@@ -78,6 +79,7 @@ def build(url, rows):
         editor = User(email="editor@example.pl", password_hash=password, super=0)
         db.add_all([boss, editor])
         db.flush()
+        sessions = {user.id: open_session(db, user.id) for user in (boss, editor)}
         for user in (boss, editor):
             db.refresh(user)
             db.expunge(user)
@@ -96,7 +98,7 @@ def build(url, rows):
         )
     )
     tokens = Tokens(SECRET, 3600)
-    headers = [{"Authorization": f"Bearer {tokens.issue(user)}"} for user in (boss, editor)]
+    headers = [{"Authorization": f"Bearer {tokens.issue(user, sessions[user.id])}"} for user in (boss, editor)]
     # 100 records created through each kind: 200 history entries a kind (create and edit).
     for kind in ("plain", "contact"):
         for i in range(100):

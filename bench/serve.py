@@ -71,8 +71,12 @@ def prepare(folder):
         ).one()
     user = User()
     user.id, user.token_version = row
+    from smogpanel.users.sessions import open_session
+
+    with engine.begin() as connection:
+        session_id = open_session(connection, user.id)  # tokens name their sign-in session
     engine.dispose()
-    return url, timer, Tokens(SECRET, 3600).issue(user)
+    return url, timer, Tokens(SECRET, 3600).issue(user, session_id)
 
 
 def start(url, workers, threads):

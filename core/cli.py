@@ -1,6 +1,6 @@
-"""The `smogpanel` command: init, user add, serve, worker, jobs, trash, restore, history purge,
-send-mail, backup, restore-backup, routes, and the plugins' commands (`smogpanel_cli_commands`,
-e.g. `smogpanel hierarchy import-teryt FILE`).
+"""The `smogpanel` command: init, user add, user super, user reset-2fa, serve, worker, jobs, trash,
+restore, history purge, send-mail, backup, restore-backup, routes, and the plugins' commands
+(`smogpanel_cli_commands`, e.g. `smogpanel hierarchy import-teryt FILE`).
 
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
 present) with `SMOGPANEL_*` environment overrides, exactly as the web app reads them.
@@ -158,6 +158,35 @@ def cmd_user_role(settings, args):
             record(db, "update", "user", user.id, user.email, changes)
         scope = ", ".join(filter(None, [", ".join(kinds), args.voivodeships or ""])) or "bez ograniczeń"
         print(f"Konto {email}: {ROLE_LABELS[args.role]} ({scope}).")
+    return 0
+
+
+def cmd_user_reset_2fa(settings, args):
+    """The lost-phone case: removes the account's TOTP app, passkeys and recovery codes, so it
+    signs in with its password again (and, where the setting requires one, enrols anew), and
+    ends its sessions (the lost phone's among them). Recorded in history and mailed to the
+    account."""
+    from .mail import deliver_outbox
+    from .users.factors import forget_factors, record_event
+    from .users.models import User
+    from .users.sessions import end_sessions
+
+    app = build_app(settings)
+    with session_factory(app)() as db, db.begin():
+        email = args.email.strip().lower()
+        user = db.scalar(sa.select(User).where(sa.func.lower(User.email) == email, User.deleted.is_(None)))
+        if user is None:
+            print(f"Nie ma konta {email}.", file=sys.stderr)
+            return 1
+        if not forget_factors(db, user.id):
+            print(f"Konto {email} nie ma drugiego składnika logowania: nie było czego usuwać.")
+            return 0
+        record_event(db, user, "reset")
+        ended = end_sessions(db, user.id)
+    deliver_outbox(session_factory(app), app.registry.settings)  # the mail to the account
+    print(
+        f"Usunięto drugie składniki logowania konta {email}: loguje się teraz samym hasłem. Zakończone sesje: {ended}."
+    )
     return 0
 
 
@@ -441,6 +470,9 @@ def parser():
     role.add_argument("--voivodeships", help="województwa (nazwy albo kody TERYT, np. 12,mazowieckie)")
     role.add_argument("--personal-data", choices=("on", "off"), help="dane nadawców listów")
     role.set_defaults(run=cmd_user_role)
+    reset_2fa = user.add_parser("reset-2fa", help="usuń drugie składniki logowania konta (utracony telefon lub klucz)")
+    reset_2fa.add_argument("email")
+    reset_2fa.set_defaults(run=cmd_user_reset_2fa)
 
     serve = commands.add_parser("serve", help="uruchom panel")
     serve.add_argument("--host")

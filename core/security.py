@@ -1,7 +1,8 @@
 """Who is asking and what they may do.
 
-- Tokens: JWT (HS256) with a short expiry, carrying the user id and the user's token
-  version; changing the password bumps the version, so older tokens stop working.
+- Tokens: JWT (HS256) with a short expiry, carrying the user id, the user's token version
+  and the sign-in session (`sid`, smogpanel.users.sessions); changing the password bumps the
+  version, so older tokens stop working, and a token of an ended session is refused.
 - Passwords: argon2.
 - Permissions: every view needs a signed-in user unless it says otherwise
   (`NO_PERMISSION_REQUIRED` for login, restore, public views and assets); `super` views need
@@ -22,6 +23,7 @@ from pyramid.exceptions import BadCSRFToken, ConfigurationError
 from pyramid.security import Allowed, Denied
 
 from . import authority
+from .users.sessions import ENROLMENT_ENVIRON, SESSION_ENVIRON, touch
 
 DEVELOPMENT_SECRET = "development-secret-change-me-before-any-production-use"
 CSRF_COOKIE = "XSRF-TOKEN"
@@ -73,16 +75,19 @@ class Tokens:
         self.secret = secret
         self.ttl = ttl_seconds
 
-    def issue(self, user):
+    def issue(self, user, session_id, **extra):
+        """A token of `user` in the sign-in session `session_id`; `extra` claims (e.g.
+        `enrol=1`: the account must enrol a second factor first) ride along."""
         now = int(time.time())
-        claims = {"sub": str(user.id), "ver": user.token_version, "iat": now, "exp": now + self.ttl}
+        claims = {"sub": str(user.id), "ver": user.token_version, "sid": session_id, "iat": now, "exp": now + self.ttl}
+        claims.update(extra)
         return jwt.encode(claims, self.secret, algorithm="HS256")
 
     def read(self, token):
         """The claims of a valid token, or None (tampered, expired, other algorithm)."""
         try:
             return jwt.decode(
-                token, self.secret, algorithms=["HS256"], options={"require": ["sub", "exp", "iat", "ver"]}
+                token, self.secret, algorithms=["HS256"], options={"require": ["sub", "exp", "iat", "ver", "sid"]}
             )
         except jwt.PyJWTError:
             return None
@@ -97,7 +102,7 @@ def bearer_token(request):
 class SecurityPolicy:
     def __init__(self, tokens, load_user):
         self.tokens = tokens
-        self.load_user = load_user  # (request, user_id) -> user or None
+        self.load_user = load_user  # (request, user_id, session_id) -> (user, last_seen) or None
 
     def identity(self, request):
         cache = request.environ
@@ -111,12 +116,17 @@ class SecurityPolicy:
         if claims is None:
             return None
         try:
-            user_id = int(claims["sub"])
+            user_id, session_id = int(claims["sub"]), int(claims["sid"])
         except (TypeError, ValueError):
             return None
-        user = self.load_user(request, user_id)
-        if user is None or user.token_version != claims["ver"]:
+        found = self.load_user(request, user_id, session_id)  # None: no such account or open session
+        if found is None or found[0].token_version != claims["ver"]:
             return None
+        user, last_seen = found
+        request.environ[SESSION_ENVIRON] = session_id
+        if claims.get("enrol"):
+            request.environ[ENROLMENT_ENVIRON] = True
+        touch(request, session_id, last_seen)
         return user
 
     def authenticated_userid(self, request):
@@ -155,21 +165,33 @@ def settings_secret(settings):
 
 def includeme(config):
     from .users.models import User
+    from .users.sessions import UserSession
 
     settings = config.registry.settings
     tokens = Tokens(settings_secret(settings), int(settings.get("smogpanel.token_ttl", 600)))
     config.registry["smogpanel.tokens"] = tokens
 
-    table = User.__table__
-    identity_query = sa.select(*(table.c[name] for name in Identity._fields), table.c.deleted)
+    table, sessions = User.__table__, UserSession.__table__
+    # Built once with bound parameters: building the clauses per request cost more than the join.
+    identity_query = (
+        sa.select(*(table.c[name] for name in Identity._fields), table.c.deleted, sessions.c.last_seen)
+        .select_from(table.join(sessions, sessions.c.user_id == table.c.id))
+        .where(
+            table.c.id == sa.bindparam("user_id"),
+            sessions.c.id == sa.bindparam("session_id"),
+            sessions.c.ended.is_(None),
+        )
+    )
 
-    def load_user(request, user_id):
-        # One Core read per request, no ORM object: this runs on every signed-in call.
-        # Views that change the account load the ORM User themselves.
-        row = request.db.connection().execute(identity_query.where(table.c.id == user_id)).first()
+    def load_user(request, user_id, session_id):
+        # One Core read per request, no ORM object: this runs on every signed-in call. The
+        # account and its open session by their primary keys, in one query. Views that
+        # change the account load the ORM User themselves.
+        parameters = {"user_id": user_id, "session_id": session_id}
+        row = request.db.connection().execute(identity_query, parameters).first()
         if row is None or row.deleted is not None:
             return None
-        return Identity(*row[:-1])
+        return Identity(*row[:-2]), row.last_seen
 
     config.set_security_policy(SecurityPolicy(tokens, load_user))
     config.set_default_permission(AUTHENTICATED)

@@ -28,6 +28,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_HISTORY_KEEP_DAYS": "smogpanel.history.keep_days",
     "SMOGPANEL_LETTERS_KEEP_CONFIRMED_DAYS": "smogpanel.letters.keep_confirmed_days",
     "SMOGPANEL_BACKUP_KEY": "smogpanel.backup.key",
+    "SMOGPANEL_TWO_FACTOR": "smogpanel.two_factor",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 

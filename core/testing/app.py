@@ -162,15 +162,47 @@ def admin(db):
     return create_user(db, email="admin@example.pl", super=1, firstname="Adam", lastname="Admin")
 
 
-def signed_in(app, user):
-    """An `Api` client signed in as `user` on `app` (a WSGI app or a webtest.TestApp), e.g.
-    an app built by `make_app` with a test plugin."""
-    import webtest
+def token_for(user, db=None, app=None):
+    """A token of `user` in a new sign-in session, as the API would give after a sign-in. The
+    session is written in `db`, else in the session `user` was loaded in, else through `app`'s
+    own database (a user loaded elsewhere and detached)."""
+    from sqlalchemy.orm import object_session
 
     from smogpanel.security import Tokens
+    from smogpanel.users.sessions import open_session
+
+    db = db if db is not None else object_session(user)
+    if db is not None:
+        session_id = open_session(db, user.id, "127.0.0.1", "test")
+        db.commit()
+    elif app is not None:
+        from smogpanel.db import own_transaction
+
+        with own_transaction(registry_of(app)) as own:
+            session_id = open_session(own, user.id, "127.0.0.1", "test")
+    else:
+        raise ValueError("token_for: pass the test's `db` or the app (the user is not attached to a session)")
+    return Tokens(TEST_SECRET, 600).issue(user, session_id)
+
+
+def registry_of(app):
+    """The Pyramid registry of a WSGI app built by `main` (under its wrappers) or a TestApp."""
+    inner = app
+    while not hasattr(inner, "registry"):
+        inner = getattr(inner, "app", None) or getattr(inner, "application", None)
+        if inner is None:
+            raise ValueError("registry_of: not an app built by smogpanel.main")
+    return inner.registry
+
+
+def signed_in(app, user, db=None):
+    """An `Api` client signed in as `user` on `app` (a WSGI app or a webtest.TestApp), e.g.
+    an app built by `make_app` with a test plugin. The session is opened in the test's `db`
+    (by default the one `user` was loaded in, else the app's own database)."""
+    import webtest
 
     testapp = app if isinstance(app, webtest.TestApp) else webtest.TestApp(app)
-    return Api(testapp, Tokens(TEST_SECRET, 600).issue(user))
+    return Api(testapp, token_for(user, db, testapp.app))
 
 
 @pytest.fixture

@@ -124,7 +124,7 @@ def sign_in(page, live_server, email=None):
     page.goto("/")
     page.get_by_label("E-mail").fill(email or live_server.admin_email)
     page.get_by_label("Hasło").fill(live_server.password)
-    page.get_by_role("button", name="Zaloguj").click()
+    page.get_by_role("button", name="Zaloguj się").click()
     page.wait_for_url("**/voivodeship", timeout=15_000)
 
 

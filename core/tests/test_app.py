@@ -33,7 +33,13 @@ PUBLIC_ROUTES = {
     "view-statement",  # the widgets' accessibility statement
     "api-reach-hit",  # the widgets' view beacon
 }
-PUBLIC_PATH_PREFIXES = ("/api/auth/login", "/api/auth/restore", "/api/auth/reset", "/api/public/")
+PUBLIC_PATH_PREFIXES = (
+    "/api/auth/login",  # and its second step, /api/auth/login/second-factor
+    "/api/auth/passkey",  # a sign-in with a passkey
+    "/api/auth/restore",
+    "/api/auth/reset",
+    "/api/public/",
+)
 
 
 class Odd(colander.SchemaType):

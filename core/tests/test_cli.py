@@ -125,6 +125,41 @@ def test_user_role_sets_the_role_and_an_editors_scopes(ini, capsys):
     assert query(ini, "SELECT super, role FROM user_account") == [(0, "viewer")]
 
 
+def test_user_reset_2fa_removes_the_factors_records_it_and_mails_the_account(ini, capsys, tmp_path):
+    run(ini, "init")
+    run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")
+    assert run(ini, "user", "reset-2fa", "ewa@example.pl") == 0
+    assert "nie ma drugiego składnika" in capsys.readouterr().out
+    with sa.create_engine(database_url(ini)).begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO user_totp (user_id, secret, created, confirmed) "
+            "VALUES (1, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', '2026-11-26T10:00:00+00:00', '2026-11-26T10:00:00+00:00')"
+        )
+        connection.exec_driver_sql(
+            "INSERT INTO user_recovery_code (user_id, code_hash, created) "
+            "VALUES (1, 'abc', '2026-11-26T10:00:00+00:00')"
+        )
+    assert login(ini, "ewa@example.pl", "dobre-haslo").json["message"]["two_factor"] == "required"
+    with sa.create_engine(database_url(ini)).begin() as connection:  # the lost phone's session
+        connection.exec_driver_sql(
+            "INSERT INTO user_session (user_id, created, last_seen, address, browser, method) "
+            "VALUES (1, '2026-11-26T10:00:00+00:00', '2026-11-26T10:00:00+00:00', '', 'Chrome, Android', 'totp')"
+        )
+    assert run(ini, "user", "reset-2fa", "Ewa@example.pl") == 0
+    out = capsys.readouterr().out
+    assert "loguje się teraz samym hasłem" in out and "Zakończone sesje: 1." in out
+    assert query(ini, "SELECT count(*) FROM user_session WHERE ended IS NULL") == [(0,)]
+    assert query(ini, "SELECT count(*) FROM user_totp") == [(0,)]
+    assert query(ini, "SELECT count(*) FROM user_recovery_code") == [(0,)]
+    assert isinstance(login(ini, "ewa@example.pl", "dobre-haslo").json["message"], str)
+    assert query(ini, "SELECT via, kind, record_id, action FROM history_entry WHERE kind = 'user'") == [
+        ("cli", "user", 1, "update")
+    ]
+    mails = [path.read_text(encoding="utf-8") for path in (tmp_path / "mail").glob("*")]
+    assert any("reset-2fa" in mail and "ewa@example.pl" in mail for mail in mails)
+    assert run(ini, "user", "reset-2fa", "nikt@example.pl") == 1
+
+
 def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, capsys):
     run(ini, "init")
     engine = sa.create_engine(database_url(ini))

@@ -20,6 +20,7 @@ from ..gazetteer import gazetteer
 from ..regions import voivodeship_code
 from ..validation import body_validator
 from .models import User
+from .sessions import end_sessions
 
 PANEL_ROLES = ("editor", "viewer")
 ROLE_LABELS = {"super": "superadministrator", "editor": "redaktor", "viewer": "podgląd"}
@@ -124,6 +125,7 @@ def access_view(request):
     )
     request.db.flush()
     if changes:
+        end_sessions(request.db, user.id)  # it signs in again with what it may now do
         history.record(request, "update", "user", user.id, user.email, changes)
     return resource.serialize(request, user)
 

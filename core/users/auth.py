@@ -2,6 +2,13 @@
 
 A failed sign-in is recorded for throttling, so the login view *returns* its error response
 (raising would roll the request's transaction back, and the record with it).
+
+An account with a second factor (smogpanel.users.factors) signs in in two steps: the password
+answers `{two_factor: "required", ticket, methods}` instead of a token, and
+`POST /api/auth/login/second-factor {ticket, code}` (a TOTP or recovery code) or
+`POST /api/auth/passkey {ticket, challenge, credential}` answers the token. A passkey alone
+signs in too (`POST /api/auth/passkey` without a ticket). Every sign-in starts a session
+(smogpanel.users.sessions) whose id the token carries.
 """
 
 import hashlib
@@ -20,9 +27,19 @@ from ..security import hash_password, verify_password
 from ..settings import public_url
 from ..throttle import Throttle, login_throttle, restore_throttle
 from ..validation import body_validator, validate
+from . import factors
 from .devices import known_device, remember_device
 from .models import PasswordReset, User
-from .schemas import LoginSchema, ResetSchema, RestoreSchema
+from .passkeys import authenticate, authentication_options, spend_challenge
+from .schemas import (
+    LoginSchema,
+    PasskeyOptionsSchema,
+    PasskeySignInSchema,
+    ResetSchema,
+    RestoreSchema,
+    SecondFactorSchema,
+)
+from .sessions import current_session_id, end_sessions, issue_token
 
 RESTORE_VALIDITY = timedelta(hours=1)
 RESTORE_SLOW_LANE = timedelta(minutes=15)  # past the e-mail's quota, one more link this often
@@ -30,6 +47,10 @@ INVITATION_VALIDITY = timedelta(hours=72)
 
 WRONG_LOGIN = "Niepoprawny e-mail lub hasło."
 TOO_MANY = "Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za kilkanaście minut."
+WRONG_CODE = "Niepoprawny kod."
+TOO_MANY_CODES = "Zbyt wiele błędnych kodów. Spróbuj ponownie za kilkanaście minut."
+TICKET_GONE = "Minął czas na drugi krok logowania. Zaloguj się ponownie."
+SECOND_STEP_ATTEMPTS = 5  # wrong codes per ticket's account (or known device) in the login window
 RESTORE_ANSWER = (
     "Jeśli konto o tym adresie istnieje, wysłaliśmy na nie wiadomość z odnośnikiem do ustawienia nowego hasła."
 )
@@ -132,8 +153,99 @@ def login(request):
     throttle.clear(f"email:{email}")
     if device is not None:
         throttle.clear(f"device:{device}")
+    methods = factors.methods_of(request.db, user.id)
+    if methods:  # the second step: the device is remembered once it is passed
+        return {"two_factor": "required", "ticket": factors.issue_ticket(request, user, email), "methods": methods}
     remember_device(request, email)
-    return request.registry["smogpanel.tokens"].issue(user)
+    return issue_token(request, user, "password")
+
+
+def second_step_throttle(request, user_id, email, db):
+    """As `login_throttle`, for the codes of the second step: a known browser of the account
+    counts alone, so whoever knows the password and guesses codes locks out the step for
+    unknown clients only."""
+    from ..throttle import LOGIN_DEFAULTS, setting
+
+    throttle = Throttle(db, setting(request.registry.settings, "smogpanel.login_window_seconds", LOGIN_DEFAULTS))
+    device = known_device(request, email)
+    key = f"2fa-device:{device}" if device is not None else f"2fa-user:{user_id}"
+    return throttle, {key: SECOND_STEP_ATTEMPTS}
+
+
+def _ticket_claims(request, ticket):
+    claims = factors.read_ticket(request, ticket)
+    if claims is None:
+        raise ApiError.invalid("ticket", TICKET_GONE)
+    return int(claims["sub"]), claims
+
+
+def _ticket_user(request, claims):
+    """The account the ticket names, unless deleted or its password changed since."""
+    user = request.db.get(User, int(claims["sub"]))
+    if user is None or user.deleted is not None or user.token_version != claims["ver"]:
+        raise ApiError.invalid("ticket", TICKET_GONE)
+    return user
+
+
+def second_factor(request):
+    """The second step with a TOTP or recovery code. Wrong codes are counted (and kept: the
+    error is returned, not raised) like wrong passwords. The attempt is counted in a
+    transaction of its own before the request's reads (on SQLite this request's would
+    otherwise hold the write lock the count waits for)."""
+    data = request.validated
+    user_id, claims = _ticket_claims(request, data["ticket"])
+    email = claims["email"]
+    with own_transaction(request.registry) as db:
+        throttle, limits = second_step_throttle(request, user_id, email, db)
+        attempt = throttle.reserve(limits)
+    if attempt is None:
+        return error_response("TOO_MANY_ATTEMPTS", [{"name": "code", "description": TOO_MANY_CODES}])
+    user = _ticket_user(request, claims)
+    code = data["code"]
+    method = "recovery" if factors.looks_like_recovery_code(code) else "totp"
+    if method == "totp":
+        accepted = factors.check_totp(request.db, user.id, code)
+    else:
+        accepted = factors.use_recovery_code(request.db, user.id, code)
+    if not accepted:
+        return error_response("VALIDATION_FAILED", [{"name": "code", "description": WRONG_CODE}])
+    throttle = Throttle(request.db, 0)
+    throttle.release(attempt)
+    for key in limits:
+        throttle.clear(key)
+    if method == "recovery":
+        factors.record_event(request, user, "recovery_used", left=factors.recovery_codes_left(request.db, user.id))
+    remember_device(request, email)
+    return issue_token(request, user, method)
+
+
+def passkey_options(request):
+    """A challenge for a passkey: for the second step (`ticket`: the account's passkeys) or
+    for a sign-in without a password."""
+    ticket = request.validated.get("ticket")
+    user_id = None
+    if ticket:
+        user_id, claims = _ticket_claims(request, ticket)
+        _ticket_user(request, claims)
+    return {"options": authentication_options(request, user_id)}
+
+
+def passkey_sign_in(request):
+    """The challenge is spent first, in a transaction of its own, so a failed answer cannot
+    try it again."""
+    data = request.validated
+    user_id = claims = None
+    if data.get("ticket"):
+        user_id, claims = _ticket_claims(request, data["ticket"])
+    expected = spend_challenge(request.registry, data["challenge"], "sign-in", user_id)
+    if claims is not None:
+        _ticket_user(request, claims)
+    passkey = authenticate(request, data["credential"], expected, user_id)
+    user = request.db.get(User, passkey.user_id)
+    if user is None or user.deleted is not None:
+        raise ApiError.invalid("credential", WRONG_LOGIN)
+    remember_device(request, claims["email"] if claims else normalise_email(user.email))
+    return issue_token(request, user, "passkey")
 
 
 class _Hash:
@@ -144,7 +256,8 @@ class _Hash:
 
 
 def extend(request):
-    return request.registry["smogpanel.tokens"].issue(request.identity)
+    """A fresh token of the same session."""
+    return issue_token(request, request.identity, session_id=current_session_id(request))
 
 
 def restore(request):
@@ -187,6 +300,7 @@ def reset(request):
     if link is None or link.used is not None or link.expires <= now or user is None or user.deleted is not None:
         raise ApiError.invalid("token", BAD_LINK)
     set_password(user, data["password"])
+    end_sessions(request.db, user.id)  # whoever knew the old password is signed out everywhere
     # This link and any other outstanding one of the account are spent.
     request.db.execute(
         sa.update(PasswordReset)
@@ -210,6 +324,21 @@ def includeme(config):
     restore_service.add_view("GET", restore, **public)
     reset_service = Service(name="auth-reset", path="/api/auth/reset", description="Sets the password from a link")
     reset_service.add_view("POST", reset, schema=ResetSchema(), validators=(body_validator,), **public)
-    for service in (login_service, extend_service, restore_service, reset_service):
+    second = Service(
+        name="auth-second-factor",
+        path="/api/auth/login/second-factor",
+        description="The second step of a sign-in: a TOTP or recovery code, a JWT in message",
+    )
+    second.add_view("POST", second_factor, schema=SecondFactorSchema(), validators=(body_validator,), **public)
+    passkey_challenge = Service(
+        name="auth-passkey-options", path="/api/auth/passkey/options", description="A challenge for a passkey"
+    )
+    passkey_challenge.add_view(
+        "POST", passkey_options, schema=PasskeyOptionsSchema(), validators=(body_validator,), **public
+    )
+    passkey = Service(name="auth-passkey", path="/api/auth/passkey", description="Sign in with a passkey: a JWT")
+    passkey.add_view("POST", passkey_sign_in, schema=PasskeySignInSchema(), validators=(body_validator,), **public)
+    services = (login_service, extend_service, restore_service, reset_service, second, passkey_challenge, passkey)
+    for service in services:
         config.add_cornice_service(service)
     add_writing_route(config, restore_service.name)  # a GET that writes (SPEC)

@@ -63,3 +63,40 @@ class ProfileSchema(colander.MappingSchema):
     password = NewPassword(missing="")
     firstname = Name("Imię", missing=colander.drop)
     lastname = Name("Nazwisko", missing=colander.drop)
+
+
+class Credential(colander.SchemaNode):
+    """A WebAuthn credential as the browser's JSON (`PublicKeyCredential.toJSON()`): kept as it
+    is, checked by the `webauthn` library."""
+
+    schema_type = lambda self: colander.Mapping(unknown="preserve")  # noqa: E731
+    title = "Klucz dostępu"
+
+
+class CodeSchema(colander.MappingSchema):
+    code = Text("Kod", max_length=40)
+
+
+class SecondFactorSchema(colander.MappingSchema):
+    """The second step of a sign-in: the ticket of the first, and a TOTP or recovery code."""
+
+    ticket = Text("Logowanie", max_length=2000)
+    code = Text("Kod", max_length=40)
+
+
+class PasskeyOptionsSchema(colander.MappingSchema):
+    """Without `ticket`: a sign-in with no password; with it, the second step."""
+
+    ticket = Text("Logowanie", max_length=2000, missing=None)
+
+
+class PasskeySignInSchema(colander.MappingSchema):
+    ticket = Text("Logowanie", max_length=2000, missing=None)
+    challenge = Text("Wyzwanie", max_length=100)
+    credential = Credential()
+
+
+class PasskeyRegisterSchema(colander.MappingSchema):
+    name = Text("Nazwa klucza", max_length=100)
+    challenge = Text("Wyzwanie", max_length=100)
+    credential = Credential()

@@ -24,6 +24,7 @@ from .access import me_access
 from .auth import send_invitation_mail, set_password
 from .models import User
 from .schemas import ProfileSchema, UserCreateSchema
+from .sessions import ENROLMENT_ENVIRON, current_session_id, end_sessions, issue_token
 
 HIDDEN = {"deleted", "password_hash", "token_version"}
 SELF_DELETE = "Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!"
@@ -58,6 +59,7 @@ class UserResource(Resource):
     def delete(self, request, obj):
         super().delete(request, obj)
         obj.token_version += 1  # its tokens die with it, and stay dead if it is restored
+        end_sessions(request.db, obj.id)
 
     def refusal(self, action, ace, principals=()):
         if action == "delete" and ace is not None and ace[1].startswith("user:"):
@@ -113,7 +115,12 @@ def me(user):
 
 def view_me(request):
     """The spec's fields, with what the account may do (smogpanel.users.access)."""
-    return dict(me(request.identity), **me_access(request))
+    answer = dict(me(request.identity), **me_access(request))
+    if request.environ.get(ENROLMENT_ENVIRON):
+        # The setting requires a second factor this account has not added yet
+        # (smogpanel.users.factors): the shell opens the profile. Absent otherwise (SPEC shape).
+        answer["must_enrol"] = True
+    return answer
 
 
 def update_profile(request):
@@ -130,20 +137,25 @@ def update_profile(request):
             setattr(user, field, data[field])
     if data["password"]:
         set_password(user, data["password"])
+        # Every other browser is signed out; this one goes on with the fresh token answered.
+        end_sessions(request.db, user.id, except_session=current_session_id(request))
     resource.flush(request)
     changes = history.changes_between(before, resource.history_snapshot(request, user))
     if data["password"]:
         changes["password"] = history.CHANGED  # that it changed, never what to
     if changes:
         history.record(request, "update", "user", user.id, user.email, changes)
-    return dict(me(user), token=request.registry["smogpanel.tokens"].issue(user))
+    return dict(me(user), token=issue_token(request, user, session_id=current_session_id(request)))
 
 
 def includeme(config):
-    from . import access, auth
+    from . import access, auth, factor_views, factors, sessions
 
+    config.include(factors)
     config.include(auth)
     config.include(access)
+    config.include(sessions)
+    config.include(factor_views)
     config.add_resource(UserResource())
     me_service = Service(name="user-me", path="/api/user/me", description="The signed-in user")
     me_service.add_view("GET", view_me, renderer="envelope")

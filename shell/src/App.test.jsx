@@ -112,6 +112,38 @@ describe('public screens', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
   });
 
+  it('an account with a second factor gets the second step and is signed in by its code', async () => {
+    const calls = mockApi(({ url }) => {
+      if (url === '/auth/login') return ok({ two_factor: 'required', ticket: 'bilet', methods: ['totp', 'recovery'] });
+      if (url === '/auth/login/second-factor') return ok('token-po-kodzie');
+      if (url === '/plugins') return ok(PLUGINS);
+      if (url === '/user/me') return ok(ME);
+      return fail(404, 'NOT_FOUND');
+    });
+    renderAt('/');
+    fireEvent.change(await screen.findByLabelText(/Adres e-mail/), { target: { value: 'anna@example.pl' } });
+    fireEvent.change(screen.getByLabelText(/Hasło/), { target: { value: 'sekret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await screen.findByRole('heading', { name: 'Weryfikacja dwuetapowa' })).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBeNull(); // the ticket is no token
+    fireEvent.click(screen.getByRole('button', { name: 'Użyj kodu odzyskiwania' }));
+    fireEvent.change(screen.getByLabelText(/Kod odzyskiwania/), { target: { value: 'abcd-efgh-jkmn-pqrs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zweryfikuj' }));
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBe('token-po-kodzie'));
+    expect(calls.find((call) => call.url === '/auth/login/second-factor').data).toEqual({
+      ticket: 'bilet',
+      code: 'abcd-efgh-jkmn-pqrs',
+    });
+    await waitFor(() => expect(location.pathname).toBe('/voivodeship'), { timeout: 4000 });
+  });
+
+  it('an account the setting makes enrol lands on its profile', async () => {
+    window.localStorage.setItem('token', 't');
+    api({ ...ME, must_enrol: true });
+    renderAt('/voivodeship');
+    await waitFor(() => expect(location.pathname).toBe('/user/profile'));
+  });
+
   it('a failed login shows the error banner and stays', async () => {
     mockApi(() => fail(401, 'UNAUTHORISED'));
     renderAt('/');

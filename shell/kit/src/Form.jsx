@@ -197,7 +197,8 @@ function Label({ name, label, required }) {
 /**
  * One field from a declaration: {name, label, type = 'text' | 'email' | 'password' | 'number' |
  * 'date' | 'textarea' | 'select' | 'checkbox' | 'file', required, markRequired (label only),
- * options: [{value, label}], help, placeholder, disabled, min, max, step, accept}.
+ * options: [{value, label}], help, placeholder, disabled, min, max, step, accept, autoComplete,
+ * inputMode}.
  */
 export function Field({ field, value, onChange }) {
   const { name, label, type = 'text', required, markRequired, options = [], help, ...rest } = field;
@@ -282,6 +283,7 @@ export function Field({ field, value, onChange }) {
         step={rest.step}
         minLength={rest.minLength}
         autoComplete={rest.autoComplete}
+        inputMode={rest.inputMode}
         onChange={(e) => onChange(e.target.value)}
       />
     );

@@ -3,14 +3,33 @@
 import { api, removeToken, setToken } from './api.js';
 import { perform, useResourceState } from './resource.js';
 
+/**
+ * Sign in with the password. The payload is the token, or for an account with a second factor
+ * `{two_factor: 'required', ticket, methods}`: nothing is stored until `secondFactor` (or a
+ * passkey) completes the sign-in.
+ */
 export async function login(email, password) {
   const result = await perform('auth', 'login', async () => {
-    const token = await api.post('/auth/login', { email, password });
-    setToken(token);
-    return token;
+    const answer = await api.post('/auth/login', { email, password });
+    if (isSecondStep(answer)) return answer;
+    setToken(answer);
+    return answer;
   });
   return result;
 }
+
+export const isSecondStep = (answer) => Boolean(answer && typeof answer === 'object' && answer.two_factor);
+
+/** The second step: a code from the app or a recovery code, with the first step's ticket. */
+export const secondFactor = (ticket, code) =>
+  perform('auth', 'secondFactor', async () => {
+    const token = await api.post('/auth/login/second-factor', { ticket, code });
+    setToken(token);
+    return token;
+  });
+
+/** Stores a token answered by another call (a passkey sign-in, a completed enrolment). */
+export const signedInWith = (token) => setToken(token);
 
 /** Asks for the password-restore mail; the answer never says whether the address exists. */
 export const restore = (email) =>

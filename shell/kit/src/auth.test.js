@@ -2,7 +2,7 @@
 // retires older tokens and answers with a fresh one).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSignedOut } from './api.js';
-import { saveMe } from './auth.js';
+import { isSecondStep, login, saveMe, secondFactor } from './auth.js';
 import { fail, mockApi, ok, resetStore } from './testing.js';
 
 const ME = { id: 2, email: 'ja@example.pl', firstname: 'Ja', lastname: '', super: 0 };
@@ -30,5 +30,25 @@ describe('saveMe', () => {
       ['/user/me', 'Bearer new'],
     ]);
     expect(leave).not.toHaveBeenCalled();
+  });
+});
+
+describe('login with a second factor', () => {
+  it('stores no token for the ticket and the token of the second step', async () => {
+    window.localStorage.removeItem('token');
+    const answer = { two_factor: 'required', ticket: 'bilet', methods: ['totp'] };
+    mockApi(({ url }) => (url === '/auth/login' ? ok(answer) : ok('token-2')));
+    const first = await login('ja@example.pl', 'haslo');
+    expect(first.ok).toBe(true);
+    expect(isSecondStep(first.payload)).toBe(true);
+    expect(window.localStorage.getItem('token')).toBeNull();
+    const second = await secondFactor('bilet', '123456');
+    expect(second.ok).toBe(true);
+    expect(window.localStorage.getItem('token')).toBe('token-2');
+  });
+
+  it('a plain token is no second step', () => {
+    expect(isSecondStep('eyJ...')).toBe(false);
+    expect(isSecondStep(null)).toBe(false);
   });
 });

@@ -29,6 +29,9 @@ export { store, reduceResource, DONE_FLAG, INITIAL } from './store.js';
 export { defineResource, perform, useResourceState, useList, useItem } from './resource.js';
 export {
   login,
+  isSecondStep,
+  secondFactor,
+  signedInWith,
   restore,
   resetPassword,
   extendToken,

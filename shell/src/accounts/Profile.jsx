@@ -1,6 +1,8 @@
 // /user/profile: the signed-in operator's own account. The password is marked required
-// but sent only when typed (SPEC 5).
+// but sent only when typed (SPEC 5). Below: the second factors and the sign-in sessions.
 import { Field, Form, Page, saveMe, useMe, useValues } from '@smogpanel/kit';
+import { Sessions } from './Sessions.jsx';
+import { TwoFactor } from './TwoFactor.jsx';
 
 export function Profile() {
   const me = useMe();
@@ -41,6 +43,10 @@ export function Profile() {
           <Field field={{ name: 'firstname', label: 'Imię' }} value={values.firstname} onChange={set('firstname')} />
           <Field field={{ name: 'lastname', label: 'Nazwisko' }} value={values.lastname} onChange={set('lastname')} />
         </Form>
+      </div>
+      <div className="col-12 col-xl-10">
+        <TwoFactor />
+        <Sessions />
       </div>
     </Page>
   );

@@ -1,13 +1,51 @@
 // /account and /account/add: core screens of the shell (accounts are not a plugin).
-import { FormScreen, ListScreen, TEXT, useMe } from '@smogpanel/kit';
+import { api, ConfirmDialog, FormScreen, ListScreen, TEXT, useMe } from '@smogpanel/kit';
+import { useState } from 'react';
 import { accessSummary } from './access.jsx';
 import { isSelf, isSuper, users } from './users.js';
 
 const CRUMB = { label: 'Konta użytkowników', to: '/account' };
 
+/** Super administrators: 'Wyloguj wszędzie' ends every session of an account (a lost laptop, a
+ * leaver), asked first; of one's own account, every session but this one. */
+function useSignOutEverywhere() {
+  const [asked, setAsked] = useState(null);
+  const [outcome, setOutcome] = useState(null);
+  async function confirm() {
+    const row = asked;
+    setAsked(null);
+    try {
+      const { ended } = await api.post(`/user/${row.id}/sessions/end`);
+      setOutcome({ ok: true, text: `Zakończono sesje konta ${row.email}: ${ended}.` });
+    } catch (error) {
+      const details = (error.errors || []).map((e) => e.description).join(' ');
+      setOutcome({ ok: false, text: `${TEXT.error} ${details}`.trim() });
+    }
+  }
+  const link = { label: 'Wyloguj wszędzie', onClick: (row) => setAsked(row) };
+  const parts = (
+    <>
+      {outcome && (
+        <div className={`alert ${outcome.ok ? 'alert-success' : 'alert-danger'}`} role="status">
+          {outcome.text}
+        </div>
+      )}
+      <ConfirmDialog
+        show={asked !== null}
+        title="Wylogować wszędzie?"
+        body={asked ? `Wszystkie sesje konta ${asked.email} zostaną zakończone.` : ''}
+        onConfirm={confirm}
+        onCancel={() => setAsked(null)}
+      />
+    </>
+  );
+  return [link, parts];
+}
+
 export function AccountList() {
   const me = useMe();
   const superAdmin = isSuper(me);
+  const [signOutLink, signOutParts] = useSignOutEverywhere();
   const columns = [
     { name: 'id', label: 'ID' },
     { name: 'email', label: 'E-mail' },
@@ -27,15 +65,19 @@ export function AccountList() {
       crumbs={[CRUMB]}
       columns={columns}
       actions={[{ label: 'Dodaj konto', to: '/account/add' }]}
-      rowLinks={
-        superAdmin
-          ? [{ label: 'Uprawnienia', to: (row) => `/account/${row.id}/access`, shown: (row) => !isSuper(row) }]
-          : []
-      }
       deletable={superAdmin}
       bulkDelete={false}
       deleteGuard={(row) => (isSelf(me, row) ? TEXT.selfDelete : null)}
-    />
+      rowLinks={
+        superAdmin
+          ? [
+              { label: 'Uprawnienia', to: (row) => `/account/${row.id}/access`, shown: (row) => !isSuper(row) },
+              signOutLink,
+            ]
+          : []
+      }>
+      {superAdmin && signOutParts}
+    </ListScreen>
   );
 }
 

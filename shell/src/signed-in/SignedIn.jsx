@@ -12,7 +12,7 @@ import {
   useResourceState,
 } from '@smogpanel/kit';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Footer } from '../Footer.jsx';
 import { HistoryScreen } from '../history/HistoryScreen.jsx';
 import { ReachScreen } from '../reach/ReachScreen.jsx';
@@ -63,8 +63,11 @@ function useTokenRefresh() {
   }, []);
 }
 
+const PROFILE = '/user/profile';
+
 function SignedInShell() {
   const me = useMe();
+  const { pathname } = useLocation();
   const user = useResourceState('user');
   const plugins = usePlugins();
   useTokenRefresh();
@@ -78,6 +81,10 @@ function SignedInShell() {
       <Waiting note={TEXT.componentsLoading}>{failed && <StatusBanner status="error" errors={user.errors} />}</Waiting>
     );
   }
+
+  // The setting requires a second factor this account lacks: the profile, where it is added,
+  // is the one screen the server serves it until then.
+  if (me.must_enrol && pathname !== PROFILE) return <Navigate to={PROFILE} replace />;
 
   return (
     <div className="d-flex flex-column min-vh-100">
@@ -94,7 +101,7 @@ function SignedInShell() {
           <Route path="/account/add" caseSensitive element={onDemand(<AccountCreate />)} />
           <Route path="/account/:id/access" caseSensitive element={onDemand(<AccountAccess />)} />
           <Route path="/user/add" caseSensitive element={<Navigate to="/account/add" replace />} />
-          <Route path="/user/profile" caseSensitive element={onDemand(<Profile />)} />
+          <Route path={PROFILE} caseSensitive element={onDemand(<Profile />)} />
           <Route path="/jobs" caseSensitive element={onDemand(<Jobs />)} />
           <Route path="/history" caseSensitive element={<HistoryScreen />} />
           <Route path="/reach" caseSensitive element={<ReachScreen />} />
