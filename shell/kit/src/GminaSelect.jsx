@@ -3,13 +3,10 @@
 // a value is already chosen), and is kept for the page; typing filters it ignoring case and
 // Polish diacritics ('lodz' finds 'Łódź'), showing at most LIMIT matches so the DOM stays small.
 import { fold } from '@smogpanel/embeds/text';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { api } from './api.js';
 import { settings } from './config.js';
-import { FieldMessage } from './Form.jsx';
-import { useFieldError } from './fieldErrors.js';
 
-const LIMIT = 100;
 let cache = null;
 
 export { fold }; // one folding for the kit and the public widgets (@smogpanel/embeds/text)
@@ -50,73 +47,16 @@ export const forgetGminy = () => {
   cache = null;
 };
 
-export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onChange, required }) {
-  const [gminy, setGminy] = useState(null);
-  const [failed, setFailed] = useState(false);
-  const [query, setQuery] = useState('');
-  const load = () => {
-    if (!gminy) loadGminy().then(setGminy, () => setFailed(true));
-  };
-  useEffect(() => {
-    if (value) load();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  const matches = useMemo(() => {
-    if (!gminy) return [];
-    const wanted = fold(query);
-    const found = [];
-    for (const gmina of gminy) {
-      // the chosen gmina stays listed, so the select keeps showing it while the search changes
-      if ((found.length < LIMIT && (!wanted || gmina.key.includes(wanted))) || gmina.id === Number(value))
-        found.push(gmina);
-    }
-    return found;
-  }, [gminy, query, value]);
-  const id = `field-${name}`;
-  const { message, messageId, inputProps } = useFieldError(id, `${id}-help`);
+const Picker = lazy(() =>
+  import(/* webpackChunkName: "lazy-gmina" */ './GminaPicker.jsx').then((m) => ({ default: m.GminaSelect })),
+);
+
+/** The searchable select of all gminy (GminaPicker.jsx, loaded on demand): `name`, `label`,
+ * `value`, `onChange(id)`, `required`. */
+export function GminaSelect(props) {
   return (
-    <div className="mb-3">
-      <label htmlFor={`${id}-search`} className={required ? 'form-label required' : 'form-label'}>
-        {label}
-      </label>
-      <input
-        id={`${id}-search`}
-        type="search"
-        className="form-control mb-1"
-        placeholder="Szukaj gminy, np. Kraków"
-        value={query}
-        onFocus={load}
-        onChange={(e) => {
-          load();
-          setQuery(e.target.value);
-        }}
-      />
-      <select
-        id={id}
-        name={name}
-        className={message ? 'form-select is-invalid' : 'form-select'}
-        size={6}
-        {...inputProps}
-        required={required}
-        aria-label={`${label}: wybór`}
-        value={value ?? ''}
-        onFocus={load}
-        onChange={(e) => onChange(e.target.value)}>
-        {/* not value="": the required list box must stay empty, hence invalid, until a gmina is picked */}
-        {!gminy && (
-          <option value="-" disabled>
-            {failed ? 'Nie udało się wczytać gmin.' : 'Kliknij, aby wczytać gminy…'}
-          </option>
-        )}
-        {matches.map((gmina) => (
-          <option key={gmina.id} value={gmina.id}>
-            {gmina.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessage id={messageId} message={message} />
-      <div id={`${id}-help`} className="form-text">
-        Wpisz fragment nazwy gminy, powiatu albo województwa albo kod TERYT (polskie znaki nie są wymagane).
-      </div>
-    </div>
+    <Suspense fallback={<p>Wczytywanie listy gmin...</p>}>
+      <Picker {...props} />
+    </Suspense>
   );
 }

@@ -49,7 +49,7 @@ export { StatusBanner } from './StatusBanner.jsx';
 export { ListTable } from './ListTable.jsx';
 export { Form, Field, FieldMessage, FileField, FileInput, readFile, useValues } from './Form.jsx';
 export { useFieldError } from './fieldErrors.js';
-export { RowsField, KeyRowsField } from './Rows.jsx';
+export { RowsField, KeyRowsField } from './LazyRows.jsx';
 export {
   ImportScreen,
   ImportReport,

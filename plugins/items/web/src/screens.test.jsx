@@ -224,7 +224,7 @@ describe('form', () => {
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Powietrze' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'powietrze' } });
     fireEvent.change(screen.getByLabelText('Identyfikator stacji'), { target: { value: '400' } });
-    fireEvent.focus(screen.getByLabelText('Gmina: wybór'));
+    fireEvent.focus(await screen.findByLabelText('Gmina: wybór'));
     await screen.findByRole('option', { name: /Kraków/ });
     fireEvent.change(screen.getByLabelText('Gmina: wybór'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));

@@ -193,7 +193,7 @@ describe('recipients', () => {
     );
     show('/letter/recipient_group/2/recipient/import');
     const file = new File(['Nazwa;E-mail\nJan;jan@example.org\n'], 'adresaci.csv', { type: 'text/csv' });
-    fireEvent.change(screen.getByLabelText(/Plik/), { target: { files: [file] } });
+    fireEvent.change(await screen.findByLabelText(/Plik/), { target: { files: [file] } });
     fireEvent.change(screen.getByLabelText(/Kolumna z nazwą/), { target: { value: 'A' } });
     fireEvent.change(screen.getByLabelText(/Kolumna z adresem e-mail/), { target: { value: 'E-mail' } });
     // jsdom's FileList cannot be filled, so its required check would fail: the browser test

@@ -119,7 +119,7 @@ describe('import', () => {
   it('warns which properties the map needs, links the template of the chosen type', async () => {
     mockApi(api());
     renderAt(routes, '/map/3/checkpoint/import');
-    expect(screen.getByText(/Mapa musi mieć zdefiniowane właściwości: liczba złożonych wniosków/)).toBeTruthy();
+    expect(await screen.findByText(/Mapa musi mieć zdefiniowane właściwości: liczba złożonych wniosków/)).toBeTruthy();
     expect(screen.getByText(/Brakujące zostaną pominięte/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /szablon/ }).getAttribute('href')).toBe('/api/import/CP_XLS/template');
     const type = screen.getByLabelText('Typ pliku');
@@ -134,7 +134,7 @@ describe('import', () => {
     ];
     const calls = mockApi(api(ok({ created: 1, updated: 0, skipped, id: 8, properties: 2 })));
     renderAt(routes, '/map/3/checkpoint/import');
-    fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Z pliku' } });
+    fireEvent.change(await screen.findByLabelText('Nazwa'), { target: { value: 'Z pliku' } });
     fireEvent.change(screen.getByLabelText('Typ pliku'), { target: { value: 'CP_XLS' } });
     const file = new File(['abc'], 'raport.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -99,7 +99,7 @@ describe('form', () => {
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Nowa' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'nowa' } });
     fireEvent.change(screen.getByLabelText('Źródło danych'), { target: { value: 'GUS' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Dodaj właściwość' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Dodaj właściwość' }));
     fireEvent.click(screen.getByRole('button', { name: 'Dodaj właściwość' }));
     const [first, second] = [1, 2].map((n) => screen.getByRole('group', { name: `Właściwość ${n}` }));
     fireEvent.change(within(first).getByLabelText('Nazwa właściwości'), { target: { value: 'Wnioski' } });

@@ -92,7 +92,7 @@ describe('searches', () => {
     renderAt(routes, '/search/add');
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Zakazy' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'zakazy' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Dodaj właściwość' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Dodaj właściwość' }));
     fireEvent.click(screen.getByRole('button', { name: 'Dodaj właściwość' }));
     const [first, second] = [1, 2].map((n) => screen.getByRole('group', { name: `Właściwość ${n}` }));
     fireEvent.change(within(first).getByLabelText('Nazwa właściwości'), { target: { value: 'Zakaz' } });
@@ -123,7 +123,7 @@ describe('searches', () => {
     renderAt(routes, '/search/add');
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'A' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'a' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Dodaj właściwość' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Dodaj właściwość' }));
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     expect(await screen.findByText(TEXT.invalid)).toBeTruthy();
     expect(posts(calls)).toEqual([]);

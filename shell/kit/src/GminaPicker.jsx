@@ -1,0 +1,78 @@
+// The gmina picker itself (GminaSelect.jsx loads it on demand; the list loader stays there).
+import { useEffect, useMemo, useState } from 'react';
+import { FieldMessage } from './Form.jsx';
+import { useFieldError } from './fieldErrors.js';
+import { fold, loadGminy } from './GminaSelect.jsx';
+
+const LIMIT = 100;
+
+export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onChange, required }) {
+  const [gminy, setGminy] = useState(null);
+  const [failed, setFailed] = useState(false);
+  const [query, setQuery] = useState('');
+  const load = () => {
+    if (!gminy) loadGminy().then(setGminy, () => setFailed(true));
+  };
+  useEffect(() => {
+    if (value) load();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const matches = useMemo(() => {
+    if (!gminy) return [];
+    const wanted = fold(query);
+    const found = [];
+    for (const gmina of gminy) {
+      // the chosen gmina stays listed, so the select keeps showing it while the search changes
+      if ((found.length < LIMIT && (!wanted || gmina.key.includes(wanted))) || gmina.id === Number(value))
+        found.push(gmina);
+    }
+    return found;
+  }, [gminy, query, value]);
+  const id = `field-${name}`;
+  const { message, messageId, inputProps } = useFieldError(id, `${id}-help`);
+  return (
+    <div className="mb-3">
+      <label htmlFor={`${id}-search`} className={required ? 'form-label required' : 'form-label'}>
+        {label}
+      </label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        className="form-control mb-1"
+        placeholder="Szukaj gminy, np. Kraków"
+        value={query}
+        onFocus={load}
+        onChange={(e) => {
+          load();
+          setQuery(e.target.value);
+        }}
+      />
+      <select
+        id={id}
+        name={name}
+        className={message ? 'form-select is-invalid' : 'form-select'}
+        size={6}
+        {...inputProps}
+        required={required}
+        aria-label={`${label}: wybór`}
+        value={value ?? ''}
+        onFocus={load}
+        onChange={(e) => onChange(e.target.value)}>
+        {/* not value="": the required list box must stay empty, hence invalid, until a gmina is picked */}
+        {!gminy && (
+          <option value="-" disabled>
+            {failed ? 'Nie udało się wczytać gmin.' : 'Kliknij, aby wczytać gminy…'}
+          </option>
+        )}
+        {matches.map((gmina) => (
+          <option key={gmina.id} value={gmina.id}>
+            {gmina.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessage id={messageId} message={message} />
+      <div id={`${id}-help`} className="form-text">
+        Wpisz fragment nazwy gminy, powiatu albo województwa albo kod TERYT (polskie znaki nie są wymagane).
+      </div>
+    </div>
+  );
+}
