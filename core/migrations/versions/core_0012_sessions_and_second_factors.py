@@ -1,8 +1,8 @@
 """accounts: sign-in sessions (every token names one), second factors (TOTP, passkeys,
 recovery codes) and WebAuthn challenges (smogpanel.users.sessions, .factors, .passkeys)
 
-Revision ID: core_0010
-Revises: core_0008
+Revision ID: core_0012
+Revises: core_0011
 """
 
 import sqlalchemy as sa
@@ -10,8 +10,8 @@ from alembic import op
 
 from smogpanel.db import UTCDateTime
 
-revision = "core_0010"
-down_revision = "core_0008"
+revision = "core_0012"
+down_revision = "core_0011"
 branch_labels = None
 depends_on = None
 
