@@ -2,7 +2,7 @@
 (openapi-python-client) works against the app: it signs in, lists, creates, edits and reads a
 record and its public payload, with the models and functions the description gave it.
 
-(Editing with If-Match is not described yet: no record answers an ETag to send back.)"""
+An edit sends the ETag its GET answered as If-Match; a stale one answers 412."""
 
 import importlib
 import json
@@ -85,8 +85,19 @@ def test_a_generated_client_signs_in_creates_edits_and_reads_a_public_payload(cl
     edit = models.EditTimerBody.from_dict({**fields, "name": "Koniec dopłat 2030", "text_above": "Do końca 2030"})
     assert "internal_name" in edit.additional_properties  # fixed: an edit's body does not describe it
     edit.additional_properties.pop("internal_name")
-    edited = module("api.timer.edit_timer").sync(client=client, id=timer_id, body=edit)
+    loaded = module("api.timer.get_timer").sync_detailed(client=client, id=timer_id)
+    version = loaded.headers["etag"]  # the version the form loaded (described in the document)
+    edited = module("api.timer.edit_timer").sync(client=client, id=timer_id, body=edit, if_match=version)
     assert edited.success is True, edited.to_dict()
+    assert module("api.timer.get_timer").sync(client=client, id=timer_id).message["name"] == "Koniec dopłat 2030"
+    # The same version again: someone (this client) changed the record since, so nothing is written.
+    stale = module("api.timer.edit_timer").sync_detailed(
+        client=client,
+        id=timer_id,
+        body=models.EditTimerBody.from_dict({**edit.to_dict(), "name": "Nie"}),
+        if_match=version,
+    )
+    assert stale.status_code == 412 and stale.parsed.message == "CHANGED_MEANWHILE"
     assert module("api.timer.get_timer").sync(client=client, id=timer_id).message["name"] == "Koniec dopłat 2030"
 
     # The public payload, without signing in.
