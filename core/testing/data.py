@@ -71,8 +71,60 @@ def write_what_use_writes(url, mail_dir):
     )
     client.post_json(f"/api/public/letter/{DEMO_LETTER}/send", RESIDENT)
     client.post(confirmation_path(mail_dir, RESIDENT["email"]))
+    timer_id = client.get("/api/timer/?order=id&asc=0", headers=headers).json["message"]["list"][0]["id"]
+    client.post_json(
+        f"/api/public_attribution/timer/{timer_id}", {"source": "Urząd gminy", "licence": "CC BY 4.0"}, headers=headers
+    )
+    count_a_view(app, client)
+    write_second_factors(url, client)
     run_a_job(app)
     return app
+
+
+def count_a_view(app, client):
+    """A partner page's widget counted, and the counts written as the server writes them."""
+    from smogpanel.reach.counter import flush_all
+
+    client.post_json("/api/reach/hit", {"k": "timer", "n": "z-logo", "s": "https://partner.example.org"})
+    flush_all()
+
+
+SECOND_FACTOR_ACCOUNT = ("dwa-skladniki@example.pl", "Haslo-dwa-skladniki-1")
+
+
+def write_second_factors(url, client):
+    """An account (not the demo administrator, who keeps signing in with a password alone) with
+    a confirmed TOTP app, its recovery codes, a passkey and a passkey challenge outstanding."""
+    import pyotp
+    import sqlalchemy as sa
+
+    from smogpanel.db import make_engine, utcnow
+    from smogpanel.security import hash_password
+    from smogpanel.users.models import User
+    from smogpanel.users.passkeys import Passkey
+
+    email_address, password = SECOND_FACTOR_ACCOUNT
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        connection.execute(
+            sa.insert(User.__table__).values(email=email_address, password_hash=hash_password(password), super=0)
+        )
+    headers = sign_in(client, email_address, password)
+    secret = client.post_json("/api/user/2fa/totp", {}, headers=headers).json["message"]["secret"]
+    client.post_json("/api/user/2fa/totp/confirm", {"code": pyotp.TOTP(secret).now()}, headers=headers)
+    client.post_json("/api/user/2fa/passkeys/options", {}, headers=headers)
+    with engine.begin() as connection:
+        user_id = connection.execute(sa.select(User.id).where(User.email == email_address)).scalar_one()
+        connection.execute(
+            sa.insert(Passkey.__table__).values(
+                user_id=user_id,
+                credential_id="ZGVtby1rbHVjeg",
+                public_key=b"\xa5\x01\x02",
+                name="Klucz",
+                created=utcnow(),
+            )
+        )
+    engine.dispose()
 
 
 def run_a_job(app):
