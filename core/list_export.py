@@ -159,4 +159,5 @@ def export_view(list_view, kind):
         )
 
     view.__name__ = f"export_{kind}"
+    view.answer_types = (XLSX, "text/csv")  # the file it answers, for the API description
     return view

@@ -208,11 +208,11 @@ def _service_operation(service, method, view, args, registry):
     if "body" in parts:
         body = convert(parts["body"])
         operation["requestBody"] = {"required": bool(body.get("required")), "content": _json(body)}
+    responses = envelope_responses()
     if path.endswith("/template"):
-        responses = envelope_responses()
         responses["200"] = {"description": "Szablon importu (.xlsx)", "content": {XLSX: {"schema": BINARY}}}
-    else:
-        responses = envelope_responses()
+    elif getattr(view, "answer_types", None):  # a view that answers a file declares its types
+        responses["200"] = {"description": "Plik", "content": {kind: {"schema": BINARY} for kind in view.answer_types}}
     operation["responses"] = responses
     if args.get("permission") == NO_PERMISSION_REQUIRED:
         operation["security"] = []

@@ -466,7 +466,7 @@ def includeme(config):
         {
             "summary": "Uruchom teraz: zadanie rusza w tle, tą samą blokadą co harmonogram (nigdy dwa naraz); "
             "409, gdy właśnie trwa (tylko superadministrator).",
-            "produces": ["application/json"],
+            "parameters": [{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}],
             "responses": envelope_responses(),
         },
     )

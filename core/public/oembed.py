@@ -163,7 +163,7 @@ def includeme(config):
                     "name": "format",
                     "in": "query",
                     "required": False,
-                    "schema": {"type": "string", "enum": ["json", "xml"]},
+                    "schema": {"type": "string", "enum": ["json"]},  # xml answers 501 (oEmbed 1.0): not offered
                 },
             ],
             "responses": {

@@ -209,7 +209,13 @@ class _Query(colander.MappingSchema):
     """The query string, for the API document: the views read and check it themselves (Polish
     errors in the envelope), as the history's list does."""
 
-    kind = colander.SchemaNode(colander.String(), missing=colander.drop, description="rodzaj widżetu, np. timer")
+    kind = colander.SchemaNode(
+        colander.String(),
+        missing=colander.drop,
+        description="rodzaj widżetu, np. timer",
+        # the public kinds of the enabled plugins (the description is bound to the app's registry)
+        openapi=lambda node: {"enum": sorted(node.bindings["registry"].get("smogpanel.public_kinds", {}))},
+    )
     record_id = colander.SchemaNode(
         colander.Integer(),
         missing=colander.drop,
@@ -262,3 +268,9 @@ def includeme(config):
     export.add_view("GET", export_view, schema=_schema(export=True))
     config.add_cornice_service(figures)
     config.add_cornice_service(export)
+
+
+export_view.answer_types = (
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "text/csv",
+)  # the file it answers, for the API description
