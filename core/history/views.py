@@ -123,6 +123,9 @@ def entry_dict(request, entry, extra=None):
     }
     if extra is not None:
         data.update(extra.get(entry.id, {}))
+        record = data.get("record")
+        if name_hidden and isinstance(record, dict) and record.get("name"):
+            data["record"] = dict(record, name=MASK)  # the record's name is personal too
     return data
 
 

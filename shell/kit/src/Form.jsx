@@ -2,17 +2,18 @@
 // server's field errors on their fields), focus on the first of them, the status banner, submit
 // ignored while in flight, success shown briefly before moving on, and a question before an
 // edited form is left. Fields always carry <label for>.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SUCCESS_BANNER_MS } from './config.js';
 import { FieldErrorsContext, inputIdOf, labelOf, useFieldError } from './fieldErrors.js';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
 
-// Asking before an edited form is left is needed only once it is edited: loaded on demand (the
-// shell's first load is at its budget), fetched as soon as a form opens so it is there by then.
-const loadLeaveGuard = () => import(/* webpackChunkName: "lazy-leave" */ './LeaveGuard.jsx');
-const LeaveGuard = lazy(() => loadLeaveGuard().then((m) => ({ default: m.LeaveGuard })));
+// Asking before an edited form is left: loaded on demand (the shell's first load is at its
+// budget) as soon as a form opens, so it is in place long before anything is typed.
+const LeaveGuard = lazy(() =>
+  import(/* webpackChunkName: "lazy-leave" */ './LeaveGuard.jsx').then((m) => ({ default: m.LeaveGuard })),
+);
 
 /** The form's controls that refuse their value, in the order they appear. */
 const invalidControls = (form) =>
@@ -59,9 +60,6 @@ export function Form({
   const [fieldErrors, setFieldErrors] = useState({}); // input id -> Polish message
   const [validated, setValidated] = useState(false);
   const [touched, setTouched] = useState(false); // typed into since loaded or saved
-  useEffect(() => {
-    if (guardLeave) loadLeaveGuard();
-  }, [guardLeave]);
   const busy = useRef(false); // a ref, not state: two clicks in one tick must still send once
   const banner = useRef(null);
 
@@ -160,9 +158,9 @@ export function Form({
           </Link>
         )}
       </div>
-      {dirty && (
+      {guardLeave && (
         <Suspense fallback={null}>
-          <LeaveGuard when />
+          <LeaveGuard when={dirty} />
         </Suspense>
       )}
     </form>
