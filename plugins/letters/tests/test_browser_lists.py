@@ -112,9 +112,7 @@ def test_search_pages_url_state_export_and_bulk_delete(page, live_server, tmp_pa
     expect(entry).to_contain_text("Adresat 000")
     expect(entry).to_contain_text("Adresat 001")
     entry.get_by_role("button", name="Przywróć tę wersję").click()
-    dialog = page.get_by_role("dialog")
-    if dialog.count():  # a revert that asks first (issue 34, item 4) is confirmed
-        dialog.get_by_role("button").first.click()
+    page.get_by_role("dialog").get_by_role("button", name="Tak, przywróć.").click()  # a revert asks first
     expect(page.get_by_text(SUCCESS)).to_be_visible()
     page.goto(path + "?q=adresat%2000&order=name&asc=1")
     expect(page.get_by_text("Znaleziono: 10")).to_be_visible()
