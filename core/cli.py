@@ -105,12 +105,12 @@ def cmd_user_add(settings, args):
 def cmd_user_super(settings, args):
     """Grants or takes back super administrator rights: the system administrator's job alone
     (SPEC 6), so neither the panel nor the API offers it."""
-    from .users.models import User
+    from .users.auth import find_user
 
     app = build_app(settings)
     with session_factory(app)() as db, db.begin():
         email = args.email.strip().lower()
-        user = db.scalar(sa.select(User).where(sa.func.lower(User.email) == email, User.deleted.is_(None)))
+        user = find_user(db, email)  # the sign-in's own lookup of a live account
         if user is None:
             print(f"Nie ma konta {email}.", file=sys.stderr)
             return 1
@@ -125,13 +125,13 @@ def cmd_user_role(settings, args):
     from .envelope import ApiError
     from .gazetteer import find_gazetteer
     from .users.access import ROLE_LABELS, checked_kinds, set_access, voivodeship_ids
-    from .users.models import User
+    from .users.auth import find_user
 
     app = build_app(settings)
     split = lambda text: [part.strip() for part in (text or "").split(",") if part.strip()]  # noqa: E731
     with session_factory(app)() as db, db.begin():
         email = args.email.strip().lower()
-        user = db.scalar(sa.select(User).where(sa.func.lower(User.email) == email, User.deleted.is_(None)))
+        user = find_user(db, email)  # the sign-in's own lookup of a live account
         if user is None:
             print(f"Nie ma konta {email}.", file=sys.stderr)
             return 1
@@ -167,14 +167,14 @@ def cmd_user_reset_2fa(settings, args):
     ends its sessions (the lost phone's among them). Recorded in history and mailed to the
     account."""
     from .mail import deliver_outbox
+    from .users.auth import find_user
     from .users.factors import forget_factors, record_event
-    from .users.models import User
     from .users.sessions import end_sessions
 
     app = build_app(settings)
     with session_factory(app)() as db, db.begin():
         email = args.email.strip().lower()
-        user = db.scalar(sa.select(User).where(sa.func.lower(User.email) == email, User.deleted.is_(None)))
+        user = find_user(db, email)  # the sign-in's own lookup of a live account
         if user is None:
             print(f"Nie ma konta {email}.", file=sys.stderr)
             return 1
