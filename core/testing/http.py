@@ -9,6 +9,8 @@ real source fails (an error status, a body that is no JSON, an answer that never
         source.fail("/data/getData/3766", status=400, body=b'{"error_code": "X"}')  # that body
         source.answer("/station/sensors/552?page=1&size=100", {...})  # that query only
         source.hang("/station/sensors/552", seconds=3)
+        held = source.hold("/meter/m-1")  # no answer until held.release()
+        held.arrived.wait(5)                                  # the request is now waiting
         http.get_json(source.url + "/aqindex/getIndex/552")
         source.hits["/aqindex/getIndex/552"]                  # how many requests it had
         source.requests                                       # every path asked, with its query
@@ -20,6 +22,7 @@ import threading
 import time
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 
@@ -39,6 +42,9 @@ class _Handler(BaseHTTPRequestHandler):
             time.sleep(source.delay)
         if failure and failure.get("hang"):
             time.sleep(failure["hang"])
+        if failure and failure.get("held"):
+            failure["held"].arrived.set()
+            failure["held"].released.wait(failure["held"].at_most)
         if failure:
             body = failure.get("body")
             if failure.get("status"):
@@ -63,6 +69,15 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+class Held(NamedTuple):
+    arrived: threading.Event  # set when a request for the path came
+    released: threading.Event
+    at_most: float
+
+    def release(self):
+        self.released.set()
 
 
 class LocalSource:
@@ -91,6 +106,13 @@ class LocalSource:
 
     def hang(self, path, seconds, times=None):
         self.failures[path] = {"hang": seconds, "times": times}
+
+    def hold(self, path, at_most=60):
+        """Requests for `path` wait, without an answer, until `release()` (or `at_most`
+        seconds): a test orders its steps by events instead of guessing a duration."""
+        held = Held(threading.Event(), threading.Event(), at_most)
+        self.failures[path] = {"held": held, "times": None}
+        return held
 
     def heal(self, path=None):
         if path is None:
