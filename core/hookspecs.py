@@ -68,6 +68,12 @@ class HookSpecs:
         Called once by the app factory for every enabled plugin, after the core is configured.
         Returns nothing.
 
+        Parameters:
+
+        - `config` (`pyramid.config.Configurator`): the app's configurator, the core's directives on
+          it (`config.add_resource`, `config.add_rules`, Cornice's `config.add_cornice_service`);
+          its `registry.settings` are the resolved settings.
+
         Example::
 
             @hookimpl
@@ -138,6 +144,11 @@ class HookSpecs:
         voivodeships). Called by `smogpanel init` after migrating, in one transaction; must be
         idempotent (running init twice adds nothing). Returns nothing.
 
+        Parameters:
+
+        - `db` (`sqlalchemy.orm.Session`): the session of `smogpanel init`'s transaction (committed
+          by the caller; do not commit).
+
         Example::
 
             @hookimpl
@@ -172,6 +183,13 @@ class HookSpecs:
         any plugin names is kept and listed with these descriptions. Read-only; called in the
         import's transaction.
 
+        Parameters:
+
+        - `db` (`sqlalchemy.orm.Session`): the import's session; read only.
+        - `kind` (`str`): `"borough"`, `"district"` or `"voivodeship"`.
+        - `ids` (`list[int]`): record ids of that kind, at most a few thousand (the register's
+          gminy).
+
         Example::
 
             @hookimpl
@@ -190,6 +208,13 @@ class HookSpecs:
         implementation may leave it out (pluggy passes only the arguments named), and one that uses
         other plugins' demo gminy takes it and runs with `@hookimpl(trylast=True)`. Returns nothing.
 
+        Parameters:
+
+        - `db` (`sqlalchemy.orm.Session`): the session of `smogpanel init --demo`'s transaction
+          (committed by the caller).
+        - `gazetteer` (`smogpanel.gazetteer.Gazetteer`): finds the gminy, districts and voivodeships
+          written so far (optional: leave the parameter out if unused).
+
         Example::
 
             @hookimpl
@@ -207,6 +232,11 @@ class HookSpecs:
         `smogpanel.db.own_transaction(app.registry)`. Called at every start of `smogpanel`, for every
         installed plugin (which plugins are enabled is known only once the settings are read).
         Returns nothing.
+
+        Parameters:
+
+        - `commands` (`argparse._SubParsersAction`): the sub-parsers of `smogpanel`; add one parser
+          named after the plugin.
 
         Example::
 
@@ -265,6 +295,11 @@ class HookSpecs:
         and by `smogpanel jobs`. Each job's tick runs once across every process and server sharing
         the database (a database lock decides); its last run, duration, outcome and error are stored
         and shown to super administrators ('Zadania').
+
+        Parameters:
+
+        - `settings` (`dict[str, str]`): the resolved settings (ini file, then `SMOGPANEL_*`
+          variables), e.g. for an interval.
 
         Example::
 

@@ -324,6 +324,18 @@ def test_each_hooks_docs_give_its_signature_and_start_with_its_docstring():
         )
 
 
+def test_every_hook_parameter_is_described_in_its_docstring():
+    """As Datasette's plugin_hooks.rst: each parameter a hook passes is listed, with its type and
+    what it holds, under "Parameters:" (repeated in docs/plugins.md by the test above)."""
+    for name, spec in vars(HookSpecs).items():
+        if not name.startswith("smogpanel_"):
+            continue
+        parameters = [p for p in inspect.signature(spec).parameters if p != "self"]
+        doc = inspect.getdoc(spec).split("Example::")[0]
+        listed = re.findall(r"^- `(\w+)` \(", doc.partition("Parameters:")[2], re.MULTILINE)
+        assert listed == parameters, f"{name}: parameters {parameters}, described {listed}"
+
+
 def test_the_migrations_match_the_models(engine):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
