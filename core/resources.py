@@ -37,7 +37,7 @@ from .validation import body_validator, exact_body_validator
 from .versions import engine_of, request_version, table_name, track
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter", "column_filter"]
+__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter", "column_filter", "resource_of"]
 
 MAX_ID = 2**31 - 1
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
@@ -669,6 +669,13 @@ def add_rules(config, rules):
     """Config directive: `config.add_rules(Rules(kind="calculator_definition", plugin="calculators"))`
     for a kind a plugin writes that is no Resource (smogpanel.authority)."""
     config.registry.setdefault("smogpanel.rules", {})[rules.kind] = rules
+
+
+def resource_of(request, kind):
+    """The Resource declared for `kind` (a request or a registry), e.g. `resource_of(request,
+    "map").load(request, map_id)`; KeyError when no plugin declares it."""
+    registry = getattr(request, "registry", request)
+    return registry["smogpanel.resources"][kind]
 
 
 def add_resource(config, resource):

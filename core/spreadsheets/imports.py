@@ -53,6 +53,7 @@ __all__ = [
     "import_result",
     "run_import",
     "import_types",
+    "import_limits",
     "Table",
     "header_key",
     "find_columns",
@@ -259,9 +260,7 @@ def run_import(
     kind = detect(data)
     if kind not in SPREADSHEETS:
         raise ImportFailed.at(field, wrong_format_message(name, kind, SPREADSHEETS))
-    table = read_table(
-        data, name, sheet=import_type.sheet, kind=kind, limits=request.registry["smogpanel.import_limits"]
-    )
+    table = read_table(data, name, sheet=import_type.sheet, kind=kind, limits=import_limits(request))
     result = import_type.parse(table, context)
     if record:
         history.start_import(request, import_type, name, target, creates)
@@ -326,6 +325,12 @@ def template_link(request):
     subject = _template_subject(import_type, query)
     signed = signed_query(request.registry, TEMPLATE_PURPOSE, subject, ttl=TEMPLATE_LINK_TTL)
     return f"{request.route_path('import-template', type=import_type.code)}?{urlencode(query)}&{signed}"
+
+
+def import_limits(request):
+    """The size and row limits of an uploaded table (a request or a registry), from the settings:
+    what `read_table(..., limits=)` takes."""
+    return getattr(request, "registry", request)["smogpanel.import_limits"]
 
 
 def includeme(config):

@@ -106,6 +106,35 @@ def problems_of(plugin, path, declared, root=ROOT):
                     yield f"{where}:{line}: imports {', '.join(hidden)} from {module}, not in its __all__"
 
 
+def raw_registry_reaches(plugin, path, root=ROOT):
+    """`registry["smogpanel.…"]` (or .get/.setdefault) of a key the core owns: a plugin uses the
+    typed accessor instead (`resource_of`, `import_limits`, `gazetteer`, ...). Keys under the
+    plugin's own name (`smogpanel.<plugin>.…`) are its own."""
+    where = path.relative_to(root).as_posix()
+    nodes = sorted(ast.walk(ast.parse(path.read_text(encoding="utf-8"))), key=lambda n: getattr(n, "lineno", 0))
+    for node in nodes:
+        key = owner = None
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            key, owner = node.slice.value, node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            if node.func.attr in ("get", "setdefault") and isinstance(node.args[0], ast.Constant):
+                key, owner = node.args[0].value, node.func.value
+        if owner is None or not ast.unparse(owner).endswith("registry"):  # settings are no registry
+            continue
+        if isinstance(key, str) and key.startswith("smogpanel.") and not key.startswith(f"smogpanel.{plugin}."):
+            yield f"{where}:{node.lineno}: reads the core's registry key {key!r} (use its accessor)"
+
+
+def test_plugins_reach_the_cores_registry_only_through_accessors():
+    problems = [
+        problem
+        for plugin, path in plugin_files()
+        if not is_test_code(path)
+        for problem in raw_registry_reaches(plugin, path)
+    ]
+    assert problems == []
+
+
 def test_the_declared_modules_exist_and_say_what_they_offer():
     declared = declared_modules()
     assert 10 <= len(declared) <= 30, declared  # a small, stated API: authority and record versions joined it
@@ -132,4 +161,19 @@ def test_the_check_catches_a_plugin_reaching_past_the_api(tmp_path):
         "plugins/notes/views.py:2: imports another plugin, smogpanel.plugins.maps.models (a plugin never imports "
         "another plugin)",
         "plugins/notes/views.py:3: imports Engine from smogpanel.db, not in its __all__",
+    ]
+
+
+def test_the_check_catches_a_raw_reach_into_the_cores_registry(tmp_path):
+    plugin = tmp_path / "plugins" / "notes"
+    plugin.mkdir(parents=True)
+    (plugin / "views.py").write_text(
+        'a = request.registry["smogpanel.resources"]["map"]\n'
+        'b = settings.get("smogpanel.notes_interval")\n'
+        'c = config.registry.setdefault("smogpanel.notes.cache", {})\n'
+        'd = request.registry.get("smogpanel.import_limits")\n'
+    )
+    assert list(raw_registry_reaches("notes", plugin / "views.py", root=tmp_path)) == [
+        "plugins/notes/views.py:1: reads the core's registry key 'smogpanel.resources' (use its accessor)",
+        "plugins/notes/views.py:4: reads the core's registry key 'smogpanel.import_limits' (use its accessor)",
     ]

@@ -14,7 +14,14 @@ from smogpanel import history
 from smogpanel.authority import authorize
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel.schemas import control_character_problem
-from smogpanel.spreadsheets.imports import ErrorList, ImportFailed, header_key, import_result, read_table
+from smogpanel.spreadsheets.imports import (
+    ErrorList,
+    ImportFailed,
+    header_key,
+    import_limits,
+    import_result,
+    read_table,
+)
 
 from .models import Recipient
 
@@ -54,7 +61,7 @@ def import_recipients(request, group, upload, name_column, email_column):
     kind = detect(data)
     if kind not in SPREADSHEETS:
         raise ImportFailed.at("file", wrong_format_message(name, kind, SPREADSHEETS))
-    table = read_table(data, name, kind=kind, limits=request.registry["smogpanel.import_limits"])
+    table = read_table(data, name, kind=kind, limits=import_limits(request))
     if not len(table):
         raise ImportFailed.at("file", "Plik nie zawiera żadnego wiersza.")
     name_index, name_by_header = _column(table, name_column, "name_column")

@@ -9,7 +9,7 @@ from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
 from smogpanel.mail import OutboxMail
 from smogpanel.personal import hidden_fields, masked
-from smogpanel.resources import Parent, PublicResource, Resource, column_filter
+from smogpanel.resources import Parent, PublicResource, Resource, column_filter, resource_of
 from smogpanel.validation import body_validator
 
 from .imports import import_recipients
@@ -155,7 +155,7 @@ SENDER_RULES = SenderRules()
 def senders_view(request):
     """Who asked to send the letter, whether they confirmed, and how their letters fared; the
     residents' names and addresses masked to an account without 'dane nadawców'."""
-    resource = request.registry["smogpanel.resources"]["letter"]
+    resource = resource_of(request, "letter")
     letter = resource.load(request, int(request.matchdict["id"]))
     authorize(request, resource, "read", letter)
     hidden = hidden_fields(request, SENDER_RULES)

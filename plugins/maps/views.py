@@ -8,7 +8,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.keyed import KeyedResource, KeyList
-from smogpanel.resources import Parent, PublicResource, Resource
+from smogpanel.resources import Parent, PublicResource, Resource, resource_of
 from smogpanel.schemas import ImportTypeNode
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
@@ -130,7 +130,7 @@ def export_map(request):
     """GET /api/map/<id>/export: the URL of the map's .xlsx export, which the browser then
     opens. A signed link valid for five minutes: the workbook is built when it is followed,
     so no file is stored for it."""
-    resource = request.registry["smogpanel.resources"]["map"]
+    resource = resource_of(request, "map")
     a_map = resource.load(request, int(request.matchdict["id"]))
     query = signed_query(request.registry, EXPORT_PURPOSE, a_map.id)
     return f"{request.route_path('map-export-signed', id=a_map.id)}?{query}"
@@ -149,7 +149,7 @@ def export_file(request):
                 }
             ],
         )
-    a_map = request.registry["smogpanel.resources"]["map"].load(request, map_id)
+    a_map = resource_of(request, "map").load(request, map_id)
     response = Response(body=export_workbook(request.db, a_map), content_type=XLSX_TYPE)
     response.content_disposition = f'attachment; filename="{a_map.internal_name}.xlsx"'
     response.cache_control = "private, no-store"
