@@ -4,6 +4,7 @@ by the core's account tests and any plugin that mails (letters)."""
 
 import email
 import re
+import socket
 from email import policy
 
 import pytest
@@ -77,8 +78,11 @@ def smtp_server(start_smtp):
 
 @pytest.fixture
 def dead_smtp_url():
-    """An SMTP URL nobody listens on."""
-    return f"smtp://127.0.0.1:{free_port()}"
+    """An SMTP URL nobody listens on: its port stays bound, without listening, for the whole test
+    (connections are refused), so no other server (another suite running alongside) takes it."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
+        held.bind(("127.0.0.1", 0))
+        yield f"smtp://127.0.0.1:{held.getsockname()[1]}"
 
 
 @pytest.fixture
