@@ -8,7 +8,7 @@ import warnings
 # pin stays and core/tests/test_dependencies.py fails once it can be lifted.
 warnings.filterwarnings("ignore", message="pkg_resources is deprecated as an API", category=UserWarning)
 
-__version__ = "3.7.0"
+__version__ = "3.8.0"
 PRODUCT = "Smogpanel"
 
 

@@ -18,7 +18,7 @@ def test_a_good_login_lands_on_the_voivodeships(page, live_server):
     expect(page.get_by_role("cell", name="małopolskie", exact=True)).to_be_visible()
     assert page.evaluate("localStorage.getItem('token')")
     expect(page.get_by_text("System dumnie rozwijany w Krakowie")).to_be_visible()
-    expect(page.get_by_text("Smogpanel v3.7.0").last).to_be_visible()
+    expect(page.get_by_text("Smogpanel v3.8.0").last).to_be_visible()
 
 
 def test_a_bad_password_shows_the_error_and_stays_signed_out(page, live_server):
@@ -54,7 +54,7 @@ def test_the_navigation_and_the_user_menu(page, live_server):
     support = nav.get_by_role("link", name="Wsparcie techniczne")
     href = support.get_attribute("href")
     assert href.startswith("https://pomoc.example.pl/zgloszenie?") and "szef%40example.pl" in href
-    assert "3.7.0" in href and "Barbara" in href
+    assert "3.8.0" in href and "Barbara" in href
     nav.get_by_role("link", name="Mój profil").click()
     expect(page).to_have_url(re.compile(r"/user/profile$"))
 

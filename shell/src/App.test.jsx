@@ -86,9 +86,9 @@ describe('public screens', () => {
     expect(await screen.findByRole('heading', { name: 'Logowanie' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Przywracanie hasła' }).getAttribute('href')).toBe('/forgot-password');
     const support = new URL(screen.getByRole('link', { name: 'Wsparcie techniczne' }).getAttribute('href'));
-    expect(support.searchParams.get('version')).toBe('3.7.0');
+    expect(support.searchParams.get('version')).toBe('3.8.0');
     expect(support.searchParams.get('address')).toBe(window.location.href);
-    expect(document.title).toBe('Logowanie | Smogpanel v3.7.0');
+    expect(document.title).toBe('Logowanie | Smogpanel v3.8.0');
   });
 
   it('redirect to the first plugin when a token is stored', async () => {
@@ -191,7 +191,7 @@ describe('signed-in shell', () => {
     expect(support.searchParams.get('email')).toBe('anna@example.pl');
     expect(support.searchParams.get('firstname')).toBe('Anna');
     expect(screen.getByText('System dumnie rozwijany w Krakowie')).toBeTruthy();
-    expect(screen.getByText('Smogpanel v3.7.0')).toBeTruthy();
+    expect(screen.getByText('Smogpanel v3.8.0')).toBeTruthy();
   });
 
   it('refreshes the token every 60000 ms and stores the new one', async () => {

@@ -1,4 +1,4 @@
-// Page titles ('parts - joined | Smogpanel v3.7.0') and breadcrumbs, set by every screen.
+// Page titles ('parts - joined | Smogpanel v3.8.0') and breadcrumbs, set by every screen.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT, VERSION } from './config.js';

@@ -226,7 +226,7 @@ describe('EmbedDialog', () => {
 
 describe('Page', () => {
   it('joins the title parts with " - " and adds the product and version', () => {
-    expect(pageTitle(['Województwa', 'Dodawanie'])).toBe('Województwa - Dodawanie | Smogpanel v3.7.0');
+    expect(pageTitle(['Województwa', 'Dodawanie'])).toBe('Województwa - Dodawanie | Smogpanel v3.8.0');
     expect(VERSION).toBe(pkg.version);
   });
 
@@ -239,7 +239,7 @@ describe('Page', () => {
         />
       </MemoryRouter>,
     );
-    expect(document.title).toBe('Województwa - Powiaty | Smogpanel v3.7.0');
+    expect(document.title).toBe('Województwa - Powiaty | Smogpanel v3.8.0');
     expect(screen.getByRole('link', { name: 'Województwa' }).getAttribute('href')).toBe('/voivodeship');
     expect(screen.getByRole('heading').textContent).toBe('Powiaty');
     expect(screen.getByRole('link', { name: 'Dodaj' }).getAttribute('href')).toBe('/x');

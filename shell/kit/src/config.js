@@ -1,7 +1,7 @@
 // Business constants of SPEC section 9 and the deployment settings, in one place.
 
 export const PRODUCT = 'Smogpanel';
-export const VERSION = '3.7.0';
+export const VERSION = '3.8.0';
 export const TOKEN_KEY = 'token';
 export const API_BASE = '/api';
 

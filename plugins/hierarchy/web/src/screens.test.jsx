@@ -48,7 +48,7 @@ describe('screens', () => {
     expect(calls[0]).toMatchObject({ url: '/voivodeship/', params: { order: 'id', asc: 0 } });
     for (const name of ['ID', 'Nazwa', 'Kod TERYT', 'Aktualizacja'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
-    expect(document.title).toBe('Województwa | Smogpanel v3.7.0');
+    expect(document.title).toBe('Województwa | Smogpanel v3.8.0');
   });
 
   it('districts of a voivodeship: back link, names link to boroughs', async () => {

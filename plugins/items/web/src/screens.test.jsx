@@ -166,7 +166,7 @@ describe('list', () => {
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/item/4');
     for (const name of ['Osadź', 'Odśwież', 'Usuń']) expect(within(row).getByRole('button', { name })).toBeTruthy();
     expect(screen.getByText('Czujnik (typ niedostępny)')).toBeTruthy();
-    expect(document.title).toBe('Elementy | Smogpanel v3.7.0');
+    expect(document.title).toBe('Elementy | Smogpanel v3.8.0');
     fireEvent.click(within(row).getByRole('button', { name: 'Odśwież' }));
     await screen.findByText(TEXT.success);
     expect(calls.some((c) => c.method === 'post' && c.url === '/item/4/refresh')).toBe(true);

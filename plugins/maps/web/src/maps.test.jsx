@@ -53,7 +53,7 @@ describe('list', () => {
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/map/3');
     expect(within(row).getByRole('button', { name: 'Usuń' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Dodaj mapę' }).getAttribute('href')).toBe('/map/add');
-    expect(document.title).toBe('Mapy | Smogpanel v3.7.0');
+    expect(document.title).toBe('Mapy | Smogpanel v3.8.0');
   });
 
   it('export asks for the workbook and opens its URL', async () => {

@@ -84,7 +84,7 @@ describe('searches', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Osadź' }));
     const snippet = within(await screen.findByRole('dialog')).getByLabelText(TEXT.embedSnippet).value;
     expect(snippet).toMatch(/\/view\/search\/dotacje\/embed\/[0-9a-f-]{36}"/);
-    expect(document.title).toBe('Wyszukiwarki | Smogpanel v3.7.0');
+    expect(document.title).toBe('Wyszukiwarki | Smogpanel v3.8.0');
   });
 
   it('create sends the name, internal name, source and key rows with place and hide name', async () => {

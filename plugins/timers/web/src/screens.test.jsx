@@ -44,7 +44,7 @@ describe('list', () => {
     expect(within(row).getByRole('link', { name: 'Edytuj' }).getAttribute('href')).toBe('/timer/3');
     expect(within(row).getByRole('button', { name: 'Usuń' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Dodaj licznik' }).getAttribute('href')).toBe('/timer/add');
-    expect(document.title).toBe('Liczniki | Smogpanel v3.7.0');
+    expect(document.title).toBe('Liczniki | Smogpanel v3.8.0');
   });
 
   it('the embed dialog gives the iframe snippet with a fresh uuid and the loader', async () => {
