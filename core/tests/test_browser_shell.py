@@ -13,7 +13,7 @@ WRONG_LOGIN = "Wystąpił błąd! Sprawdź przekazane dane i ponów próbę."
 
 def test_a_good_login_lands_on_the_voivodeships(page, live_server):
     page.goto("/")
-    expect(page).to_have_title(re.compile(r"Logowanie.*\| Smogpanel v3\.7\.0"))
+    expect(page).to_have_title(re.compile(r"Logowanie.*\| Smogpanel v3\.8\.0"))
     sign_in(page, live_server)
     expect(page.get_by_role("cell", name="małopolskie", exact=True)).to_be_visible()
     assert page.evaluate("localStorage.getItem('token')")

@@ -109,4 +109,4 @@ def test_deep_links_open_the_screen_directly(page, live_server):
     sign_in(page, live_server)
     page.goto("/voivodeship/6")
     expect(page.get_by_label("Nazwa")).to_have_value("małopolskie")
-    expect(page).to_have_title(re.compile(r"\| Smogpanel v3\.7\.0$"))
+    expect(page).to_have_title(re.compile(r"\| Smogpanel v3\.8\.0$"))
