@@ -48,6 +48,40 @@ module.exports = [
     },
   },
   {
+    // What a remote may import (docs/frontend.md, "What a remote may import"): the shared
+    // singletons, the kit's public entries, the embeds' public modules, its own files and its own
+    // dependencies; never the shell's or the kit's internals, nor another plugin's web code.
+    files: ['plugins/*/web/src/**/*.{js,jsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', message: 'Routing comes from react-router-dom (one shared copy per page).' },
+            {
+              name: 'react-bootstrap',
+              message: 'UI comes from @smogpanel/kit (react-bootstrap would be bundled again).',
+            },
+          ],
+          patterns: [
+            {
+              regex: '^@smogpanel/(?!kit$|kit/(helpers|testing|vitest)$|embeds/)',
+              message:
+                'A remote imports @smogpanel/kit (and /helpers, /testing in tests) and @smogpanel/embeds/*, ' +
+                "never the shell's or another plugin's web code (docs/frontend.md).",
+            },
+            {
+              regex: '^\\.\\.?/(.*/)?(shell|core|embeds|plugins)/|^(\\.\\./)+[^./][^/]*/web/',
+              message:
+                "A remote's relative imports stay inside its plugin: the shell, the kit and other plugins " +
+                'are reached through @smogpanel/kit (docs/frontend.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The API documentation's start script (/api/docs): a classic script beside Swagger UI's bundle.
     files: ['apidocs/src/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
