@@ -13,6 +13,7 @@ module.exports = [
       '.venv/**',
       'core/static/**',
       'plugins/*/static/**',
+      'examples/*/*/static/**',
       'embeds/dist/**',
       '**/*.generated.js',
       'build/**',
@@ -26,7 +27,12 @@ module.exports = [
   js.configs.recommended,
   {
     // What the browser runs, and its unit tests (vitest on jsdom, imported explicitly).
-    files: ['shell/**/*.{js,jsx}', 'embeds/src/**/*.{js,jsx}', 'plugins/*/web/src/**/*.{js,jsx}'],
+    files: [
+      'shell/**/*.{js,jsx}',
+      'embeds/src/**/*.{js,jsx}',
+      'plugins/*/web/src/**/*.{js,jsx}',
+      'examples/*/web/src/**/*.{js,jsx}',
+    ],
     ...react.configs.flat.recommended,
     ...react.configs.flat['jsx-runtime'],
     languageOptions: {
@@ -51,7 +57,7 @@ module.exports = [
     // What a remote may import (docs/frontend.md, "What a remote may import"): the shared
     // singletons, the kit's public entries, the embeds' public modules, its own files and its own
     // dependencies; never the shell's or the kit's internals, nor another plugin's web code.
-    files: ['plugins/*/web/src/**/*.{js,jsx}'],
+    files: ['plugins/*/web/src/**/*.{js,jsx}', 'examples/*/web/src/**/*.{js,jsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
