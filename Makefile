@@ -19,7 +19,7 @@ test: setup chromium pg-client lint test-node test-python
 # .prettierrc.json and eslint.config.js. Each tool runs even when an earlier one fails, so one
 # run lists every finding; `ruff format`, `ruff check --fix`, `prettier --write` and
 # `eslint --fix` repair most of them.
-JS_SOURCES := 'shell/**/*.{js,jsx,mjs}' 'embeds/**/*.{js,jsx,mjs}' 'plugins/*/web/**/*.{js,jsx,mjs}' 'apidocs/**/*.{js,mjs}' eslint.config.js
+JS_SOURCES := 'shell/**/*.{js,jsx,mjs}' 'embeds/**/*.{js,jsx,mjs}' 'plugins/*/web/**/*.{js,jsx,mjs}' 'examples/*/web/**/*.{js,jsx,mjs}' 'apidocs/**/*.{js,mjs}' eslint.config.js
 lint: python-deps node-deps
 	@status=0; \
 	$(BIN)/ruff format --check . || status=1; \
@@ -58,7 +58,7 @@ $(BIN)/.installed: setup.cfg setup.py pyproject.toml examples/smogpanel-airquali
 	touch $@
 
 node-deps: node_modules/.installed
-node_modules/.installed: package.json package-lock.json $(wildcard */package.json */*/package.json plugins/*/web/package.json)
+node_modules/.installed: package.json package-lock.json $(wildcard */package.json */*/package.json plugins/*/web/package.json examples/*/web/package.json)
 	npm ci --no-audit --no-fund
 	touch $@
 
@@ -66,7 +66,7 @@ node_modules/.installed: package.json package-lock.json $(wildcard */package.jso
 # browsers that accept them: compressed once here, never per request).
 build: node-deps python-deps
 	npm run build
-	for folder in core/static plugins/*/static; do $(BIN)/python -m whitenoise.compress -q $$folder; done
+	for folder in core/static plugins/*/static examples/*/*/static; do $(BIN)/python -m whitenoise.compress -q $$folder; done
 
 # Browser tests drive Debian's Chromium; install it when it is missing and we can.
 chromium:

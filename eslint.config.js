@@ -13,6 +13,7 @@ module.exports = [
       '.venv/**',
       'core/static/**',
       'plugins/*/static/**',
+      'examples/*/*/static/**',
       'embeds/dist/**',
       '**/*.generated.js',
       'build/**',
@@ -26,7 +27,12 @@ module.exports = [
   js.configs.recommended,
   {
     // What the browser runs, and its unit tests (vitest on jsdom, imported explicitly).
-    files: ['shell/**/*.{js,jsx}', 'embeds/src/**/*.{js,jsx}', 'plugins/*/web/src/**/*.{js,jsx}'],
+    files: [
+      'shell/**/*.{js,jsx}',
+      'embeds/src/**/*.{js,jsx}',
+      'plugins/*/web/src/**/*.{js,jsx}',
+      'examples/*/web/src/**/*.{js,jsx}',
+    ],
     ...react.configs.flat.recommended,
     ...react.configs.flat['jsx-runtime'],
     languageOptions: {
@@ -45,6 +51,40 @@ module.exports = [
       'react/prop-types': 'off',
       // A widget on a partner's page or a panel screen says what went wrong on the page itself.
       'no-console': 'error',
+    },
+  },
+  {
+    // What a remote may import (docs/frontend.md, "What a remote may import"): the shared
+    // singletons, the kit's public entries, the embeds' public modules, its own files and its own
+    // dependencies; never the shell's or the kit's internals, nor another plugin's web code.
+    files: ['plugins/*/web/src/**/*.{js,jsx}', 'examples/*/web/src/**/*.{js,jsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', message: 'Routing comes from react-router-dom (one shared copy per page).' },
+            {
+              name: 'react-bootstrap',
+              message: 'UI comes from @smogpanel/kit (react-bootstrap would be bundled again).',
+            },
+          ],
+          patterns: [
+            {
+              regex: '^@smogpanel/(?!kit$|kit/(helpers|testing|vitest)$|embeds/)',
+              message:
+                'A remote imports @smogpanel/kit (and /helpers, /testing in tests) and @smogpanel/embeds/*, ' +
+                "never the shell's or another plugin's web code (docs/frontend.md).",
+            },
+            {
+              regex: '^\\.\\.?/(.*/)?(shell|core|embeds|plugins)/|^(\\.\\./)+[^./][^/]*/web/',
+              message:
+                "A remote's relative imports stay inside its plugin: the shell, the kit and other plugins " +
+                'are reached through @smogpanel/kit (docs/frontend.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -10,12 +10,19 @@ const { sharedFor } = require('./shared');
 /**
  * name: the plugin's name (as in GET /api/plugins); dir: the plugin's web/ folder.
  * exposes: modules the shell may ask for; './routes' is the contract (docs/frontend.md).
+ * outputDir: where the built remote goes, the Python package's static/remote/ (by default
+ * web/../static/remote, as in plugins/<name>/; a third party's package may sit elsewhere).
  */
-function remoteConfig({ name, dir, exposes = { './routes': './src/routes.jsx' } }) {
+function remoteConfig({
+  name,
+  dir,
+  exposes = { './routes': './src/routes.jsx' },
+  outputDir = path.resolve(dir, '..', 'static', 'remote'),
+}) {
   // A namespaced global: a plugin named e.g. "history" must not clash with window.history.
   const scope = `smogpanel_${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
   const config = commonConfig({
-    outputPath: path.resolve(dir, '..', 'static', 'remote'),
+    outputPath: outputDir,
     publicPath: `/plugins/${name}/remote/`,
   });
   config.context = dir;

@@ -32,14 +32,14 @@ export function mockApi(handler) {
 }
 
 /** The page's configuration as the server writes it (smogpanel.web.client_config) with the
- * hierarchy enabled: the gazetteer's gmina list. At the end of <body>, after any a test writes. */
+ * hierarchy enabled: the gazetteer's gmina and voivodeship lists. At the end of <body>, after any a test writes. */
 function serverConfig() {
   if (document.querySelector('script[data-test="server"]')) return;
   const config = document.createElement('script');
   config.type = 'application/json';
   config.id = 'smogpanel-config';
   config.dataset.test = 'server';
-  config.textContent = JSON.stringify({ gminyPath: '/borough/' });
+  config.textContent = JSON.stringify({ gminyPath: '/borough/', voivodeshipsPath: '/voivodeship/' });
   document.body.append(config);
 }
 

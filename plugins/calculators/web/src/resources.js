@@ -1,5 +1,6 @@
 // The calculators' resources and forms (SPEC 2.8, 3 Calculator, 4, 5 Calculator, 7 Calculators).
 import { api, defineResource, payloadOf } from '@smogpanel/kit';
+import { internalNameField } from '@smogpanel/kit/helpers';
 import { spaced } from './model.js';
 
 export const LIST = '/calculator';
@@ -23,13 +24,7 @@ export const IMPORT_TYPES = [
 
 export const fields = [
   { name: 'name', label: 'Nazwa', required: true },
-  {
-    name: 'internal_name',
-    label: 'Nazwa wewnętrzna',
-    required: true,
-    createOnly: true,
-    help: 'Część publicznego adresu kalkulatora (/view/calculator/…): małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-  },
+  internalNameField({ of: 'kalkulatora', view: 'calculator' }),
   {
     name: 'calculator_type_name',
     label: 'Typ',

@@ -1,9 +1,10 @@
 // The entries of a group (id, name, updated) and the entry form: one value input per key (per
 // key group for BAR and LINE), the colour for MULTILINE, goal fields when with_goal is ticked,
 // and a live preview of the chart as the values are typed (SPEC 2.9, 3 Graph entry, 5).
-import { FormScreen, ListScreen, TEXT, useItem } from '@smogpanel/kit';
+import { FormScreen, ListScreen, TEXT } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
-import { useGraphCrumbs } from './groups.jsx';
+import { graphTrail } from './groups.jsx';
 import { Preview } from './preview.jsx';
 import {
   entries,
@@ -16,20 +17,19 @@ import {
   valueName,
 } from './resources.js';
 
-function useEntryCrumbs(graphId, groupId, label) {
-  const { graph, waiting, crumbs } = useGraphCrumbs(graphId);
-  const { item: group } = useItem(groups, groupId);
-  const all = [
-    ...crumbs,
-    { label: group ? group.name : 'Grupa' },
-    { label: 'Wpisy', to: entriesPath(graphId, groupId) },
-  ];
-  return { graph, group, waiting, crumbs: label ? [...all, { label }] : all };
-}
+/** The trail of a screen under a graph's group: Wykresy > <graph> > Grupy > <group> > Wpisy. */
+const entryTrail = (graphId, groupId) => [
+  ...graphTrail(graphId),
+  { resource: groups, id: groupId, fallback: 'Grupa' },
+  { label: 'Wpisy', to: entriesPath(graphId, groupId) },
+];
 
 export function EntryList() {
   const { graphId, graphGroupId } = useParams();
-  const { group, crumbs } = useEntryCrumbs(graphId, graphGroupId);
+  const {
+    items: [, group],
+    crumbs,
+  } = useParentCrumbs(entryTrail(graphId, graphGroupId));
   const base = entriesPath(graphId, graphGroupId);
   return (
     <ListScreen
@@ -91,7 +91,11 @@ const entryFields = (graph) => (values) => {
 
 function EntryScreen({ label, id }) {
   const { graphId, graphGroupId } = useParams();
-  const { graph, group, waiting, crumbs } = useEntryCrumbs(graphId, graphGroupId, label);
+  const {
+    items: [graph, group],
+    waiting,
+    crumbs,
+  } = useParentCrumbs(entryTrail(graphId, graphGroupId), label);
   return (
     <FormScreen
       resource={entries}

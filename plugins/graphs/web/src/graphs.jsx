@@ -9,6 +9,7 @@ import {
   publicLinkColumn,
   useEmbedAction,
 } from '@smogpanel/kit';
+import { internalNameField } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { Preview } from './preview.jsx';
 import {
@@ -74,13 +75,7 @@ const fieldsFor = (type) => [
         ? 'Możesz użyć %RANGE%: zostanie zastąpione zakresem wykresu (nazwy pierwszej i ostatniej grupy, np. 2022–2025).'
         : '',
   },
-  {
-    name: 'internal_name',
-    label: 'Nazwa wewnętrzna',
-    required: true,
-    createOnly: true,
-    help: 'Część publicznego adresu wykresu (/view/graph/…): małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-  },
+  internalNameField({ of: 'wykresu', view: 'graph' }),
   { name: 'subname', label: 'Podnazwa' },
   { name: 'graph_type_name', label: 'Typ wykresu', type: 'select', required: true, options: TYPES },
   { name: 'graph_style_name', label: 'Motyw', type: 'select', required: true, options: STYLES },

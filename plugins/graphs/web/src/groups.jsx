@@ -1,24 +1,23 @@
 // The groups of a graph (sortable by id, name, updated; add, import, back) and the group form (name only).
-import { FormScreen, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import { FormScreen, ImportReport, ListScreen, TEXT, useImportReport } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { CRUMB } from './graphs.jsx';
 import { LIST, entriesPath, graphs, groups, groupsPath, listedName } from './resources.js';
 
-/** Breadcrumbs under a graph: Wykresy > <graph name> > Grupy [> label]. */
-export function useGraphCrumbs(graphId, label) {
-  const { item, error, errors } = useItem(graphs, graphId);
-  const crumbs = [
-    CRUMB,
-    { label: item ? listedName(item) : 'Wykres', to: `${LIST}/${graphId}` },
-    { label: 'Grupy', to: groupsPath(graphId) },
-  ];
-  const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
-  return { graph: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
-}
+/** The trail of a screen under a graph (useParentCrumbs): Wykresy > <graph name> > Grupy. */
+export const graphTrail = (graphId) => [
+  CRUMB,
+  { resource: graphs, id: graphId, fallback: 'Wykres', name: listedName, to: `${LIST}/${graphId}` },
+  { label: 'Grupy', to: groupsPath(graphId) },
+];
 
 export function GroupList() {
   const { graphId } = useParams();
-  const { graph, crumbs } = useGraphCrumbs(graphId);
+  const {
+    items: [graph],
+    crumbs,
+  } = useParentCrumbs(graphTrail(graphId));
   const report = useImportReport();
   const base = groupsPath(graphId);
   return (
@@ -61,7 +60,7 @@ const FIELDS = [{ name: 'name', label: 'Nazwa grupy', required: true, help: 'Np.
 
 export function GroupCreate() {
   const { graphId } = useParams();
-  const { crumbs } = useGraphCrumbs(graphId, 'Dodawanie grupy');
+  const { crumbs } = useParentCrumbs(graphTrail(graphId), 'Dodawanie grupy');
   return (
     <FormScreen
       resource={groups}
@@ -76,7 +75,7 @@ export function GroupCreate() {
 
 export function GroupEdit() {
   const { graphId, graphGroupId } = useParams();
-  const { crumbs } = useGraphCrumbs(graphId, 'Edycja grupy');
+  const { crumbs } = useParentCrumbs(graphTrail(graphId), 'Edycja grupy');
   return (
     <FormScreen
       resource={groups}

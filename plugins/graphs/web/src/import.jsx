@@ -1,8 +1,9 @@
 // Import of a definition file into a graph: name, file type (those fitting the chart's type),
 // then the file field, shown only once a type is chosen (SPEC 4); on success the group list.
 import { ImportScreen, TemplateLink, api, importFileField, importTypeField } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
-import { useGraphCrumbs } from './groups.jsx';
+import { graphTrail } from './groups.jsx';
 import { IMPORTS, IMPORT_LABELS, groups, groupsPath } from './resources.js';
 
 const WARNINGS = {
@@ -21,7 +22,11 @@ const family = (type) =>
 
 export function GraphImport() {
   const { graphId } = useParams();
-  const { graph, waiting, crumbs } = useGraphCrumbs(graphId, 'Import definicji');
+  const {
+    items: [graph],
+    waiting,
+    crumbs,
+  } = useParentCrumbs(graphTrail(graphId), 'Import definicji');
   const types = graph ? IMPORTS[graph.graph_type_name] : [];
   const send = (values) =>
     groups.run('import', () => api.post('/graph/import', { ...values, graph_id: Number(graphId) }), graphId);

@@ -1,21 +1,18 @@
 // The module the shell loads (exposed as ./routes): every screen of SPEC 2.9.
+import { resourceRoutes } from '@smogpanel/kit/helpers';
 import { EntryCreate, EntryEdit, EntryList } from './entries.jsx';
 import { GraphCreate, GraphEdit, GraphList } from './graphs.jsx';
 import { GroupCreate, GroupEdit, GroupList } from './groups.jsx';
 import { GraphImport } from './import.jsx';
 
-const group = '/graph/:graphId/group';
-const entry = `${group}/:graphGroupId/entry`;
+const entry = { param: 'graphEntryId', list: EntryList, create: EntryCreate, edit: EntryEdit };
+const group = { param: 'graphGroupId', list: GroupList, create: GroupCreate, edit: GroupEdit, children: { entry } };
 
-export default [
-  { path: '/graph', element: <GraphList /> },
-  { path: '/graph/add', element: <GraphCreate /> },
-  { path: '/graph/:graphId', element: <GraphEdit /> },
-  { path: '/graph/:graphId/import', element: <GraphImport /> },
-  { path: group, element: <GroupList /> },
-  { path: `${group}/add`, element: <GroupCreate /> },
-  { path: `${group}/:graphGroupId`, element: <GroupEdit /> },
-  { path: entry, element: <EntryList /> },
-  { path: `${entry}/add`, element: <EntryCreate /> },
-  { path: `${entry}/:graphEntryId`, element: <EntryEdit /> },
-];
+export default resourceRoutes('/graph', {
+  param: 'graphId',
+  list: GraphList,
+  create: GraphCreate,
+  edit: GraphEdit,
+  record: { import: GraphImport },
+  children: { group },
+});

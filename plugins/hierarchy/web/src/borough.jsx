@@ -1,12 +1,13 @@
 import { FormScreen, ListScreen } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
-import { boroughsOf as listOf, districtsOf, useHierarchyCrumbs } from './crumbs.js';
+import { boroughsOf as listOf, districtsOf, hierarchyTrail } from './crumbs.js';
 import { boroughs, columns, nameField } from './resources.js';
 
 export function BoroughList() {
   const params = useParams();
   const list = listOf(params.voivodeshipId, params.districtId);
-  const crumbs = useHierarchyCrumbs(params);
+  const crumbs = useParentCrumbs(hierarchyTrail(params)).crumbs;
   return (
     <ListScreen
       resource={boroughs}
@@ -25,7 +26,7 @@ export function BoroughList() {
 
 export function BoroughCreate() {
   const params = useParams();
-  const crumbs = useHierarchyCrumbs(params, 'Dodawanie gminy');
+  const crumbs = useParentCrumbs(hierarchyTrail(params), 'Dodawanie gminy').crumbs;
   return (
     <FormScreen
       resource={boroughs}
@@ -40,7 +41,7 @@ export function BoroughCreate() {
 
 export function BoroughEdit() {
   const params = useParams();
-  const crumbs = useHierarchyCrumbs(params, 'Edycja gminy');
+  const crumbs = useParentCrumbs(hierarchyTrail(params), 'Edycja gminy').crumbs;
   return (
     <FormScreen
       resource={boroughs}

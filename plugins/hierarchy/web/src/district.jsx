@@ -1,12 +1,13 @@
 import { FormScreen, ListScreen } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
-import { districtsOf as listOf, useHierarchyCrumbs } from './crumbs.js';
+import { districtsOf as listOf, hierarchyTrail } from './crumbs.js';
 import { columns, districts, nameField } from './resources.js';
 
 export function DistrictList() {
   const { voivodeshipId } = useParams();
   const list = listOf(voivodeshipId);
-  const crumbs = useHierarchyCrumbs({ voivodeshipId });
+  const crumbs = useParentCrumbs(hierarchyTrail({ voivodeshipId })).crumbs;
   return (
     <ListScreen
       resource={districts}
@@ -27,7 +28,7 @@ export function DistrictList() {
 
 export function DistrictCreate() {
   const { voivodeshipId } = useParams();
-  const crumbs = useHierarchyCrumbs({ voivodeshipId }, 'Dodawanie powiatu');
+  const crumbs = useParentCrumbs(hierarchyTrail({ voivodeshipId }), 'Dodawanie powiatu').crumbs;
   return (
     <FormScreen
       resource={districts}
@@ -42,7 +43,7 @@ export function DistrictCreate() {
 
 export function DistrictEdit() {
   const { voivodeshipId, districtId } = useParams();
-  const crumbs = useHierarchyCrumbs({ voivodeshipId }, 'Edycja powiatu');
+  const crumbs = useParentCrumbs(hierarchyTrail({ voivodeshipId }), 'Edycja powiatu').crumbs;
   return (
     <FormScreen
       resource={districts}

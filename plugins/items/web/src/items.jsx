@@ -13,6 +13,7 @@ import {
   publicLinkColumn,
   useEmbedAction,
 } from '@smogpanel/kit';
+import { internalNameField, useVoivodeships } from '@smogpanel/kit/helpers';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
@@ -27,7 +28,6 @@ import {
   itemPayload,
   items,
   loadTypes,
-  loadVoivodeships,
   noteText,
   readingText,
   refreshFailures,
@@ -122,13 +122,13 @@ function useLoaded(load) {
 }
 
 function VoivodeshipSelect({ row, value, onChange }) {
-  const { value: options, failed } = useLoaded(loadVoivodeships);
+  const { options, failed } = useVoivodeships();
   const field = {
     name: hookField(row.item_type_hook_name),
     label: row.item_type_hook_display_name,
     type: 'select',
     required: true,
-    options: options || [],
+    options,
     help: failed ? 'Nie udało się wczytać województw.' : undefined,
   };
   return <Field field={field} value={value} onChange={onChange} />;
@@ -254,13 +254,7 @@ function ItemForm({ id, crumb }) {
       },
       { render: () => outcomeOf(item) && <RefreshOutcome outcome={outcomeOf(item)} /> },
       { name: 'name', label: 'Nazwa', required: true },
-      {
-        name: 'internal_name',
-        label: 'Nazwa wewnętrzna',
-        required: true,
-        createOnly: true,
-        help: 'Część publicznego adresu elementu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-      },
+      internalNameField({ of: 'elementu' }),
       editing
         ? { name: 'item_type_id', render: () => <TypeShown item={item} /> }
         : {

@@ -27,23 +27,6 @@ export const forgetTypes = () => {
   typesCache = null;
 };
 
-let voivodeshipsCache = null;
-export function loadVoivodeships() {
-  if (!voivodeshipsCache) {
-    voivodeshipsCache = api.get('/voivodeship/', { order: 'name', asc: 1 }).then(
-      (payload) => payload.list.map((row) => ({ value: String(row.id), label: row.name })),
-      (error) => {
-        voivodeshipsCache = null;
-        throw error;
-      },
-    );
-  }
-  return voivodeshipsCache;
-}
-export const forgetVoivodeships = () => {
-  voivodeshipsCache = null;
-};
-
 export const hookField = (name) => `hook-${name}`;
 
 /** The form's hook rows: the type's hooks, each with the item's stored value (if any). */

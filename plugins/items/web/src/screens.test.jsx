@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT, forgetGminy } from '@smogpanel/kit';
 import { fail, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
-import { forgetTypes, forgetVoivodeships } from './resources.js';
+import { forgetVoivodeships } from '@smogpanel/kit/helpers';
+import { forgetTypes } from './resources.js';
 import routes from './routes.jsx';
 
 const TYPES = ok({

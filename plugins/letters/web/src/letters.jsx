@@ -1,6 +1,7 @@
 // The letters' screens (SPEC 2.10): the list with embed, edit, senders and delete; the add and
 // edit forms with the recipient group select, the cover, the rich-text editor and the consent fields.
 import { FormScreen, ListScreen, TEXT, api, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { internalNameField } from '@smogpanel/kit/helpers';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { DEFAULT_GDPR_AGREEMENT, GROUPS, LIST, letterPayload, letterValues, letters } from './resources.js';
@@ -55,13 +56,7 @@ function useGroupOptions() {
 
 const letterFields = (groupOptions) => [
   { name: 'name', label: 'Nazwa', required: true },
-  {
-    name: 'internal_name',
-    label: 'Nazwa wewnętrzna',
-    required: true,
-    createOnly: true,
-    help: 'Część publicznego adresu listu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-  },
+  internalNameField({ of: 'listu' }),
   {
     name: 'recipient_group_id',
     label: 'Grupa adresatów',

@@ -5,28 +5,30 @@ import {
   ImportReport,
   ImportScreen,
   ListScreen,
-  StatusBanner,
   TEXT,
   api,
   importFileField,
   useImportReport,
-  useItem,
 } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { GROUPS_CRUMB } from './groups.jsx';
 import { CRUMB } from './letters.jsx';
 import { groups, recipients, recipientsPath } from './resources.js';
 
-function useGroupCrumbs(groupId, label) {
-  const { item, error, errors } = useItem(groups, groupId);
-  const crumbs = [CRUMB, GROUPS_CRUMB, { label: item ? item.name : 'Grupa', to: recipientsPath(groupId) }];
-  const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
-  return { group: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
-}
+/** The trail of a screen under a recipient group (useParentCrumbs). */
+const groupTrail = (groupId) => [
+  CRUMB,
+  GROUPS_CRUMB,
+  { resource: groups, id: groupId, fallback: 'Grupa', to: recipientsPath(groupId) },
+];
 
 export function RecipientList() {
   const { recipientGroupId } = useParams();
-  const { group, crumbs } = useGroupCrumbs(recipientGroupId);
+  const {
+    items: [group],
+    crumbs,
+  } = useParentCrumbs(groupTrail(recipientGroupId));
   const report = useImportReport();
   const base = recipientsPath(recipientGroupId);
   return (
@@ -66,7 +68,7 @@ const FIELDS = [
 
 export function RecipientCreate() {
   const { recipientGroupId } = useParams();
-  const { crumbs } = useGroupCrumbs(recipientGroupId, 'Dodawanie adresata');
+  const { crumbs } = useParentCrumbs(groupTrail(recipientGroupId), 'Dodawanie adresata');
   return (
     <FormScreen
       resource={recipients}
@@ -81,7 +83,7 @@ export function RecipientCreate() {
 
 export function RecipientEdit() {
   const { recipientGroupId, recipientId } = useParams();
-  const { crumbs } = useGroupCrumbs(recipientGroupId, 'Edycja adresata');
+  const { crumbs } = useParentCrumbs(groupTrail(recipientGroupId), 'Edycja adresata');
   return (
     <FormScreen
       resource={recipients}
@@ -112,7 +114,7 @@ const IMPORT_FIELDS = [
 
 export function RecipientImport() {
   const { recipientGroupId } = useParams();
-  const { crumbs } = useGroupCrumbs(recipientGroupId, 'Import adresatów');
+  const { crumbs } = useParentCrumbs(groupTrail(recipientGroupId), 'Import adresatów');
   const send = (values) =>
     recipients.run(
       'import',

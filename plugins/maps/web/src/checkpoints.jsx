@@ -1,15 +1,7 @@
 // The measurements of a map: the list (captured descending) with add, import and back, and the
 // form with sixteen numeric inputs per property key, named by voivodeship (SPEC 2.3, 5).
-import {
-  Field,
-  FormScreen,
-  ImportReport,
-  ListScreen,
-  StatusBanner,
-  TEXT,
-  useImportReport,
-  useItem,
-} from '@smogpanel/kit';
+import { Field, FormScreen, ImportReport, ListScreen, TEXT, useImportReport } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import {
@@ -23,21 +15,19 @@ import {
   maps,
 } from './resources.js';
 
-/** Breadcrumbs under a map: Mapy > <map name> > Pomiary [> label]. */
-export function useMapCrumbs(mapId, label) {
-  const { item, error, errors } = useItem(maps, mapId);
-  const crumbs = [
-    CRUMB,
-    { label: item ? item.name : 'Mapa', to: `/map/${mapId}` },
-    { label: 'Pomiary', to: checkpointsPath(mapId) },
-  ];
-  const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
-  return { map: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
-}
+/** The trail of a screen under a map (useParentCrumbs): Mapy > <map name> > Pomiary. */
+export const mapTrail = (mapId) => [
+  CRUMB,
+  { resource: maps, id: mapId, fallback: 'Mapa', to: `/map/${mapId}` },
+  { label: 'Pomiary', to: checkpointsPath(mapId) },
+];
 
 export function CheckpointList() {
   const { mapId } = useParams();
-  const { map, crumbs } = useMapCrumbs(mapId);
+  const {
+    items: [map],
+    crumbs,
+  } = useParentCrumbs(mapTrail(mapId));
   const report = useImportReport();
   const base = checkpointsPath(mapId);
   return (
@@ -138,7 +128,11 @@ const checkpointFields =
 
 function CheckpointScreen({ label, id }) {
   const { mapId } = useParams();
-  const { map, waiting, crumbs } = useMapCrumbs(mapId, label);
+  const {
+    items: [map],
+    waiting,
+    crumbs,
+  } = useParentCrumbs(mapTrail(mapId), label);
   const keys = map ? map.property_keys : [];
   return (
     <FormScreen

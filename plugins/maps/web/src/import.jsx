@@ -1,8 +1,9 @@
 // Import of one measurement from a Clean Air report (CP_XLS, CP_XLS_2025): the warning of
 // SPEC 5, the template link, and on success the list with what was skipped.
 import { ImportScreen, TemplateLink, api, importFileField, importTypeField } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
-import { useMapCrumbs } from './checkpoints.jsx';
+import { mapTrail } from './checkpoints.jsx';
 import { IMPORT_TYPES, checkpoints, checkpointsPath, today, useReportProperties } from './resources.js';
 
 const FIELDS = [
@@ -33,7 +34,7 @@ export function Warning({ type }) {
 
 export function CheckpointImport() {
   const { mapId } = useParams();
-  const { crumbs } = useMapCrumbs(mapId, 'Import pomiaru');
+  const { crumbs } = useParentCrumbs(mapTrail(mapId), 'Import pomiaru');
   function send(values) {
     const payload = {
       ...values,

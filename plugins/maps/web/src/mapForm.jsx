@@ -2,19 +2,14 @@
 // add/remove rows. Removing keys that have values: the server refuses (409) with its Polish
 // message; the operator may confirm, and the form is sent again with remove_keys_with_values: 1.
 import { FormScreen, RowsField } from '@smogpanel/kit';
+import { internalNameField } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import { LIST, PROPERTY_TYPES, mapPayload, mapValues, maps, summaryAfterCreate } from './resources.js';
 
 const FIELDS = [
   { name: 'name', label: 'Nazwa', required: true },
-  {
-    name: 'internal_name',
-    label: 'Nazwa wewnętrzna',
-    required: true,
-    createOnly: true,
-    help: 'Część publicznego adresu mapy (/view/map/…): małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-  },
+  internalNameField({ of: 'mapy', view: 'map' }),
   { name: 'source', label: 'Źródło danych', required: true, help: 'Domyślne źródło pomiarów, pokazywane pod mapą.' },
   { name: 'details', label: 'Szczegóły', type: 'textarea', rows: 3 },
   { name: 'show_summary', label: 'Pokaż podsumowanie (sumy wszystkich pomiarów, także ukrytych)', type: 'checkbox' },

@@ -1,69 +1,18 @@
 // Groups of a ranking and entries of a voivodeships group (SPEC 2.6): lists, name-only forms.
-import { FormScreen, ListScreen, Page, StatusBanner, TEXT, useImportReport, useItem } from '@smogpanel/kit';
+import { FormScreen, ListScreen, StatusBanner, TEXT, useImportReport } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { ImportReport } from './importing.jsx';
-import { CRUMB } from './ranks.jsx';
-import { LIST, entries, entriesPath, entryValuesPath, groups, groupsPath, ranks, valuesPath } from './resources.js';
-
-/**
- * Breadcrumbs under a ranking (and a group, and an entry): Rankingi > <ranking> > Grupy
- * [> <group> [> <entry>] > ...]. `failed`: the ranking (or group, entry) could not be loaded
- * (a typed id that does not exist), with the server's errors for the error alert (SPEC 8).
- */
-export function useRankCrumbs(rankId, groupId, entryId) {
-  const rankState = useItem(ranks, rankId);
-  const groupState = useItem(groups, groupId);
-  const entryState = useItem(entries, entryId);
-  const { item: rank } = rankState;
-  const { item: group } = groupState;
-  const { item: entry } = entryState;
-  const crumbs = [CRUMB, { label: rank ? rank.name : 'Ranking', to: groupsPath(rankId) }];
-  if (groupId)
-    crumbs.push({
-      label: group ? group.name : 'Grupa',
-      to: rank?.rank_type_name === 'voivodeships' ? entriesPath(rankId, groupId) : valuesPath(rankId, groupId),
-    });
-  if (entryId) crumbs.push({ label: entry ? entry.name : 'Pozycja', to: entryValuesPath(rankId, groupId, entryId) });
-  const failedState = [rankState, groupId && groupState, entryId && entryState].find((state) => state && state.error);
-  const failed = failedState ? { errors: failedState.errors } : null;
-  return { rank, group, entry, crumbs, failed };
-}
-
-/** The error alert of a screen whose ranking (group, entry) is missing, instead of waiting. */
-export function LoadFailed({ crumbs, errors }) {
-  return (
-    <Page crumbs={crumbs}>
-      <StatusBanner status="error" errors={errors} />
-      <Link className="btn btn-sm btn-outline-secondary" to={LIST}>
-        Wróć do listy rankingów
-      </Link>
-    </Page>
-  );
-}
-
-/**
- * A screen reached by a typed URL that does not fit the ranking's type (an entry's values in a
- * gminy ranking, a group's values or the definition import in a voivodeships one): the error
- * alert naming what fits, never a form of the other type.
- */
-export function WrongType({ crumbs, rank }) {
-  const description =
-    rank.rank_type_name === 'voivodeships'
-      ? 'To ranking województw: wartości dodaje się i importuje w pozycjach grupy.'
-      : 'To ranking gmin: nie ma pozycji ani importu definicji, wartości dodaje się i importuje w grupie.';
-  return (
-    <Page crumbs={crumbs}>
-      <StatusBanner status="error" errors={[{ name: 'rank_type_name', description }]} />
-      <Link className="btn btn-sm btn-outline-secondary" to={groupsPath(rank.id)}>
-        Wróć do listy grup
-      </Link>
-    </Page>
-  );
-}
+import { entries, entriesPath, entryValuesPath, groups, groupsPath, valuesPath } from './resources.js';
+import { LoadFailed, rankTrail } from './trail.jsx';
 
 export function GroupList() {
   const { rankId } = useParams();
-  const { rank, crumbs, failed } = useRankCrumbs(rankId);
+  const {
+    items: [rank],
+    crumbs,
+    failed,
+  } = useParentCrumbs(rankTrail(rankId));
   const report = useImportReport();
   const base = groupsPath(rankId);
   const voivodeships = rank?.rank_type_name === 'voivodeships';
@@ -101,7 +50,7 @@ const NAME = [{ name: 'name', label: 'Nazwa', required: true }];
 
 export function GroupForm() {
   const { rankId, rankGroupId } = useParams();
-  const { crumbs } = useRankCrumbs(rankId);
+  const { crumbs } = useParentCrumbs(rankTrail(rankId));
   const editing = Boolean(rankGroupId);
   return (
     <FormScreen
@@ -118,7 +67,10 @@ export function GroupForm() {
 
 export function EntryList() {
   const { rankId, rankGroupId } = useParams();
-  const { group, crumbs } = useRankCrumbs(rankId, rankGroupId);
+  const {
+    items: [, group],
+    crumbs,
+  } = useParentCrumbs(rankTrail(rankId, rankGroupId));
   const base = entriesPath(rankId, rankGroupId);
   return (
     <ListScreen
@@ -153,7 +105,7 @@ const ENTRY_FIELDS = [
 
 export function EntryForm() {
   const { rankId, rankGroupId, rankEntryId } = useParams();
-  const { crumbs } = useRankCrumbs(rankId, rankGroupId);
+  const { crumbs } = useParentCrumbs(rankTrail(rankId, rankGroupId));
   const editing = Boolean(rankEntryId);
   return (
     <FormScreen

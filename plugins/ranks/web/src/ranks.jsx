@@ -15,11 +15,9 @@ import {
   useItem,
 } from '@smogpanel/kit';
 import { Link, useParams } from 'react-router-dom';
-import { LoadFailed, WrongType } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import { LIST, RV_TYPES, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
-
-export const CRUMB = { label: 'Rankingi', to: LIST };
+import { CRUMB, LoadFailed, WrongType } from './trail.jsx';
 
 export function RankList() {
   const embed = useEmbedAction('rank', { noun: 'Ranking', defaultSize: 800 });

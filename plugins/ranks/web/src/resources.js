@@ -1,6 +1,7 @@
 // The rankings' resources, fields and payloads (SPEC 2.6, 3 Rank/Rank group/Rank entry/Rank
 // value, 5 Ranking, 7 Rankings).
 import { defineResource, payloadOf } from '@smogpanel/kit';
+import { internalNameField } from '@smogpanel/kit/helpers';
 
 export const LIST = '/rank';
 export const ranks = defineResource({ kind: 'rank', base: '/rank' });
@@ -58,13 +59,7 @@ export const RB_TYPES = [{ value: 'RB_XLS', label: 'Ranking gmin (RB_XLS)' }];
 export function rankFields(type) {
   const fields = [
     { name: 'name', label: 'Nazwa', required: true },
-    {
-      name: 'internal_name',
-      label: 'Nazwa wewnętrzna',
-      required: true,
-      createOnly: true,
-      help: 'Część publicznego adresu rankingu: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-    },
+    internalNameField({ of: 'rankingu' }),
     {
       name: 'rank_type_name',
       label: 'Typ rankingu',

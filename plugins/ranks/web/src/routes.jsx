@@ -1,28 +1,25 @@
 // The module the shell loads (exposed as ./routes): the screens of SPEC 2.6.
+import { resourceRoutes } from '@smogpanel/kit/helpers';
 import { EntryForm, EntryList, GroupForm, GroupList } from './groups.jsx';
 import { RankCreate, RankEdit, RankImport, RankList } from './ranks.jsx';
 import { ValueCreate, ValueEdit, ValueImport, ValueList } from './values.jsx';
 
-const GROUP = '/rank/:rankId/group/:rankGroupId';
-const ENTRY = `${GROUP}/entry/:rankEntryId`;
+// a gminy group's values and a voivodeships entry's are the same screens
+const value = {
+  param: 'rankValueId',
+  list: ValueList,
+  create: ValueCreate,
+  edit: ValueEdit,
+  screens: { import: ValueImport },
+};
+const entry = { param: 'rankEntryId', list: EntryList, create: EntryForm, edit: EntryForm, children: { value } };
+const group = { param: 'rankGroupId', list: GroupList, create: GroupForm, edit: GroupForm, children: { value, entry } };
 
-export default [
-  { path: '/rank', element: <RankList /> },
-  { path: '/rank/add', element: <RankCreate /> },
-  { path: '/rank/:rankId', element: <RankEdit /> },
-  { path: '/rank/:rankId/import', element: <RankImport /> },
-  { path: '/rank/:rankId/group', element: <GroupList /> },
-  { path: '/rank/:rankId/group/add', element: <GroupForm /> },
-  { path: GROUP, element: <GroupForm /> },
-  { path: `${GROUP}/value`, element: <ValueList /> },
-  { path: `${GROUP}/value/add`, element: <ValueCreate /> },
-  { path: `${GROUP}/value/import`, element: <ValueImport /> },
-  { path: `${GROUP}/value/:rankValueId`, element: <ValueEdit /> },
-  { path: `${GROUP}/entry`, element: <EntryList /> },
-  { path: `${GROUP}/entry/add`, element: <EntryForm /> },
-  { path: ENTRY, element: <EntryForm /> },
-  { path: `${ENTRY}/value`, element: <ValueList /> },
-  { path: `${ENTRY}/value/add`, element: <ValueCreate /> },
-  { path: `${ENTRY}/value/import`, element: <ValueImport /> },
-  { path: `${ENTRY}/value/:rankValueId`, element: <ValueEdit /> },
-];
+export default resourceRoutes('/rank', {
+  param: 'rankId',
+  list: RankList,
+  create: RankCreate,
+  edit: RankEdit,
+  record: { import: RankImport },
+  children: { group },
+});

@@ -11,14 +11,13 @@ import {
   StatusBanner,
   TEXT,
   api,
-  defineResource,
   importFileField,
   importTypeField,
   useImportReport,
-  useList,
+  useItem,
 } from '@smogpanel/kit';
+import { useParentCrumbs, useVoivodeships } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
-import { LoadFailed, WrongType, useRankCrumbs } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import {
   RB_TYPES,
@@ -26,12 +25,12 @@ import {
   entryValues,
   entryValuesPath,
   groupValues,
+  ranks,
   valueFromItem,
   valuePayload,
   valuesPath,
 } from './resources.js';
-
-const voivodeships = defineResource({ kind: 'voivodeship', base: '/voivodeship', sort: { order: 'name', asc: true } });
+import { LoadFailed, WrongType, rankTrail } from './trail.jsx';
 
 const NUMBERS = [
   { name: 'value', label: 'Wartość', type: 'number' },
@@ -61,7 +60,11 @@ function useScope() {
  * when the URL is of the other ranking type (a typed URL never opens a form of the other type).
  */
 function useValueScreen(scope, last) {
-  const { rank, group, entry, crumbs, failed } = useRankCrumbs(scope.rankId, scope.rankGroupId, scope.rankEntryId);
+  const {
+    items: [rank, group, entry],
+    crumbs,
+    failed,
+  } = useParentCrumbs(rankTrail(scope.rankId, scope.rankGroupId, scope.rankEntryId));
   const all = [...crumbs, { label: last }];
   let instead = null;
   if (failed) instead = <LoadFailed crumbs={all} errors={failed.errors} />;
@@ -112,8 +115,7 @@ export function ValueList() {
 }
 
 function VoivodeshipSelect({ value, onChange }) {
-  const { list } = useList(voivodeships);
-  const options = (list || []).map((row) => ({ value: String(row.id), label: row.name }));
+  const { options } = useVoivodeships();
   return (
     <Field
       field={{ name: 'voivodeship_id', label: 'Województwo', type: 'select', required: true, options }}
@@ -170,7 +172,7 @@ const EMPTY = { value: '', points: '', place: '', borough_id: '', voivodeship_id
 
 /** The ranking of the screen, loaded with the value (an edit form waits for both). */
 function useRank(rankId) {
-  const { rank } = useRankCrumbs(rankId);
+  const { item: rank } = useItem(ranks, rankId);
   return rank && String(rank.id) === String(rankId) ? rank : null;
 }
 

@@ -1,15 +1,7 @@
 // The entries of a search: the list (id ascending) with add, import and back, and the entry
 // form: the gmina (create only), then one input per key, longer texts in a textarea (SPEC 2.7).
-import {
-  FormScreen,
-  GminaSelect,
-  ImportReport,
-  ListScreen,
-  StatusBanner,
-  TEXT,
-  useImportReport,
-  useItem,
-} from '@smogpanel/kit';
+import { FormScreen, GminaSelect, ImportReport, ListScreen, TEXT, useImportReport } from '@smogpanel/kit';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import {
   LONG_TEXT,
@@ -26,21 +18,19 @@ import { CRUMB } from './searches.jsx';
 
 const PLACE_LABEL = Object.fromEntries(PLACES.map((place) => [place.value, place.label]));
 
-/** Breadcrumbs under a search: Wyszukiwarki > <search name> > Wpisy [> label]. */
-export function useSearchCrumbs(searchId, label) {
-  const { item, error, errors } = useItem(searches, searchId);
-  const crumbs = [
-    CRUMB,
-    { label: item ? item.name : 'Wyszukiwarka', to: `/search/${searchId}` },
-    { label: 'Wpisy', to: entriesPath(searchId) },
-  ];
-  const waiting = item ? null : <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />;
-  return { search: item, waiting, crumbs: label ? [...crumbs, { label }] : crumbs };
-}
+/** The trail of a screen under a search (useParentCrumbs): Wyszukiwarki > <search name> > Wpisy. */
+export const searchTrail = (searchId) => [
+  CRUMB,
+  { resource: searches, id: searchId, fallback: 'Wyszukiwarka', to: `/search/${searchId}` },
+  { label: 'Wpisy', to: entriesPath(searchId) },
+];
 
 export function EntryList() {
   const { searchId } = useParams();
-  const { search, crumbs } = useSearchCrumbs(searchId);
+  const {
+    items: [search],
+    crumbs,
+  } = useParentCrumbs(searchTrail(searchId));
   const report = useImportReport();
   const base = entriesPath(searchId);
   return (
@@ -117,7 +107,11 @@ function entryFields(keys) {
 
 function EntryScreen({ label, id }) {
   const { searchId } = useParams();
-  const { search, waiting, crumbs } = useSearchCrumbs(searchId, label);
+  const {
+    items: [search],
+    waiting,
+    crumbs,
+  } = useParentCrumbs(searchTrail(searchId), label);
   const keys = search ? search.search_keys : [];
   return (
     <FormScreen

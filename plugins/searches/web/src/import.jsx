@@ -2,15 +2,19 @@
 // search's own keys, and on success the list with what was added, updated and skipped.
 import { ImportScreen, api, importFileField, importTypeField } from '@smogpanel/kit';
 import { useEffect, useState } from 'react';
+import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
-import { useSearchCrumbs } from './entries.jsx';
+import { searchTrail } from './entries.jsx';
 import { entries, entriesPath, templateLink } from './resources.js';
 
 const FIELDS = [importTypeField([{ value: 'WPG_XLS', label: 'Wpisy wyszukiwarki (WPG_XLS)' }]), importFileField()];
 
 export function EntryImport() {
   const { searchId } = useParams();
-  const { search, crumbs } = useSearchCrumbs(searchId, 'Import wpisów');
+  const {
+    items: [search],
+    crumbs,
+  } = useParentCrumbs(searchTrail(searchId), 'Import wpisów');
   const [template, setTemplate] = useState(null);
   useEffect(() => {
     let current = true;

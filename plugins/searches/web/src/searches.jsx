@@ -1,6 +1,7 @@
 // The search list (public view, embed, edit, delete; the name links to the entries) and the
 // search form with its keys as rows: name, hide name, place (SPEC 2.7, 3 Search, 5 Search).
 import { FormScreen, ListScreen, RowsField, TEXT, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { internalNameField } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { LIST, PLACES, entriesPath, searchPayload, searchValues, searches } from './resources.js';
 
@@ -53,13 +54,7 @@ const KEYS_HELP =
 
 const FIELDS = [
   { name: 'name', label: 'Nazwa', required: true },
-  {
-    name: 'internal_name',
-    label: 'Nazwa wewnętrzna',
-    required: true,
-    createOnly: true,
-    help: 'Część publicznego adresu wyszukiwarki (/view/search/…): małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-  },
+  internalNameField({ of: 'wyszukiwarki', view: 'search' }),
   { name: 'source', label: 'Źródło', help: 'Pokazywane pod kartą gminy, np. „Urzędy gmin, stan na marzec 2026”.' },
 ]
   .map((field) => ({ ...field, column: 'col-12 col-lg-8' }))

@@ -1,5 +1,6 @@
 // The timers' resource and form (SPEC 2.4, 3 Timer, 5 Timer, 7 Timers).
 import { defineResource, formatDate, payloadOf } from '@smogpanel/kit';
+import { internalNameField } from '@smogpanel/kit/helpers';
 
 export const LIST = '/timer';
 export const timers = defineResource({ kind: 'timer', base: '/timer' });
@@ -15,13 +16,7 @@ export const STYLES = [
 
 export const fields = [
   { name: 'name', label: 'Nazwa', required: true },
-  {
-    name: 'internal_name',
-    label: 'Nazwa wewnętrzna',
-    required: true,
-    createOnly: true,
-    help: 'Część publicznego adresu licznika: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić.',
-  },
+  internalNameField({ of: 'licznika' }),
   { name: 'timer_style_name', label: 'Styl', type: 'select', required: true, options: STYLES },
   { name: 'text_above', label: 'Tekst nad licznikiem', required: true },
   {

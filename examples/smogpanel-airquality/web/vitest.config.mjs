@@ -1,0 +1,3 @@
+import { testConfig } from '@smogpanel/kit/vitest';
+
+export default testConfig();

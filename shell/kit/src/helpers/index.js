@@ -1,0 +1,7 @@
+// @smogpanel/kit/helpers: what the plugins' screens would otherwise repeat. Not shared through
+// module federation (each remote bundles the few it uses, so the shell's first load does not
+// grow): every module here takes the shared kit's state, client and blocks from '@smogpanel/kit'.
+export { useParentCrumbs } from './crumbs.jsx';
+export { resourceRoutes } from './routes.js';
+export { internalNameField } from './fields.js';
+export { loadVoivodeships, forgetVoivodeships, useVoivodeships } from './voivodeships.js';
