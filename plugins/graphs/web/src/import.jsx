@@ -3,7 +3,7 @@
 import { ImportScreen, TemplateLink, api, importFileField, importTypeField } from '@smogpanel/kit';
 import { useParams } from 'react-router-dom';
 import { useGraphCrumbs } from './groups.jsx';
-import { IMPORTS, IMPORT_LABELS, groups, groupsPath } from './resources.js';
+import { IMPORTS, groups, groupsPath } from './resources.js';
 
 const WARNINGS = {
   line:
@@ -36,7 +36,7 @@ export function GraphImport() {
           ? 'Nazwa wpisu; trafi do grupy „Pozycje”.'
           : 'Nazwa wpisu; rok w nazwie (np. „Raport 2024”) wskazuje grupę, inaczej grupa „Pozycje”.',
     },
-    importTypeField(types.map((t) => ({ value: t, label: IMPORT_LABELS[t] }))),
+    importTypeField('/graph/import', types),
     ...(values.type
       ? [
           {

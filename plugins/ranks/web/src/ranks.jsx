@@ -17,7 +17,7 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailed, WrongType } from './groups.jsx';
 import { ImportReport, ImportWarning } from './importing.jsx';
-import { LIST, RV_TYPES, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
+import { LIST, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
 
 export const CRUMB = { label: 'Rankingi', to: LIST };
 
@@ -78,7 +78,7 @@ export function RankEdit() {
 
 const IMPORT_FIELDS = [
   { name: 'name', label: 'Nazwa grupy', required: true, placeholder: 'np. 2025' },
-  importTypeField(RV_TYPES),
+  importTypeField('/rank/import'),
   importFileField(),
 ];
 
