@@ -41,6 +41,7 @@ def main(global_config=None, **settings):
         config.include(".files")
         config.include(".gazetteer")
         config.include(".spreadsheets.imports")
+        config.include(".importing")
         config.include(".history.views")
         config.include(".public")
         config.include(".reach")

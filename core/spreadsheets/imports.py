@@ -52,6 +52,7 @@ __all__ = [
     "read_rows",
     "import_result",
     "run_import",
+    "read_upload",
     "import_types",
     "import_limits",
     "Table",
@@ -101,6 +102,9 @@ class ImportType:
     # ("search_id",)) from the query string; it raises ApiError for a missing or bad record.
     for_template: Callable | None = None
     template_query: tuple = ()
+    # Polish: the type in an import form's choice; default the label naming the code in place of
+    # its "(XLS)" ("Ranking gmin (XLS)" → "Ranking gmin (RB_XLS)").
+    choice: str = ""
 
     def __post_init__(self):
         if not _CODE.fullmatch(self.code):
@@ -118,7 +122,13 @@ class ImportType:
             "columns": [column.describe() for column in self.columns],
             "template": f"/api/import/{self.code}/template",
             "template_query": list(self.template_query),
+            "choice": self.choice or _named_choice(self.label, self.code),
         }
+
+
+def _named_choice(label, code):
+    bare = label.removesuffix(" (XLS)")
+    return f"{bare} ({code})"
 
 
 # -- reading rows by a column definition ----------------------------------------------------
@@ -220,10 +230,21 @@ def import_types(registry):
     return registry["smogpanel.import_types"]
 
 
-def _type_not_allowed(code, allowed, field_name):
+def type_not_allowed(code, allowed, field_name):
     shown = f" „{code}”" if isinstance(code, str) and code else ""
     choices = f" Wybierz jeden z: {', '.join(allowed)}." if allowed else ""
     return ApiError.invalid(field_name, f"Nieznany albo niedozwolony tu typ importu{shown}.{choices}")
+
+
+def read_upload(request, upload, field="file", sheet=None):
+    """(the file's name, its Table) of a `{name, data}` upload within the import limits: 400
+    when malformed, 413 over `smogpanel.max_upload_bytes`, 422 when it is no spreadsheet, is
+    broken or exceeds the rows and cells of `smogpanel.import_limits`."""
+    name, data = decode_upload(request, upload, field)
+    kind = detect(data)
+    if kind not in SPREADSHEETS:
+        raise ImportFailed.at(field, wrong_format_message(name, kind, SPREADSHEETS))
+    return name, read_table(data, name, sheet=sheet, kind=kind, limits=import_limits(request))
 
 
 def run_import(
@@ -254,13 +275,9 @@ def run_import(
     types = import_types(request.registry)
     choices = [code for code in (allowed if allowed is not None else types) if code in types]
     if not isinstance(type_code, str) or type_code not in choices:
-        raise _type_not_allowed(type_code, choices, type_field)
+        raise type_not_allowed(type_code, choices, type_field)
     import_type = types[type_code]
-    name, data = decode_upload(request, upload, field)
-    kind = detect(data)
-    if kind not in SPREADSHEETS:
-        raise ImportFailed.at(field, wrong_format_message(name, kind, SPREADSHEETS))
-    table = read_table(data, name, sheet=import_type.sheet, kind=kind, limits=import_limits(request))
+    name, table = read_upload(request, upload, field, sheet=import_type.sheet)
     result = import_type.parse(table, context)
     if record:
         history.start_import(request, import_type, name, target, creates)
@@ -269,8 +286,13 @@ def run_import(
 
 # -- views ------------------------------------------------------------------------------------
 def list_view(request):
-    """The registered import types, for the import forms."""
-    return [import_type.describe() for import_type in import_types(request.registry).values()]
+    """The registered import types, for the import forms; `imports`: the endpoints that take
+    each (smogpanel.importing), from which a form offers its type choice."""
+    declared = request.registry.get("smogpanel.imports", {})
+    return [
+        {**import_type.describe(), "imports": [path for path, one in declared.items() if code in one.types]}
+        for code, import_type in import_types(request.registry).items()
+    ]
 
 
 TEMPLATE_PURPOSE = "import-template"

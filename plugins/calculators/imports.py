@@ -47,11 +47,12 @@ POBE_COLUMNS = (
     Column("investment", "Koszt inwestycji", kind="number", required=False, help="Koszt instalacji źródła w zł."),
     Column("subsidy", "Dotacja", kind="number", required=False, help="Dotacja do instalacji źródła w zł."),
 )
+# (code, label, the form's choice)
 POBE_EDITIONS = (
-    ("POBE_HC_XLS_2022", "POBE: porównanie kosztów ogrzewania, standard 2022"),
-    ("POBE_HC_XLS_FORECAST_2023", "POBE: porównanie kosztów ogrzewania, prognoza 2023"),
-    ("POBE_HC_XLS_2023", "POBE: porównanie kosztów ogrzewania, standard 2023"),
-    ("POBE_HC_XLS_2025", "POBE: porównanie kosztów ogrzewania, standard 2025"),
+    ("POBE_HC_XLS_2022", "POBE: porównanie kosztów ogrzewania, standard 2022", "POBE: standard 2022"),
+    ("POBE_HC_XLS_FORECAST_2023", "POBE: porównanie kosztów ogrzewania, prognoza 2023", "POBE: prognoza 2023"),
+    ("POBE_HC_XLS_2023", "POBE: porównanie kosztów ogrzewania, standard 2023", "POBE: standard 2023"),
+    ("POBE_HC_XLS_2025", "POBE: porównanie kosztów ogrzewania, standard 2025", "POBE: standard 2025"),
 )
 POBE_DESCRIPTION = (
     "Układ przyjęty (nie sprawdzony z arkuszem POBE): jeden wiersz na źródło ciepła, nagłówek może być pod tytułem.\n"
@@ -244,6 +245,7 @@ def _pobe_rows():
 NATIVE_TYPE = ImportType(
     code=NATIVE,
     label="Definicja kalkulatora ogrzewania",
+    choice="Definicja kalkulatora ogrzewania",
     columns=NATIVE_COLUMNS,
     parse=parse_native,
     description=(
@@ -257,12 +259,13 @@ POBE_TYPES = [
     ImportType(
         code=code,
         label=label,
+        choice=choice,
         columns=POBE_COLUMNS,
         parse=parse_pobe,
         description=POBE_DESCRIPTION + "\n" + EXAMPLE_NOTE,
         template_rows=_pobe_rows(),
     )
-    for code, label in POBE_EDITIONS
+    for code, label, choice in POBE_EDITIONS
 ]
 IMPORT_TYPES = [NATIVE_TYPE, *POBE_TYPES]
 IMPORT_CODES = tuple(t.code for t in IMPORT_TYPES)

@@ -7,10 +7,10 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel import history
 from smogpanel.envelope import ApiError
+from smogpanel.importing import Import
 from smogpanel.resources import PublicResource
-from smogpanel.schemas import ImportTypeNode
 from smogpanel.signed_links import is_valid, signed_query
-from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
+from smogpanel.spreadsheets.imports import ImportFailed, import_result
 from smogpanel.validation import body_validator
 
 from .definition import check_names, current_version, list_versions, restore_version, types_of, write_version
@@ -53,25 +53,29 @@ def set_definition(request):
     return current_types(request)
 
 
-def import_definition(request):
+class DefinitionImport(Import):
     """POST /api/calculator/definition/import {type, file}: a new current version from a
     sheet; all or nothing."""
-    data = request.validated
-    parsed = run_import(
-        request,
-        data["type"],
-        data["file"],
-        allowed=IMPORT_CODES,
-        context={"current": types_of(request.db, current_version(request.db), with_ids=False)},
-    )
-    try:
-        check_names(parsed["types"])
-    except ApiError as error:  # a repeat the sheet's cells did not show (e.g. case only)
-        raise ImportFailed(error.errors)
-    name = (data["file"] or {}).get("name") or "plik"
-    write_version(request.db, parsed["types"], f"Import: {LABELS[data['type']]} ({str(name)[:200]})")
-    types = current_types(request)
-    return import_result(created=sum(len(t["definitions"]) for t in types), skipped=parsed["skipped"], types=types)
+
+    kind = "calculator_definition"
+    name = "calculator-definition-import"
+    path = "/api/calculator/definition/import"
+    description = "calculator definition: replace it from a spreadsheet"
+    types = IMPORT_CODES
+    schema = staticmethod(DefinitionImportSchema)
+
+    def context(self, request, data, target):
+        return {"current": types_of(request.db, current_version(request.db), with_ids=False)}
+
+    def apply(self, request, data, target, parsed):
+        try:
+            check_names(parsed["types"])
+        except ApiError as error:  # a repeat the sheet's cells did not show (e.g. case only)
+            raise ImportFailed(error.errors)
+        name = (data["file"] or {}).get("name") or "plik"
+        write_version(request.db, parsed["types"], f"Import: {LABELS[data['type']]} ({str(name)[:200]})")
+        types = current_types(request)
+        return import_result(created=sum(len(t["definitions"]) for t in types), skipped=parsed["skipped"], types=types)
 
 
 def export_definition(request):
@@ -120,16 +124,7 @@ def includeme(config):
     definition.add_view(
         "POST", set_definition, renderer="envelope", schema=DefinitionSetSchema(), validators=(body_validator,)
     )
-    importing = Service(
-        name="calculator-definition-import",
-        path=f"{base}/import",
-        description="calculator definition: replace it from a spreadsheet",
-    )
-    import_schema = DefinitionImportSchema()
-    import_schema["type"] = ImportTypeNode(IMPORT_CODES)
-    importing.add_view(
-        "POST", import_definition, renderer="envelope", schema=import_schema, validators=(body_validator,)
-    )
+    config.add_import(DefinitionImport())
     export = Service(
         name="calculator-definition-export",
         path=f"{base}/export",
@@ -155,5 +150,5 @@ def includeme(config):
         description="calculator definition: make a copy of an earlier version current",
     )
     version_restore.add_view("POST", restore, renderer="envelope")
-    for service in (definition, importing, export, export_signed, version_list, version_restore):
+    for service in (definition, export, export_signed, version_list, version_restore):
         config.add_cornice_service(service)

@@ -24,7 +24,6 @@ from smogpanel.spreadsheets.imports import (
     header_key,
     import_result,
     read_rows,
-    run_import,
 )
 
 from .models import GraphEntry, GraphGroup
@@ -260,9 +259,9 @@ def _values(graph, family, found, rows, db):
     return wanted, skipped
 
 
-def import_graph(request, graph, name, type_name, file):
-    allowed = BY_GRAPH_TYPE[graph.graph_type_name]
-    family, found, rows = run_import(request, type_name, file, allowed=allowed, target=graph)
+def write_entry(request, graph, name, parsed):
+    """The import's one entry, `name`, in the group its year names: created, or its values replaced."""
+    family, found, rows = parsed
     db = request.db
     wanted, skipped = _values(graph, family, found, rows, db)
     if not wanted:

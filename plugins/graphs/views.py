@@ -1,19 +1,16 @@
 """Every endpoint of SPEC section 7 "Graphs": graphs (with keys or key groups), graph groups,
 graph entries (with values and goals) and the import."""
 
-from cornice import Service
-
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
+from smogpanel.importing import Import
 from smogpanel.numbers import json_number
 from smogpanel.resources import Parent, PublicResource, Resource, column_filter
-from smogpanel.schemas import ImportTypeNode
-from smogpanel.validation import exact_body_validator
 
 from . import structure
 from .colors import MESSAGE as COLOR_MESSAGE
 from .colors import normalize_color
-from .imports import BY_GRAPH_TYPE, import_graph
+from .imports import BY_GRAPH_TYPE, write_entry
 from .models import TYPES, Graph, GraphEntry, GraphGroup
 from .schemas import GraphEntrySchema, GraphGroupSchema, GraphImportSchema, GraphSchema
 from .values import VALUES, group_dict, live_groups, live_keys, values_of
@@ -147,26 +144,29 @@ class GraphEntryResource(Resource):
         return obj
 
 
-def import_view(request):
-    data = request.validated
-    graph = GRAPH.live(request, data["graph_id"])
-    return import_graph(request, graph, data["name"], data["type"], data["file"])
+class GraphImport(Import):
+    """POST /api/graph/import {graph_id, name, type, file}: one entry of the graph, named `name`,
+    from a file of a type its graph type takes; all or nothing."""
 
+    kind = "graph"
+    description = "graph: import a spreadsheet"
+    # Every graph type's; which ones a graph takes depends on its stored type (`allowed`).
+    types = tuple(sorted({code for codes in BY_GRAPH_TYPE.values() for code in codes}))
+    schema = staticmethod(GraphImportSchema)
+    exact_numbers = True
 
-def _import_schema():
-    """The import's body; its type is one of every graph type's (which ones a graph takes
-    depends on its stored type: import_graph checks it)."""
-    schema = GraphImportSchema()
-    schema["type"] = ImportTypeNode(sorted({code for codes in BY_GRAPH_TYPE.values() for code in codes}))
-    return schema
+    def target(self, request, data):
+        return GRAPH.live(request, data["graph_id"])
+
+    def allowed(self, request, data, graph):
+        return BY_GRAPH_TYPE[graph.graph_type_name]
+
+    def apply(self, request, data, graph, parsed):
+        return write_entry(request, graph, data["name"], parsed)
 
 
 def includeme(config):
     config.add_resource(GraphResource())
     config.add_resource(GraphGroupResource())
     config.add_resource(GraphEntryResource())
-    importing = Service(name="graph-import", path="/api/graph/import", description="graph: import a spreadsheet")
-    importing.add_view(
-        "POST", import_view, renderer="envelope", schema=_import_schema(), validators=(exact_body_validator,)
-    )
-    config.add_cornice_service(importing)
+    config.add_import(GraphImport())

@@ -13,7 +13,8 @@ from .seed import add_demo_data, seed_voivodeships
 @hookimpl
 def smogpanel_includeme(config):
     views.includeme(config)
-    teryt_views.includeme(config)
+    teryt_views.max_gone_percent(config.registry.settings)  # a bad setting stops the start, not an import
+    config.add_import(teryt_views.TerytImport())
 
 
 @hookimpl

@@ -15,23 +15,13 @@ import sys
 from pathlib import Path
 
 import colander
-from cornice import Service
 
 from smogpanel import history
-from smogpanel.authority import authorize
 from smogpanel.envelope import ApiError
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
+from smogpanel.importing import Import, Untyped
 from smogpanel.schemas import FlagNode, String, UploadNode
-from smogpanel.spreadsheets.imports import (
-    Column,
-    ErrorList,
-    ImportFailed,
-    ImportType,
-    import_result,
-    read_rows,
-    run_import,
-)
-from smogpanel.validation import body_validator
+from smogpanel.spreadsheets.imports import Column, ErrorList, ImportFailed, ImportType, import_result, read_rows
 
 from .terc import COLUMNS, NotTerc, _unit, read_terc
 from .teryt_import import TooManyGone, import_terc, max_gone_percent
@@ -79,17 +69,16 @@ TERYT_TERC = ImportType(
 )
 
 
-def read_units(request, upload, field="file"):
-    name, data = decode_upload(request, upload, field)
-    kind = detect(data)
-    if kind in SPREADSHEETS and kind != "csv":
-        return run_import(request, CODE, upload, allowed=[CODE], field=field, record=False)
-    if kind not in (None, "csv"):
-        raise ImportFailed.at(field, wrong_format_message(name, kind, ("csv",)))
+def _from_file(data, context):
+    """The units of the TERC CSV, its XML or the ZIP they come in (422 for anything else)."""
     try:
         return read_terc(data)
     except NotTerc as error:
-        raise ImportFailed([{"name": field, "description": message} for message in error.errors])
+        raise ImportFailed([{"name": "file", "description": message} for message in error.errors])
+
+
+# The file as GUS publishes it: read by the register's own reader, not as a sheet.
+TERC_FILE = Untyped(CODE, TERYT_TERC.label, _from_file)
 
 
 def references_of(plugin_manager, db):
@@ -117,46 +106,6 @@ def run_terc(db, units, registry, dry_run=False, accept_removals=False, retire_g
     )
 
 
-def import_teryt_view(request):
-    """POST /api/hierarchy/import-teryt; every refusal (a file that is no register, too many
-    gone units) ends saying that nothing was written."""
-    try:
-        return _import_teryt(request)
-    except ImportFailed as failed:
-        descriptions = [error["description"] for error in failed.errors]
-        if descriptions and not any(NOTHING_WRITTEN.lower() in text.lower() for text in descriptions):
-            failed.errors[-1] = {**failed.errors[-1], "description": f"{descriptions[-1].rstrip()} {NOTHING_WRITTEN}"}
-        raise
-
-
-def _import_teryt(request):
-    authorize(request, "voivodeship", "import")  # the register writes every level; recorded on voivodeships
-    data = request.validated
-    if data["type"] != CODE:
-        raise ApiError.invalid("type", f"Nieznany albo niedozwolony tu typ importu. Wybierz jeden z: {CODE}.")
-    units = read_units(request, data["file"])
-    try:
-        report = run_terc(
-            request.db,
-            units,
-            request.registry,
-            dry_run=bool(data["dry_run"]),
-            accept_removals=bool(data["accept_removals"]),
-            retire_gone=bool(data["retire_gone"]),
-        )
-    except NotTerc as error:
-        name = "accept_removals" if isinstance(error, TooManyGone) else "file"
-        raise ImportFailed([{"name": name, "description": message} for message in error.errors])
-    if not data["dry_run"]:  # whatever the file's format: CSV, XML and ZIP are not read by run_import
-        record_import(request, (data["file"] or {}).get("name") or "plik", report)
-    return import_result(
-        created=len(report.added),
-        updated=len(report.renamed) + len(report.coded),
-        max_gone_percent=max_gone_percent(request.registry.settings),
-        **report.as_dict(),
-    )
-
-
 def refusal_messages(error):
     """A refusal's Polish messages, the last saying that nothing was written (when none says it)."""
     messages = list(error.errors)
@@ -165,7 +114,7 @@ def refusal_messages(error):
     return messages
 
 
-def record_import(request, file_name, report):
+def record_import(request, file_name, created, updated):
     """The import's history entry (a request, or the CLI's session): one for the whole register."""
     history.record(
         request,
@@ -177,8 +126,8 @@ def record_import(request, file_name, report):
             "file": str(file_name)[:255],
             "type": CODE,
             "type_label": TERYT_TERC.label,
-            "created": len(report.added),
-            "updated": len(report.renamed) + len(report.coded),
+            "created": created,
+            "updated": updated,
             "skipped": 0,
         },
     )
@@ -195,17 +144,67 @@ def ImportTerytSchema():
     return schema
 
 
-def includeme(config):
-    max_gone_percent(config.registry.settings)  # a bad setting stops the start, not an import
-    service = Service(
-        name="hierarchy-import-teryt",
-        path="/api/hierarchy/import-teryt",
-        description="hierarchy: import voivodeships, districts and gminy from GUS's TERC file",
-    )
-    service.add_view(
-        "POST", import_teryt_view, renderer="envelope", schema=ImportTerytSchema(), validators=(body_validator,)
-    )
-    config.add_cornice_service(service)
+class TerytImport(Import):
+    """POST /api/hierarchy/import-teryt; every refusal (a file that is no register, too many
+    gone units) ends saying that nothing was written."""
+
+    kind = "hierarchy"
+    name = "hierarchy-import-teryt"
+    path = "/api/hierarchy/import-teryt"
+    description = "hierarchy: import voivodeships, districts and gminy from GUS's TERC file"
+    types = (CODE,)
+    schema = staticmethod(ImportTerytSchema)
+    type_node = False  # the schema's own: TERYT_TERC when left out
+    authority = "voivodeship"  # the register writes every level; recorded on voivodeships
+
+    def answer(self, request):
+        try:
+            return super().answer(request)
+        except ImportFailed as failed:
+            descriptions = [error["description"] for error in failed.errors]
+            if descriptions and not any(NOTHING_WRITTEN.lower() in text.lower() for text in descriptions):
+                last = {**failed.errors[-1], "description": f"{descriptions[-1].rstrip()} {NOTHING_WRITTEN}"}
+                failed.errors[-1] = last
+            raise
+
+    def read(self, request, data, target):
+        """A spreadsheet with the TERC columns is read as every import's sheet; the CSV, XML
+        and ZIP by the register's reader."""
+        if data["type"] != CODE:
+            raise ApiError.invalid("type", f"Nieznany albo niedozwolony tu typ importu. Wybierz jeden z: {CODE}.")
+        name, raw = decode_upload(request, data["file"], self.field)
+        kind = detect(raw)
+        if kind in SPREADSHEETS and kind != "csv":
+            return super().read(request, data, target)
+        if kind not in (None, "csv"):
+            raise ImportFailed.at(self.field, wrong_format_message(name, kind, ("csv",)))
+        return TERC_FILE, name, raw
+
+    def apply(self, request, data, target, units):
+        try:
+            report = run_terc(
+                request.db,
+                units,
+                request.registry,
+                dry_run=bool(data["dry_run"]),
+                accept_removals=bool(data["accept_removals"]),
+                retire_gone=bool(data["retire_gone"]),
+            )
+        except NotTerc as error:
+            name = "accept_removals" if isinstance(error, TooManyGone) else "file"
+            raise ImportFailed([{"name": name, "description": message} for message in error.errors])
+        return import_result(
+            created=len(report.added),
+            updated=len(report.renamed) + len(report.coded),
+            max_gone_percent=max_gone_percent(request.registry.settings),
+            **report.as_dict(),
+        )
+
+    def record_history(self, request, import_type, file_name, target, answer):
+        """One entry for the whole register, as the command line's; a dry run writes none."""
+        data = request.validated
+        if not data["dry_run"]:
+            record_import(request, (data["file"] or {}).get("name") or "plik", answer["created"], answer["updated"])
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -235,7 +234,7 @@ def cmd_import_teryt(settings, args):
                 retire_gone=args.retire_gone,
             )
             if not args.dry_run:
-                record_import(db, path.name, report)
+                record_import(db, path.name, len(report.added), len(report.renamed) + len(report.coded))
     except NotTerc as error:
         print(f"Nie zaimportowano pliku {path}; nic nie zapisano.", file=sys.stderr)
         for message in refusal_messages(error):

@@ -10,18 +10,8 @@ import colander
 import sqlalchemy as sa
 from openpyxl.utils import column_index_from_string
 
-from smogpanel import history
-from smogpanel.authority import authorize
-from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel.schemas import control_character_problem
-from smogpanel.spreadsheets.imports import (
-    ErrorList,
-    ImportFailed,
-    header_key,
-    import_limits,
-    import_result,
-    read_table,
-)
+from smogpanel.spreadsheets.imports import ErrorList, ImportFailed, header_key, import_result
 
 from .models import Recipient
 
@@ -55,15 +45,13 @@ def _cell_text(value):
     return str(value).strip()
 
 
-def import_recipients(request, group, upload, name_column, email_column):
-    authorize(request, "recipient_group", "import", group)
-    name, data = decode_upload(request, upload, "file")
-    kind = detect(data)
-    if kind not in SPREADSHEETS:
-        raise ImportFailed.at("file", wrong_format_message(name, kind, SPREADSHEETS))
-    table = read_table(data, name, kind=kind, limits=import_limits(request))
+def parse_recipients(table, context):
+    """(rows to add [{name, email}], skipped ErrorList) of a sheet whose name and e-mail columns
+    the operator named (`context`: name_column, email_column, and the group's `existing`
+    addresses); 422 when no row is left."""
     if not len(table):
         raise ImportFailed.at("file", "Plik nie zawiera żadnego wiersza.")
+    name_column, email_column = context["name_column"], context["email_column"]
     name_index, name_by_header = _column(table, name_column, "name_column")
     email_index, email_by_header = _column(table, email_column, "email_column")
     if name_index == email_index:
@@ -75,12 +63,7 @@ def import_recipients(request, group, upload, name_column, email_column):
         if (name_by_header or email_by_header or not EMAIL.match(_cell_text(table.value(0, email_index)).lower()))
         else 0
     )
-
-    existing = set(
-        request.db.scalars(
-            sa.select(Recipient.email).where(Recipient.recipient_group_id == group.id, Recipient.deleted.is_(None))
-        )
-    )
+    existing = context["existing"]
     seen = {}
     skipped = ErrorList()
     rows = []
@@ -117,21 +100,18 @@ def import_recipients(request, group, upload, name_column, email_column):
             skipped.add("file", "Plik nie zawiera żadnego adresata.")
         skipped.insert(0, {"name": "file", "description": "Żaden wiersz nie nadaje się do dodania: nic nie zapisano."})
         skipped.raise_if_any()
-    request.db.add_all(Recipient(recipient_group_id=group.id, **row) for row in rows)
-    request.db.flush()
-    history.record(
-        request,
-        "import",
-        "recipient_group",
-        group.id,
-        group.name,
-        {
-            "file": name,
-            "type": "RECIPIENTS",
-            "type_label": "Adresaci z arkusza",
-            "created": len(rows),
-            "updated": 0,
-            "skipped": len(skipped),
-        },
+    return rows, skipped
+
+
+def existing_addresses(db, group):
+    return set(
+        db.scalars(
+            sa.select(Recipient.email).where(Recipient.recipient_group_id == group.id, Recipient.deleted.is_(None))
+        )
     )
+
+
+def add_recipients(db, group, rows, skipped):
+    db.add_all(Recipient(recipient_group_id=group.id, **row) for row in rows)
+    db.flush()
     return import_result(created=len(rows), skipped=skipped, added=len(rows), skipped_count=len(skipped))

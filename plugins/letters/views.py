@@ -7,12 +7,12 @@ from cornice import Service
 from smogpanel.authority import Rules, authorize
 from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
+from smogpanel.importing import Import, Untyped
 from smogpanel.mail import OutboxMail
 from smogpanel.personal import hidden_fields, masked
 from smogpanel.resources import Parent, PublicResource, Resource, column_filter, resource_of
-from smogpanel.validation import body_validator
 
-from .imports import import_recipients
+from .imports import add_recipients, existing_addresses, parse_recipients
 from .models import Letter, LetterMessage, LetterSender, Recipient, RecipientGroup, letter_sent, recipient_sent
 from .sanitise import sanitise
 from .schemas import LetterSchema, RecipientGroupSchema, RecipientImportSchema, RecipientSchema
@@ -131,10 +131,24 @@ class RecipientResource(Resource):
 
 
 # -- the import --------------------------------------------------------------------------------
-def import_view(request):
-    data = request.validated
-    group = RECIPIENT_GROUP.live(request, data["recipient_group_id"])
-    return import_recipients(request, group, data["file"], data["name_column"], data["email_column"])
+class RecipientImport(Import):
+    """POST /api/recipient/import {recipient_group_id, file, name_column, email_column}: the
+    group's recipients from a sheet, the name and e-mail columns named by letter or header."""
+
+    kind = "recipient"
+    description = "recipient: import recipients of a group from a spreadsheet"
+    untyped = Untyped("RECIPIENTS", "Adresaci z arkusza", parse_recipients)
+    schema = RecipientImportSchema
+
+    def target(self, request, data):
+        return RECIPIENT_GROUP.live(request, data["recipient_group_id"])
+
+    def context(self, request, data, group):
+        existing = existing_addresses(request.db, group)
+        return {"name_column": data["name_column"], "email_column": data["email_column"], "existing": existing}
+
+    def apply(self, request, data, group, parsed):
+        return add_recipients(request.db, group, *parsed)
 
 
 # -- the operator's view of senders ---------------------------------------------------------------
@@ -204,19 +218,11 @@ def includeme(config):
     config.add_resource(RecipientGroupResource())
     config.add_resource(RecipientResource())
     config.add_resource(LetterResource())
-    importing = Service(
-        name="recipient-import",
-        path="/api/recipient/import",
-        description="recipient: import recipients of a group from a spreadsheet",
-    )
-    importing.add_view(
-        "POST", import_view, renderer="envelope", schema=RecipientImportSchema(), validators=(body_validator,)
-    )
+    config.add_import(RecipientImport())
     senders = Service(
         name="letter-senders",
         path="/api/letter/{id:\\d+}/sender",
         description="letter: the residents who sent it and the delivery of their letters",
     )
     senders.add_view("GET", senders_view, renderer="envelope")
-    config.add_cornice_service(importing)
     config.add_cornice_service(senders)

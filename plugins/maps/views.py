@@ -7,12 +7,11 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
+from smogpanel.importing import Import
 from smogpanel.keyed import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource, resource_of
-from smogpanel.schemas import ImportTypeNode
 from smogpanel.signed_links import is_valid, signed_query
-from smogpanel.spreadsheets.imports import ImportFailed, import_result, run_import
-from smogpanel.validation import body_validator
+from smogpanel.spreadsheets.imports import ImportFailed, import_result
 
 from .export import XLSX_TYPE, export_workbook
 from .imports import IMPORT_CODES
@@ -83,44 +82,47 @@ class CheckpointResource(Resource):
         return obj
 
 
-def import_checkpoint(request):
+class CheckpointImport(Import):
     """POST /api/checkpoint/import {name, source, captured, map_id, type, file}: one new
     measurement from a CP_XLS or CP_XLS_2025 file; all or nothing."""
-    data = request.validated
-    a_map = MAP.live(request, data["map_id"])
-    keys = VALUES.live_keys(request.db, a_map.id)
-    parsed = run_import(
-        request,
-        data["type"],
-        data["file"],
-        context={"keys": keys},
-        allowed=IMPORT_CODES,
-        target=a_map,
-        creates="checkpoint",
-    )
-    if not parsed["properties"]:
-        raise ImportFailed(
-            [
-                {
-                    "name": "file",
-                    "description": "Nic do zaimportowania: plik nie zawiera wartości żadnej "
-                    "właściwości tej mapy. Nazwy kolumn muszą być nazwami "
-                    "właściwości mapy.",
-                },
-                *parsed["skipped"],
-            ]
+
+    kind = "checkpoint"
+    description = "checkpoint: import one measurement from a spreadsheet"
+    types = IMPORT_CODES
+    schema = staticmethod(CheckpointImportSchema)
+    creates = "checkpoint"
+
+    def target(self, request, data):
+        return MAP.live(request, data["map_id"])
+
+    def context(self, request, data, target):
+        return {"keys": VALUES.live_keys(request.db, target.id)}
+
+    def apply(self, request, data, a_map, parsed):
+        if not parsed["properties"]:
+            raise ImportFailed(
+                [
+                    {
+                        "name": "file",
+                        "description": "Nic do zaimportowania: plik nie zawiera wartości żadnej "
+                        "właściwości tej mapy. Nazwy kolumn muszą być nazwami "
+                        "właściwości mapy.",
+                    },
+                    *parsed["skipped"],
+                ]
+            )
+        checkpoint = Checkpoint(
+            map_id=a_map.id,
+            name=data["name"],
+            source=data["source"],
+            captured=data["captured"] or today(),
+            hidden=data["hidden"],
         )
-    checkpoint = Checkpoint(
-        map_id=a_map.id,
-        name=data["name"],
-        source=data["source"],
-        captured=data["captured"] or today(),
-        hidden=data["hidden"],
-    )
-    request.db.add(checkpoint)
-    request.db.flush()
-    count = write_properties(request.db, checkpoint, parsed["properties"], keys, new=True)
-    return import_result(created=1, skipped=parsed["skipped"], id=checkpoint.id, properties=count)
+        request.db.add(checkpoint)
+        request.db.flush()
+        keys = VALUES.live_keys(request.db, a_map.id)
+        count = write_properties(request.db, checkpoint, parsed["properties"], keys, new=True)
+        return import_result(created=1, skipped=parsed["skipped"], id=checkpoint.id, properties=count)
 
 
 EXPORT_PURPOSE = "map-export"
@@ -156,23 +158,10 @@ def export_file(request):
     return response
 
 
-def _import_schema():
-    schema = CheckpointImportSchema()
-    schema["type"] = ImportTypeNode(IMPORT_CODES)
-    return schema
-
-
 def includeme(config):
     config.add_resource(MapResource())
     config.add_resource(CheckpointResource())
-    importing = Service(
-        name="checkpoint-import",
-        path="/api/checkpoint/import",
-        description="checkpoint: import one measurement from a spreadsheet",
-    )
-    importing.add_view(
-        "POST", import_checkpoint, renderer="envelope", schema=_import_schema(), validators=(body_validator,)
-    )
+    config.add_import(CheckpointImport())
     export = Service(
         name="map-export",
         path="/api/map/{id:\\d+}/export",
@@ -186,6 +175,5 @@ def includeme(config):
         description="map: the .xlsx export itself, through the signed link",
     )
     export_signed.add_view("GET", export_file, permission=NO_PERMISSION_REQUIRED)
-    config.add_cornice_service(importing)
     config.add_cornice_service(export)
     config.add_cornice_service(export_signed)

@@ -5,16 +5,20 @@ from pathlib import Path
 
 from smogpanel.hookspecs import Remote, hookimpl
 
-from . import views
-from .imports import IMPORT_TYPES
+from .imports import IMPORT_TYPES, RankDefinitionImport, RankValueImport
 from .public import RANK_KIND
 from .references import references
 from .seed import add_demo_data
+from .values import RankValueResource
+from .views import RankEntryResource, RankGroupResource, RankResource
 
 
 @hookimpl
 def smogpanel_includeme(config):
-    views.includeme(config)
+    for resource in (RankResource(), RankGroupResource(), RankEntryResource(), RankValueResource()):
+        config.add_resource(resource)
+    config.add_import(RankValueImport())
+    config.add_import(RankDefinitionImport())
 
 
 @hookimpl

@@ -11,11 +11,29 @@
 Parsers check every cell before anything is written and name the cell of every error.
 """
 
+import sqlalchemy as sa
+
+from smogpanel.envelope import ApiError
+from smogpanel.gazetteer import gazetteer
+from smogpanel.importing import Import
 from smogpanel.numbers import rounded
 from smogpanel.regions import VOIVODESHIPS, normalise
-from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, Table, find_columns, header_key, read_rows
+from smogpanel.spreadsheets.imports import (
+    Column,
+    ErrorList,
+    ImportFailed,
+    ImportType,
+    Table,
+    find_columns,
+    header_key,
+    import_result,
+    read_rows,
+)
 
-from .schemas import PLACES
+from .loading import RANK, load_entry, load_group, voivodeship_rows
+from .models import RankEntry, RankGroup, RankValue
+from .places import refresh_places, upsert_values
+from .schemas import PLACES, RankImportSchema, RankValueImportSchema
 
 # -- numbers --------------------------------------------------------------------------------
 
@@ -249,3 +267,141 @@ RV_XLS_2025 = ImportType(
 )
 RV_CODES = ("RV_XLS", "RV_XLS_2025")
 IMPORT_TYPES = [RB_XLS, RV_XLS, RV_XLS_2025]
+
+
+# -- the endpoints: values of a group or entry, a voivodeships group defined by a file ----------
+def _skipped(missing):
+    return [{"name": name, "description": f"W pliku brak kolumny pozycji „{name}”."} for name in missing]
+
+
+def _value_scope(request, data):
+    """(the entry or group a values import fills, its group, its ranking)."""
+    if data["rank_entry_id"] is not None:
+        return load_entry(request, data["rank_entry_id"])
+    if data["rank_group_id"] is not None:
+        group, rank = load_group(request, data["rank_group_id"])
+        return group, group, rank
+    raise ApiError.invalid("rank_group_id", "Grupa: To pole jest wymagane.")
+
+
+class RankValueImport(Import):
+    """POST /api/rank_value/import {rank_group_id | rank_entry_id, type, file}."""
+
+    kind = "rank_value"
+    description = "rank_value: import a group's or entry's values from a spreadsheet"
+    # A gminy ranking's groups take RB_XLS, a voivodeships ranking's groups and entries RV_XLS.
+    types = ("RB_XLS", *RV_CODES)
+    schema = staticmethod(RankValueImportSchema)
+
+    def target(self, request, data):
+        record, group, rank = _value_scope(request, data)
+        return group if rank.rank_type_name == "gminy" else record
+
+    def allowed(self, request, data, target):
+        return ("RB_XLS",) if _value_scope(request, data)[2].rank_type_name == "gminy" else RV_CODES
+
+    def context(self, request, data, target):
+        rank = _value_scope(request, data)[2]
+        if rank.rank_type_name != "gminy":
+            return None
+        return {"index": gazetteer(request).borough_index(request.db), "locked": bool(rank.lock_place_refresh)}
+
+    def apply(self, request, data, target, parsed):
+        _, group, rank = _value_scope(request, data)
+        if rank.rank_type_name == "gminy":
+            scope = sa.and_(RankValue.rank_group_id == group.id, RankValue.rank_entry_id.is_(None))
+            created, updated = upsert_values(request.db, scope, "borough_id", parsed, group.id)
+            refresh_places(request.db, rank, rank_group_id=group.id)
+            return import_result(created=created, updated=updated)
+        one_entry = target if data["rank_entry_id"] is not None else None
+        return _write_entries(request, group, rank, one_entry, parsed)
+
+
+def _write_entries(request, group, rank, one_entry, parsed):
+    """A voivodeships group's values (each entry from its column), or one entry's."""
+    db = request.db
+    entries = [one_entry] if one_entry is not None else None
+    if entries is None:
+        entries = db.scalars(sa.select(RankEntry).where(RankEntry.rank_group_id == group.id)).all()
+    targets = [(entry, report_key(entry.name)) for entry in entries]
+    usable = [(entry, key) for entry, key in targets if key in parsed["columns"]]
+    if not usable:
+        names = ", ".join(f"„{entry.name}”" for entry in entries) or "(brak pozycji)"
+        raise ImportFailed.at(
+            "file",
+            f"Nic do zaimportowania: plik nie ma kolumny żadnej z pozycji {names}. Nazwy "
+            "pozycji muszą być nazwami kolumn raportu (" + ", ".join(f"„{c}”" for _, c, _ in REPORT) + ").",
+        )
+    created = updated = 0
+    for entry, key in usable:
+        rows = voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))
+        scope = RankValue.rank_entry_id == entry.id
+        counts = upsert_values(db, scope, "voivodeship_id", rows, group.id, entry.id)
+        created, updated = created + counts[0], updated + counts[1]
+        refresh_places(db, rank, rank_entry_id=entry.id)
+    skipped = [
+        {"name": entry.name, "description": f"Pozycja „{entry.name}”: brak jej kolumny w pliku – pominięto."}
+        for entry, key in targets
+        if key not in parsed["columns"]
+    ]
+    return import_result(created=created, updated=updated, skipped=skipped + _unread_columns(parsed, usable, one_entry))
+
+
+def _unread_columns(parsed, usable, entry=None):
+    """The file's entry columns no entry of the import took (a group with fewer entries, or one
+    entry's import), named so the operator knows what went nowhere."""
+    taken = {key for _, key in usable}
+    where = f"nie należy do pozycji „{entry.name}”" if entry else "grupa nie ma pozycji o tej nazwie"
+    return [
+        {"name": classic, "description": f"Kolumna „{classic}”: {where} – pominięto ją."}
+        for key, classic, _ in REPORT
+        if key in parsed["columns"] and key not in taken
+    ]
+
+
+class RankDefinitionImport(Import):
+    """POST /api/rank/import {name, rank_id, type, file}: a new group of a voivodeships ranking
+    with the five entries of SPEC 5 found in the file and their values per voivodeship."""
+
+    kind = "rank"
+    description = "rank: import a voivodeships ranking's group definition from a spreadsheet"
+    types = RV_CODES
+    schema = staticmethod(RankImportSchema)
+    creates = "rank_group"
+
+    def target(self, request, data):
+        rank = RANK.live(request, data["rank_id"])
+        if rank.rank_type_name != "voivodeships":
+            raise ApiError.invalid("rank_id", "Definicję grupy z pliku importuje się tylko do rankingu województw.")
+        return rank
+
+    def apply(self, request, data, rank, parsed):
+        if not any(parsed["columns"].values()):
+            raise ImportFailed(
+                [
+                    {
+                        "name": "file",
+                        "description": "Nic do zaimportowania: plik nie ma wartości żadnej z wymaganych pozycji.",
+                    },
+                    *_skipped(parsed["missing"]),
+                ]
+            )
+        return _define_group(request, rank, data["name"], parsed)
+
+
+def _define_group(request, rank, name, parsed):
+    db = request.db
+    group = RankGroup(name=name, rank_id=rank.id)
+    db.add(group)
+    db.flush()
+    values = 0
+    for key, classic, _ in REPORT:
+        if key not in parsed["columns"]:
+            continue
+        entry = RankEntry(name=classic, hidden=0, rank_group_id=group.id)
+        db.add(entry)
+        db.flush()
+        rows = voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))
+        values += upsert_values(db, RankValue.rank_entry_id == entry.id, "voivodeship_id", rows, group.id, entry.id)[0]
+        refresh_places(db, rank, rank_entry_id=entry.id)
+    return import_result(created=values, skipped=_skipped(parsed["missing"]), id=group.id)

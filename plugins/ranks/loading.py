@@ -1,8 +1,13 @@
 """The rankings' parents (a payload's ranking, group or entry: `.live` loads it or answers a 400
-naming the field) and the chains from an entry or a group up to its ranking."""
+naming the field), the chains from an entry or a group up to its ranking, and the
+voivodeships an import's codes name."""
 
+from smogpanel.gazetteer import gazetteer
 from smogpanel.regions import voivodeship_code
 from smogpanel.resources import Parent
+from smogpanel.spreadsheets.imports import ImportFailed
+
+from .places import competition_places
 
 RANK = Parent("rank", "rank_id", "Wybrany ranking nie istnieje albo został usunięty.")
 RANK_GROUP = Parent("rank_group", "rank_group_id", "Wybrana grupa nie istnieje albo została usunięta.")
@@ -29,3 +34,16 @@ def voivodeships_with_codes(places, db):
         vid: {"name": info["name"], "code": info["code"] or voivodeship_code(info["name"])}
         for vid, info in places.voivodeships(db).items()
     }
+
+
+def voivodeship_rows(request, numbers, locked):
+    """[(voivodeship id, value, points, place)] of {code: number}; places from the numbers when
+    the ranking's places are locked (the file carries none)."""
+    known = voivodeships_with_codes(gazetteer(request), request.db)
+    ids = {info["code"]: vid for vid, info in known.items() if info["code"]}
+    missing = [code for code in numbers if code not in ids]
+    if missing:
+        raise ImportFailed.at("file", "W hierarchii brak województw o kodach: " + ", ".join(missing) + ".")
+    codes = list(numbers)
+    places = competition_places([numbers[code] for code in codes]) if locked else [None] * len(codes)
+    return [(ids[code], numbers[code], numbers[code], place) for code, place in zip(codes, places)]

@@ -3,7 +3,8 @@ place and the next place skips (points 9, 7, 7, 5 give places 1, 2, 2, 4). Store
 
 A ranking with `lock_place_refresh = 0` has its places recomputed after every create, edit,
 delete and import of a group's (gminy) or an entry's (voivodeships) values, in the same
-transaction; with `lock_place_refresh = 1` places are what the operator entered.
+transaction; with `lock_place_refresh = 1` places are what the operator entered. An import
+writes its values with `upsert_values`, then refreshes the places once.
 """
 
 import sqlalchemy as sa
@@ -48,3 +49,46 @@ def refresh_places(db, rank, rank_group_id=None, rank_entry_id=None):
             changed,
         )
     return len(changed)
+
+
+def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None):
+    """Writes `rows` [(key id, value, points, place)] into one group or entry: a key with a live
+    value there is updated, others are created. Returns (created, updated)."""
+    table = RankValue.__table__
+    existing = dict(
+        db.execute(
+            sa.select(getattr(RankValue, key_field), RankValue.id).where(scope, RankValue.deleted.is_(None))
+        ).all()
+    )
+    new, changed = [], []
+    for key, value, points, place in rows:
+        if key in existing:
+            item = {"row_id": existing[key], "new_value": value, "new_points": points}
+            if place is not None:
+                item["new_place"] = place
+            changed.append(item)
+        else:
+            new.append(
+                {
+                    "value": value,
+                    "points": points,
+                    "place": place or 0,
+                    "rank_group_id": rank_group_id,
+                    "rank_entry_id": rank_entry_id,
+                    key_field: key,
+                }
+            )
+    connection = db.connection()
+    if new:
+        connection.execute(sa.insert(RankValue), new)  # ORM bulk insert: defaults (created, updated) applied
+    with_place = [item for item in changed if "new_place" in item]
+    without_place = [item for item in changed if "new_place" not in item]
+    for items, extra in ((with_place, {"place": sa.bindparam("new_place")}), (without_place, {})):
+        if items:
+            connection.execute(
+                table.update()
+                .where(table.c.id == sa.bindparam("row_id"))
+                .values(value=sa.bindparam("new_value"), points=sa.bindparam("new_points"), **extra),
+                items,
+            )
+    return len(new), len(changed)

@@ -145,10 +145,3 @@ class RankValueResource(Resource):
         )
         by_entry.add_view("GET", self.view_list_by_entry, renderer="envelope")
         return [*super().services(), by_entry]
-
-
-def includeme(config):
-    from .importing import includeme as include_imports
-
-    config.add_resource(RankValueResource())
-    include_imports(config)

@@ -6,7 +6,6 @@ from smogpanel.envelope import ApiError
 from smogpanel.files import IMAGES
 from smogpanel.resources import PublicResource, Resource, column_filter
 
-from . import values
 from .loading import RANK, RANK_GROUP, load_group
 from .models import RANK_TYPES, Rank, RankEntry, RankGroup, RankValue
 from .places import refresh_places
@@ -104,10 +103,3 @@ class RankEntryResource(Resource):
             .values(deleted=None)
             .execution_options(synchronize_session="fetch")
         )
-
-
-def includeme(config):
-    config.add_resource(RankResource())
-    config.add_resource(RankGroupResource())
-    config.add_resource(RankEntryResource())
-    values.includeme(config)

@@ -17,7 +17,7 @@ from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.keyed import chunks
 from smogpanel.resources import MAX_ID
-from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, import_result, read_rows, run_import
+from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, import_result, read_rows
 
 from .models import Search, SearchEntry
 from .schemas import MAX_VALUE_LENGTH
@@ -135,15 +135,14 @@ def parse_entries(table, context):
     return {"rows": parsed, "skipped": skipped}
 
 
-def import_entries(request, search, type_code, upload):
-    """POST /api/search_entry/import: creates the gminy's entries that are missing and updates
-    those already there; all or nothing."""
+def import_context(request, search):
+    """What `parse_entries` reads besides the table: the search's keys and the gminy."""
+    return {"keys": VALUES.live_keys(request.db, search.id), "index": gazetteer(request).borough_index(request.db)}
+
+
+def write_entries(request, search, parsed):
+    """Creates the gminy's entries that are missing and updates those already there."""
     db = request.db
-    keys = VALUES.live_keys(db, search.id)
-    index = gazetteer(request).borough_index(db)
-    parsed = run_import(
-        request, type_code, upload, context={"keys": keys, "index": index}, allowed=(CODE,), target=search
-    )
     if not parsed["rows"]:
         raise ApiError(
             "IMPORT_FAILED",

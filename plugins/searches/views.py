@@ -1,17 +1,14 @@
 """Every endpoint of SPEC section 7 "Searches": the search and search-entry resources and the
 entries' import."""
 
-from cornice import Service
-
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import NAME_FIELDS, gazetteer
+from smogpanel.importing import Import
 from smogpanel.keyed import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource
-from smogpanel.schemas import ImportTypeNode
-from smogpanel.validation import body_validator
 
-from .imports import CODE, import_entries
+from .imports import CODE, import_context, write_entries
 from .models import Search, SearchEntry
 from .schemas import SearchEntryImportSchema, SearchEntrySchema, SearchSchema
 from .values import VALUES, entry_of
@@ -88,25 +85,26 @@ class SearchEntryResource(Resource):
         return super().view_list_by_parent(request)  # kept for its docstring: the OpenAPI summary
 
 
-def import_view(request):
-    data = request.validated
-    search = SEARCH.live(request, data["search_id"])
-    return import_entries(request, search, data["type"], data["file"])
+class SearchEntryImport(Import):
+    """POST /api/search_entry/import: creates the gminy's entries that are missing and updates
+    those already there; all or nothing."""
 
+    kind = "search_entry"
+    description = "search_entry: import entries from a spreadsheet"
+    types = (CODE,)
+    schema = staticmethod(SearchEntryImportSchema)
 
-def _import_schema():
-    schema = SearchEntryImportSchema()
-    schema["type"] = ImportTypeNode([CODE])
-    return schema
+    def target(self, request, data):
+        return SEARCH.live(request, data["search_id"])
+
+    def context(self, request, data, search):
+        return import_context(request, search)
+
+    def apply(self, request, data, search, parsed):
+        return write_entries(request, search, parsed)
 
 
 def includeme(config):
     config.add_resource(SearchResource())
     config.add_resource(SearchEntryResource())
-    importing = Service(
-        name="search_entry-import",
-        path="/api/search_entry/import",
-        description="search_entry: import entries from a spreadsheet",
-    )
-    importing.add_view("POST", import_view, renderer="envelope", schema=_import_schema(), validators=(body_validator,))
-    config.add_cornice_service(importing)
+    config.add_import(SearchEntryImport())

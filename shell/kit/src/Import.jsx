@@ -23,13 +23,15 @@ export const importFileField = (extra = {}) => ({
   ...extra,
 });
 
-/** The type choice of an import. */
-export const importTypeField = (options) => ({
+/** The type choice of the import endpoint `imports` (e.g. '/checkpoint/import'): the types GET
+ * /import/ says it takes, `only` those codes when given (what the chosen record's own type takes). */
+export const importTypeField = (imports, only) => ({
   name: 'type',
   label: 'Typ pliku',
   type: 'select',
   required: true,
-  options,
+  imports,
+  only,
 });
 
 /** The import types as the server defines them (GET /import/: label, description, columns, template). */

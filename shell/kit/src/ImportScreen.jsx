@@ -27,23 +27,32 @@ export function ImportLayout({ type }) {
   );
 }
 
+/** The options of an `importTypeField`: the types its endpoint takes, by their form label. */
+const typeChoice = (types, { imports, only }) =>
+  types
+    .filter((t) => (t.imports || []).includes(`/api${imports}`) && (!only || only.includes(t.code)))
+    .map((t) => ({ value: t.code, label: t.choice }));
+
 /**
  * An import screen. `fields`: Field declarations, or `fields(values)` when they follow the
  * choice (a declaration with `render(values)` puts a note among them); `initial` the starting
  * values; `note(values)` shows above the form; `layout` adds the chosen type's description from
  * GET /import/. `send(values)` -> the resource action's result; on success the screen goes
- * `back` with `report(values, payload)` (by default the answer, `skipped` always a list) as the
- * list's import report. `waiting` replaces the form while what it needs loads.
+ * `back` with `report(values, payload, type)` (by default the answer, `skipped` always a list;
+ * `type`: the chosen type as GET /import/ describes it) as the list's import report. A field of
+ * `importTypeField(endpoint)` offers the types GET /import/ says that endpoint takes. `waiting` replaces the form while what it needs loads.
  */
 export function ImportScreen({ crumbs, fields, initial, note, layout, send, report, back, waiting }) {
   const navigate = useNavigate();
   const [values, set] = useValues(initial);
   const answer = useRef(null);
+  const types = useImportTypes();
   async function submit() {
     const result = await send(values);
+    const chosen = types.find((t) => t.code === values.type);
     if (result.ok)
       answer.current = report
-        ? report(values, result.payload)
+        ? report(values, result.payload, chosen)
         : { ...result.payload, skipped: result.payload.skipped || [] };
     return result;
   }
@@ -63,7 +72,12 @@ export function ImportScreen({ crumbs, fields, initial, note, layout, send, repo
               field.render ? (
                 <Fragment key={index}>{field.render(values)}</Fragment>
               ) : (
-                <Field key={field.name} field={field} value={values[field.name]} onChange={set(field.name)} />
+                <Field
+                  key={field.name}
+                  field={field.imports ? { ...field, options: typeChoice(types, field) } : field}
+                  value={values[field.name]}
+                  onChange={set(field.name)}
+                />
               ),
             )}
           </Form>

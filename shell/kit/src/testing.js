@@ -52,3 +52,17 @@ export const fail = (status, code, errors) => [
 /** Forgets every resource's state between tests. */
 export const resetStore = () => store.reset();
 export { renderAt, where } from './routesTesting.jsx';
+
+/** GET /import/'s answer for an import screen's test: each [code, choice, columns] a type the
+ * endpoint (e.g. '/checkpoint/import') takes, as the server lists it. */
+export const importTypesOf = (endpoint, types) =>
+  types.map(([code, choice, columns = []]) => ({
+    code,
+    label: choice,
+    choice,
+    description: '',
+    columns,
+    template: `/api/import/${code}/template`,
+    template_query: [],
+    imports: [`/api${endpoint}`],
+  }));

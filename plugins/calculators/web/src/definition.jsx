@@ -17,7 +17,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CRUMB } from './calculators.jsx';
 import {
-  IMPORT_TYPES,
   LIST,
   definition,
   definitionFields,
@@ -174,12 +173,12 @@ export function DefinitionImport() {
   return (
     <ImportScreen
       crumbs={[CRUMB, { label: 'Import definicji' }]}
-      fields={[importTypeField(IMPORT_TYPES), importFileField()]}
+      fields={[importTypeField('/calculator/definition/import'), importFileField()]}
       initial={{ type: '', file: null }}
       send={send}
       back={LIST}
       layout
-      report={(values, answer) => ({ label: IMPORT_TYPES.find((t) => t.value === values.type).label, ...answer })}
+      report={(values, answer, type) => ({ label: type ? type.choice : values.type, ...answer })}
       note={() => (
         <div className="alert alert-info" role="note">
           <p className="mb-0">

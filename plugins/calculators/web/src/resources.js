@@ -14,14 +14,6 @@ export const loadVersions = () => definition.fetch('versions', () => api.get('/c
 
 export const TYPES = [{ value: 'HEATING_COST', label: 'Kalkulator kosztów ogrzewania' }];
 export const typeLabel = (code) => (TYPES.find((t) => t.value === code) || { label: code }).label;
-export const IMPORT_TYPES = [
-  { value: 'HC_DEFINITION_XLS', label: 'Definicja kalkulatora ogrzewania' },
-  { value: 'POBE_HC_XLS_2022', label: 'POBE: standard 2022' },
-  { value: 'POBE_HC_XLS_FORECAST_2023', label: 'POBE: prognoza 2023' },
-  { value: 'POBE_HC_XLS_2023', label: 'POBE: standard 2023' },
-  { value: 'POBE_HC_XLS_2025', label: 'POBE: standard 2025' },
-];
-
 export const fields = [
   { name: 'name', label: 'Nazwa', required: true },
   internalNameField({ of: 'kalkulatora', view: 'calculator' }),

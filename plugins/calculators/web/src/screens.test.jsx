@@ -2,7 +2,7 @@
 // definition form (placeholders, versions, restore) and the import form.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
+import { importTypesOf, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
 import demo from '../../demo_definition.json';
 import routes from './routes.jsx';
 
@@ -43,6 +43,15 @@ const VERSIONS = [
 ];
 const plain = (text) => text.replace(/\s/g, ' ');
 
+const ENDPOINT = '/calculator/definition/import';
+const IMPORTS = importTypesOf(ENDPOINT, [
+  ['HC_DEFINITION_XLS', 'Definicja kalkulatora ogrzewania'],
+  ['POBE_HC_XLS_2022', 'POBE: standard 2022'],
+  ['POBE_HC_XLS_FORECAST_2023', 'POBE: prognoza 2023'],
+  ['POBE_HC_XLS_2023', 'POBE: standard 2023'],
+  ['POBE_HC_XLS_2025', 'POBE: standard 2025'],
+]);
+
 function api(overrides = {}) {
   return mockApi((call) => {
     const key = `${call.method} ${call.url}`;
@@ -51,6 +60,7 @@ function api(overrides = {}) {
     if (key === 'get /calculator/4') return ok(CALCULATOR);
     if (key === 'get /calculator/definition/') return ok(TYPES);
     if (key === 'get /calculator/definition/version/') return ok(VERSIONS);
+    if (key === 'get /import/') return ok(IMPORTS);
     return ok({});
   });
 }
@@ -172,6 +182,7 @@ describe('import form', () => {
     api();
     renderAt(routes, '/calculator/definition/import');
     const type = await screen.findByLabelText('Typ pliku');
+    await screen.findByRole('option', { name: 'POBE: standard 2025' }); // GET /import/
     expect([...type.options].map((o) => o.value).filter(Boolean)).toEqual([
       'HC_DEFINITION_XLS',
       'POBE_HC_XLS_2022',
@@ -190,6 +201,8 @@ describe('import form', () => {
       { code: 'CP_XLS', description: 'Raport.', columns: [{ header: 'Województwo', required: true }] },
       {
         code: 'HC_DEFINITION_XLS',
+        choice: 'Definicja kalkulatora ogrzewania',
+        imports: [`/api${ENDPOINT}`],
         description: 'Cała definicja kalkulatorów.\nImport zastępuje całą definicję.',
         columns: [
           { header: 'Typ', required: true },
@@ -199,6 +212,8 @@ describe('import form', () => {
       },
       {
         code: 'POBE_HC_XLS_2025',
+        choice: 'POBE: standard 2025',
+        imports: [`/api${ENDPOINT}`],
         description: 'Jeden wiersz na źródło ciepła.',
         columns: [
           { header: 'Źródło ciepła', required: true },
@@ -214,6 +229,7 @@ describe('import form', () => {
     };
     const calls = api({ 'get /import/': () => ok(described), 'post /calculator/definition/import': () => ok(answer) });
     renderAt(routes, '/calculator/definition/import');
+    await screen.findByRole('option', { name: 'POBE: standard 2025' }); // GET /import/
     fireEvent.change(await screen.findByLabelText('Typ pliku'), { target: { value: 'POBE_HC_XLS_2025' } });
     const layout = await screen.findByRole('note', { name: 'Układ pliku' });
     await waitFor(() =>

@@ -4,7 +4,7 @@ import { ImportScreen, TemplateLink, api, importFileField, importTypeField } fro
 import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { graphTrail } from './groups.jsx';
-import { IMPORTS, IMPORT_LABELS, groups, groupsPath } from './resources.js';
+import { IMPORTS, groups, groupsPath } from './resources.js';
 
 const WARNINGS = {
   line:
@@ -41,7 +41,7 @@ export function GraphImport() {
           ? 'Nazwa wpisu; trafi do grupy „Pozycje”.'
           : 'Nazwa wpisu; rok w nazwie (np. „Raport 2024”) wskazuje grupę, inaczej grupa „Pozycje”.',
     },
-    importTypeField(types.map((t) => ({ value: t, label: IMPORT_LABELS[t] }))),
+    importTypeField('/graph/import', types),
     ...(values.type
       ? [
           {

@@ -29,21 +29,14 @@ export const STYLES = [
   { value: 'MODERN', label: 'modern' },
 ];
 export const GROUPED = ['BAR', 'LINE'];
+// The import types each graph type takes (the server's GraphImport.allowed); their labels come
+// from GET /import/.
 export const IMPORTS = {
   BAR: ['CP_LINE_XLS', 'CP_LINE_XLS_2025'],
   LINE: ['CP_LINE_XLS', 'CP_LINE_XLS_2025'],
   MULTILINE: ['CP_MULTILINE_XLS', 'CP_MULTILINE_XLS_2025'],
   CIRCLE: ['CP_CIRCLE_XLS', 'CP_CIRCLE_XLS_2025'],
 };
-export const IMPORT_LABELS = {
-  CP_LINE_XLS: 'Czyste Powietrze – wykres liniowy/słupkowy (CP_LINE_XLS)',
-  CP_LINE_XLS_2025: 'Czyste Powietrze 2025 – wykres liniowy/słupkowy (CP_LINE_XLS_2025)',
-  CP_MULTILINE_XLS: 'Czyste Powietrze – wykres wieloliniowy (CP_MULTILINE_XLS)',
-  CP_MULTILINE_XLS_2025: 'Czyste Powietrze 2025 – wykres wieloliniowy (CP_MULTILINE_XLS_2025)',
-  CP_CIRCLE_XLS: 'Czyste Powietrze – wykres kołowy (CP_CIRCLE_XLS)',
-  CP_CIRCLE_XLS_2025: 'Czyste Powietrze 2025 – wykres kołowy (CP_CIRCLE_XLS_2025)',
-};
-
 /** A graph's name for the admin's headings: %RANGE% (SPEC 5, replaced by the chart range on the
  * public page, which the list does not know) left out rather than shown raw. */
 export const listedName = (graph) =>

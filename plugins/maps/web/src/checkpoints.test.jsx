@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT } from '@smogpanel/kit';
-import { mockApi, ok, resetStore } from '@smogpanel/kit/testing';
+import { importTypesOf, mockApi, ok, resetStore } from '@smogpanel/kit/testing';
 import { today } from './resources.js';
 import routes from './routes.jsx';
 import { renderAt, where } from '@smogpanel/kit/testing';
@@ -42,8 +42,13 @@ const api =
     if (method === 'post') return posted;
     if (url === '/map/3') return ok(MAP);
     if (url === '/checkpoint/7') return ok(CHECKPOINT);
+    if (url === '/import/') return ok(IMPORTS);
     return ok({ order: 'captured', asc: false, list: [CHECKPOINT] });
   };
+const IMPORTS = importTypesOf('/checkpoint/import', [
+  ['CP_XLS', 'Raport Czyste Powietrze (CP_XLS)'],
+  ['CP_XLS_2025', 'Raport Czyste Powietrze 2025 (CP_XLS_2025)'],
+]);
 const post = (calls) => calls.find((c) => c.method === 'post');
 
 beforeEach(resetStore);
@@ -122,6 +127,7 @@ describe('import', () => {
     expect(await screen.findByText(/Mapa musi mieć zdefiniowane właściwości: liczba złożonych wniosków/)).toBeTruthy();
     expect(screen.getByText(/Brakujące zostaną pominięte/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /szablon/ }).getAttribute('href')).toBe('/api/import/CP_XLS/template');
+    await screen.findByRole('option', { name: 'Raport Czyste Powietrze 2025 (CP_XLS_2025)' }); // GET /import/
     const type = screen.getByLabelText('Typ pliku');
     expect([...type.options].map((o) => o.value)).toEqual(['', 'CP_XLS', 'CP_XLS_2025']);
     fireEvent.change(type, { target: { value: 'CP_XLS_2025' } });
@@ -135,6 +141,7 @@ describe('import', () => {
     const calls = mockApi(api(ok({ created: 1, updated: 0, skipped, id: 8, properties: 2 })));
     renderAt(routes, '/map/3/checkpoint/import');
     fireEvent.change(await screen.findByLabelText('Nazwa'), { target: { value: 'Z pliku' } });
+    await screen.findByRole('option', { name: 'Raport Czyste Powietrze (CP_XLS)' }); // GET /import/
     fireEvent.change(screen.getByLabelText('Typ pliku'), { target: { value: 'CP_XLS' } });
     const file = new File(['abc'], 'raport.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -4,13 +4,13 @@ import { ImportScreen, TemplateLink, api, importFileField, importTypeField } fro
 import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { mapTrail } from './checkpoints.jsx';
-import { IMPORT_TYPES, checkpoints, checkpointsPath, today, useReportProperties } from './resources.js';
+import { checkpoints, checkpointsPath, today, useReportProperties } from './resources.js';
 
 const FIELDS = [
   { name: 'name', label: 'Nazwa', required: true },
   { name: 'source', label: 'Źródło', help: 'Tylko jeśli inne niż źródło mapy.' },
   { name: 'captured', label: 'Data pomiaru', type: 'date', help: 'Domyślnie dzisiaj.' },
-  importTypeField(IMPORT_TYPES),
+  importTypeField('/checkpoint/import'),
   importFileField(),
 ];
 

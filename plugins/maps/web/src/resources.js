@@ -40,11 +40,6 @@ export const PROPERTY_TYPES = [
 
 export const TYPE_LABEL = Object.fromEntries(PROPERTY_TYPES.map((type) => [type.value, type.label]));
 
-export const IMPORT_TYPES = [
-  { value: 'CP_XLS', label: 'Raport Czyste Powietrze (CP_XLS)' },
-  { value: 'CP_XLS_2025', label: 'Raport Czyste Powietrze 2025 (CP_XLS_2025)' },
-];
-
 /** The properties the CP_XLS imports fill: the names the map's keys must carry (SPEC 5), as the
  * server's definition of CP_XLS names its value columns (GET /import/). */
 export function useReportProperties() {

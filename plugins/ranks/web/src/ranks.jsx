@@ -16,7 +16,7 @@ import {
 } from '@smogpanel/kit';
 import { Link, useParams } from 'react-router-dom';
 import { ImportReport, ImportWarning } from './importing.jsx';
-import { LIST, RV_TYPES, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
+import { LIST, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
 import { CRUMB, LoadFailed, WrongType } from './trail.jsx';
 
 export function RankList() {
@@ -76,7 +76,7 @@ export function RankEdit() {
 
 const IMPORT_FIELDS = [
   { name: 'name', label: 'Nazwa grupy', required: true, placeholder: 'np. 2025' },
-  importTypeField(RV_TYPES),
+  importTypeField('/rank/import'),
   importFileField(),
 ];
 

@@ -49,11 +49,10 @@ export const REQUIRED_ENTRIES = [
   'Liczba podpisanych umów',
   'Kwota wypłaconych dotacji',
 ];
-export const RV_TYPES = [
-  { value: 'RV_XLS', label: 'Ranking województw (RV_XLS)' },
-  { value: 'RV_XLS_2025', label: 'Ranking województw 2025 (RV_XLS_2025)' },
-];
-export const RB_TYPES = [{ value: 'RB_XLS', label: 'Ranking gmin (RB_XLS)' }];
+// The import types a values import takes by the ranking's type (the server's RankValueImport.allowed);
+// their labels come from GET /import/.
+export const RV_CODES = ['RV_XLS', 'RV_XLS_2025'];
+export const RB_CODES = ['RB_XLS'];
 
 /** The ranking form's fields: which unit fields show (and are required) follows the type. */
 export function rankFields(type) {

@@ -20,8 +20,8 @@ import { useParentCrumbs, useVoivodeships } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import {
-  RB_TYPES,
-  RV_TYPES,
+  RB_CODES,
+  RV_CODES,
   entryValues,
   entryValuesPath,
   groupValues,
@@ -216,7 +216,6 @@ export function ValueEdit() {
 export function ValueImport() {
   const scope = useScope();
   const { crumbs, instead } = useValueScreen(scope, 'Import wartości');
-  const types = scope.byEntry ? RV_TYPES : RB_TYPES;
   function send(values) {
     const target = scope.byEntry
       ? { rank_entry_id: Number(scope.rankEntryId) }
@@ -227,8 +226,8 @@ export function ValueImport() {
   return (
     <ImportScreen
       crumbs={crumbs}
-      fields={[importTypeField(types), importFileField()]}
-      initial={{ type: types[0].value, file: null }}
+      fields={[importTypeField('/rank_value/import', scope.byEntry ? RV_CODES : RB_CODES), importFileField()]}
+      initial={{ type: scope.byEntry ? RV_CODES[0] : RB_CODES[0], file: null }}
       note={(values) => <ImportWarning type={values.type} />}
       send={send}
       back={scope.base}

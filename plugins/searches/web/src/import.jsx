@@ -7,7 +7,7 @@ import { useParams } from 'react-router-dom';
 import { searchTrail } from './entries.jsx';
 import { entries, entriesPath, templateLink } from './resources.js';
 
-const FIELDS = [importTypeField([{ value: 'WPG_XLS', label: 'Wpisy wyszukiwarki (WPG_XLS)' }]), importFileField()];
+const FIELDS = [importTypeField('/search_entry/import'), importFileField()];
 
 export function EntryImport() {
   const { searchId } = useParams();

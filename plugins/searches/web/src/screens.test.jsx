@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT } from '@smogpanel/kit';
 import { forgetGminy } from '@smogpanel/kit';
-import { fail, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
+import { fail, importTypesOf, mockApi, ok, renderAt, resetStore, where } from '@smogpanel/kit/testing';
 import routes from './routes.jsx';
 
 const SEARCH = {
@@ -39,6 +39,8 @@ const BOROUGHS = {
   ],
 };
 
+const IMPORTS = importTypesOf('/search_entry/import', [['WPG_XLS', 'Wpisy wyszukiwarki (WPG_XLS)']]);
+
 function api({ method, url }) {
   if (method !== 'get') return ok({ id: 1 });
   if (url === '/search/') return ok({ order: 'id', asc: false, list: [SEARCH] });
@@ -46,6 +48,7 @@ function api({ method, url }) {
   if (url === '/search_entry/search/4') return ok({ order: 'id', asc: true, list: [ENTRY] });
   if (url === '/search_entry/7') return ok(ENTRY);
   if (url === '/borough/') return ok(BOROUGHS);
+  if (url === '/import/') return ok(IMPORTS);
   return fail(404, 'NOT_FOUND');
 }
 
