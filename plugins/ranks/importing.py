@@ -6,6 +6,7 @@ is checked before the first write, in the request's one transaction."""
 import sqlalchemy as sa
 from cornice import Service
 
+from smogpanel.authority import authorize_rows
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.schemas import ImportTypeNode
@@ -62,6 +63,13 @@ def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None)
     return len(new), len(changed)
 
 
+def _authorize_voivodeships(request, lines, codes):
+    """The rows of the voivodeships (`codes`) whose values an import writes, asked before any is."""
+    known = voivodeships_with_codes(gazetteer(request), request.db)
+    ids = {info["code"]: vid for vid, info in known.items() if info["code"]}
+    authorize_rows(request, "rank_value", [(lines[code], None, ids.get(code)) for code in sorted(codes, key=lines.get)])
+
+
 def _voivodeship_rows(request, numbers, locked):
     """[(voivodeship id, value, points, place)] of {code: number}; places from the numbers when
     the ranking's places are locked (the file carries none)."""
@@ -92,7 +100,7 @@ def import_values(request):
     else:
         raise ApiError.invalid("rank_group_id", "Grupa: To pole jest wymagane.")
     if rank.rank_type_name == "gminy":
-        rows = run_import(
+        parsed = run_import(
             request,
             data["type"],
             data["file"],
@@ -100,6 +108,8 @@ def import_values(request):
             target=group,
             context={"index": gazetteer(request).borough_index(db), "locked": bool(rank.lock_place_refresh)},
         )
+        rows, lines = parsed["rows"], parsed["lines"]
+        authorize_rows(request, "rank_value", [(lines[row[0]], row[0], None) for row in rows])
         scope = sa.and_(RankValue.rank_group_id == group.id, RankValue.rank_entry_id.is_(None))
         created, updated = upsert_values(db, scope, "borough_id", rows, group.id)
         refresh_places(db, rank, rank_group_id=group.id)
@@ -116,6 +126,8 @@ def import_values(request):
             f"Nic do zaimportowania: plik nie ma kolumny żadnej z pozycji {names}. Nazwy "
             "pozycji muszą być nazwami kolumn raportu (" + ", ".join(f"„{c}”" for _, c, _ in REPORT) + ").",
         )
+    written = {code for _, key in usable for code in parsed["columns"][key]}
+    _authorize_voivodeships(request, parsed["lines"], written)
     created = updated = 0
     for entry, key in usable:
         rows = _voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))

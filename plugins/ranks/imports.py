@@ -54,8 +54,9 @@ RB_WARNING = (
 
 
 def parse_rb(table, context):
-    """[(borough_id, value, points, place or None)] of a gminy group; context: `index`
-    (smogpanel.gazetteer.BoroughIndex), `locked` (the ranking's places are entered)."""
+    """{"rows": [(borough_id, value, points, place or None)], "lines": {borough_id: its row's
+    number}} of a gminy group; context: `index` (smogpanel.gazetteer.BoroughIndex), `locked`
+    (the ranking's places are entered)."""
     index, locked = context["index"], context["locked"]
     # Every problem of the file in one answer (docs/imports.md): the header's, the cells', then
     # the gminy not found, each pass on what the earlier ones left readable.
@@ -116,7 +117,7 @@ def parse_rb(table, context):
         if good:
             parsed.append((ids[0], value, points, place))
     errors.raise_if_any()
-    return parsed
+    return {"rows": parsed, "lines": seen}
 
 
 RB_XLS = ImportType(
@@ -198,7 +199,8 @@ def _without_totals(table):
 
 
 def parse_rv(table, context, columns, edition):
-    """{"columns": {report key: {voivodeship code: Decimal}}, "missing": [classic names]}."""
+    """{"columns": {report key: {voivodeship code: Decimal}}, "missing": [classic names],
+    "lines": {voivodeship code: its row's number}}."""
     header_row = 0
     if edition == "2025":
         table, header_row = _without_totals(table)
@@ -216,7 +218,8 @@ def parse_rv(table, context, columns, edition):
         result[key] = numbers
     errors.raise_if_any()
     missing = [classic for key, classic, _ in REPORT if key not in found]
-    return {"columns": result, "missing": missing}
+    lines = {row.values["voivodeship"]: row.index + 1 for row in rows}
+    return {"columns": result, "missing": missing, "lines": lines}
 
 
 def _rv_parser(columns, edition):
