@@ -134,11 +134,11 @@ class Rules:
         """The ids of the voivodeships a record lies in (empty: none); only for `regional` kinds."""
         return frozenset()
 
-    def regions_changed(self, request, obj, data):
-        """The ids of the voivodeships whose data writing `data` (validated) into `obj` changes,
-        for a record that holds values of several (a measurement's cells: unchanged ones sent back
-        as they were change none); None: the record's `regions_of` decide, before and after."""
-        return None
+    # For a record that holds values of several voivodeships (a measurement's cells): a method
+    # `regions_changed(request, obj, data)` giving the ids of those whose values writing `data`
+    # (validated) into `obj` changes (unchanged ones sent back as they were change none); it
+    # decides an edit, before the write. None: the record's `regions_of` decide, before and after.
+    regions_changed = None
 
     # {action: the Polish reason a refusal gives}; REFUSED when none is given.
     refusals: Mapping[str, str] = {"restore": ONLY_SUPER_RESTORES}
@@ -227,7 +227,7 @@ def _check_regions(request, identity, rules, action, obj, data):
         # The rows are asked about (`authorize_rows`); the import's answer checks they were.
         request.environ[ROWS_UNASKED] = rules.import_rows
         return
-    changed = rules.regions_changed(request, obj, data) if data is not None else None
+    changed = rules.regions_changed(request, obj, data) if data is not None and rules.regions_changed else None
     if changed is None:
         reason = region_refusal(request, identity.voivodeships, rules.regions_of(request, obj))
     else:

@@ -560,9 +560,8 @@ class Resource(Rules):
         before = self.history_snapshot(request, obj)
         check_if_match(request, self, obj, before)
         self.update(request, obj, data)
-        if self.regional:
-            # Where it lies now (moved out of scope: refused), or what still differs from `data`.
-            authorize(request, self, "update", obj, data)
+        if self.regional and not self.regions_changed:
+            authorize(request, self, "update", obj)  # where it lies now: moved out of scope, refused
         self.flush(request)
         answer = self.serialize(request, obj)
         after = self.history_snapshot(request, obj, answer)

@@ -63,6 +63,9 @@ def test_a_voivodeship_editor_changes_the_cells_of_its_voivodeships_only(api, ma
     # Its own cell changed, the others sent back as they were: saved.
     edit(malopolska, checkpoint, key, numbers={"mp": 11.5})
     assert cells(api, checkpoint) == {"mp": 11.5, "mz": 20, "sl": 30}
+    # Reverting it from history is no cell-by-cell save: refused, as the measurement is every voivodeship's.
+    entry = api.get(f"/api/history/?kind=checkpoint&record_id={checkpoint['id']}")["message"]["list"][0]
+    refused(malopolska.post(f"/api/history/{entry['id']}/revert", {}, status=403), EVERY_REGION)
 
     # Another voivodeship's cell, changed or emptied: refused, naming it, nothing written.
     answer = edit(malopolska, checkpoint, key, status=403, numbers={"mp": 12, "mz": 21})
