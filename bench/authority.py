@@ -6,8 +6,10 @@ requests with every rule answering yes, in the same run.
 1. `GET /api/rank_value/rank_group/<id>?page=1&per_page=50` (a page of a 2,477-value group) and
    `GET /api/timer/`: the view's permission (Pyramid's ACL over the kind's rules) and `read`.
 2. `POST /api/timer/<id>` (an edit: the view's permission, `update` on the record, history's
-   check that it was asked) and `POST /api/rank_value/<id>` as an editor scoped to one
-   voivodeship (the record's voivodeship looked up too).
+   check that it was asked), `POST /api/rank_value/<id>` as an editor scoped to one
+   voivodeship (the record's voivodeship looked up too) and `POST /api/checkpoint/<id>` as that
+   editor, changing its voivodeship's cell of an eleven-property measurement (the cells the
+   save changes compared with the stored ones, before and after the write).
 
 "Without" swaps the security policy's ACL answer and `authorize` for ones that allow
 everything, interleaved with the real ones (the machine's noise hits both alike); medians
@@ -23,6 +25,8 @@ import sqlalchemy as sa
 from common import build, upload
 from ranks import add_group, values_file
 from timing import line, timed
+
+from smogpanel.regions import CODES
 
 
 @contextlib.contextmanager
@@ -69,7 +73,7 @@ def scoped_editor_headers(app, url):
 
     engine = sa.create_engine(url)
     with engine.begin() as connection:
-        voivodeship = connection.execute(sa.text("SELECT id FROM voivodeship ORDER BY id LIMIT 1")).scalar_one()
+        voivodeship, code = connection.execute(sa.text("SELECT id, code FROM voivodeship ORDER BY id LIMIT 1")).one()
         user_id = connection.execute(
             sa.insert(User.__table__).values(
                 email="bench-editor@example.pl", super=0, role="editor", scope_voivodeships=str(voivodeship)
@@ -79,7 +83,20 @@ def scoped_editor_headers(app, url):
     engine.dispose()
     user = type("U", (), {"id": user_id, "token_version": 1})
     token = Tokens(app.app.registry["smogpanel.tokens"].secret, 600).issue(user, session_id)
-    return {"Authorization": f"Bearer {token}"}, voivodeship
+    return {"Authorization": f"Bearer {token}"}, voivodeship, code
+
+
+def add_measurement(app, headers):
+    """A map of eleven properties and one measurement with every cell filled."""
+    keys = [
+        {"uuid": f"u{n}", "name": f"Właściwość {n}", "display_name": "", "property_type_name": "STATISTIC"}
+        for n in range(11)
+    ]
+    body = {"name": "Mapa", "internal_name": "bench-map", "source": "GUS", "details": "", "property_keys": keys}
+    a_map = app.post_json("/api/map/", body, headers=headers).json["message"]
+    properties = [{"key": {"id": key["id"]}, "value": dict.fromkeys(CODES, 100)} for key in a_map["property_keys"]]
+    body = {"name": "Pomiar", "source": "", "hidden": 0, "map_id": a_map["id"], "properties": properties}
+    return app.post_json("/api/checkpoint/", body, headers=headers).json["message"], properties
 
 
 def main():
@@ -89,7 +106,7 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
-        app, headers, places = build(url, ["hierarchy", "ranks", "timers"])
+        app, headers, places = build(url, ["hierarchy", "ranks", "timers", "maps"])
         group = add_group(app, headers, "bench-authority")
         app.post_json(
             "/api/rank_value/import",
@@ -109,7 +126,15 @@ def main():
         timer_id = app.post_json("/api/timer/", dict(timer, internal_name="bench"), headers=headers).json["message"][
             "id"
         ]
-        editor, voivodeship = scoped_editor_headers(app, url)
+        editor, voivodeship, code = scoped_editor_headers(app, url)
+        checkpoint, properties = add_measurement(app, headers)
+
+        def edit_cell():
+            number = next(counter)
+            cells = [dict(item, value=dict(item["value"], **{code: number})) for item in properties]
+            body = {"name": "Pomiar", "source": "", "hidden": 0, "properties": cells}
+            app.post_json(f"/api/checkpoint/{checkpoint['id']}", body, headers=editor)
+
         listed = app.get(f"/api/rank_value/rank_group/{group['id']}?voivodeship_id={voivodeship}", headers=headers)
         value = listed.json["message"]["list"][0]
         counter = iter(range(10**6))
@@ -136,6 +161,7 @@ def main():
                     headers=editor,
                 ),
             ),
+            ("POST /api/checkpoint/<id>, editor of one voivodeship, its cells", edit_cell),
         )
         print(f"{args.requests} interleaved requests each (medians):")
         for label, function in cases:

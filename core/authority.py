@@ -14,6 +14,7 @@ Who asks:
 - reverts: the action the revert performs (an edit's undo is an update, a create's a delete,
   a delete's a restore);
 - imports (`run_import`): `import` on the record imported into, `create` on the kind it creates;
+  an import writing rows of gminy or voivodeships asks `authorize_rows` before it writes;
 - bulk actions and a plugin's own writes, before writing.
 
 `history.record`, which every write calls (docs/plugins.md), checks that the entry's kind and
@@ -31,6 +32,7 @@ from pyramid.security import Denied
 from sqlalchemy.orm import Session
 
 from .envelope import ApiError
+from .region_scope import region_refusal, rows_refusals
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "SUPER_ROLE",
     "Rules",
     "authorize",
+    "authorize_rows",
     "may",
     "principals",
     "Allow",
@@ -63,9 +66,9 @@ READ_ONLY = "Twoje konto ma tylko podgląd: nie może niczego zmieniać."
 OUT_OF_DOMAIN = "Twoje konto nie może zmieniać tego rodzaju danych."
 # A voivodeship-scoped editor before a kind that lies in no voivodeship (a timer, a map).
 OUT_OF_REGION_KIND = "Twoje konto zmienia tylko dane gmin i województw ze swojego zakresu; te są tylko do odczytu."
-OUT_OF_REGION = "Ten wiersz dotyczy województwa spoza zakresu Twojego konta."
 ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
 ASKED = "smogpanel.authorized"  # request.environ: the (kind, action, record id) asked about
+ROWS_UNASKED = "smogpanel.rows_unasked"  # request.environ: an import's regional rows not yet asked about
 
 
 def principals(identity):
@@ -108,6 +111,13 @@ class Rules:
     # True: records lie in a voivodeship (`regions_of`), and an editor scoped to voivodeships may
     # change those inside them; other kinds are read-only to such an editor.
     regional: bool = False
+    # The writes such an editor may ask of a regional kind (a measurement, which lies in every
+    # voivodeship: only `update`, of its own voivodeships' cells, `regions_changed`).
+    regional_writes: frozenset = WRITES
+    # The regional kind of the rows an import into this kind's records writes (a search's
+    # imports write `search_entry` rows): such an editor may import into it, the import asking
+    # `authorize_rows` for the rows before it writes.
+    import_rows: str = ""
     # Fields holding residents' personal data: masked to accounts that may not `personal`
     # (smogpanel.personal). A Resource may also mark a schema node `personal=True`.
     personal: tuple = ()
@@ -123,6 +133,12 @@ class Rules:
     def regions_of(self, request, obj):
         """The ids of the voivodeships a record lies in (empty: none); only for `regional` kinds."""
         return frozenset()
+
+    # For a record that holds values of several voivodeships (a measurement's cells): a method
+    # `regions_changed(request, obj, data)` giving the ids of those whose values writing `data`
+    # (validated) into `obj` changes (unchanged ones sent back as they were change none); it
+    # decides an edit, before the write. None: the record's `regions_of` decide, before and after.
+    regions_changed = None
 
     # {action: the Polish reason a refusal gives}; REFUSED when none is given.
     refusals: Mapping[str, str] = {"restore": ONLY_SUPER_RESTORES}
@@ -181,10 +197,11 @@ def rules_of(registry, kind):
     return resources.get(kind) or declared.get(kind) or DEFAULT_RULES
 
 
-def authorize(request, kind, action, obj=None):
+def authorize(request, kind, action, obj=None, data=None):
     """Raises FORBIDDEN (403, with the Polish reason) unless the signed-in account may `action`
-    records of `kind` (and `obj`, when the rules depend on the record). `kind` is a kind's name
-    or its Resource. Outside a web request (a Session: the CLI) everything is allowed."""
+    records of `kind` (and `obj`, when the rules depend on the record; `data`, the validated
+    write, when they depend on what it changes). `kind` is a kind's name or its Resource.
+    Outside a web request (a Session: the CLI) everything is allowed."""
     if isinstance(request, Session):
         return
     if action not in ACTIONS:
@@ -201,10 +218,49 @@ def authorize(request, kind, action, obj=None):
         )
         raise ApiError("FORBIDDEN", [{"name": "", "description": reason}])
     if action in WRITES and _region_scoped(identity) and obj is not None:
-        regions = rules.regions_of(request, obj)
-        if not regions or regions - identity.voivodeships:
-            raise ApiError("FORBIDDEN", [{"name": "", "description": OUT_OF_REGION}])
+        _check_regions(request, identity, rules, action, obj, data)
     request.environ.setdefault(ASKED, set()).add((kind, action, getattr(obj, "id", None)))
+
+
+def _check_regions(request, identity, rules, action, obj, data):
+    if action == "import" and rules.import_rows and not rules.regional:
+        # The rows are asked about (`authorize_rows`); the import's answer checks they were.
+        request.environ[ROWS_UNASKED] = rules.import_rows
+        return
+    changed = rules.regions_changed(request, obj, data) if data is not None and rules.regions_changed else None
+    if changed is None:
+        reason = region_refusal(request, identity.voivodeships, rules.regions_of(request, obj))
+    else:
+        reason = region_refusal(request, identity.voivodeships, changed, lies_in=False)
+    if reason:
+        raise ApiError("FORBIDDEN", [{"name": "", "description": reason}])
+
+
+def authorize_rows(request, kind, rows):
+    """An import's rows, before it writes any: refused whole (403 FORBIDDEN, its errors naming
+    each row as the import's other errors do, "Wiersz 5: gmina … leży poza zakresem…") unless
+    the account may import `kind` (its domain) and every row lies in its voivodeships. `rows`:
+    `(line, gmina id or None, voivodeship id or None)` per row the import writes.
+
+        authorize_rows(request, "search_entry", [(5, borough_id, None), ...])
+    """
+    if isinstance(request, Session):
+        return
+    authorize(request, kind, "import")
+    request.environ.pop(ROWS_UNASKED, None)
+    identity = request.identity
+    if _region_scoped(identity):
+        errors = rows_refusals(request, identity.voivodeships, rows)
+        if errors:
+            raise ApiError("FORBIDDEN", errors)
+
+
+def check_rows_asked(request):
+    """For an import's answer: refuses an import by a voivodeship-scoped account into a kind
+    whose rows are regional (`import_rows`) that never asked `authorize_rows` (rolled back)."""
+    kind = request.environ.pop(ROWS_UNASKED, None)
+    if kind is not None:
+        raise ApiError("FORBIDDEN", [{"name": "", "description": OUT_OF_REGION_KIND}])
 
 
 def may(request, kind, action, obj=None):
@@ -247,9 +303,17 @@ def permits(identity, context, permission):
     """The security policy's answer for a context that carries rules: the ACL, then the kind-level
     half of a voivodeship scope (an editor limited to voivodeships writes regional kinds only)."""
     result = ACLHelper().permits(context, principals(identity), permission)
-    if result and permission in WRITES and _region_scoped(identity) and not context.rules.regional:
+    if result and permission in WRITES and _region_scoped(identity) and permission not in _region_writes(context.rules):
         return Refused(OUT_OF_REGION_KIND)
     return result
+
+
+def _region_writes(rules):
+    """The writes a voivodeship-scoped editor may ask of the kind, each then checked against its
+    voivodeships (the record's, what the write changes, or the import's rows)."""
+    if rules.regional:
+        return rules.regional_writes
+    return ("import",) if rules.import_rows else ()
 
 
 def _region_scoped(identity):

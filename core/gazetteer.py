@@ -15,6 +15,8 @@ Every method reads only live records (a gmina whose district or voivodeship is d
 
 from collections import defaultdict
 
+import sqlalchemy as sa
+
 from .regions import normalise, voivodeship_code
 from .versions import stable_version  # noqa: F401 (the gazetteer's keeper versions what it answers)
 
@@ -184,6 +186,16 @@ class Gazetteer:
     def voivodeship_names_select(self):
         """A select of every live voivodeship's (id, name); None when none is kept."""
         return None
+
+    def voivodeships_of(self, db, borough_ids):
+        """{gmina id: its voivodeship's id} of the live gminy among `borough_ids`, in one query
+        over `names_select` (what a voivodeship-scoped account's rules ask, smogpanel.authority)."""
+        names, ids = self.names_select(), sorted({i for i in borough_ids if i is not None})
+        if names is None or not ids:
+            return {}
+        names = names.subquery()
+        rows = db.execute(sa.select(names.c.id, names.c.voivodeship_id).where(names.c.id.in_(ids)))
+        return dict(rows.all())
 
 
 def find_gazetteer(plugin_manager):

@@ -556,11 +556,11 @@ class Resource(Rules):
         """`update` with `data` (validated by `edit_schema`), recorded in history with the fields
         it changed (nothing changed, nothing recorded); answers the record. A request with
         `If-Match` naming an older version of the record is refused first (412, smogpanel.record_versions)."""
-        authorize(request, self, "update", obj)
+        authorize(request, self, "update", obj, data)
         before = self.history_snapshot(request, obj)
         check_if_match(request, self, obj, before)
         self.update(request, obj, data)
-        if self.regional:
+        if self.regional and not self.regions_changed:
             authorize(request, self, "update", obj)  # where it lies now: moved out of scope, refused
         self.flush(request)
         answer = self.serialize(request, obj)

@@ -32,7 +32,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from ..authority import check_asked, kind_of
+from ..authority import check_asked, check_rows_asked, kind_of
 from ..db import utcnow
 from ..envelope import PENDING_IMPORT as _PENDING_IMPORT
 from ..envelope import dumps
@@ -173,6 +173,7 @@ def start_import(request, import_type, file_name, target=None, creates=None):
 
 def finish_import(request, value):
     """The counts of an import's answer (`import_result`) into its entry."""
+    check_rows_asked(request)  # an import of gminy's rows that skipped their scope is refused
     pending = request.environ.pop(_PENDING_IMPORT, None)
     if pending is None or not isinstance(value, dict):
         return

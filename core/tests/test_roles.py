@@ -12,7 +12,7 @@ from smogpanel.testing.app import create_user, signed_in
 
 READ_ONLY = "Twoje konto ma tylko podgląd: nie może niczego zmieniać."
 OUT_OF_DOMAIN = "Twoje konto nie może zmieniać tego rodzaju danych."
-OUT_OF_REGION = "Ten wiersz dotyczy województwa spoza zakresu Twojego konta."
+OUT_OF_REGION = "Ten wiersz dotyczy województwa spoza zakresu Twojego konta: mazowieckie."
 
 
 def account(testapp, db, email, **access):

@@ -180,3 +180,14 @@ def place_names(request, groups):
 
 def borough_label(names):
     return f"{names['borough_name']} (powiat {names['district_name']}, województwo {names['voivodeship_name']})"
+
+
+def places_of(request, values):
+    """{voivodeship id} of an item's stored hook `values`: its VOIVODESHIP values and the
+    voivodeships of its BOROUGH values (read through the gazetteer)."""
+    by_type = {BOROUGH: [], VOIVODESHIP: []}
+    for value in values.values():
+        if isinstance(value, dict) and value.get("type") in by_type and isinstance(value.get("value"), int):
+            by_type[value["type"]].append(value["value"])
+    gminy = gazetteer(request).voivodeships_of(request.db, by_type[BOROUGH]) if by_type[BOROUGH] else {}
+    return frozenset(by_type[VOIVODESHIP]) | frozenset(gminy.values())

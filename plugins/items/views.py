@@ -22,7 +22,7 @@ from .models import Item
 from .refresh import fetch_all, plan, store, summarise
 from .schemas import ItemSchema
 from .types import catalogue
-from .values import check_hooks, hooks_of
+from .values import check_hooks, hooks_of, places_of
 
 UNKNOWN_TYPE = "Wybierz typ z listy. Typu „{code}” nie dodaje żadna włączona wtyczka."
 TYPE_FIXED = "Typu elementu nie można zmienić po utworzeniu."
@@ -40,6 +40,13 @@ class ItemResource(PublicResource):
     label = "element"
     fixed = ("internal_name", "item_type_id")
     sortable = ("id", "name", "internal_name", "item_type_name", "updated")
+
+    # An item whose type has a gmina or voivodeship hook lies where its values say; an editor
+    # scoped to voivodeships changes those inside them, and only reads items of no place.
+    regional = True
+
+    def regions_of(self, request, obj):
+        return places_of(request, obj.hook_values or {})
 
     def columns(self):
         return [c for c in self.model.__table__.columns if c.name not in HIDDEN_COLUMNS]

@@ -17,6 +17,7 @@ from .export import XLSX_TYPE, export_workbook
 from .imports import IMPORT_CODES
 from .models import Checkpoint, Map
 from .schemas import CheckpointImportSchema, CheckpointSchema, MapSchema
+from .scope import changed_voivodeships, every_voivodeship
 from .values import VALUES, summary, today, write_properties
 
 # Keys removed from the form are soft-deleted; one with measured values only when confirmed.
@@ -56,6 +57,16 @@ class CheckpointResource(Resource):
     sortable = ("id", "name", "hidden", "captured", "updated")
     default_order = ("captured", False)
     list_all = False  # measurements are listed per map: GET /api/checkpoint/map/<id>
+    # An editor scoped to voivodeships changes their cells in a measurement; creating or deleting
+    # one touches every voivodeship (plugins/maps/scope.py).
+    regional = True
+    regional_writes = frozenset({"update"})
+
+    def regions_of(self, request, obj):
+        return every_voivodeship(request)
+
+    def regions_changed(self, request, obj, data):
+        return changed_voivodeships(request, obj, data)
 
     def serialize(self, request, obj):
         data = super().serialize(request, obj)

@@ -13,6 +13,7 @@ Parsers check every cell before anything is written and name the cell of every e
 
 import sqlalchemy as sa
 
+from smogpanel.authority import authorize_rows
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.importing import Import
@@ -30,7 +31,7 @@ from smogpanel.spreadsheets.imports import (
     read_rows,
 )
 
-from .loading import RANK, load_entry, load_group, voivodeship_rows
+from .loading import RANK, load_entry, load_group, voivodeship_rows, voivodeships_with_codes
 from .models import RankEntry, RankGroup, RankValue
 from .places import refresh_places, upsert_values
 from .schemas import PLACES, RankImportSchema, RankValueImportSchema
@@ -72,8 +73,9 @@ RB_WARNING = (
 
 
 def parse_rb(table, context):
-    """[(borough_id, value, points, place or None)] of a gminy group; context: `index`
-    (smogpanel.gazetteer.BoroughIndex), `locked` (the ranking's places are entered)."""
+    """{"rows": [(borough_id, value, points, place or None)], "lines": {borough_id: its row's
+    number}} of a gminy group; context: `index` (smogpanel.gazetteer.BoroughIndex), `locked`
+    (the ranking's places are entered)."""
     index, locked = context["index"], context["locked"]
     # Every problem of the file in one answer (docs/imports.md): the header's, the cells', then
     # the gminy not found, each pass on what the earlier ones left readable.
@@ -134,7 +136,7 @@ def parse_rb(table, context):
         if good:
             parsed.append((ids[0], value, points, place))
     errors.raise_if_any()
-    return parsed
+    return {"rows": parsed, "lines": seen}
 
 
 RB_XLS = ImportType(
@@ -216,7 +218,8 @@ def _without_totals(table):
 
 
 def parse_rv(table, context, columns, edition):
-    """{"columns": {report key: {voivodeship code: Decimal}}, "missing": [classic names]}."""
+    """{"columns": {report key: {voivodeship code: Decimal}}, "missing": [classic names],
+    "lines": {voivodeship code: its row's number}}."""
     header_row = 0
     if edition == "2025":
         table, header_row = _without_totals(table)
@@ -234,7 +237,8 @@ def parse_rv(table, context, columns, edition):
         result[key] = numbers
     errors.raise_if_any()
     missing = [classic for key, classic, _ in REPORT if key not in found]
-    return {"columns": result, "missing": missing}
+    lines = {row.values["voivodeship"]: row.index + 1 for row in rows}
+    return {"columns": result, "missing": missing, "lines": lines}
 
 
 def _rv_parser(columns, edition):
@@ -309,8 +313,10 @@ class RankValueImport(Import):
     def apply(self, request, data, target, parsed):
         _, group, rank = _value_scope(request, data)
         if rank.rank_type_name == "gminy":
+            rows, lines = parsed["rows"], parsed["lines"]
+            authorize_rows(request, "rank_value", [(lines[row[0]], row[0], None) for row in rows])
             scope = sa.and_(RankValue.rank_group_id == group.id, RankValue.rank_entry_id.is_(None))
-            created, updated = upsert_values(request.db, scope, "borough_id", parsed, group.id)
+            created, updated = upsert_values(request.db, scope, "borough_id", rows, group.id)
             refresh_places(request.db, rank, rank_group_id=group.id)
             return import_result(created=created, updated=updated)
         one_entry = target if data["rank_entry_id"] is not None else None
@@ -332,6 +338,8 @@ def _write_entries(request, group, rank, one_entry, parsed):
             f"Nic do zaimportowania: plik nie ma kolumny żadnej z pozycji {names}. Nazwy "
             "pozycji muszą być nazwami kolumn raportu (" + ", ".join(f"„{c}”" for _, c, _ in REPORT) + ").",
         )
+    written = {code for _, key in usable for code in parsed["columns"][key]}
+    _authorize_voivodeships(request, parsed["lines"], written)
     created = updated = 0
     for entry, key in usable:
         rows = voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))
@@ -345,6 +353,13 @@ def _write_entries(request, group, rank, one_entry, parsed):
         if key not in parsed["columns"]
     ]
     return import_result(created=created, updated=updated, skipped=skipped + _unread_columns(parsed, usable, one_entry))
+
+
+def _authorize_voivodeships(request, lines, codes):
+    """The rows of the voivodeships (`codes`) whose values an import writes, asked before any is."""
+    known = voivodeships_with_codes(gazetteer(request), request.db)
+    ids = {info["code"]: vid for vid, info in known.items() if info["code"]}
+    authorize_rows(request, "rank_value", [(lines[code], None, ids.get(code)) for code in sorted(codes, key=lines.get)])
 
 
 def _unread_columns(parsed, usable, entry=None):

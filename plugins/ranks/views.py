@@ -66,6 +66,7 @@ class RankGroupResource(Resource):
     parent = RANK
     screen = "/rank/{rank}/group/{id}"
     list_all = False  # groups are listed per ranking: GET /api/rank_group/rank/<id>
+    import_rows = "rank_value"  # a value import writes the group's values, asked row by row
 
 
 class RankEntryResource(Resource):
@@ -76,6 +77,7 @@ class RankEntryResource(Resource):
     parent = RANK_GROUP
     screen = "/rank/{rank}/group/{rank_group}/entry/{id}"
     list_all = False
+    import_rows = "rank_value"  # a value import writes the entry's values, asked row by row
 
     def check_parent(self, request, data):
         _, rank = load_group(request, data["rank_group_id"])

@@ -12,6 +12,7 @@ import dataclasses
 
 import sqlalchemy as sa
 
+from smogpanel.authority import authorize_rows
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
@@ -76,7 +77,8 @@ def _check_lengths(table, found, row, present, errors):
 
 
 def parse_entries(table, context):
-    """{"rows": [(borough id, {key id: text})], "skipped": [...]} for the search's keys."""
+    """{"rows": [(borough id, {key id: text})], "skipped": [...], "lines": {borough id: its row's
+    number}} for the search's keys."""
     keys = context["keys"]
     columns = (*PLACE_COLUMNS, TERYT_COLUMN, *(key_column(key) for key in keys))
     # Every problem of the file in one answer: the header's, then the cells', then the gminy
@@ -132,7 +134,7 @@ def parse_entries(table, context):
         for key in keys
         if key not in present
     ]
-    return {"rows": parsed, "skipped": skipped}
+    return {"rows": parsed, "skipped": skipped, "lines": {borough_id: index + 1 for borough_id, index in seen.items()}}
 
 
 def import_context(request, search):
@@ -148,6 +150,8 @@ def write_entries(request, search, parsed):
             "IMPORT_FAILED",
             [{"name": "file", "description": "Nic do zaimportowania: pod nagłówkiem nie ma żadnego wiersza z gminą."}],
         )
+    lines = parsed["lines"]
+    authorize_rows(request, "search_entry", [(lines[borough_id], borough_id, None) for borough_id, _ in parsed["rows"]])
     entries = SearchEntry.__table__
     existing = dict(
         db.execute(

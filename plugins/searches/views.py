@@ -34,6 +34,7 @@ class SearchResource(KeyedResource, PublicResource):
     label = "wyszukiwarka"
     keyed = VALUES
     key_list = SEARCH_KEYS
+    import_rows = "search_entry"  # its import writes entries of gminy, asked row by row
 
 
 class SearchEntryResource(Resource):

@@ -1,0 +1,49 @@
+"""Where a measurement lies for an editor scoped to voivodeships (smogpanel.authority's
+`regions_of` and `regions_changed`): in every voivodeship, since its sixteen cells per property
+are theirs, so creating or deleting one is not such an editor's; a save changes the voivodeships
+whose cells differ from the stored numbers, and every one when it changes what they all share
+(the name, the source, whether it is hidden)."""
+
+from decimal import Decimal
+
+from smogpanel.gazetteer import gazetteer
+from smogpanel.numbers import rounded
+from smogpanel.regions import CODES
+
+from .values import PLACES, VALUES, sent_numbers
+
+SHARED = ("name", "source", "hidden")  # a measurement's fields shown for every voivodeship
+
+
+def every_voivodeship(request):
+    return frozenset(gazetteer(request).voivodeships(request.db))
+
+
+def changed_voivodeships(request, checkpoint, data):
+    """The ids of the voivodeships whose cells `data` (a validated edit) changes: a cell sent as
+    stored (to the column's 4 decimal places) changes nothing; a property left out empties its
+    cells. Only the map's live properties count (those the form shows and the save writes)."""
+    if any(field in data and data[field] != getattr(checkpoint, field) for field in SHARED):
+        return every_voivodeship(request)
+    sent = data.get("properties")
+    if sent is None:  # values left as they are
+        return frozenset()
+    keys = VALUES.live_keys(request.db, checkpoint.map_id)
+    stored = VALUES.value_rows(request.db, [checkpoint.id]).get(checkpoint.id, {})
+    sent_by_key = {item["key"]["id"]: item for item in sent}
+    changed = set()
+    for key in keys:
+        row, item = stored.get(key.id), sent_by_key.get(key.id)
+        numbers = (sent_numbers(item, key) if item is not None else None) or dict.fromkeys(CODES)
+        changed.update(code for code in CODES if _stored(row, code) != numbers[code])
+    known = gazetteer(request).voivodeships(request.db)
+    ids = {info["code"]: voivodeship_id for voivodeship_id, info in known.items() if info["code"]}
+    if changed - set(ids):  # a cell of a voivodeship the hierarchy lacks: nobody's scope holds it
+        return every_voivodeship(request) | {0}
+    return frozenset(ids[code] for code in changed)
+
+
+def _stored(row, code):
+    """A stored cell as an exact number (the column gives floats), comparable with a sent one."""
+    value = getattr(row, code) if row is not None else None
+    return None if value is None else rounded(Decimal(str(value)), PLACES)
