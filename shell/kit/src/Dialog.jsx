@@ -1,9 +1,9 @@
-// A modal dialog, plus the confirm dialog of SPEC section 2.1 and the embed-code dialog frame.
+// A modal dialog, plus the confirm dialog of SPEC section 2.1 and the embed-code dialog frame
+// (EmbedFrameDialog.jsx opens the framed widget's dialog, which builds on EmbedDialog).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TEXT } from './texts.js';
 
 const ModalFrame = lazy(() => import(/* webpackChunkName: "lazy-modal" */ './ModalFrame.jsx'));
-const EmbedFrame = lazy(() => import(/* webpackChunkName: "lazy-embed" */ './EmbedFrame.jsx'));
 
 /** show, onHide, title, children, footer (nodes), size ('lg', ...). */
 export function Dialog(props) {
@@ -98,23 +98,5 @@ export function EmbedDialog({ show, onHide, title = TEXT.embedTitle, snippet, si
         value={snippet || ''}
       />
     </Dialog>
-  );
-}
-
-/**
- * The embed dialog of a framed widget (SPEC 7 "Embed snippets"): size (200-800 px by 100), full
- * width (100% wide, the size as minimum), an optional link laid over the widget, a live preview
- * and the snippet (the iframe plus the partner-site loader). `path` is the embed page without the
- * uuid, e.g. '/view/timer/sezon/embed'; `frameTitle` names the iframe for screen readers.
- * Loaded on first opening, like every dialog.
- */
-export function EmbedFrameDialog(props) {
-  const [opened, setOpened] = useState(props.show);
-  if (props.show && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <EmbedFrame {...props} />
-    </Suspense>
   );
 }

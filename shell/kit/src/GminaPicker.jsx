@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { FieldMessage } from './Form.jsx';
 import { useFieldError } from './fieldErrors.js';
-import { fold, loadGminy } from './GminaSelect.jsx';
+import { fold, loadGminy } from './gminy.js';
 
 const LIMIT = 100;
 

@@ -1,9 +1,8 @@
 // Spreadsheet imports as declarations: the form (type choice where there is one, the file, the
 // plugin's own fields), what the chosen type's file must hold as GET /api/import/ describes it,
 // and on success the list the form came from, showing what was imported and what was skipped.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { api } from './api.js';
 import { Page } from './Page.jsx';
 import { TEXT } from './texts.js';
 
@@ -34,30 +33,7 @@ export const importTypeField = (imports, only) => ({
   only,
 });
 
-/** The import types as the server defines them (GET /import/: label, description, columns, template). */
-export function useImportTypes() {
-  const [types, setTypes] = useState([]);
-  useEffect(() => {
-    let live = true;
-    api.get('/import/').then(
-      (list) => live && setTypes(Array.isArray(list) ? list : []),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return types;
-}
-
-/** The download link of a type's template. */
-export function TemplateLink({ type, children }) {
-  return (
-    <a href={`/api/import/${type}/template`} download>
-      {children ?? `Pobierz szablon pliku ${type}`}
-    </a>
-  );
-}
+export { TemplateLink, useImportTypes } from './importTypes.jsx';
 
 /** The report an import left for the list it returned to (router state), or undefined. */
 export const useImportReport = () => useLocation().state?.imported;

@@ -2,7 +2,7 @@
 import { Fragment, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Field, Form, useValues } from './Form.jsx';
-import { TemplateLink, useImportTypes } from './Import.jsx';
+import { TemplateLink, useImportTypes } from './importTypes.jsx';
 import { Page } from './Page.jsx';
 
 /** What the chosen type's file must hold: the layout, the columns in order (optional ones

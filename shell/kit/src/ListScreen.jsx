@@ -9,7 +9,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, http } from './api.js';
 import { useMay } from './auth.js';
 import { ConfirmDialog } from './Dialog.jsx';
-import { loadGminy } from './GminaSelect.jsx';
+import { loadGminy } from './gminy.js';
 import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
 import { listParams, useResourceState } from './resource.js';

@@ -3,7 +3,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EmbedFrameDialog } from './Dialog.jsx';
+import { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
 import { embedQuery, embedSnippet, httpLink, newUuid } from './embed.js';
 import { Field } from './Form.jsx';
 import { defineResource } from './resource.js';

@@ -62,7 +62,8 @@ export {
 } from './Import.jsx';
 export { useKeyRemoval } from './keyRemoval.jsx';
 export { GminaSelect, loadGminy, forgetGminy } from './GminaSelect.jsx';
-export { Dialog, ConfirmDialog, EmbedDialog, EmbedFrameDialog } from './Dialog.jsx';
+export { Dialog, ConfirmDialog, EmbedDialog } from './Dialog.jsx';
+export { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
 export { publicLinkColumn, publicPath, useEmbedAction } from './publicView.jsx';
 export { EMBED_SIZES, EMBED_LOADER_PATH, embedSnippet, embedSource, httpLink, newUuid } from './embed.js';
 export {

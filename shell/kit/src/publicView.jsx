@@ -2,7 +2,7 @@
 // view link and an embed code dialog): the internal-name column linking the public view,
 // and the 'Osadź' row action with the dialog it opens.
 import { useState } from 'react';
-import { EmbedFrameDialog } from './Dialog.jsx';
+import { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
 
 export const publicPath = (kind, internalName) => `/view/${kind}/${internalName}`;
 
