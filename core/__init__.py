@@ -1,12 +1,14 @@
 """Smogpanel: the administration panel's Pyramid application."""
 
-__version__ = "3.7.0"
-PRODUCT = "Smogpanel"
+from .version import PRODUCT, __version__  # noqa: F401 (smogpanel.__version__, as before)
 
 
 def main(global_config=None, **settings):
     """The WSGI app. Settings come from the ini file (Pyramid style), then `SMOGPANEL_*`
-    environment variables; `smogpanel.plugin_objects` may add (name, plugin) pairs (tests)."""
+    environment variables; `smogpanel.plugin_objects` may add (name, plugin) pairs (tests).
+
+    The app's modules are imported here, not at the top: every `import smogpanel.x` (the CLI, a
+    plugin, a test) runs this file first, and must not load the whole app with it."""
     from pyramid.config import Configurator
 
     from .plugin_manager import build_plugin_manager, parse_enabled
@@ -33,6 +35,7 @@ def main(global_config=None, **settings):
         config.include(".files")
         config.include(".gazetteer")
         config.include(".spreadsheets.imports")
+        config.include(".history")  # its subscribers to the write events (smogpanel.events)
         config.include(".history.views")
         config.include(".public")
         config.include(".reach")
@@ -42,6 +45,7 @@ def main(global_config=None, **settings):
         config.include(".ops.health")
         config.include(".ops.readiness")
         config.include(".ops.metrics")
+        config.include(".ops.database_metrics")
     from .malformed_requests import RejectMalformedAddresses
     from .ops.access_log import AccessLog
     from .ops.metrics import RequestMetrics

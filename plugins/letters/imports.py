@@ -10,8 +10,8 @@ import colander
 import sqlalchemy as sa
 from openpyxl.utils import column_index_from_string
 
-from smogpanel import history
 from smogpanel.authority import authorize
+from smogpanel.events import RecordsImported
 from smogpanel.files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from smogpanel.schemas import control_character_problem
 from smogpanel.spreadsheets.imports import ErrorList, ImportFailed, header_key, import_result, read_table
@@ -112,19 +112,20 @@ def import_recipients(request, group, upload, name_column, email_column):
         skipped.raise_if_any()
     request.db.add_all(Recipient(recipient_group_id=group.id, **row) for row in rows)
     request.db.flush()
-    history.record(
-        request,
-        "import",
-        "recipient_group",
-        group.id,
-        group.name,
-        {
-            "file": name,
-            "type": "RECIPIENTS",
-            "type_label": "Adresaci z arkusza",
-            "created": len(rows),
-            "updated": 0,
-            "skipped": len(skipped),
-        },
+    request.registry.notify(
+        RecordsImported(
+            request,
+            "recipient_group",
+            group.id,
+            group.name,
+            {
+                "file": name,
+                "type": "RECIPIENTS",
+                "type_label": "Adresaci z arkusza",
+                "created": len(rows),
+                "updated": 0,
+                "skipped": len(skipped),
+            },
+        )
     )
     return import_result(created=len(rows), skipped=skipped, added=len(rows), skipped_count=len(skipped))
