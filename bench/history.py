@@ -42,13 +42,13 @@ def without_history():
     from smogpanel import history
     from smogpanel.resources import Resource
 
-    saved = Resource.edit, history.record, history.start_import
+    saved = Resource.edit, history.record
+    # The write events are still told (smogpanel.events); history's subscriber records nothing.
     Resource.edit, history.record = _edit, lambda *args, **kwargs: None
-    history.start_import = lambda *args, **kwargs: None
     try:
         yield
     finally:
-        Resource.edit, history.record, history.start_import = saved
+        Resource.edit, history.record = saved
 
 
 def both(function, with_times, without_times, first_with=True):

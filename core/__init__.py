@@ -8,13 +8,15 @@ import warnings
 # pin stays and core/tests/test_dependencies.py fails once it can be lifted.
 warnings.filterwarnings("ignore", message="pkg_resources is deprecated as an API", category=UserWarning)
 
-__version__ = "3.8.0"
-PRODUCT = "Smogpanel"
+from .version import PRODUCT, __version__  # noqa: E402, F401 (after the filter; smogpanel.__version__ as before)
 
 
 def main(global_config=None, **settings):
     """The WSGI app. Settings come from the ini file (Pyramid style), then `SMOGPANEL_*`
-    environment variables; `smogpanel.plugin_objects` may add (name, plugin) pairs (tests)."""
+    environment variables; `smogpanel.plugin_objects` may add (name, plugin) pairs (tests).
+
+    The app's modules are imported here, not at the top: every `import smogpanel.x` (the CLI, a
+    plugin, a test) runs this file first, and must not load the whole app with it."""
     from pyramid.config import Configurator
 
     from .plugin_manager import build_plugin_manager, parse_enabled
@@ -42,6 +44,7 @@ def main(global_config=None, **settings):
         config.include(".gazetteer")
         config.include(".spreadsheets.imports")
         config.include(".importing")
+        config.include(".history")  # its subscribers to the write events (smogpanel.events)
         config.include(".history.views")
         config.include(".public")
         config.include(".reach")
@@ -51,6 +54,7 @@ def main(global_config=None, **settings):
         config.include(".ops.health")
         config.include(".ops.readiness")
         config.include(".ops.metrics")
+        config.include(".ops.database_metrics")
     from .malformed_requests import RejectMalformedAddresses
     from .ops.access_log import AccessLog
     from .ops.metrics import RequestMetrics

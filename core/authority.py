@@ -17,9 +17,10 @@ Who asks:
   an import writing rows of gminy or voivodeships asks `authorize_rows` before it writes;
 - bulk actions and a plugin's own writes, before writing.
 
-`history.record`, which every write calls (docs/plugins.md), checks that the entry's kind and
-action were asked about in this request, and asks itself when they were not: a path that forgot
-to ask is refused and its request rolled back, instead of writing around the rule.
+`history.record`, which records every write (its event, smogpanel.events, or a direct call;
+docs/plugins.md), checks that the entry's kind and action were asked about in this request, and
+asks itself when they were not: a path that forgot to ask is refused and its request rolled
+back, instead of writing around the rule.
 
 The CLI acts as the system administrator (SPEC 6: the one who grants super) and is not asked.
 """

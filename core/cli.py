@@ -4,6 +4,10 @@ restore, history purge, send-mail, backup, restore-backup, routes, and the plugi
 
 Settings come from the ini file (`-c`, default `$SMOGPANEL_CONFIG` or ./development.ini when
 present) with `SMOGPANEL_*` environment overrides, exactly as the web app reads them.
+
+Each command imports the modules it uses inside its function, so `smogpanel --help`, a typo or
+`smogpanel history purge` does not load the whole app first. None of them breaks an import
+circle (core/tests/test_import_graph.py counts them).
 """
 
 import argparse

@@ -4,6 +4,8 @@ app built from the settings, or a Polish error when the plugin is disabled. Writ
 
 import sys
 
+from .cli import build_app
+
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["plugin_app"]
 
@@ -11,8 +13,6 @@ __all__ = ["plugin_app"]
 def plugin_app(settings, name):
     """The app for a plugin's command, or None (and a Polish error printed) when the plugin
     `name` is not enabled by the settings."""
-    from .cli import build_app
-
     app = build_app(settings)
     if not app.registry.plugin_manager.has_plugin(name):
         print(f"Wtyczka {name} jest wyłączona w ustawieniach (smogpanel.plugins).", file=sys.stderr)

@@ -4,12 +4,14 @@ One request is one transaction: the session is joined to `request.tm` (pyramid_t
 zope.sqlalchemy, so a failed request leaves the database as it was.
 """
 
+import sqlite3
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from decimal import Decimal
 
 import sqlalchemy as sa
 import zope.sqlalchemy
+from pyramid_retry import mark_error_retryable
 from sqlalchemy import event
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker, with_loader_criteria
@@ -198,8 +200,6 @@ def writer(bind):
 def is_locked_error(error):
     """True for SQLite's 'database is locked' / 'database table is locked' (SQLITE_BUSY,
     SQLITE_LOCKED): the transaction may simply be run again."""
-    import sqlite3
-
     return isinstance(error, sqlite3.OperationalError) and (
         "locked" in str(error) or getattr(error, "sqlite_errorcode", None) in (5, 6, 261, 262, 517)
     )
@@ -236,8 +236,6 @@ def _prepare_sqlite(engine, busy_timeout_ms=DEFAULT_SQLITE_BUSY_TIMEOUT_MS):
             # answers 503 now. The other lock errors come at once (a reader's snapshot gone
             # stale) and the request is run again.
             if (context.statement or "").strip().upper() != "BEGIN IMMEDIATE":
-                from pyramid_retry import mark_error_retryable
-
                 mark_error_retryable(context.sqlalchemy_exception)
 
 

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import orjson
 from pyramid.httpexceptions import HTTPException, HTTPTemporaryRedirect
+from pyramid.interfaces import IRoutesMapper
 from pyramid.response import Response
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -86,7 +87,6 @@ def error_response(code, errors=None, status=None):
     )
 
 
-PENDING_IMPORT = "smogpanel.history.import"
 # The version of the record a view answers with (smogpanel.record_versions), for its ETag
 RECORD_VERSION = "smogpanel.record_version"
 
@@ -102,10 +102,6 @@ class EnvelopeRenderer:
 
     def __call__(self, value, system):
         request = system.get("request")
-        if request is not None and PENDING_IMPORT in request.environ:
-            from .history import finish_import
-
-            finish_import(request, value)  # an import's counts into its history entry
         body = dumps({"success": True, "message": value})
         if request is not None:
             response = request.response
@@ -236,7 +232,7 @@ def api_not_found(request):
     """Unknown /api paths answer the 404 envelope (a trailing slash is forgiven)."""
     if not request.path_info.endswith("/"):
         alternative = request.path_info + "/"
-        mapper = request.registry.queryUtility(_route_mapper_interface())
+        mapper = request.registry.queryUtility(IRoutesMapper)
         if mapper is not None and any(r.match(alternative) is not None for r in mapper.get_routes()):
             query = ("?" + request.query_string) if request.query_string else ""
             return HTTPTemporaryRedirect(location=request.script_name + alternative + query)
@@ -283,9 +279,3 @@ def method_not_allowed(request):
     response = error_response("METHOD_NOT_ALLOWED")
     response.headers["Allow"] = ", ".join(sorted(methods))
     return response
-
-
-def _route_mapper_interface():
-    from pyramid.interfaces import IRoutesMapper
-
-    return IRoutesMapper

@@ -35,6 +35,7 @@ from .filetypes import (  # noqa: F401 (IMAGES, SPREADSHEETS and detect are part
 )
 from .images import ImageLimits, clean_image
 from .models import StoredFile
+from .openapi import BINARY, describe_route
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["IMAGES", "SPREADSHEETS", "detect", "decode_upload", "wrong_format_message", "file_url"]
@@ -254,7 +255,6 @@ def includeme(config):
     config.registry["smogpanel.image_limits"] = ImageLimits.from_settings(settings)
     config.add_route(ROUTE, "/files/{name}")
     config.add_view(serve_file, route_name=ROUTE, request_method="GET", permission=NO_PERMISSION_REQUIRED)
-    from .openapi import BINARY, describe_route
 
     describe_route(
         config,

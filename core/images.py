@@ -14,6 +14,8 @@ import struct
 import warnings
 from dataclasses import dataclass
 
+from pyramid.exceptions import ConfigurationError
+
 from .envelope import ApiError
 
 DEFAULT_MAX_PIXELS = 16_000_000
@@ -35,8 +37,6 @@ class ImageLimits:
             except (TypeError, ValueError):
                 value = 0
             if value <= 0:
-                from pyramid.exceptions import ConfigurationError
-
                 raise ConfigurationError(f"{key} must be a positive whole number.")
             return value
 
@@ -80,6 +80,7 @@ def _too_big(field, width, height, frames, limits):
 def clean_image(data, kind, limits, field="file", name=""):
     """The image re-encoded from its decoded pixels, in its own format (animations kept), or
     ApiError: 400 when it does not decode as `kind`, 413 over the limits."""
+    # Pillow loads when an image is uploaded, not with every process (the CLI, the workers)
     from PIL import Image, ImageOps, UnidentifiedImageError
 
     label = PILLOW_FORMATS[kind] if kind != "webp" else "WebP"

@@ -23,6 +23,7 @@ from cornice import Service
 
 from . import history
 from .authority import authorize, kind_of
+from .events import RecordsImported
 from .schemas import ImportTypeNode
 from .spreadsheets.imports import ImportType, import_types, read_upload, type_not_allowed
 from .validation import body_validator, exact_body_validator
@@ -119,8 +120,20 @@ class Import:
     def record_history(self, request, import_type, file_name, target, answer):
         """The import's one history entry: its file, type and the answer's counts, on the
         target (smogpanel.history)."""
-        history.start_import(request, import_type, file_name, target, self.creates)
-        history.finish_import(request, answer)
+        kind, record_id, name = "import", None, ""
+        if target is not None:
+            kind, record_id, name = kind_of(request.registry, target), target.id, history.record_name(target)
+        details = {
+            "file": file_name,
+            "type": import_type.code,
+            "type_label": import_type.label,
+            "created": answer.get("created", 0),
+            "updated": answer.get("updated", 0),
+            "skipped": len(answer.get("skipped") or ()),
+        }
+        if self.creates and isinstance(answer.get("id"), int):
+            details.update(created_kind=self.creates, created_id=answer["id"])
+        request.registry.notify(RecordsImported(request, kind, record_id, name, details))
 
     # -- registration -------------------------------------------------------------------------
     def body_schema(self):

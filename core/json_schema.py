@@ -18,6 +18,7 @@ import re
 import colander
 
 from .numbers import Number
+from .schemas import Boolean, Flag, String
 from .text import MULTI_LINE, SINGLE_LINE
 
 NULL = "null"
@@ -77,8 +78,6 @@ def _colander_rules(validator, kind):
 
 def _text_rules(node):
     """The rules of smogpanel.schemas.String: no control characters; "" is no value."""
-    from .schemas import String
-
     if not isinstance(node.typ, String):
         return {}
     rules = {"pattern": MULTI_LINE if node.typ.multiline else SINGLE_LINE}
@@ -90,8 +89,6 @@ def _text_rules(node):
 def _base(node):
     """The JSON type of the node's colander type (looked up along its MRO: plugins subclass
     the types, and a type of their own is text unless it declares otherwise)."""
-    from .schemas import Boolean, Flag, String
-
     typ = node.typ
     if isinstance(typ, colander.Mapping):
         schema = {"type": "object", "properties": {}, "required": []}

@@ -41,7 +41,7 @@ from .db import utcnow
 from .models import OutboxMail
 from .ops.metrics import mail_delivered
 from .private_files import private_folder, write_private_file
-from .settings import public_url  # noqa: F401 (the address the links in mails lead to)
+from .settings import check_public_url, public_url  # noqa: F401 (public_url: where links in mails lead)
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["send_mail", "send_mails", "OutboxMail", "public_url"]
@@ -403,7 +403,5 @@ def retry_outbox(session_factory, settings, tick_seconds, now=None):
 def includeme(config):
     """Checks the SMTP URL and the public address (links in mails) at start-up, so a typo or a
     missing setting fails loudly instead of losing mail or mailing forged links."""
-    from .settings import check_public_url
-
     parse_smtp_url(config.registry.settings.get("smogpanel.smtp_url"))
     check_public_url(config.registry.settings)

@@ -15,10 +15,12 @@ JSON bodies that are no JSON document (a lone surrogate, NaN) are the envelope's
 
 import re
 from functools import cache
+from urllib.parse import unquote_to_bytes
 
 from pyramid.events import ContextFound
 
 from .envelope import ApiError, error_response
+from .ops.metrics import ROUTE, UNMATCHED
 
 MAX_ID = 2**63 - 1  # SQLite's and PostgreSQL's largest integer: no record has a larger id
 NUMERIC_PLACEHOLDER = re.compile(r"\{(\w+):\\d\+\}")
@@ -36,8 +38,6 @@ def _utf8(text):
 
 
 def readable_address(environ):
-    from urllib.parse import unquote_to_bytes
-
     if not _utf8(environ.get("PATH_INFO", "")):
         return False
     try:
@@ -60,7 +60,6 @@ class RejectMalformedAddresses:
     def __call__(self, environ, start_response):
         if readable_address(environ):
             return self.app(environ, start_response)
-        from .ops.metrics import ROUTE, UNMATCHED
 
         environ[ROUTE] = UNMATCHED  # counted as no route, never under the raw path
         return error_response("VALIDATION_FAILED", [{"name": "url", "description": NOT_UTF8}])(environ, start_response)

@@ -18,11 +18,11 @@ import colander
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from . import PRODUCT, __version__
 from .envelope import STATUS_OF
 from .json_schema import convert, parameter_schema
 from .sorting import ASC_PATTERN
 from .validation import body_validator, exact_body_validator
+from .version import PRODUCT, __version__
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["describe_route", "envelope_responses", "ENVELOPE", "BINARY"]

@@ -6,6 +6,7 @@ from importlib.metadata import entry_points
 import pluggy
 
 from .hookspecs import ENTRY_POINT_GROUP, PROJECT, HookSpecs
+from .openapi import describe_route, envelope_responses
 
 
 def build_plugin_manager(enabled=None, extra=()):
@@ -50,7 +51,6 @@ def list_plugins(request):
 def includeme(config):
     config.add_route("api-plugins", "/api/plugins")
     config.add_view(list_plugins, route_name="api-plugins", request_method="GET", renderer="envelope")
-    from .openapi import describe_route, envelope_responses
 
     describe_route(
         config,

@@ -21,6 +21,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 
 from .envelope import RECORD_VERSION, ApiError, dumps
+from .history.views import labels_of
 from .models import HistoryEntry
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -70,8 +71,6 @@ def check_if_match(request, resource, obj, current):
 def changed_message(request, resource, obj, current, wanted):
     """Who changed the record since the version the form had, and which fields: the record's
     history read back, newest first, undoing each edit until the form's version appears."""
-    from .history.views import labels_of
-
     entries = request.db.execute(
         sa.select(HistoryEntry.user_email, HistoryEntry.via, HistoryEntry.action, HistoryEntry.changes)
         .where(HistoryEntry.kind == resource.kind, HistoryEntry.record_id == obj.id)

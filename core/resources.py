@@ -24,8 +24,10 @@ from .authority import Context, Rules, authorize
 from .bulk_delete import bulk_delete_service
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
+from .events import RecordCreated, RecordDeleted, RecordUpdated
 from .files import file_url, resolve_upload
 from .gazetteer import NAME_FIELDS, attach_names, gazetteer
+from .history.entries import shown_name
 from .list_export import LIST_PARAMS, export_view
 from .listing import Filter, column_filter, folded, parse_query, query_schema, search_condition
 from .personal import MASK, hidden_fields, mask_rows, masked, personal_fields
@@ -137,8 +139,6 @@ class Resource(Rules):
 
     def history_name(self, request, obj):
         """The record's name in history (the log searches it): its name, else its gmina's."""
-        from .history.entries import shown_name
-
         return shown_name(request, self, obj)
 
     def __init__(self):
@@ -545,7 +545,7 @@ class Resource(Rules):
         answer = self.serialize(request, obj)
         # What it was created with: each field given, as [null, value].
         created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
-        history.record(request, "create", self.kind, obj.id, self.history_name(request, obj), created)
+        request.registry.notify(RecordCreated(request, self.kind, obj.id, self.history_name(request, obj), created))
         return self.answer(request, answer)
 
     def view_update(self, request):
@@ -553,7 +553,7 @@ class Resource(Rules):
         return self.edit(request, obj, request.validated)
 
     def edit(self, request, obj, data, reverts=None):
-        """`update` with `data` (validated by `edit_schema`), recorded in history with the fields
+        """`update` with `data` (validated by `edit_schema`), told as `RecordUpdated` (history) with the fields
         it changed (nothing changed, nothing recorded); answers the record. A request with
         `If-Match` naming an older version of the record is refused first (412, smogpanel.record_versions)."""
         authorize(request, self, "update", obj, data)
@@ -568,7 +568,8 @@ class Resource(Rules):
         carry_version(request, after)
         changes = history.changes_between(before, after, self.uploads)
         if changes or reverts:
-            history.record(request, "update", self.kind, obj.id, self.history_name(request, obj), changes, reverts)
+            name = self.history_name(request, obj)
+            request.registry.notify(RecordUpdated(request, self.kind, obj.id, name, changes, reverts))
         return self.answer(request, answer)
 
     def history_fields(self):
@@ -597,11 +598,13 @@ class Resource(Rules):
         return {"id": obj.id}
 
     def remove(self, request, obj, reverts=None):
-        """`delete` (with its cascade), recorded in history."""
+        """`delete` (with its cascade), told as `RecordDeleted` (history records it)."""
         authorize(request, self, "delete", obj)
         self.delete(request, obj)
         self.flush(request)
-        history.record(request, "delete", self.kind, obj.id, self.history_name(request, obj), reverts=reverts)
+        request.registry.notify(
+            RecordDeleted(request, self.kind, obj.id, self.history_name(request, obj), reverts=reverts)
+        )
 
     # -- registration ----------------------------------------------------------------
     def context(self, request):

@@ -23,7 +23,9 @@ from pyramid.exceptions import BadCSRFToken, ConfigurationError
 from pyramid.security import Allowed, Denied
 
 from . import authority
-from .users.sessions import ENROLMENT_ENVIRON, SESSION_ENVIRON, touch
+from .envelope import error_response
+from .users.models import User
+from .users.sessions import ENROLMENT_ENVIRON, SESSION_ENVIRON, UserSession, touch
 
 DEVELOPMENT_SECRET = "development-secret-change-me-before-any-production-use"
 CSRF_COOKIE = "XSRF-TOKEN"
@@ -164,9 +166,6 @@ def settings_secret(settings):
 
 
 def includeme(config):
-    from .users.models import User
-    from .users.sessions import UserSession
-
     settings = config.registry.settings
     tokens = Tokens(settings_secret(settings), int(settings.get("smogpanel.token_ttl", 600)))
     config.registry["smogpanel.tokens"] = tokens
@@ -205,8 +204,6 @@ def includeme(config):
 
 def forbidden_view(request):
     """Pyramid denied a permission: 401 for someone not signed in, else 403."""
-    from .envelope import error_response
-
     if request.identity is None:
         return error_response("UNAUTHORISED")
     rules = getattr(request.context, "rules", None)  # a kind's view (smogpanel.authority.Context)
@@ -222,8 +219,6 @@ def forbidden_view(request):
 
 
 def csrf_failed_view(exc, request):
-    from .envelope import error_response
-
     return error_response(
         "FORBIDDEN",
         [{"name": "csrf", "description": "Brak albo niepoprawny token CSRF. Odśwież stronę i spróbuj ponownie."}],

@@ -24,6 +24,9 @@ from pathlib import Path
 
 from .client_address import SETTING as TRUSTED_PROXIES
 from .client_address import parse_trusted_proxies
+from .ops.access_log import configure_access_log
+from .ops.readiness import refusal
+from .ops.scheduler import scheduler_enabled, start_scheduler
 
 DEFAULT_THREADS_PER_WORKER = 2
 DEFAULT_WAITRESS_THREADS = 8
@@ -55,8 +58,6 @@ def choose(workers=None, threads=None, environ=os.environ):
 def app_with_jobs(build_app, settings, app=None):
     """The app (built here unless given), with the scheduler started in this process when the
     settings want it."""
-    from .ops.scheduler import scheduler_enabled, start_scheduler
-
     app = app or build_app(settings)
     if scheduler_enabled(settings):
         start_scheduler(app.registry)
@@ -66,8 +67,6 @@ def app_with_jobs(build_app, settings, app=None):
 def checked_app(build_app, settings, init_command="smogpanel init"):
     """(app, None) when the database answers and is at the code's migrations, else (None, the
     Polish reason with the fixing command): checked before anything listens or schedules."""
-    from .ops.readiness import refusal
-
     app = build_app(settings)
     refused = refusal(app.registry, init_command)
     if refused:
@@ -99,12 +98,14 @@ def prepare_metrics_folder(environ=os.environ):
 
 
 def _worker_exited(server, worker):
+    # prometheus_client picks its mode when imported: only once PROMETHEUS_MULTIPROC_DIR is set
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)
 
 
 def run_waitress(build_app, settings, host, port, threads, app=None):
+    # the one server of the two this process runs is the one imported
     from waitress import serve
 
     serve(
@@ -137,6 +138,7 @@ def gunicorn_forwarded_ips(settings):
 
 
 def run_gunicorn(build_app, settings, host, port, workers, threads):
+    # the one server of the two this process runs is the one imported
     from gunicorn.app.base import BaseApplication
 
     class Panel(BaseApplication):
@@ -170,8 +172,6 @@ def serve(build_app, settings, host, port, workers=None, threads=None, init_comm
     reason on stderr)."""
     server, workers, threads = choose(workers, threads)
     settings.setdefault("smogpanel.listen", f"{host}:{port}")  # links in mails without a public URL
-    from .ops.access_log import configure_access_log
-    from .ops.scheduler import scheduler_enabled
 
     configure_access_log()
     app, refused = checked_app(build_app, settings, init_command)

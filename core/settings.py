@@ -1,6 +1,9 @@
 """Settings: the ini file's app section, then `SMOGPANEL_*` environment overrides."""
 
 import os
+from urllib.parse import urlsplit
+
+from pyramid.exceptions import ConfigurationError
 
 ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_DATABASE_URL": "sqlalchemy.url",
@@ -78,10 +81,6 @@ def public_url(settings):
 
 def check_public_url(settings):
     """Stops the start when the public address is missing in production, or is no http(s) URL."""
-    from urllib.parse import urlsplit
-
-    from pyramid.exceptions import ConfigurationError
-
     configured = (settings.get("smogpanel.public_url") or "").strip()
     if not configured:
         if settings.get("smogpanel.environment") == "production":

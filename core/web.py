@@ -17,9 +17,9 @@ from pyramid.csrf import get_csrf_token
 from pyramid.response import Response
 from whitenoise import WhiteNoise
 
-from . import __version__
 from .envelope import api_not_found, dumps, is_api, method_not_allowed
 from .gazetteer import gazetteer
+from .version import __version__
 
 SHELL_DIR = Path(__file__).parent / "static" / "shell"
 ASSET_PREFIXES = ("/static/", "/plugins/", "/files/", "/view/")
@@ -76,13 +76,17 @@ def client_config(request):
     return config
 
 
+def script_json(data):
+    """JSON bytes safe inside a <script> element: no '<' (so no '</script>' or '<!--'), '>' or
+    '&' can end or change it; each stays valid JSON as its \\u escape."""
+    return data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
+
+
 def shell_page(request):
     index = SHELL_DIR / "index.html"
     if not index.exists():
         page = NOT_BUILT_PAGE
     else:
-        from .public import script_json
-
         config = script_json(dumps(client_config(request))).decode()
         script = f'<script type="application/json" id="smogpanel-config">{config}</script>'  # data, not code
         page = index.read_text(encoding="utf-8").replace("</head>", script + "</head>", 1)

@@ -1,18 +1,23 @@
 """History of every record: who created, changed, deleted, restored or imported what, and when.
 
 Entries are written in the transaction of the change they describe, so the two commit or vanish
-together. What records them:
+together. History follows the core's write events (smogpanel.events), as Kinto's history plugin
+follows Kinto's resource events: `record_event` subscribes to every `RecordChanged`, emitted by
 
 - the Resource machinery (smogpanel.resources): every create, edit and delete through
   `/api/<kind>/`, for every plugin with no code of its own. An edit's changes are the
   difference between the record's answer (`Resource.serialize`, what `GET /api/<kind>/<id>`
   shows) before and after it, so whatever a plugin writes by hand inside its `create`/`update`
   (keyed values, hooks, places) is in the entry too;
-- `smogpanel restore` (the CLI) and reverting a delete;
-- `run_import` (smogpanel.spreadsheets.imports): one entry per import naming the file, its type and the
-  counts of the answer (`import_result`);
-- `record`, the one call for a plugin that writes a record outside those paths (a refresh from
-  an integration, an import not read through `run_import`).
+- reverting a delete (`RecordRestored`);
+- `run_import` (smogpanel.spreadsheets.imports): one entry per import naming the file, its type
+  and the counts of the answer (`import_result`, read by `count_import` when it is rendered);
+- a plugin's own writes (a refresh from an integration, an import not read through
+  `run_import`), which emit the same events.
+
+`record` writes an entry directly: for writes outside a web request (`smogpanel restore` and the
+other commands, a scheduled job, a resident's signed link), which have no registry to notify,
+and for the core's paths that need the entry's id (bulk deletes, second factors, reverts).
 
 Not SQLAlchemy session events: most writes here are bulk Core statements (values of maps,
 searches, graphs, imports) that those events never see, and a row-level log would name tables
@@ -27,23 +32,23 @@ import functools
 import hashlib
 import json
 import re
+from datetime import timedelta
 from decimal import Decimal
 
 import sqlalchemy as sa
+from pyramid.events import BeforeRender
 from sqlalchemy.orm import Session
 
-from ..authority import check_asked, check_rows_asked, kind_of
-from ..db import utcnow
-from ..envelope import PENDING_IMPORT as _PENDING_IMPORT
+from ..authority import check_asked, check_rows_asked
+from ..db import own_transaction, utcnow
 from ..envelope import dumps
+from ..events import RecordChanged
 from ..models import HistoryEntry
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = [
     "record",
     "record_name",
-    "start_import",
-    "finish_import",
     "snapshot",
     "forget_text",
     "entries_holding",
@@ -117,18 +122,16 @@ def record_name(obj):
 
 
 def record(request, action, kind, record_id, name="", changes=None, reverts=None, via=None):
-    """Records one entry in the current transaction and returns its id: THE call for a plugin that
-    writes a record outside the Resource machinery and `run_import`.
+    """Records one entry in the current transaction and returns its id. A plugin writing in a web
+    request emits a `smogpanel.events.RecordChanged` instead (history records it through this);
+    `record` is for writes outside one.
 
     `request` is the web request (the signed-in user is recorded) or, outside one, a database
     Session (recorded as the CLI, or as `via`: "scheduler" for a server's job, "link" for a
     resident's signed link, who is no account). `action` is one of ACTIONS; `changes` is
     `{field: [old, new]}` (see `changes_between`) or, for an import, what it did.
 
-        before = resource.history_snapshot(request, item)
-        ...  # the hand-written write
-        history.record(request, "update", "item", item.id, item.name,
-                       history.changes_between(before, resource.history_snapshot(request, item)))
+        history.record(db, "delete", "sender", sender.id, "", via="scheduler")
     """
     if action not in ACTIONS:
         raise ValueError(f"history action must be one of {ACTIONS}, not {action!r}")
@@ -157,26 +160,30 @@ def record(request, action, kind, record_id, name="", changes=None, reverts=None
     return result.inserted_primary_key[0]
 
 
-# -- imports ----------------------------------------------------------------------------------
-def start_import(request, import_type, file_name, target=None, creates=None):
-    """Called by `run_import` once the file is read: the import's entry, completed with the
-    answer's counts by `finish_import` when the endpoint's answer is rendered (still in the
-    request's transaction)."""
-    kind, record_id, name = "import", None, ""
-    if target is not None:
-        kind, record_id, name = kind_of(request.registry, target), target.id, record_name(target)
-    details = {"file": file_name, "type": import_type.code, "type_label": import_type.label}
-    entry_id = record(request, "import", kind, record_id, name, details)
-    request.environ[_PENDING_IMPORT] = (entry_id, details, creates)
-    return entry_id
+# -- the events it follows ---------------------------------------------------------------------
+PENDING_IMPORT = "smogpanel.history.import"  # request.environ: an import's entry awaiting its counts
 
 
-def finish_import(request, value):
-    """The counts of an import's answer (`import_result`) into its entry."""
-    check_rows_asked(request)  # an import of gminy's rows that skipped their scope is refused
-    pending = request.environ.pop(_PENDING_IMPORT, None)
+def record_event(event):
+    """Subscriber to every `RecordChanged` (smogpanel.events): the write's entry. An import whose
+    counts come with the answer leaves its entry to `count_import`."""
+    if event.action == "import" and not event.counts_from_answer:
+        check_rows_asked(event.request)  # an import of gminy's rows that skipped their scope is refused
+    entry_id = record(
+        event.request, event.action, event.kind, event.record_id, event.name, event.changes, event.reverts
+    )
+    if event.counts_from_answer:
+        event.request.environ[PENDING_IMPORT] = (entry_id, event.changes, event.creates)
+
+
+def count_import(event):
+    """Subscriber to Pyramid's `BeforeRender`: the counts of an import's answer (`import_result`)
+    into its entry, when the endpoint's answer is rendered (still in the request's transaction)."""
+    request, value = event.get("request"), event.rendering_val
+    pending = request.environ.pop(PENDING_IMPORT, None) if request is not None else None
     if pending is None or not isinstance(value, dict):
         return
+    check_rows_asked(request)  # as in `record_event`, once the rows are written
     entry_id, details, creates = pending
     details = dict(
         details,
@@ -188,6 +195,11 @@ def finish_import(request, value):
         details.update(created_kind=creates, created_id=value["id"])
     table = HistoryEntry.__table__
     request.db.execute(sa.update(table).where(table.c.id == entry_id).values(changes=dumps(details).decode()))
+
+
+def includeme(config):
+    config.add_subscriber(record_event, RecordChanged)
+    config.add_subscriber(count_import, BeforeRender)
 
 
 # -- reading, retention, erasure ---------------------------------------------------------------
@@ -204,8 +216,6 @@ def keep_days(settings):
 
 def purge_by_setting(registry):
     """The daily job `core.history_purge`: entries older than the setting, when it is set."""
-    from ..db import own_transaction
-
     days = keep_days(registry.settings)
     if days is None:
         return "Historia jest przechowywana bezterminowo (smogpanel.history.keep_days nie jest ustawione)."
@@ -216,8 +226,6 @@ def purge_by_setting(registry):
 
 def purge(db, older_than_days):
     """Deletes entries older than `older_than_days` days; returns how many."""
-    from datetime import timedelta
-
     cutoff = utcnow() - timedelta(days=older_than_days)
     result = db.execute(sa.delete(HistoryEntry).where(HistoryEntry.at < cutoff))
     return result.rowcount

@@ -23,7 +23,7 @@ import sqlalchemy as sa
 
 from ..regions import NAME_OF
 from . import record_name
-from .fields import BOOLEAN, CHOICE, DATE, KEYED, LIST, PLACE, REFERENCE, RICHTEXT, fields_of
+from .fields import BOOLEAN, CHOICE, DATE, KEYED, LIST, PLACE, REFERENCE, RICHTEXT, Field, fields_of
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 NO_VALUE = "—"
@@ -194,8 +194,6 @@ def rows_of(fields, changes, names):
 
 
 def _plain_field(name):
-    from .fields import Field
-
     return Field(name, name)
 
 

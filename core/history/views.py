@@ -20,6 +20,7 @@ from cornice import Service
 from .. import history
 from ..authority import authorize, rules_of
 from ..envelope import ApiError, dumps
+from ..events import RecordRestored
 from ..listing import fold, folded
 from ..models import HistoryEntry
 from ..personal import MASK, hidden_fields, masked_changes, name_is_personal
@@ -332,7 +333,8 @@ def _revert_delete(request, entry, resource, obj):
     if reason:
         raise conflict(reason)
     resource.flush(request)
-    history.record(request, "restore", entry.kind, obj.id, resource.history_name(request, obj), reverts=entry.id)
+    name = resource.history_name(request, obj)
+    request.registry.notify(RecordRestored(request, entry.kind, obj.id, name, reverts=entry.id))
     return "restore", resource.answer(request, resource.serialize(request, obj))
 
 
@@ -360,9 +362,8 @@ def _revert_batch(request, entry):
         if reason:
             raise conflict(f"„{item['name']}” (id {item['id']}): {reason}")
         resource.flush(request)
-        history.record(
-            request, "restore", entry.kind, obj.id, resource.history_name(request, obj), reverts=item["entry"]
-        )
+        name = resource.history_name(request, obj)
+        request.registry.notify(RecordRestored(request, entry.kind, obj.id, name, reverts=item["entry"]))
         restored.append(obj.id)
     if not restored:
         raise conflict("Wszystkie elementy tego usunięcia są już przywrócone: nie ma czego przywracać.")

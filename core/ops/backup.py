@@ -43,8 +43,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlalchemy as sa
+from alembic.util import CommandError
 
 from ..private_files import create_private_file
+from ..security import settings_secret
+from ..version import __version__
 
 FORMAT = "smogpanel-backup"
 FORMAT_VERSION = 1
@@ -106,8 +109,6 @@ def signing_key(settings):
     """The key backups are signed and checked with: `smogpanel.backup.key` when set (so that
     staging can check production's backups without sharing the secret that signs its tokens),
     else the app's secret."""
-    from ..security import settings_secret
-
     return (settings.get(KEY_SETTING) or "").strip() or settings_secret(settings)
 
 
@@ -130,8 +131,6 @@ def megabytes(size):
 def backup(url, target, key):
     """Writes a backup of the database at `url` to the file `target` (replaced only once the
     new copy is complete), signed with `key`. Returns the manifest."""
-    from .. import __version__
-
     kind = database_kind(url)
     target = Path(target)
     if kind == "sqlite":
@@ -394,8 +393,6 @@ def _check_manifest(path, manifest):
 def check_revisions(manifest, script):
     """Refuses a backup whose revisions the code does not know; returns the branches that are
     behind the code's heads after the restore (for `smogpanel init`)."""
-    from alembic.util import CommandError
-
     unknown = []
     for revision in manifest.get("revisions") or []:
         try:

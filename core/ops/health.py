@@ -7,10 +7,13 @@ branches behind.
 
 import logging
 
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..envelope import dumps
+from ..migrate import alembic_config
 
 log = logging.getLogger(__name__)
 
@@ -22,10 +25,6 @@ def expected_heads(registry):
     """{head revision: branch name} of the enabled branches, read from the migration files once
     (they do not change while the process runs)."""
     if "smogpanel.migration_heads" not in registry:
-        from alembic.script import ScriptDirectory
-
-        from ..migrate import alembic_config
-
         script = ScriptDirectory.from_config(
             alembic_config(registry.settings["sqlalchemy.url"], registry.plugin_manager)
         )
@@ -43,8 +42,6 @@ def database_state(registry):
     """(reason, body, error): reason None when the database answers and is at every enabled
     branch's head, else DATABASE_UNAVAILABLE or MIGRATIONS_PENDING; body is /healthz's answer;
     error the exception when the database did not answer (for the log, never for the public)."""
-    from alembic.runtime.migration import MigrationContext
-
     expected = expected_heads(registry)
     try:
         with registry["db.session_factory"]() as db:

@@ -34,11 +34,16 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
+from pyramid.exceptions import ConfigurationError
 
 from ..db import own_transaction, utcnow
 from ..envelope import ApiError
+from ..history import keep_days, purge_by_setting
 from ..hookspecs import ScheduledJob
+from ..mail import retry_outbox
 from ..models import INSTALLATION_ID, JobState, Setting
+from ..openapi import describe_route, envelope_responses
+from ..security import SUPER
 from .readiness import first_line, gate_of, lost_connection, waited_too_long
 
 log = logging.getLogger(__name__)
@@ -82,16 +87,12 @@ def failure_reason(error):
 
 
 def _send_outbox(registry):
-    from ..mail import retry_outbox
-
     factory = functools.partial(registry["db.session_factory"], bind=registry["db.writer"])
     result = retry_outbox(factory, registry.settings, interval_of(registry, OUTBOX_JOB))
     return f"Wysłano: {result.sent}, nieudane: {result.failed}."
 
 
 def _purge_history(registry):
-    from ..history import purge_by_setting
-
     return purge_by_setting(registry)
 
 
@@ -402,8 +403,6 @@ def setting_problems(settings, codes):
     """Polish reasons of the settings the jobs read that they could not use: history's
     keep_days, each job's interval (and an interval of no such job of the core or an enabled
     plugin: a typo in its code), the integrations' numbers."""
-    from ..history import keep_days
-
     problems = []
     try:
         keep_days(settings)
@@ -432,8 +431,6 @@ def setting_problems(settings, codes):
 
 def check_job_settings(settings, plugin_manager):
     """Stops the start (ConfigurationError) when a setting a job reads is unusable."""
-    from pyramid.exceptions import ConfigurationError
-
     codes = {job.code for job in CORE_JOBS}
     # The integrations' numbers first: a plugin's hook reads them to declare its job.
     problems = [
@@ -451,9 +448,6 @@ def check_job_settings(settings, plugin_manager):
 
 
 def includeme(config):
-    from ..openapi import describe_route, envelope_responses
-    from ..security import SUPER
-
     check_job_settings(config.registry.settings, config.registry.plugin_manager)
     config.add_route("api-jobs", "/api/job/")
     config.add_view(list_jobs, route_name="api-jobs", request_method="GET", renderer="envelope", permission=SUPER)

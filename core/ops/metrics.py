@@ -22,6 +22,7 @@ token of `smogpanel.metrics.token` (SMOGPANEL_METRICS_TOKEN). Others get 403.
 """
 
 import hmac
+import ipaddress
 import os
 import threading
 import time
@@ -45,6 +46,10 @@ METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
 OTHER_METHOD = "(other)"
 DEFAULT_ALLOW = "127.0.0.1 ::1"
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+# Registry key: the collectors (made with the registry) read at each scrape besides the counters;
+# the outbox's and the jobs' (smogpanel.ops.database_metrics) add themselves, so this module
+# imports neither mail nor jobs, which count through it.
+COLLECTORS = "smogpanel.metrics_collectors"
 FORBIDDEN = "Brak dostępu do metryk: adres spoza smogpanel.metrics.allow i brak poprawnego tokenu."
 
 _lock = threading.Lock()
@@ -57,6 +62,7 @@ def metrics():
     if _metrics is None:
         with _lock:
             if _metrics is None:
+                # prometheus_client picks its mode when imported: in the worker (the module's text)
                 from prometheus_client import Counter, Histogram, disable_created_metrics
 
                 disable_created_metrics()  # the *_created series: noise for counters that start with the process
@@ -134,49 +140,6 @@ def route_tween_factory(handler, registry):
     return tween
 
 
-class DatabaseCollector:
-    """The outbox and the jobs, read from the database at each scrape."""
-
-    def __init__(self, registry):
-        self.registry = registry
-
-    def collect(self):
-        import sqlalchemy as sa
-        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
-
-        from ..mail import RETRY_ATTEMPTS
-        from ..models import JobState, OutboxMail
-        from .jobs import declared_jobs
-
-        with self.registry["db.session_factory"]() as db:
-            unsent = db.execute(
-                sa.select(OutboxMail.attempts, sa.func.count())
-                .where(OutboxMail.sent.is_(None))
-                .group_by(OutboxMail.attempts)
-            ).all()
-            states = {row.code: row for row in db.scalars(sa.select(JobState))}
-        backlog = GaugeMetricFamily("smogpanel_outbox_backlog", "Unsent mails still to be tried")
-        backlog.add_metric([], sum(count for attempts, count in unsent if attempts < RETRY_ATTEMPTS))
-        given_up = GaugeMetricFamily("smogpanel_outbox_given_up", "Unsent mails whose retries are used up")
-        given_up.add_metric([], sum(count for attempts, count in unsent if attempts >= RETRY_ATTEMPTS))
-        runs = CounterMetricFamily("smogpanel_job_runs", "Scheduled job runs", labels=["job"])
-        failures = CounterMetricFamily("smogpanel_job_failures", "Scheduled job runs that failed", labels=["job"])
-        duration = GaugeMetricFamily("smogpanel_job_last_duration_seconds", "The last run's duration", labels=["job"])
-        success = GaugeMetricFamily(
-            "smogpanel_job_last_success_timestamp_seconds",
-            "When the last successful run ended (0: none yet)",
-            labels=["job"],
-        )
-        for code in declared_jobs(self.registry):
-            state = states.get(code)
-            runs.add_metric([code], state.runs if state else 0)
-            failures.add_metric([code], state.failures if state else 0)
-            duration.add_metric([code], (state.duration_ms or 0) / 1000 if state else 0)
-            ok = state is not None and state.outcome == "ok" and state.finished is not None
-            success.add_metric([code], state.finished.timestamp() if ok else 0)
-        yield from (backlog, given_up, runs, failures, duration, success)
-
-
 def allowed(request):
     settings = request.registry.settings
     token = (settings.get("smogpanel.metrics.token") or "").strip()
@@ -188,8 +151,6 @@ def allowed(request):
 
 
 def _in(address, network):
-    import ipaddress
-
     try:
         return ipaddress.ip_address(address.strip("[]")) in network
     except ValueError:
@@ -197,6 +158,7 @@ def _in(address, network):
 
 
 def metrics_view(request):
+    # prometheus_client picks its mode when imported: in the worker (the module's text)
     from prometheus_client import CollectorRegistry, generate_latest
 
     if not allowed(request):
@@ -210,7 +172,8 @@ def metrics_view(request):
     else:
         from prometheus_client import REGISTRY as process
     database = CollectorRegistry(auto_describe=False)
-    database.register(DatabaseCollector(request.registry))
+    for collector in request.registry.get(COLLECTORS, ()):  # smogpanel.ops.database_metrics
+        database.register(collector(request.registry))
     response = Response(generate_latest(process) + generate_latest(database))
     response.headers["Content-Type"] = CONTENT_TYPE
     response.cache_control = "no-store"

@@ -20,6 +20,7 @@ import threading
 import time
 
 import sqlalchemy as sa
+from pyramid.events import ContextFound
 
 from ..db import BUSY, is_locked_error
 from ..envelope import _unexpected_error_view, error_response, is_api
@@ -201,8 +202,6 @@ def lost_connection(error):
 
 
 def includeme(config):
-    from pyramid.events import ContextFound
-
     own_engine = config.registry.settings.get("db.bind") is None
     config.registry[GATE] = DatabaseGate(config.registry, own_engine=own_engine)
     config.add_subscriber(refuse_while_unready, ContextFound)

@@ -12,6 +12,8 @@ lock makes each tick run once however many workers or servers there are. `smogpa
 import logging
 from datetime import UTC, datetime
 
+from .jobs import JobRunner
+
 log = logging.getLogger(__name__)
 
 SETTING = "smogpanel.scheduler"
@@ -25,11 +27,10 @@ def scheduler_enabled(settings):
 
 def build_scheduler(registry, blocking=False):
     """(scheduler, runner) with one APScheduler job per declared job, not started."""
+    # APScheduler loads only in the process that runs the jobs (serve's or `smogpanel worker`)
     from apscheduler.schedulers.background import BackgroundScheduler
     from apscheduler.schedulers.blocking import BlockingScheduler
     from apscheduler.triggers.interval import IntervalTrigger
-
-    from .jobs import JobRunner
 
     runner = JobRunner(registry)
     kind = BlockingScheduler if blocking else BackgroundScheduler

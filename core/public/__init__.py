@@ -13,84 +13,29 @@ import hashlib
 import html
 import json
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import metadata
 
 import sqlalchemy as sa
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from .. import __version__
 from ..envelope import ApiError, dumps
 from ..models import INSTALLATION_ID, Setting
-from ..versions import GAZETTEER, engine_of, request_version, resolve_shows, track
-from ..web import mark_embeddable
+from ..openapi import ENVELOPE, describe_route
+from ..version import __version__
+from ..versions import GAZETTEER, engine_of, resolve_shows, track
+from ..web import asset_path, mark_embeddable, script_json
 from .cache import Built, answer, make_caches
+from .data import data_links
 from .oembed import discovery_link
-from .replay import REPLAYABLE
+from .payloads import NOT_FOUND_PAGE, PublicKind, built_payload, kind_of, public_cache_control, replayable
+from .share import head_tags, image_path
 from .sheets import Sheet
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["PublicKind", "GAZETTEER", "Sheet"]
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class PublicKind:
-    kind: str  # e.g. "timer": the path segment of /view/<kind>/...
-    load: Callable  # (request, internal_name) -> payload dict, or None when absent/deleted
-    plugin: str = ""  # the plugin whose static/embed/embed.js renders it
-    title: str = ""  # Polish page title
-    # Every table the payload is read from (tables, mapped classes, table names, or
-    # `GAZETTEER` for the hierarchy's names): a write to any of them gives
-    # the payload a new version. A test compares it with the tables `load` actually reads.
-    shows: tuple = ()
-    # Share and download (smogpanel.public.sheets, .data, .share): `table(request, internal_name,
-    # payload)` -> [Sheet], the numbers behind the widget ("Pobierz dane", the share card's
-    # bars); None: no data download. `describe(payload)` -> (title, description) for the
-    # og: tags and the card; None: the payload's name/title and subtitle/details.
-    table: Callable | None = None
-    describe: Callable | None = None
-    # Reach (smogpanel.reach): the steps after a view that the plugin counts with `count_event`,
-    # as (event, Polish label), the first being the view itself: ("view", "Formularz wyświetlony").
-    funnel: tuple = ()
-
-
-def public_kinds(registry):
-    return registry["smogpanel.public_kinds"]
-
-
-def kind_of(request):
-    return public_kinds(request.registry).get(request.matchdict["kind"])
-
-
-def built_payload(request, kind, name):
-    """(data version, the payload's envelope as `Built` bytes or None when the record is
-    absent); the version is None for a kind that is never cached."""
-    tables = request.registry["smogpanel.public_tables"][kind.kind]
-
-    def build():
-        payload = kind.load(request, name)
-        return None if payload is None else Built.of(dumps({"success": True, "message": payload}))
-
-    if not tables:  # a kind that declares nothing it shows is never cached: it cannot go stale
-        return None, build()
-    version = request_version(request, tables)
-    return version, request.registry["smogpanel.public_cache"].get_or_build(
-        ("payload", kind.kind, version, name), build
-    )
-
-
-def replayable(request, version, built, content_type):
-    """Lets `public_replay` answer this URL again while `version` lasts (None: never)."""
-    if version is not None:
-        request.environ[REPLAYABLE] = (version, built, content_type)
-
-
-def public_cache_control(request):
-    return request.registry.settings["smogpanel.public_cache_control"]
 
 
 def public_payload(request):
@@ -110,28 +55,15 @@ PAGE = """<!doctype html>
 <script type="application/json" id="smogpanel-payload">{payload}</script>
 <script src="{bundle}" defer></script></body></html>"""
 
-NOT_FOUND_PAGE = "<!doctype html><title>404</title><p>Nie znaleziono.</p>"
-
-
-def script_json(data):
-    """JSON bytes safe inside a <script> element: no '<' (so no '</script>' or '<!--'), '>' or
-    '&' can end or change it; each stays valid JSON as its \\u escape."""
-    return data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
-
 
 def bundle_path(request, plugin):
     """The embed bundle's URL path, by its content-hashed name (web.asset_path)."""
-    from ..web import asset_path
-
     return asset_path(request.registry, plugin, "embed", "embed.js")
 
 
 def build_page(request, kind, name, embed, payload, bundle):
     # Share and download (smogpanel.public.share, .data): the og: tags, the noscript image and
     # the addresses the runtime's actions use.
-    from .data import data_links
-    from .share import head_tags, image_path
-
     content = json.loads(payload.body)["message"]
     meta, noscript = head_tags(request, kind, name, content, payload)
     config = script_json(
@@ -194,8 +126,6 @@ def code_fingerprint(plugin_manager):
 
 
 def describe_public_routes(config, kinds):
-    from ..openapi import ENVELOPE, describe_route
-
     name = {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}}
     kind = {"name": "kind", "in": "path", "required": True, "schema": {"type": "string", "enum": kinds or ["none"]}}
     cached = {

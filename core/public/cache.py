@@ -14,6 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import brotli
+from pyramid.response import Response
 
 from ..ops.metrics import cache_lookup
 
@@ -55,8 +56,6 @@ class Built:
 
 def answer(request, built, content_type, cache_control):
     """`built` as the response: 304 when the client has it, else its best encoding."""
-    from pyramid.response import Response
-
     if built.etag in request.if_none_match:
         response = Response(status=304)
     else:
@@ -100,6 +99,7 @@ class RedisCache:
     FIELDS = ("body", "etag", "gzip", "brotli")
 
     def __init__(self, url, prefix):
+        # the Redis client only when smogpanel.redis_url names a server
         import redis
 
         self.client = redis.Redis.from_url(

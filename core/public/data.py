@@ -22,10 +22,12 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..list_export import XLSX, _csv_text, _xlsx_value
 from ..models import PublicAttribution
+from ..openapi import describe_route
 from ..settings import public_url
 from ..spreadsheets.exports import csv_value, header_row, row
 from ..versions import engine_of, request_version, track
 from .cache import Built, LocalCache, PublicCache, answer
+from .payloads import NOT_FOUND_PAGE, built_payload, kind_of, public_cache_control
 
 FORMATS = {"csv": "text/csv", "xlsx": XLSX}
 DEFAULT_LICENCE = "CC BY 4.0"
@@ -129,8 +131,6 @@ def sheets_of(request, kind, name, payload):
 
 
 def public_data(request):
-    from . import built_payload, kind_of, public_cache_control
-
     kind = kind_of(request)
     fmt = request.matchdict["format"]
     name = request.matchdict["internal_name"]
@@ -159,8 +159,6 @@ def public_data(request):
 
 
 def not_found():
-    from . import NOT_FOUND_PAGE
-
     return Response(NOT_FOUND_PAGE, status=404, content_type="text/html", charset="utf-8")
 
 
@@ -178,7 +176,6 @@ def includeme(config):
     registry["smogpanel.public_data"] = PublicCache(LocalCache(min(size, 128)), name="data")
     config.add_route("view-data", "/view/{kind}/{internal_name}/data.{format}")
     config.add_view(public_data, route_name="view-data", request_method="GET", permission=NO_PERMISSION_REQUIRED)
-    from ..openapi import describe_route
 
     describe_route(
         config,

@@ -21,7 +21,9 @@ from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..envelope import dumps
+from ..openapi import describe_route
 from ..settings import public_url
+from .payloads import built_payload
 
 PROVIDER_NAME = "Smogpanel"
 DEFAULT_SIZE = 300  # the 'Osadź' dialog's default (EmbedFrame defaultSize)
@@ -86,8 +88,6 @@ def snippet(origin, path, embed, size, title):
 
 
 def oembed_view(request):
-    from . import built_payload
-
     fmt = request.params.get("format") or "json"
     if fmt != "json":  # the spec's 501: this provider answers JSON only
         return _json(
@@ -138,8 +138,6 @@ def discovery_link(request, kind, name):
 
 
 def includeme(config):
-    from ..openapi import describe_route
-
     config.add_route("oembed", "/oembed")
     config.add_view(oembed_view, route_name="oembed", request_method="GET", permission=NO_PERMISSION_REQUIRED)
     describe_route(

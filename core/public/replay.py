@@ -13,6 +13,8 @@ as before, so Pyramid stays the one that decides what an answer is; this only re
 
 import re
 
+from webob.acceptparse import create_accept_encoding_header
+
 from ..ops.metrics import ROUTE, cache_lookup
 from ..ops.readiness import GATE
 from ..versions import raw_data_version
@@ -98,8 +100,6 @@ class PublicReplay:
         if header is None:
             return None
         if header not in self.encodings:
-            from webob.acceptparse import create_accept_encoding_header
-
             offered = {name for name, _q in create_accept_encoding_header(header).acceptable_offers(("br", "gzip"))}
             if len(self.encodings) > 256:
                 self.encodings.clear()

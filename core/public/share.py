@@ -24,8 +24,11 @@ from pyramid.httpexceptions import HTTPFound
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..openapi import describe_route
 from ..settings import public_url
 from .cache import Built, LocalCache, PublicCache
+from .data import sheets_of
+from .payloads import NOT_FOUND_PAGE, built_payload, kind_of
 
 WIDTH, HEIGHT = 1200, 630
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -211,6 +214,7 @@ _RENDERING = threading.BoundedSemaphore(1)
 
 
 def rasterise(svg):
+    # resvg loads with the first share image a process draws, not with every process
     import resvg_py
 
     with _RENDERING:
@@ -218,15 +222,11 @@ def rasterise(svg):
 
 
 def render_card(request, kind, name, payload):
-    from .data import sheets_of
-
     sheets = sheets_of(request, kind, name, payload) if kind.table is not None else []
     return rasterise(card_svg(kind, payload, sheets, _text(payload.get("source"))))
 
 
 def public_image(request):
-    from . import NOT_FOUND_PAGE, built_payload, kind_of
-
     kind = kind_of(request)
     name = request.matchdict["internal_name"]
     _version, payload_built = built_payload(request, kind, name) if kind else (None, None)
@@ -261,7 +261,6 @@ def includeme(config):
     config.registry["smogpanel.public_images"] = PublicCache(LocalCache(IMAGE_CACHE_SIZE), name="image")
     config.add_route("view-image", "/view/{kind}/{internal_name}/image/{tag}.png")
     config.add_view(public_image, route_name="view-image", request_method="GET", permission=NO_PERMISSION_REQUIRED)
-    from ..openapi import describe_route
 
     describe_route(
         config,

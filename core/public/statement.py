@@ -15,6 +15,7 @@ import html
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..openapi import describe_route
 from ..settings import public_url
 
 # Required by the technical conditions (version 2.0), as listed in docs/embeds.md.
@@ -138,8 +139,6 @@ def statement_page(request):
 
 
 def includeme(config):
-    from ..openapi import describe_route
-
     config.add_route("view-statement", "/view/dostepnosc")
     config.add_view(
         statement_page, route_name="view-statement", request_method="GET", permission=NO_PERMISSION_REQUIRED

@@ -18,7 +18,11 @@ from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..envelope import ApiError
-from . import models  # noqa: F401  (the table, for the metadata)
+from ..openapi import describe_route, envelope_responses
+from . import (
+    api,
+    models,  # noqa: F401  (the table, for the metadata)
+)
 from .counter import DEFAULT_FLUSH_SECONDS, DEFAULT_MAX_KEYS, ReachCounter
 from .sites import DIRECT, origin_of
 
@@ -96,9 +100,6 @@ def setting(settings, name, default):
 
 
 def includeme(config):
-    from ..openapi import describe_route, envelope_responses
-    from . import api
-
     settings = config.registry.settings
     # A test's app shares one connection with the test: no thread may write through it, so the
     # test writes the counts itself (counter.flush_all).

@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db import own_transaction
 from .models import ReachCount
@@ -170,11 +171,7 @@ def rows_of(db, registry, counts):
 
 
 def upsert(db, rows):
-    dialect = db.get_bind().dialect.name
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
+    insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
     table = ReachCount.__table__
     for start in range(0, len(rows), BATCH):
         statement = insert(table).values(rows[start : start + BATCH])

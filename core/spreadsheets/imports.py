@@ -24,6 +24,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from .. import history
 from ..authority import authorize, kind_of
 from ..envelope import ApiError
+from ..events import RecordsImported
 from ..files import SPREADSHEETS, decode_upload, detect, wrong_format_message
 from ..filetypes import FORMATS
 from ..signed_links import is_valid, signed_query
@@ -279,8 +280,14 @@ def run_import(
     import_type = types[type_code]
     name, table = read_upload(request, upload, field, sheet=import_type.sheet)
     result = import_type.parse(table, context)
-    if record:
-        history.start_import(request, import_type, name, target, creates)
+    if record:  # history's entry, completed with the answer's counts (smogpanel.events)
+        kind, record_id, shown = "import", None, ""
+        if target is not None:
+            kind, record_id, shown = kind_of(request.registry, target), target.id, history.record_name(target)
+        details = {"file": name, "type": import_type.code, "type_label": import_type.label}
+        request.registry.notify(
+            RecordsImported(request, kind, record_id, shown, details, creates=creates, counts_from_answer=True)
+        )
     return result
 
 

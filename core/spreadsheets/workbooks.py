@@ -30,7 +30,10 @@ import sys
 import zipfile
 from dataclasses import dataclass
 
+from pyramid.exceptions import ConfigurationError
+
 from ..envelope import ApiError
+from . import workbook_child
 from .cells import ImportFailed
 
 log = logging.getLogger(__name__)
@@ -61,8 +64,6 @@ class ReadLimits:
 
     @classmethod
     def from_settings(cls, settings):
-        from pyramid.exceptions import ConfigurationError
-
         values = {}
         for key, attribute in cls.SETTINGS.items():
             raw = settings.get(key)
@@ -204,8 +205,6 @@ def read_isolated(data, wanted, filename, limits):
         ):
             log.warning("spreadsheet reader exited with %s: %s", done.returncode, done.stderr[-500:])
     else:
-        from . import workbook_child
-
         try:
             answer = workbook_child.read(data, wanted, _child_limits(limits))
         except Exception as exc:

@@ -28,6 +28,7 @@ ERROR_TEXTS = {
 
 
 def workbook_stream(data):
+    # xlrd only for an .xls, in the reading process (smogpanel.spreadsheets.workbook_child)
     from xlrd.compdoc import CompDoc
 
     # Its warnings must not reach stdout: the reading process answers there.

@@ -16,4 +16,5 @@ entry point named `smogpanel`): its fixtures (`db`, `make_app`, `api`, `anonymou
 
 The app never imports this package. It ships in the wheel as a documented API; importing the
 plugin needs only pytest, and the rest of the `test` extra (`pip install 'smogpanel[test]'`)
-is imported by the fixtures and helpers that use it."""
+is imported by the fixtures and helpers that use it, as are most of the app's own modules: the
+plugin loads with every test run."""

@@ -13,9 +13,9 @@ is recorded in the account's history and ends the account's sessions (its tokens
 import colander
 from cornice import Service
 
-from .. import history
 from ..authority import ACTIONS, Context, authorize, may, rules_of
 from ..envelope import ApiError
+from ..events import RecordUpdated
 from ..gazetteer import gazetteer
 from ..regions import voivodeship_code
 from ..validation import body_validator
@@ -126,7 +126,7 @@ def access_view(request):
     request.db.flush()
     if changes:
         end_sessions(request.db, user.id)  # it signs in again with what it may now do
-        history.record(request, "update", "user", user.id, user.email, changes)
+        request.registry.notify(RecordUpdated(request, "user", user.id, user.email, changes))
     return resource.serialize(request, user)
 
 

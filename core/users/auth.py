@@ -25,7 +25,7 @@ from ..mail import send_mail
 from ..schemas import normalise_email
 from ..security import hash_password, verify_password
 from ..settings import public_url
-from ..throttle import Throttle, login_throttle, restore_throttle
+from ..throttle import LOGIN_DEFAULTS, Throttle, login_throttle, restore_throttle, setting
 from ..validation import body_validator, validate
 from . import factors
 from .devices import known_device, remember_device
@@ -164,8 +164,6 @@ def second_step_throttle(request, user_id, email, db):
     """As `login_throttle`, for the codes of the second step: a known browser of the account
     counts alone, so whoever knows the password and guesses codes locks out the step for
     unknown clients only."""
-    from ..throttle import LOGIN_DEFAULTS, setting
-
     throttle = Throttle(db, setting(request.registry.settings, "smogpanel.login_window_seconds", LOGIN_DEFAULTS))
     device = known_device(request, email)
     key = f"2fa-device:{device}" if device is not None else f"2fa-user:{user_id}"

@@ -16,6 +16,7 @@ unlimited `token` of the same session.
 
 import sqlalchemy as sa
 from cornice import Service
+from pyramid.events import ContextFound
 
 from ..db import utcnow
 from ..envelope import ApiError, error_response
@@ -202,8 +203,6 @@ def only_enrolment_until_enrolled(event):
 
 
 def includeme(config):
-    from pyramid.events import ContextFound
-
     signed_in = {"renderer": "envelope"}
     services = []
 

@@ -29,6 +29,7 @@ from ..authority import ASKED
 from ..db import Base, UTCDateTime, utcnow
 from ..mail import send_mail
 from ..models import HistoryEntry, OutboxMail
+from .passkeys import Passkey
 
 SETTING = "smogpanel.two_factor"
 POLICIES = ("off", "super", "everyone")
@@ -89,8 +90,6 @@ def required_for(settings, user):
 # -- what an account has -----------------------------------------------------------------------------
 def methods_of(db, user_id):
     """The second steps the account can take: ["totp", "recovery", "passkey"] as it has them."""
-    from .passkeys import Passkey
-
     totp = db.scalar(sa.select(sa.func.count()).where(TotpFactor.user_id == user_id, TotpFactor.confirmed.is_not(None)))
     passkeys = db.scalar(sa.select(sa.func.count()).where(Passkey.user_id == user_id))
     methods = (["totp"] if totp else []) + (["passkey"] if passkeys else [])
@@ -196,8 +195,6 @@ def use_recovery_code(db, user_id, code):
 
 def forget_factors(db, user_id):
     """Removes every factor and recovery code of the account (`smogpanel user reset-2fa`)."""
-    from .passkeys import Passkey
-
     removed = []
     if db.get(TotpFactor, user_id) is not None:
         removed.append("totp")

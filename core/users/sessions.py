@@ -23,6 +23,8 @@ from ..client_address import client_address
 from ..db import Base, UTCDateTime, own_transaction, utcnow
 from ..db import _writes as writes
 from ..envelope import ApiError
+from .factors import must_enrol
+from .models import User
 
 SEEN_EVERY = timedelta(minutes=1)  # last_seen is written at most this often per session
 SESSION_ENVIRON = "smogpanel.session_id"  # the current request's session id (set by the policy)
@@ -102,8 +104,6 @@ def open_session(db, user_id, address="", browser="", method="password"):
 def issue_token(request, user, method="password", session_id=None):
     """A token for `user` in a new session (or in `session_id`, when extending one); limited
     to enrolling a second factor while the setting requires one the account lacks."""
-    from .factors import must_enrol
-
     if session_id is None:
         session_id = start_session(request, user.id, method)
     extra = {"enrol": 1} if must_enrol(request, user) else {}
@@ -203,8 +203,6 @@ def end_others(request):
 
 def end_of_account(request):
     """A super administrator signs an account out everywhere (a stolen laptop, a leaver)."""
-    from .models import User
-
     user = request.db.get(User, int(request.matchdict["id"]))
     if user is None or user.deleted is not None:
         raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiego konta."}])

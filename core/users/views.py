@@ -18,8 +18,10 @@ from cornice import Service
 from .. import history
 from ..authority import ONLY_SUPER_RESTORES, Allow, Authenticated, Deny, Everyone, authorize
 from ..envelope import ApiError
+from ..events import RecordUpdated
 from ..resources import Resource
 from ..validation import body_validator
+from . import access, auth, factor_views, factors, sessions
 from .access import me_access
 from .auth import send_invitation_mail, set_password
 from .models import User
@@ -144,13 +146,11 @@ def update_profile(request):
     if data["password"]:
         changes["password"] = history.CHANGED  # that it changed, never what to
     if changes:
-        history.record(request, "update", "user", user.id, user.email, changes)
+        request.registry.notify(RecordUpdated(request, "user", user.id, user.email, changes))
     return dict(me(user), token=issue_token(request, user, session_id=current_session_id(request)))
 
 
 def includeme(config):
-    from . import access, auth, factor_views, factors, sessions
-
     config.include(factors)
     config.include(auth)
     config.include(access)

@@ -7,6 +7,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel import history
 from smogpanel.envelope import ApiError
+from smogpanel.events import RecordUpdated
 from smogpanel.importing import Import
 from smogpanel.resources import PublicResource
 from smogpanel.signed_links import is_valid, signed_query
@@ -33,7 +34,8 @@ class CalculatorResource(PublicResource):
 def record_version(request, version):
     """The shared definition is no resource: its history entry names the new version, whose
     contents the definition's own versions keep (and restore)."""
-    history.record(request, "update", "calculator_definition", version.id, version.source, {"types": history.CHANGED})
+    changes = {"types": history.CHANGED}
+    request.registry.notify(RecordUpdated(request, "calculator_definition", version.id, version.source, changes))
 
 
 def current_types(request):

@@ -14,6 +14,7 @@ from smogpanel import history
 from smogpanel.authority import authorize
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
+from smogpanel.events import RecordUpdated
 from smogpanel.item_types import INTEGRATION
 from smogpanel.record_versions import carry_version
 from smogpanel.resources import PublicResource, Sorting
@@ -127,7 +128,7 @@ class ItemResource(PublicResource):
         carry_version(request, after)  # the open form saves against the refreshed item
         changes = history.changes_between(before, after)
         if changes:  # readings that changed nothing are no event in the item's history
-            history.record(request, "update", self.kind, obj.id, obj.name, changes)
+            request.registry.notify(RecordUpdated(request, self.kind, obj.id, obj.name, changes))
         data["refresh"] = summarise(jobs).as_dict()
         return data
 
