@@ -26,6 +26,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_METRICS_ALLOW": "smogpanel.metrics.allow",
     "SMOGPANEL_METRICS_TOKEN": "smogpanel.metrics.token",
     "SMOGPANEL_HISTORY_KEEP_DAYS": "smogpanel.history.keep_days",
+    "SMOGPANEL_REACH_KEEP_DAYS": "smogpanel.reach.keep_days",
     "SMOGPANEL_LETTERS_KEEP_CONFIRMED_DAYS": "smogpanel.letters.keep_confirmed_days",
     "SMOGPANEL_BACKUP_KEY": "smogpanel.backup.key",
     "SMOGPANEL_TWO_FACTOR": "smogpanel.two_factor",

@@ -95,6 +95,12 @@ def _purge_history(registry):
     return purge_by_setting(registry)
 
 
+def _purge_reach(registry):
+    from ..reach.retention import purge_by_setting
+
+    return purge_by_setting(registry)
+
+
 CORE_JOBS = (
     ScheduledJob(
         code=OUTBOX_JOB,
@@ -106,6 +112,12 @@ CORE_JOBS = (
         code="core.history_purge",
         title="Usuwanie starych wpisów historii zmian",
         run=_purge_history,
+        interval=24 * 3600,
+    ),
+    ScheduledJob(
+        code="core.reach_purge",
+        title="Usuwanie starych liczników zasięgu widżetów",
+        run=_purge_reach,
         interval=24 * 3600,
     ),
 )
@@ -399,16 +411,18 @@ def _number_problem(name, raw, lowest, whole, what):
 
 
 def setting_problems(settings, codes):
-    """Polish reasons of the settings the jobs read that they could not use: history's
-    keep_days, each job's interval (and an interval of no such job of the core or an enabled
+    """Polish reasons of the settings the jobs read that they could not use: history's and the
+    reach counts' keep_days, each job's interval (and an interval of no such job of the core or an enabled
     plugin: a typo in its code), the integrations' numbers."""
     from ..history import keep_days
+    from ..reach import retention
 
     problems = []
-    try:
-        keep_days(settings)
-    except ValueError as error:
-        problems.append(str(error))
+    for read in (keep_days, retention.keep_days):
+        try:
+            read(settings)
+        except ValueError as error:
+            problems.append(str(error))
     for name, raw in sorted(settings.items()):
         if not (name.startswith("smogpanel.jobs.") and name.endswith(".interval")) or raw in (None, ""):
             continue
