@@ -16,6 +16,7 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_REDIS_URL": "smogpanel.redis_url",
     "SMOGPANEL_PUBLIC_CACHE_CONTROL": "smogpanel.public_cache_control",
     "SMOGPANEL_PUBLIC_LICENCE": "smogpanel.public_licence",
+    "SMOGPANEL_SHARE_IMAGE_NODE": "smogpanel.share_image.node",
     "SMOGPANEL_INTEGRATIONS_TIMEOUT": "smogpanel.integrations.timeout",
     "SMOGPANEL_INTEGRATIONS_RETRIES": "smogpanel.integrations.retries",
     "SMOGPANEL_INTEGRATIONS_WORKERS": "smogpanel.integrations.workers",
