@@ -12,6 +12,7 @@ or when the script fails, the image is the server-drawn card (smogpanel.public.s
 
 import hashlib
 import logging
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -68,6 +69,7 @@ def widget_svg(registry, kind, payload_json):
             capture_output=True,
             timeout=TIMEOUT_SECONDS,
             check=False,
+            env={"PATH": os.environ.get("PATH", "")},  # the drawing needs none of the server's secrets
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         log.warning("share image of %s: %s could not draw it (%s); the card is drawn instead", kind.kind, script, error)
