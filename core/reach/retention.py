@@ -1,8 +1,9 @@
 """How long the reach counts are kept: the daily job `core.reach_purge` deletes the days older
 than `smogpanel.reach.keep_days` (default 400).
 
-400 days, not 365: a year and a month, so that on any day a whole month can still be compared
-(in 'Zasięg', its export or /api/reach/) with the same month a year before. The rows hold no
+400 days, not 365: a year and a month, so that on any day the longest range 'Zasięg' and
+/api/reach/ answer (366 days) is whole, and a month can still be compared with the same month
+a year before. The rows hold no
 personal data (a day, a widget, an origin, a count), so the limit is about the table's size, not
 privacy: ~1 row per widget, site and day, a few MB a year for a panel of hundreds of widgets.
 """
