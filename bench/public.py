@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/public.py [--seconds 5] [--rounds 3] [--connections 8]
                                      [--counting all|on|off|control] [--beacons 200]
+                                     [--flush-seconds 1]
 
 Starts the panel as a user does (`smogpanel init --demo`, then `smogpanel serve`, on a fresh
 SQLite file and a free port) and a bare WSGI hello-world as the ceiling, configured at its best
@@ -18,8 +19,8 @@ Counting views (smogpanel.reach) must not slow the public answer. With `--counti
 default) each panel target is measured three times in the same round, one after the other:
 "off", as before counting existed (no beacon arrives, so no count is held and no flush runs);
 "on", while a second wrk sends the view beacon (`POST /api/reach/hit`, from 50 partner origins)
-at about `--beacons` per second and the panel writes its counts every second (instead of every
-60, so the flushes fall inside each measurement); and "control", while the second wrk sends as
+at about `--beacons` per second and the panel writes its counts every `--flush-seconds` (1, not
+the default 60, so that flushes fall inside each measurement); and "control", while the second wrk sends as
 many requests that count nothing (the partner loader, a static file answered before Pyramid
 as the beacon is). On a machine whose cores the client and server share, "on" against
 "control" is what counting itself costs, "control" against "off" what any extra request costs.
@@ -174,17 +175,14 @@ def beacon_rate(process):
     return float(found.group(1)) if found else float("nan")
 
 
-def start_panel(folder):
+def start_panel(folder, flush_seconds):
     database = f"sqlite:///{folder / 'panel.sqlite'}"
     env = {"SMOGPANEL_DATABASE_URL": database, "SMOGPANEL_HOST": "127.0.0.1", "SMOGPANEL_PORT": str(free_port())}
     smogpanel = str(BIN / "smogpanel")
-    # development.ini, with the counts written every second: a flush inside every measurement.
+    # development.ini, with the counts written every `flush_seconds`: a flush inside every measurement.
     ini = folder / "bench.ini"
-    ini.write_text(
-        (ROOT / "development.ini")
-        .read_text()
-        .replace("[app:main]\n", "[app:main]\nsmogpanel.reach_flush_seconds = 1\n", 1)
-    )
+    flush = f"[app:main]\nsmogpanel.reach_flush_seconds = {flush_seconds}\n"
+    ini.write_text((ROOT / "development.ini").read_text().replace("[app:main]\n", flush, 1))
     subprocess.run(
         [smogpanel, "-c", str(ini), "init", "--demo"],
         env={**os.environ, **env},
@@ -239,6 +237,7 @@ def main():
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--counting", choices=("all", "on", "off", "control"), default="all")
     parser.add_argument("--beacons", type=int, default=200, help="view beacons per second while counting")
+    parser.add_argument("--flush-seconds", type=int, default=1, help="the panel's smogpanel.reach_flush_seconds")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is missing: apt-get install wrk (make bench installs it)")
@@ -247,7 +246,7 @@ def main():
     try:
         ceilings = start_ceilings(folder, args.connections)
         processes += [process for process, _url in ceilings.values()]
-        panel, base, database = start_panel(folder)
+        panel, base, database = start_panel(folder, args.flush_seconds)
         processes.append(panel)
         for _process, url in ceilings.values():
             wait_for(url)
