@@ -107,4 +107,9 @@ module.exports = [
     files: ['**/*.mjs'],
     languageOptions: { sourceType: 'module', globals: { ...globals.node } },
   },
+  {
+    // The share images' scripts run under Node on the server (@smogpanel/embeds/image).
+    files: ['embeds/src/image/**/*.js', 'plugins/*/web/src/embed/image.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
 ];

@@ -1,6 +1,8 @@
 """Public widget serving against a hello-world ceiling, side by side in one run.
 
     .venv/bin/python bench/public.py [--seconds 5] [--rounds 3] [--connections 8]
+                                     [--counting all|on|off|control] [--beacons 200]
+                                     [--flush-seconds 1]
 
 Starts the panel as a user does (`smogpanel init --demo`, then `smogpanel serve`, on a fresh
 SQLite file and a free port) and a bare WSGI hello-world as the ceiling, configured at its best
@@ -12,6 +14,17 @@ with `Accept-Encoding: gzip, br` as browsers send it. Prints requests/s, p50 and
 (median over the rounds) and each one's ratio to the ceiling, with the targets:
 payloads >= 0.5x the ceiling with p99 < 50 ms, 304s >= 0.7x, the map within 1.5x of the timer.
 Nothing is asserted: the figures go to docs/performance.md.
+
+Counting views (smogpanel.reach) must not slow the public answer. With `--counting all` (the
+default) each panel target is measured three times in the same round, one after the other:
+"off", as before counting existed (no beacon arrives, so no count is held and no flush runs);
+"on", while a second wrk sends the view beacon (`POST /api/reach/hit`, from 50 partner origins)
+at about `--beacons` per second and the panel writes its counts every `--flush-seconds` (1, not
+the default 60, so that flushes fall inside each measurement); and "control", while the second wrk sends as
+many requests that count nothing (the partner loader, a static file answered before Pyramid
+as the beacon is). On a machine whose cores the client and server share, "on" against
+"control" is what counting itself costs, "control" against "off" what any extra request costs.
+The three take turns in first place from round to round. The report gives the ratios.
 """
 
 import argparse
@@ -129,18 +142,55 @@ def start_ceilings(folder, connections):
     return servers
 
 
-def start_panel(folder):
+UNCOUNTED_SCRIPT = """
+delay = function() return %(delay)d end
+"""
+BEACON_SCRIPT = """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, nil, nil, '{"k":"timer","n":"%(name)s","s":"https://gmina' .. (n %% 50) .. '.example.pl"}')
+end
+delay = function() return %(delay)d end
+"""
+BEACON_CONNECTIONS = 2
+
+
+def start_beacons(folder, base, name, per_second, seconds, counted=True):
+    """A wrk sending view beacons (or, not `counted`, as many GETs of the partner loader) at
+    about `per_second` (each connection waits between them)."""
+    script = folder / ("beacon.lua" if counted else "uncounted.lua")
+    delay = max(1, round(1000 * BEACON_CONNECTIONS / per_second))
+    script.write_text((BEACON_SCRIPT if counted else UNCOUNTED_SCRIPT) % {"name": name, "delay": delay})
+    url = base + ("/api/reach/hit" if counted else "/static/embeds/loader.js")
+    command = ["wrk", "-t1", f"-c{BEACON_CONNECTIONS}", f"-d{seconds + 1}s", "-s", str(script), url]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+
+def beacon_rate(process):
+    output = process.communicate()[0]
+    found = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    return float(found.group(1)) if found else float("nan")
+
+
+def start_panel(folder, flush_seconds):
     database = f"sqlite:///{folder / 'panel.sqlite'}"
     env = {"SMOGPANEL_DATABASE_URL": database, "SMOGPANEL_HOST": "127.0.0.1", "SMOGPANEL_PORT": str(free_port())}
     smogpanel = str(BIN / "smogpanel")
+    # development.ini, with the counts written every `flush_seconds`: a flush inside every measurement.
+    ini = folder / "bench.ini"
+    flush = f"[app:main]\nsmogpanel.reach_flush_seconds = {flush_seconds}\n"
+    ini.write_text((ROOT / "development.ini").read_text().replace("[app:main]\n", flush, 1))
     subprocess.run(
-        [smogpanel, "-c", str(ROOT / "development.ini"), "init", "--demo"],
+        [smogpanel, "-c", str(ini), "init", "--demo"],
         env={**os.environ, **env},
         check=True,
         capture_output=True,
         cwd=folder,
     )
-    process = start([smogpanel, "-c", str(ROOT / "development.ini"), "serve"], env=env, cwd=folder)
+    process = start([smogpanel, "-c", str(ini), "serve"], env=env, cwd=folder)
     return process, f"http://127.0.0.1:{env['SMOGPANEL_PORT']}", database
 
 
@@ -185,6 +235,9 @@ def main():
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--counting", choices=("all", "on", "off", "control"), default="all")
+    parser.add_argument("--beacons", type=int, default=200, help="view beacons per second while counting")
+    parser.add_argument("--flush-seconds", type=int, default=1, help="the panel's smogpanel.reach_flush_seconds")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is missing: apt-get install wrk (make bench installs it)")
@@ -193,19 +246,31 @@ def main():
     try:
         ceilings = start_ceilings(folder, args.connections)
         processes += [process for process, _url in ceilings.values()]
-        panel, base, database = start_panel(folder)
+        panel, base, database = start_panel(folder, args.flush_seconds)
         processes.append(panel)
         for _process, url in ceilings.values():
             wait_for(url)
         wait_for(base + "/api/plugins")
+        names = demo_names(database)
         plan = [(label, url, (), "ceiling") for label, (_p, url) in ceilings.items()]
-        plan += targets(base, demo_names(database))
+        modes = tuple(COUNTING) if args.counting == "all" else (args.counting,)
+        for label, url, headers, group in targets(base, names):
+            plan += [(f"{label}{COUNTING[mode]}", url, headers, group) for mode in modes]
         results = {label: [] for label, *_rest in plan}
+        beacons = {"on": [], "control": []}
         for round_number in range(args.rounds):
-            for label, url, headers, _group in plan:
+            for label, url, headers, _group in in_turn(plan, round_number):
+                mode = next((mode for mode, tail in COUNTING.items() if label.endswith(tail)), "off")
+                sender = None
+                if mode != "off":
+                    sender = start_beacons(
+                        folder, base, names["timer"], args.beacons, args.seconds, counted=mode == "on"
+                    )
                 results[label].append(wrk(url, args.seconds, args.connections, headers))
+                if sender is not None:
+                    beacons[mode].append(beacon_rate(sender))
             print(f"round {round_number + 1}/{args.rounds} done", file=sys.stderr, flush=True)
-        report(plan, results, args)
+        report(plan, results, args, beacons)
     finally:
         for process in processes:
             process.terminate()
@@ -217,12 +282,33 @@ def main():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+COUNTING = {"off": ", counting off", "on": ", counting on", "control": ", uncounted load"}
+
+
+def in_turn(plan, round_number):
+    """The plan in the round's order: a target's modes (off, on, control) take turns in first
+    place, so none is always measured last (on a loaded machine, which one waits matters)."""
+    ordered, group = [], []
+    for step in [*plan, None]:
+        base = step and next((step[0][: -len(t)] for t in COUNTING.values() if step[0].endswith(t)), None)
+        if group and (base is None or base != group[0][0]):
+            turn = round_number % len(group[1])
+            ordered += group[1][turn:] + group[1][:turn]
+            group = []
+        if base is None:
+            ordered += [step] if step else []
+        else:
+            group = group or [base, []]
+            group[1].append(step)
+    return ordered
+
+
 def median(runs, field):
     values = [run[field] for run in runs if run[field] is not None]
     return statistics.median(values) if values else float("nan")
 
 
-def report(plan, results, args):
+def report(plan, results, args, beacons):
     ceiling = max(median(results[label], "rate") for label, *_r, group in plan if group == "ceiling")
     print(
         f"\n{args.connections} connections, {args.seconds} s x {args.rounds} interleaved rounds, "
@@ -242,8 +328,22 @@ def report(plan, results, args):
             met = ratio >= goal[0] and (group != "payload" or p99 < 50)
             verdict = f"{'met' if met else 'MISSED'}: {goal[1]}"
         print(f"{label:<44} {rate:>9,.0f} {p50:>8.2f} {p99:>8.2f} {ratio:>10.2f} {errors:>7}  {verdict}")
-    if "timer payload" in rates and "map payload" in rates:
-        slower = rates["timer payload"] / rates["map payload"]
+    targets_measured = [label[: -len(COUNTING["on"])] for label in rates if label.endswith(COUNTING["on"])]
+    if targets_measured and beacons["on"]:
+        sent = ", ".join(f"{mode} {statistics.median(rates_):,.0f}/s" for mode, rates_ in beacons.items() if rates_)
+        print(f"\nrequests/s ratios (the second wrk's median rate: {sent}; target: on / off >= 0.95)")
+        print(f"{'what':<44} {'on/off':>7} {'control/off':>12} {'on/control':>11}")
+        for label in targets_measured:
+            on, off, control = (rates.get(label + COUNTING[mode], float("nan")) for mode in ("on", "off", "control"))
+            print(f"{label:<44} {on / off:>7.3f} {control / off:>12.3f} {on / control:>11.3f}")
+    timer = next(
+        (rates[f"timer payload{mode}"] for mode in ("", *COUNTING.values()) if f"timer payload{mode}" in rates), None
+    )
+    map_ = next(
+        (rates[f"map payload{mode}"] for mode in ("", *COUNTING.values()) if f"map payload{mode}" in rates), None
+    )
+    if timer and map_:
+        slower = timer / map_
         print(
             f"\nmap payload is {slower:.2f}x slower than the timer's "
             f"({'met' if slower <= 1.5 else 'MISSED'}: within 1.5x)"

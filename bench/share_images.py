@@ -8,7 +8,10 @@ payload's build (`GET /api/public/<kind>/<name>` with the payload cache emptied:
 the image's render on a miss (`GET /view/<kind>/<name>/image/<tag>.png` with the image cache
 emptied, the payload cached: the table, the SVG card, resvg's rasterising and the PNG), and the
 image from the cache; and, once, resvg rasterising a blank canvas of the same size (the floor
-of any render). Prints medians in ms and each one's ratio to the payload's build; asserts
+of any render). For the kinds whose image is the widget's own drawing (the map, the chart:
+smogpanel.public.widget_image, Node running the plugin's image script), also the drawing under
+Node alone and, from a second app with `smogpanel.share_image.node = off`, the card those kinds
+fall back to. Prints medians in ms and each one's ratio to the payload's build; asserts
 nothing. The figures go to docs/performance.md.
 """
 
@@ -57,9 +60,9 @@ def main():
     url = args.database_url or f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite"
     upgrade(url, build_plugin_manager())
     write_demo_data(url)
-    app = webtest.TestApp(
-        make_app({}, **{"sqlalchemy.url": url, "smogpanel.secret": "b" * 48, "smogpanel.smtp_url": ""})
-    )
+    settings = {"sqlalchemy.url": url, "smogpanel.secret": "b" * 48, "smogpanel.smtp_url": ""}
+    app = webtest.TestApp(make_app({}, **settings))
+    card_app = webtest.TestApp(make_app({}, **settings, **{"smogpanel.share_image.node": "off"}))
     registry = app.app.registry
     names = first_names(url)
 
@@ -67,11 +70,14 @@ def main():
     while not hasattr(replay, "answers"):  # the layer that repeats public answers (smogpanel.public.replay)
         replay = getattr(replay, "app", None) or replay.application  # WhiteNoise names it `application`
 
-    def empty(cache):
+    def empty(cache, registry=registry):
         registry[cache].local.entries.clear()
         replay.answers.entries.clear()
 
+    import json
+
     from smogpanel.public.share import HEIGHT, WIDTH, rasterise
+    from smogpanel.public.widget_image import renderer, widget_svg
 
     blank = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}">'
@@ -97,10 +103,27 @@ def main():
         miss = statistics.median(timed(render) for _ in range(args.rounds))
         hit = statistics.median(timed(lambda: app.get(image)) for _ in range(args.rounds))
         size = len(app.get(image).body)
-        print(f"{kind} ({size // 1024} KB PNG)")
+        public_kind = registry["smogpanel.public_kinds"][kind]
+        drawn_by = renderer(registry, public_kind).partition(":")[0]
+        print(
+            f"{kind} ({size // 1024} KB PNG, {'the widget drawn under Node' if drawn_by == 'widget' else 'the card'})"
+        )
         line("payload build (baseline)", base, base)
         line("image render (miss)", miss, base)
         line("image from the cache", hit, base, decimals=2)
+        if drawn_by == "widget":
+            text = json.dumps(app.get(f"/api/public/{kind}/{name}").json["message"], ensure_ascii=False)
+            node = statistics.median(timed(lambda: widget_svg(registry, public_kind, text)) for _ in range(args.rounds))
+            card_page = card_app.get(f"/view/{kind}/{name}").text
+            card_image = re.search(r'<meta property="og:image" content="[^"]*?(/view/[^"]+\.png)"', card_page).group(1)
+
+            def render_card():
+                empty("smogpanel.public_images", card_app.app.registry)
+                card_app.get(card_image)
+
+            card = statistics.median(timed(render_card) for _ in range(args.rounds))
+            line("  of which the drawing under Node", node, base)
+            line("the card instead (no Node)", card, base)
 
 
 if __name__ == "__main__":

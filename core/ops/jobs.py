@@ -43,6 +43,7 @@ from ..hookspecs import ScheduledJob
 from ..mail import retry_outbox
 from ..models import INSTALLATION_ID, JobState, Setting
 from ..openapi import describe_route, envelope_responses
+from ..reach import retention
 from ..security import SUPER
 from .readiness import first_line, gate_of, lost_connection, waited_too_long
 
@@ -96,6 +97,10 @@ def _purge_history(registry):
     return purge_by_setting(registry)
 
 
+def _purge_reach(registry):
+    return retention.purge_by_setting(registry)
+
+
 CORE_JOBS = (
     ScheduledJob(
         code=OUTBOX_JOB,
@@ -107,6 +112,12 @@ CORE_JOBS = (
         code="core.history_purge",
         title="Usuwanie starych wpisów historii zmian",
         run=_purge_history,
+        interval=24 * 3600,
+    ),
+    ScheduledJob(
+        code="core.reach_purge",
+        title="Usuwanie starych liczników zasięgu widżetów",
+        run=_purge_reach,
         interval=24 * 3600,
     ),
 )
@@ -400,14 +411,15 @@ def _number_problem(name, raw, lowest, whole, what):
 
 
 def setting_problems(settings, codes):
-    """Polish reasons of the settings the jobs read that they could not use: history's
-    keep_days, each job's interval (and an interval of no such job of the core or an enabled
+    """Polish reasons of the settings the jobs read that they could not use: history's and the
+    reach counts' keep_days, each job's interval (and an interval of no such job of the core or an enabled
     plugin: a typo in its code), the integrations' numbers."""
     problems = []
-    try:
-        keep_days(settings)
-    except ValueError as error:
-        problems.append(str(error))
+    for read in (keep_days, retention.keep_days):
+        try:
+            read(settings)
+        except ValueError as error:
+            problems.append(str(error))
     for name, raw in sorted(settings.items()):
         if not (name.startswith("smogpanel.jobs.") and name.endswith(".interval")) or raw in (None, ""):
             continue

@@ -4,13 +4,17 @@ and that image itself, a 1200×630 PNG drawn on the server for each version of t
 changes exactly when what the widget shows changes, and a link shared before keeps working: an
 old tag is sent on to the current image).
 
-The widgets draw their charts in the browser with DOM calls (`@smogpanel/embeds/charts`), which
-the server cannot run without a browser. So the image is a *card* the server draws as SVG from
-the same payload: the widget's title and description, and, for kinds that declare a table
-(`PublicKind.table`), the first rows of that table as labelled bars (the sheet's `value`
-column) or as lines of text; the source at the foot. Rasterised by resvg (`resvg-py`, a Rust
-library in a wheel: no browser, no system library), with the DejaVu fonts when present
-(Debian's fonts-dejavu-core) or the system's. Cached in the process by (kind, name, ETag).
+What the image is, per kind:
+- a kind whose plugin ships an image script (the map, the chart: smogpanel.public.widget_image)
+  is drawn by the widget's own drawing code (@smogpanel/embeds/charts, /voivodeships) under
+  Node: the same SVG the widget first shows, with its title, legend and source;
+- any other kind, or when Node is missing or the script fails, is a *card* the server draws as
+  SVG from the same payload: the widget's title and description, and, for kinds that declare a
+  table (`PublicKind.table`), the first rows of that table as labelled bars (the sheet's `value`
+  column) or as lines of text; the source at the foot.
+Rasterised by resvg (`resvg-py`, a Rust library in a wheel: no browser, no system library),
+with the DejaVu fonts when present (Debian's fonts-dejavu-core) or the system's. Cached in the
+process by (kind, name, image tag): the tag names the data version and what drew it.
 """
 
 import hashlib
@@ -29,6 +33,7 @@ from ..settings import public_url
 from .cache import Built, LocalCache, PublicCache
 from .data import sheets_of
 from .payloads import NOT_FOUND_PAGE, built_payload, kind_of
+from .widget_image import renderer, widget_svg
 
 WIDTH, HEIGHT = 1200, 630
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -60,15 +65,18 @@ def describe(kind, payload):
 
 # Part of every image's address: a new look of the card (a change here) gives every image a new
 # address, so caches that keep the immutable old one (a CDN, a share service) are passed by.
+# The widget's drawing is named by its script's digest (widget_image.renderer).
 CARD_VERSION = "1"
 
 
-def image_tag(payload_built):
-    return hashlib.blake2b(f"{CARD_VERSION}:{payload_built.etag}".encode(), digest_size=8).hexdigest()
+def image_tag(registry, kind, payload_built):
+    drawn_by = renderer(registry, kind)
+    return hashlib.blake2b(f"{CARD_VERSION}:{drawn_by}:{payload_built.etag}".encode(), digest_size=8).hexdigest()
 
 
 def image_path(request, kind, name, payload_built):
-    return request.route_path("view-image", kind=kind.kind, internal_name=name, tag=image_tag(payload_built))
+    tag = image_tag(request.registry, kind, payload_built)
+    return request.route_path("view-image", kind=kind.kind, internal_name=name, tag=tag)
 
 
 def head_tags(request, kind, name, payload, payload_built):
@@ -226,13 +234,23 @@ def render_card(request, kind, name, payload):
     return rasterise(card_svg(kind, payload, sheets, _text(payload.get("source"))))
 
 
+def render_image(request, kind, name, payload_text):
+    """The PNG of the view: the widget's own drawing when its kind has one, else the card."""
+    with _RENDERING:  # the drawing under Node too: one image at a time per process
+        svg = widget_svg(request.registry, kind, payload_text)
+    if svg is not None:
+        return rasterise(svg)
+    return render_card(request, kind, name, json.loads(payload_text))
+
+
 def public_image(request):
     kind = kind_of(request)
     name = request.matchdict["internal_name"]
     _version, payload_built = built_payload(request, kind, name) if kind else (None, None)
     if payload_built is None:
         return Response(NOT_FOUND_PAGE, status=404, content_type="text/html", charset="utf-8")
-    if request.matchdict["tag"] != image_tag(payload_built):
+    tag = image_tag(request.registry, kind, payload_built)
+    if request.matchdict["tag"] != tag:
         # A link shared before the data changed: the current image (this answer is not kept long).
         found = HTTPFound(location=image_path(request, kind, name, payload_built))
         found.headers["Cache-Control"] = "public, max-age=60"
@@ -240,12 +258,10 @@ def public_image(request):
 
     def build():
         payload = json.loads(payload_built.body)["message"]
-        png = render_card(request, kind, name, payload)
+        png = render_image(request, kind, name, json.dumps(payload, ensure_ascii=False))
         return Built(png, hashlib.blake2b(png, digest_size=16).hexdigest())
 
-    built = request.registry["smogpanel.public_images"].get_or_build(
-        ("image", kind.kind, name, payload_built.etag), build
-    )
+    built = request.registry["smogpanel.public_images"].get_or_build(("image", kind.kind, name, tag), build)
     if built.etag in request.if_none_match:
         response = Response(status=304)
     else:
@@ -258,6 +274,7 @@ def public_image(request):
 
 
 def includeme(config):
+    config.include(".widget_image")
     config.registry["smogpanel.public_images"] = PublicCache(LocalCache(IMAGE_CACHE_SIZE), name="image")
     config.add_route("view-image", "/view/{kind}/{internal_name}/image/{tag}.png")
     config.add_view(public_image, route_name="view-image", request_method="GET", permission=NO_PERMISSION_REQUIRED)

@@ -205,6 +205,7 @@ def test_a_failing_run_is_stored_and_shown_to_super_administrators(processes):
     assert sorted(jobs) == [
         "core.history_purge",
         "core.outbox",
+        "core.reach_purge",
         "items.refresh",
         "letters.purge",
         "letters.retention",
@@ -251,6 +252,7 @@ def test_intervals_come_from_the_settings(processes):
     assert {code: runner.interval(code) for code in runner.jobs} == {
         "core.outbox": 60,
         "core.history_purge": 86400,
+        "core.reach_purge": 86400,
         "letters.purge": 86400,
         "letters.retention": 86400,
         "items.refresh": 1200,
@@ -269,7 +271,14 @@ def test_the_command_line_lists_and_runs_jobs(database, tmp_path, capsys):
     assert "Zadanie letters.purge: udane." in capsys.readouterr().out
     assert cli(["-c", str(ini), "jobs"]) == 0
     listed = {line.split("\t")[0]: line for line in capsys.readouterr().out.splitlines()}
-    assert set(listed) == {"core.outbox", "core.history_purge", "letters.purge", "letters.retention", "items.refresh"}
+    assert set(listed) == {
+        "core.outbox",
+        "core.history_purge",
+        "core.reach_purge",
+        "letters.purge",
+        "letters.retention",
+        "items.refresh",
+    }
     assert "udane" in listed["letters.purge"] and "Usunięto niepotwierdzone zgłoszenia: 0." in listed["letters.purge"]
     assert "jeszcze nie uruchomione" in listed["core.outbox"] and "co 60 s" in listed["core.outbox"]
     assert "\tnastępnie 20" in listed["core.outbox"]  # the next tick, in UTC
@@ -349,9 +358,10 @@ def test_next_run_is_the_next_tick():
     ("settings", "reason"),
     [
         ({"smogpanel.history.keep_days": "30 dni"}, "smogpanel.history.keep_days musi być dodatnią liczbą dni"),
+        ({"smogpanel.reach.keep_days": "0"}, "smogpanel.reach.keep_days musi być liczbą dni od 1 do 36500, nie „0”"),
         (
             {"smogpanel.jobs.core.histroy_purge.interval": "3600"},
-            "nie ma zadania „core.histroy_purge”. Zadania: core.history_purge, core.outbox",
+            "nie ma zadania „core.histroy_purge”. Zadania: core.history_purge, core.outbox, core.reach_purge",
         ),
         ({"smogpanel.jobs.core.outbox.interval": "minuta"}, "musi być liczbą, nie „minuta”"),
         ({"smogpanel.integrations.refresh_interval": "1h"}, "smogpanel.integrations.refresh_interval (co ile"),

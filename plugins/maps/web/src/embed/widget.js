@@ -112,7 +112,7 @@ export function renderMap(root, payload) {
     if (keySelect.selectedOptions[0] && keySelect.selectedOptions[0].disabled)
       keySelect.value = String(statistic[0] ? statistic[0].id : '');
     const key = payload.property_keys.find((k) => String(k.id) === keySelect.value);
-    drawBody(body, payload, measurement, key, key && key.property_type_name === 'PRECISE');
+    drawBody(body, payload, measurement, key);
     footer.replaceChildren();
     addFooter(footer, payload, measurement.source);
   }
@@ -131,11 +131,19 @@ function select(parent, id, labelText) {
   return node;
 }
 
-function drawBody(body, payload, measurement, key, submap) {
+/** What the map of `measurement` and `key` shows: its values, colour scale and the layer's name
+ * (the widget and its share image, ./image.js). */
+export function layerOf(payload, measurement, key) {
+  const submap = Boolean(key) && key.property_type_name === 'PRECISE';
   const values = key ? valuesOf(measurement, key.id) : {};
   const scale = colourScale(payload.voivodeships.map((v) => values[v.code] ?? null));
   const name = key ? keyLabel(key) : '';
   const layer = `${submap ? `Podmapa: ${name}` : name} — ${measurement.summary ? measurement.title : measurement.name}`;
+  return { values, scale, layer };
+}
+
+function drawBody(body, payload, measurement, key) {
+  const { values, scale, layer } = layerOf(payload, measurement, key);
 
   const figure = el('figure', 'spm-figure');
   figure.appendChild(el('p', 'spm-layer', layer));
