@@ -2,7 +2,8 @@
 script (`static/image/image.js`, built by `make setup` from its `web/src/embed/image.js` with
 @smogpanel/embeds/webpack/image) has its view's image drawn by that script under Node, with the
 very chart and map functions its embed draws with, on a small server-side document (no
-browser, no DOM library). The script reads the payload on stdin and writes a 1200×630 SVG;
+browser, no DOM library). The script reads the payload on stdin and writes a 1200×630 SVG, or
+nothing when the view's widget has no drawing of its own (a gminy ranking's table: the card);
 smogpanel.public.share rasterises it (resvg) and caches the PNG per data version.
 
 Node is then a run-time dependency of those images: `smogpanel.share_image.node` names the
@@ -58,7 +59,8 @@ def renderer(registry, kind):
 
 def widget_svg(registry, kind, payload_json):
     """The SVG the kind's script draws of the payload (its JSON text), or None (no Node, no
-    script, or the script failed: logged, and the card is drawn instead)."""
+    script, the script wrote nothing for this payload, or it failed: logged; the card is drawn
+    instead)."""
     node, script = registry.get("smogpanel.share_image.node"), image_script(registry, kind)
     if node is None or script is None:
         return None
@@ -75,6 +77,8 @@ def widget_svg(registry, kind, payload_json):
         log.warning("share image of %s: %s could not draw it (%s); the card is drawn instead", kind.kind, script, error)
         return None
     svg = done.stdout.decode("utf-8", "replace")
+    if done.returncode == 0 and not svg.strip():
+        return None  # the script's choice: this payload's image is the card
     if done.returncode != 0 or not svg.startswith("<svg") or len(svg) > MAX_SVG:
         reason = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no SVG"]
         log.warning("share image of %s: %s failed (%s); the card is drawn instead", kind.kind, script, reason[0])

@@ -294,6 +294,8 @@ def test_the_installed_wheel_serves_the_shell_every_remote_and_every_embed(insta
         assert {
             "smogpanel/plugins/maps/static/image/image.js",
             "smogpanel/plugins/graphs/static/image/image.js",
+            "smogpanel/plugins/ranks/static/image/image.js",
+            "smogpanel/plugins/calculators/static/image/image.js",
         } <= scripts
         served = [n for n in names if "/static/" in n and n not in scripts and not n.endswith((".gz", ".br"))]
         for name in served:

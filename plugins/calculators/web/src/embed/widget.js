@@ -8,7 +8,7 @@ import { formatMoney, formatNumber, formatYears } from '../format.js';
 import { compute, readDefinition } from '../model.js';
 
 export const MAX_AREA = 10000;
-const DEFAULT_AREA = 100;
+export const DEFAULT_AREA = 100;
 const BAR_COLOR = '#0f7c8c';
 
 export const CSS =
@@ -26,6 +26,15 @@ export const CSS =
   '.spk thead th{font-weight:600}.spk th[scope=row],.spk thead th:first-child{text-align:left}' +
   '.spk-scroll{overflow-x:auto}.spk tr.spk-current th,.spk tr.spk-current td{font-weight:700;background:var(--sp-surface,#eef7f8)}' +
   '.spk-legend,.spk-footer{font-size:13px;margin:8px 0 0;white-space:pre-line}.spk-footer{opacity:.8}';
+
+/** The bar chart's spec of a result: the yearly cost per source, cheapest first. */
+export const costChart = (result) => ({
+  label: 'Roczny koszt ogrzewania według źródła ciepła (od najtańszego)',
+  categories: result.rows.map((row) => row.name),
+  series: [{ name: 'Roczny koszt', color: BAR_COLOR, values: result.rows.map((row) => row.cost) }],
+  unit: 'zł',
+  valueTitle: 'zł na rok',
+});
 
 let fieldCount = 0;
 function field(label, control) {
@@ -172,13 +181,7 @@ export function renderCalculator(root, payload, initial = {}) {
       chart,
       scroll,
     );
-    stopChart = mountChart(chart, 'bar', {
-      label: 'Roczny koszt ogrzewania według źródła ciepła (od najtańszego)',
-      categories: result.rows.map((row) => row.name),
-      series: [{ name: 'Roczny koszt', color: BAR_COLOR, values: result.rows.map((row) => row.cost) }],
-      unit: 'zł',
-      valueTitle: 'zł na rok',
-    });
+    stopChart = mountChart(chart, 'bar', costChart(result));
   }
   for (const event of ['input', 'change'])
     area.addEventListener(event, () => {

@@ -120,8 +120,9 @@ function gminyTable(payload, rows, query) {
   return wrap;
 }
 
-/** The voivodeships coloured by the entry's values, with its legend. */
-function entryMap(payload, entry) {
+/** The voivodeships coloured by the entry's values, with its legend (a <figure>: the map's <svg>,
+ * then the legend's list; the share image, ./image.js, draws the same two). */
+export function entryMap(payload, entry) {
   const values = Object.fromEntries(entry.rows.map(([, code, , value]) => [code, value]));
   const scale = colourScale(payload.voivodeships.map(({ code }) => values[code] ?? null));
   const figure = el('figure');
@@ -160,6 +161,10 @@ function voivodeshipTables(payload, entries) {
   return wrap;
 }
 
+/** The group (or summary) the widget opens with: the last group, the newest. */
+export const firstChoice = (payload) =>
+  payload.groups.length ? payload.groups[payload.groups.length - 1] : payload.summary || null;
+
 /** The choices of the group select: every group, then the summary when shown. */
 export function choices(payload) {
   const list = payload.groups.map((group, index) => ({ label: group.name, value: String(index) }));
@@ -187,7 +192,7 @@ export function renderRanking(root, payload) {
     node.value = option.value;
     chooser.appendChild(node);
   }
-  const lastGroup = payload.groups.length ? String(payload.groups.length - 1) : options[0]?.value;
+  const lastGroup = payload.groups.length ? String(payload.groups.length - 1) : options[0]?.value; // firstChoice
   if (lastGroup !== undefined) chooser.value = lastGroup;
   if (options.length > 1) {
     const label = el('label', '', payload.choose_group_title || 'Wybierz grupę');

@@ -2,7 +2,7 @@
 // diacritics, the group chooser with the summary, show_empty, voivodeships tables per entry.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NO_DATA } from '@smogpanel/embeds/voivodeships';
-import { choices, fold, renderRanking } from './table.js';
+import { choices, entryMap, firstChoice, fold, renderRanking } from './table.js';
 
 const GMINY = {
   type: 'gminy',
@@ -173,5 +173,21 @@ describe('voivodeships map', () => {
     expect(region('mz').querySelector('title').textContent).toBe('mazowieckie: brak danych');
     expect([...root.querySelectorAll('.spr-map-legend li')].map((li) => li.textContent)).toContain('brak danych');
     expect(root.querySelector('.spr-attrib').textContent).toMatch(/ODbL/);
+  });
+});
+
+describe('what the widget opens with (the share image draws the same)', () => {
+  it('is the newest group, or the summary when there is no group', () => {
+    expect(firstChoice(GMINY).name).toBe('2025');
+    expect(firstChoice({ ...GMINY, groups: [] }).title).toBe('Razem');
+    expect(firstChoice({ ...GMINY, groups: [], summary: null })).toBe(null);
+  });
+
+  it("draws an entry's map as the widget's figure: the choropleth, then its legend", () => {
+    const payload = { table_value_title: '', voivodeships: [{ code: 'sl', name: 'śląskie' }] };
+    const [map, legend] = entryMap(payload, { name: 'Wnioski', rows: [['śląskie', 'sl', 0, 5, 5]] }).children;
+    expect(map.getAttribute('aria-label')).toBe('Mapa województw: Wnioski');
+    expect(map.querySelectorAll('path.spr-map-region')).toHaveLength(1);
+    expect(legend.querySelectorAll('li').length).toBeGreaterThan(0);
   });
 });
