@@ -8,7 +8,9 @@ payload's build (`GET /api/public/<kind>/<name>` with the payload cache emptied:
 the image's render on a miss (`GET /view/<kind>/<name>/image/<tag>.png` with the image cache
 emptied, the payload cached: the table, the SVG card, resvg's rasterising and the PNG), and the
 image from the cache; and, once, resvg rasterising a blank canvas of the same size (the floor
-of any render). For the kinds whose image is the widget's own drawing (the map, the chart:
+of any render). The ranking twice: the demo's gminy ranking (its script writes nothing, the
+card is drawn) and its voivodeships ranking. For the kinds whose image is the widget's own
+drawing (the map, the chart, a voivodeships ranking, the calculator:
 smogpanel.public.widget_image, Node running the plugin's image script), also the drawing under
 Node alone and, from a second app with `smogpanel.share_image.node = off`, the card those kinds
 fall back to. Prints medians in ms and each one's ratio to the payload's build; asserts
@@ -30,18 +32,21 @@ KINDS = ("timer", "map", "rank", "search", "calculator", "graph", "letter", "ite
 
 
 def first_names(url):
+    """[(label, kind, internal name)]: each kind's first record, and the first voivodeships ranking."""
     import sqlalchemy as sa
 
     engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    first = "SELECT internal_name FROM {} WHERE deleted IS NULL {}ORDER BY id LIMIT 1"
     with engine.connect() as connection:
-        names = {
-            kind: connection.execute(
-                sa.text(f"SELECT internal_name FROM {kind} WHERE deleted IS NULL ORDER BY id LIMIT 1")
-            ).scalar()
-            for kind in KINDS
-        }
+        cases = [(kind, kind, connection.execute(sa.text(first.format(kind, ""))).scalar()) for kind in KINDS]
+        voivodeships = connection.execute(
+            sa.text(first.format("rank", "AND rank_type_name = 'voivodeships' "))
+        ).scalar()
     engine.dispose()
-    return names
+    at = KINDS.index("rank")
+    cases[at] = ("rank (gminy)", "rank", cases[at][2])
+    cases.insert(at + 1, ("rank (voivodeships)", "rank", voivodeships))
+    return cases
 
 
 def main():
@@ -64,7 +69,7 @@ def main():
     app = webtest.TestApp(make_app({}, **settings))
     card_app = webtest.TestApp(make_app({}, **settings, **{"smogpanel.share_image.node": "off"}))
     registry = app.app.registry
-    names = first_names(url)
+    cases = first_names(url)
 
     replay = app.app
     while not hasattr(replay, "answers"):  # the layer that repeats public answers (smogpanel.public.replay)
@@ -86,8 +91,7 @@ def main():
     canvas = statistics.median(timed(lambda: rasterise(blank)) for _ in range(args.rounds))
     print(f"resvg: a blank {WIDTH}x{HEIGHT} canvas to PNG, the floor of any render: {canvas * 1000:.1f} ms")
     print(f"Share image per kind, median of {args.rounds} rounds (ratio: to the payload's build)")
-    for kind in KINDS:
-        name = names[kind]
+    for label, kind, name in cases:
         page = app.get(f"/view/{kind}/{name}").text
         image = re.search(r'<meta property="og:image" content="[^"]*?(/view/[^"]+\.png)"', page).group(1)
 
@@ -104,15 +108,16 @@ def main():
         hit = statistics.median(timed(lambda: app.get(image)) for _ in range(args.rounds))
         size = len(app.get(image).body)
         public_kind = registry["smogpanel.public_kinds"][kind]
+        text = json.dumps(app.get(f"/api/public/{kind}/{name}").json["message"], ensure_ascii=False)
         drawn_by = renderer(registry, public_kind).partition(":")[0]
-        print(
-            f"{kind} ({size // 1024} KB PNG, {'the widget drawn under Node' if drawn_by == 'widget' else 'the card'})"
-        )
+        if drawn_by == "widget" and widget_svg(registry, public_kind, text) is None:
+            drawn_by = "declined"  # the script wrote nothing for this payload: the card, after a Node start
+        what = {"widget": "the widget drawn under Node", "declined": "the card, the script declined"}
+        print(f"{label} ({size // 1024} KB PNG, {what.get(drawn_by, 'the card')})")
         line("payload build (baseline)", base, base)
         line("image render (miss)", miss, base)
         line("image from the cache", hit, base, decimals=2)
-        if drawn_by == "widget":
-            text = json.dumps(app.get(f"/api/public/{kind}/{name}").json["message"], ensure_ascii=False)
+        if drawn_by in ("widget", "declined"):
             node = statistics.median(timed(lambda: widget_svg(registry, public_kind, text)) for _ in range(args.rounds))
             card_page = card_app.get(f"/view/{kind}/{name}").text
             card_image = re.search(r'<meta property="og:image" content="[^"]*?(/view/[^"]+\.png)"', card_page).group(1)
