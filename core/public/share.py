@@ -5,10 +5,12 @@ changes exactly when what the widget shows changes, and a link shared before kee
 old tag is sent on to the current image).
 
 What the image is, per kind:
-- a kind whose plugin ships an image script (the map, the chart: smogpanel.public.widget_image)
-  is drawn by the widget's own drawing code (@smogpanel/embeds/charts, /voivodeships) under
-  Node: the same SVG the widget first shows, with its title, legend and source;
-- any other kind, or when Node is missing or the script fails, is a *card* the server draws as
+- a kind whose plugin ships an image script (the map, the chart, a voivodeships ranking, the
+  calculator: smogpanel.public.widget_image) is drawn by the widget's own drawing code
+  (@smogpanel/embeds/charts, /voivodeships) under Node: the same SVG the widget first shows,
+  with its title, legend and source;
+- any other kind, a payload the script draws nothing for (a gminy ranking's table), or when
+  Node is missing or the script fails, is a *card* the server draws as
   SVG from the same payload: the widget's title and description, and, for kinds that declare a
   table (`PublicKind.table`), the first rows of that table as labelled bars (the sheet's `value`
   column) or as lines of text; the source at the foot.
