@@ -1,13 +1,15 @@
 // @smogpanel/kit/helpers: the crumbs under parent records, routes derived from a resource's
-// screens, the internal-name field, and the voivodeships named by the shell's configuration.
+// screens, the internal-name field, the voivodeships named by the shell's configuration, and
+// those a voivodeship-scoped account may change.
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TEXT, defineResource } from '@smogpanel/kit';
+import { TEXT, defineResource, loadMe } from '@smogpanel/kit';
 import {
   forgetVoivodeships,
   internalNameField,
   resourceRoutes,
   useParentCrumbs,
+  useRegionScope,
   useVoivodeships,
 } from '@smogpanel/kit/helpers';
 import { fail, mockApi, ok, resetStore } from './testing.js';
@@ -123,5 +125,37 @@ describe('useVoivodeships', () => {
     mockApi(() => fail(503, 'DATABASE_UNAVAILABLE'));
     render(<Voivodeships />);
     expect(await screen.findByText('błąd')).toBeTruthy();
+  });
+});
+
+function RegionScope() {
+  const scope = useRegionScope();
+  return <p>{scope ? `tylko: ${scope.map((v) => `${v.id}:${v.name}:${v.code}`).join(',')}` : 'wszystkie'}</p>;
+}
+
+describe('useRegionScope', () => {
+  const LIST = [
+    { id: 2, name: 'dolnośląskie', code: 'ds' },
+    { id: 5, name: 'małopolskie', code: 'mp' },
+    { id: 40, name: 'dodane ręcznie', code: null },
+  ];
+  const signedIn = (me) => {
+    const calls = mockApi(({ url }) => (url === '/user/me' ? ok(me) : ok({ list: LIST })));
+    return loadMe().then(() => calls);
+  };
+
+  it("names a scoped editor's voivodeships with their codes, from the gazetteer's list", async () => {
+    await signedIn({ id: 3, super: 0, role: 'editor', scope_voivodeships: [5, 40] });
+    render(<RegionScope />);
+    expect(await screen.findByText('tylko: 5:małopolskie:mp,40:dodane ręcznie:null')).toBeTruthy();
+  });
+
+  it('is null for an editor with no voivodeship scope and for a super administrator, with no request', async () => {
+    const calls = await signedIn({ id: 3, super: 0, role: 'editor', scope_voivodeships: [] });
+    render(<RegionScope />);
+    expect(screen.getByText('wszystkie')).toBeTruthy();
+    await signedIn({ id: 1, super: 1, role: 'super', scope_voivodeships: [5] });
+    expect(screen.getByText('wszystkie')).toBeTruthy();
+    expect(calls.map((call) => call.url)).toEqual(['/user/me']);
   });
 });

@@ -1,7 +1,7 @@
 // The measurements of a map: the list (captured descending) with add, import and back, and the
 // form with sixteen numeric inputs per property key, named by voivodeship (SPEC 2.3, 5).
 import { Field, FormScreen, ImportReport, ListScreen, TEXT, useImportReport } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { useParentCrumbs, useRegionScope } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import {
@@ -73,8 +73,12 @@ const FIELDS = [
   { name: 'hidden', label: 'Ukryty (niewidoczny na mapie, ale liczony w podsumowaniu)', type: 'checkbox' },
 ];
 
-/** Sixteen inputs of one property key, labelled with the voivodeships' names. */
-function KeyValues({ mapKey, values, set }) {
+// What every voivodeship shares: a voivodeship-scoped editor may not change them (plugins/maps/scope.py).
+const SHARED = new Set(['name', 'source', 'hidden']);
+
+/** Sixteen inputs of one property key, labelled with the voivodeships' names; those of
+ * voivodeships outside `editable` (a set of codes; null: all) read-only. */
+function KeyValues({ mapKey, values, set, editable }) {
   const label =
     mapKey.display_name && mapKey.display_name !== mapKey.name
       ? `${mapKey.name} (${mapKey.display_name})`
@@ -88,7 +92,13 @@ function KeyValues({ mapKey, values, set }) {
         {VOIVODESHIPS.map(({ code, name }) => (
           <div key={code} className="col">
             <Field
-              field={{ name: cellName(mapKey.id, code), label: name, type: 'number', step: 'any' }}
+              field={{
+                name: cellName(mapKey.id, code),
+                label: name,
+                type: 'number',
+                step: 'any',
+                disabled: Boolean(editable) && !editable.has(code),
+              }}
               value={values[cellName(mapKey.id, code)]}
               onChange={set(cellName(mapKey.id, code))}
             />
@@ -99,14 +109,16 @@ function KeyValues({ mapKey, values, set }) {
   );
 }
 
-/** The measurement's fields (the date fixed once created), then the values of every key. */
+/** The measurement's fields (the date fixed once created; the shared ones too for an account
+ * limited to `editable`, a set of codes), then the values of every key. */
 const checkpointFields =
-  (keys) =>
+  (keys, editable) =>
   (values, { editing }) => [
     ...FIELDS.map((field) => ({
       ...(editing && field.name === 'captured'
         ? { ...field, disabled: true, help: 'Po utworzeniu nie można zmienić daty.' }
         : field),
+      ...(editable && SHARED.has(field.name) ? { disabled: true } : {}),
       column: 'col-12 col-lg-8',
     })),
     {
@@ -117,7 +129,7 @@ const checkpointFields =
           <h2 className="h5 mt-4">Wartości według województw</h2>
           <p className="form-text">Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze.</p>
           {keys.length ? (
-            keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} />)
+            keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} editable={editable} />)
           ) : (
             <p className="text-muted">Mapa nie ma właściwości. Dodaj je w edycji mapy.</p>
           )}
@@ -125,6 +137,18 @@ const checkpointFields =
       ),
     },
   ];
+
+/** Above the form of an account limited to some voivodeships: what it may change. */
+function ScopeNote({ scope }) {
+  const names = scope.map((voivodeship) => voivodeship.name).filter(Boolean);
+  return (
+    <p className="alert alert-info">
+      {names.length
+        ? `Twoje konto zmienia tylko wartości województw: ${names.join(', ')}. Pozostałe pola są tylko do odczytu.`
+        : 'Twoje konto zmienia tylko wartości wybranych województw. Pozostałe pola są tylko do odczytu.'}
+    </p>
+  );
+}
 
 function CheckpointScreen({ label, id }) {
   const { mapId } = useParams();
@@ -134,6 +158,8 @@ function CheckpointScreen({ label, id }) {
     crumbs,
   } = useParentCrumbs(mapTrail(mapId), label);
   const keys = map ? map.property_keys : [];
+  const scope = useRegionScope();
+  const editable = scope && new Set(scope.map((voivodeship) => voivodeship.code).filter(Boolean));
   return (
     <FormScreen
       resource={checkpoints}
@@ -143,10 +169,11 @@ function CheckpointScreen({ label, id }) {
       waiting={map ? null : waiting}
       back={checkpointsPath(mapId)}
       width={null}
-      fields={checkpointFields(keys)}
+      fields={checkpointFields(keys, editable)}
       valuesOf={(item) => checkpointValues(keys, item)}
-      toPayload={(values, { editing }) => checkpointPayload(keys, values, { editing, mapId })}
-    />
+      toPayload={(values, { editing }) => checkpointPayload(keys, values, { editing, mapId })}>
+      {scope && <ScopeNote scope={scope} />}
+    </FormScreen>
   );
 }
 

@@ -2,7 +2,8 @@
 // property key named by voivodeship, and the import with the warning, template and skipped list.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TEXT } from '@smogpanel/kit';
+import { TEXT, loadMe } from '@smogpanel/kit';
+import { forgetVoivodeships } from '@smogpanel/kit/helpers';
 import { importTypesOf, mockApi, ok, resetStore } from '@smogpanel/kit/testing';
 import { today } from './resources.js';
 import routes from './routes.jsx';
@@ -117,6 +118,66 @@ describe('form', () => {
     expect(sent.url).toBe('/checkpoint/7');
     expect(sent.data).not.toHaveProperty('captured');
     expect(sent.data.properties).toEqual([{ key: { id: 31 }, value: expect.objectContaining({ ds: 12.5, mz: 3001 }) }]);
+  });
+});
+
+describe('form of an editor limited to voivodeships', () => {
+  const VOIVODESHIP_LIST = [
+    { id: 5, name: 'małopolskie', code: 'mp' },
+    { id: 9, name: 'mazowieckie', code: 'mz' },
+    { id: 11, name: 'śląskie', code: 'sl' },
+  ];
+  const signedIn = async (access) => {
+    const base = api(ok(CHECKPOINT));
+    const calls = mockApi((call) => {
+      if (call.url === '/user/me') return ok({ id: 4, email: 'r@example.pl', super: 0, ...access });
+      if (call.url === '/voivodeship/') return ok({ order: 'name', asc: 1, list: VOIVODESHIP_LIST });
+      return base(call);
+    });
+    await loadMe();
+    return calls;
+  };
+  beforeEach(forgetVoivodeships);
+
+  it('shows the other voivodeships, the name, source and hidden flag read-only, and says which it may change', async () => {
+    const calls = await signedIn({ role: 'editor', scope_kinds: [], scope_voivodeships: [5, 11] });
+    renderAt(routes, '/map/3/checkpoint/7');
+    expect(
+      await screen.findByText('Twoje konto zmienia tylko wartości województw: małopolskie, śląskie.', { exact: false }),
+    ).toBeTruthy();
+    const applications = await screen.findByRole('group', { name: /Liczba złożonych wniosków/ });
+    expect(within(applications).getByLabelText('małopolskie').disabled).toBe(false);
+    expect(within(applications).getByLabelText('śląskie').disabled).toBe(false);
+    expect(within(applications).getByLabelText('dolnośląskie').disabled).toBe(true);
+    expect(within(applications).getByLabelText('mazowieckie').disabled).toBe(true);
+    const boilers = screen.getByRole('group', { name: /Kotły węglowe/ });
+    expect(
+      within(boilers)
+        .getAllByRole('spinbutton')
+        .filter((input) => !input.disabled),
+    ).toHaveLength(2);
+    for (const label of ['Nazwa', 'Źródło', /Ukryty/]) expect(screen.getByLabelText(label).disabled).toBe(true);
+    fireEvent.change(within(applications).getByLabelText('małopolskie'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
+    await screen.findByText(TEXT.success);
+    // the other voivodeships' cells and the shared fields go back as they were
+    expect(post(calls).data).toMatchObject({ name: 'Grudzień', hidden: 1 });
+    expect(post(calls).data.properties).toEqual([
+      { key: { id: 31 }, value: expect.objectContaining({ ds: 12.5, mz: 3000, mp: 7 }) },
+    ]);
+  });
+
+  it('an editor limited to no voivodeship changes every field', async () => {
+    await signedIn({ role: 'editor', scope_kinds: [], scope_voivodeships: [] });
+    renderAt(routes, '/map/3/checkpoint/7');
+    const applications = await screen.findByRole('group', { name: /Liczba złożonych wniosków/ });
+    expect(
+      within(applications)
+        .getAllByRole('spinbutton')
+        .every((input) => !input.disabled),
+    ).toBe(true);
+    expect(screen.getByLabelText('Nazwa').disabled).toBe(false);
+    expect(screen.queryByText(/Twoje konto zmienia tylko/)).toBeNull();
   });
 });
 

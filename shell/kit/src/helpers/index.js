@@ -5,3 +5,4 @@ export { useParentCrumbs } from './crumbs.jsx';
 export { resourceRoutes } from './routes.js';
 export { internalNameField } from './fields.js';
 export { loadVoivodeships, forgetVoivodeships, useVoivodeships } from './voivodeships.js';
+export { useRegionScope } from './regionScope.js';

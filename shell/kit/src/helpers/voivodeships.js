@@ -6,14 +6,15 @@ import { useEffect, useState } from 'react';
 
 let cache = null;
 
-/** Every live voivodeship as select options [{value: String(id), label: name}], sorted by name
+/** Every live voivodeship as select options [{value: String(id), label: name, code}] (code: the
+ * two letters of one of the sixteen, or null), sorted by name
  * (one request per page). Without a keeper (no such plugin enabled) there are none to load. */
 export function loadVoivodeships() {
   const path = settings().voivodeshipsPath;
   if (!path) return Promise.reject(new Error('no gazetteer'));
   if (!cache) {
     cache = api.get(path, { order: 'name', asc: 1 }).then(
-      (payload) => payload.list.map((row) => ({ value: String(row.id), label: row.name })),
+      (payload) => payload.list.map((row) => ({ value: String(row.id), label: row.name, code: row.code || null })),
       (error) => {
         cache = null;
         throw error;
