@@ -41,7 +41,7 @@ def personal_fields(rules):
 def hidden_fields(request, rules, export=False):
     """The kind's personal fields this request's account may not see (empty: it sees them all,
     or the kind has none); `export`: in a file it takes away, which a read-only account never
-    gets them in (issue 35: 'podgląd' exports no personal data, whatever its permission). Asked
+    gets them in ('podgląd' exports no personal data, whatever its permission). Asked
     once per kind and request."""
     fields = personal_fields(rules)
     if not fields:

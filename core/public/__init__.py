@@ -217,7 +217,7 @@ def includeme(config):
     config.add_route("view-embed", "/view/{kind}/{internal_name}/embed/{uuid}")
     for route in ("view-public", "view-embed"):
         config.add_view(public_page, route_name=route, request_method="GET", permission=NO_PERMISSION_REQUIRED)
-    # Share and download (issue 36: data, image, attribution): modules of their own.
+    # Share and download (data, image, attribution): modules of their own.
     config.include(".data")
     config.include(".share")
     config.include(".attribution")

@@ -29,7 +29,7 @@ PUBLIC_ROUTES = {
     "import-template",
     "healthz",
     "metrics",
-    "oembed",  # issue 36: public by the oEmbed spec
+    "oembed",  # public by the oEmbed spec
     "view-statement",  # the widgets' accessibility statement
     "api-reach-hit",  # the widgets' view beacon
 }

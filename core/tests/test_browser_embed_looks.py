@@ -1,4 +1,4 @@
-"""The partner's look options, downloads and print on real pages in Chromium (issue 36): every
+"""The partner's look options, downloads and print on real pages in Chromium: every
 public kind in the dark theme passes WCAG AA contrast for its text (a check like axe's
 color-contrast rule: each text's colour against the background it is painted on), and on a
 partner page of another origin each option does what the snippet says."""

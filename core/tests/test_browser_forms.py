@@ -1,4 +1,4 @@
-"""Forms in a real browser (issue 34, items 1 and 3): two operators edit the same timer and the
+"""Forms in a real browser: two operators edit the same timer and the
 later save is stopped with the other's values beside the operator's own; an edited form asks
 before it is left; invalid fields say what is wrong under them and take the focus; the server's
 field errors land on their fields. Every screen shown is checked with axe (WCAG 2.1 A/AA)."""

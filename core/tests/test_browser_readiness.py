@@ -1,4 +1,4 @@
-"""The shell on a server whose database cannot serve it (issue 39): signing in shows the
+"""The shell on a server whose database cannot serve it: signing in shows the
 server's Polish reason, not the generic "check the data you sent"."""
 
 import threading

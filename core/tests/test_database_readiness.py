@@ -1,11 +1,11 @@
-"""A panel on a database it cannot use says so (issue 39): `smogpanel serve` and `smogpanel
+"""A panel on a database it cannot use says so: `smogpanel serve` and `smogpanel
 worker` refuse to start on a database that does not answer (a wrong SQLite path, a PostgreSQL
 address nobody listens at) or that is behind the code's migrations (an empty one), with the
 reason /healthz gives, the URL without its password and `smogpanel init`; a running server
 whose database falls behind (a backup of an older release restored under it) answers every API
 request 503 with the envelope and the reason, logs one line for the outage and resumes by
 itself once `smogpanel init` has run. And a request waits for the database a few seconds at
-most (issue 33, item 11)."""
+most."""
 
 import os
 import socket
@@ -202,7 +202,7 @@ def test_an_older_backup_restored_under_a_running_server_turns_every_api_request
         drop_schema(url, "readiness_live")
 
 
-# -- waiting for the database a few seconds at most (issue 33, item 11) --------------------------
+# -- waiting for the database a few seconds at most --------------------------
 @pytest.fixture
 def live(tmp_path_factory):
     live, server, app = start_live(tmp_path_factory, "readiness_wait", **{"smogpanel.database_wait_ms": "300"})

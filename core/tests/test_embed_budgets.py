@@ -1,5 +1,5 @@
 """Each widget's embed bundle and the loader stay within their gzip budgets (bench/bundles.py's
-EMBED_BUDGET_KB), and the download actions added by issue 36 come in a chunk of their own,
+EMBED_BUDGET_KB), and the download actions come in a chunk of their own,
 loaded on demand, not in the bundle a partner page loads first. Reads the built files (`make
 build`, which the browser tests need too); a missing build fails with the command to run."""
 

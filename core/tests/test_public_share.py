@@ -1,4 +1,4 @@
-"""Share and download on every public view (issue 36): "Pobierz dane" as CSV and .xlsx, with
+"""Share and download on every public view: "Pobierz dane" as CSV and .xlsx, with
 the source and licence line the operator sets, formula-safe; the og: tags and the server-drawn
 PNG whose address changes when the data does; the attribution's API and its rules."""
 

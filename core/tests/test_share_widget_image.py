@@ -1,4 +1,4 @@
-"""The share image of a map or a chart is the widget's own drawing (issue 36): the plugin's image
+"""The share image of a map or a chart is the widget's own drawing: the plugin's image
 script draws it under Node with the embed's chart and map code, the panel rasterises it; its
 address changes with the data and with what draws it; without Node it is the card."""
 

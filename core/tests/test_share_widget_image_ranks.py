@@ -1,5 +1,5 @@
-"""The share image of a voivodeships ranking and of a calculator is the widget's own drawing
-(issue 36): the ranking's map of the entry it opens with, the calculator's bar chart of its default
+"""The share image of a voivodeships ranking and of a calculator is the widget's own drawing:
+the ranking's map of the entry it opens with, the calculator's bar chart of its default
 house, drawn under Node by the embed's code; a gminy ranking (an HTML table, no drawing of its
 own) keeps the card. Each image's address changes with the data."""
 

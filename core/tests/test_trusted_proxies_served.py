@@ -1,4 +1,4 @@
-"""SMOGPANEL_TRUSTED_PROXIES under both servers `smogpanel serve` runs (issue 33, item 2):
+"""SMOGPANEL_TRUSTED_PROXIES under both servers `smogpanel serve` runs:
 waitress 3 dropped X-Forwarded-For from every peer but its own `trusted_proxy`, so behind
 nginx every client was the proxy: one client's wrong sign-ins locked sign-in for everyone, and
 /metrics, allowed for 127.0.0.1, answered anyone. Here the test is the proxy at 127.0.0.1 and

@@ -62,7 +62,7 @@ export function startEmbed(
   let loaderPresent = false;
   let reported = null;
 
-  // The partner's look (issue 36: theme, transparent, accent, plain): CSS only, from the address.
+  // The partner's look (theme, transparent, accent, plain): CSS only, from the address.
   const options = embedOptions(window.location.search);
   applyOptions(options);
   addStyle(STYLE + themeCss(plain));
@@ -113,7 +113,7 @@ export function startEmbed(
         root.appendChild(overlay);
       }
       report();
-      // Downloads and print (issue 36): a chunk of its own, loaded once the widget is drawn.
+      // Downloads and print: a chunk of its own, loaded once the widget is drawn.
       import(/* webpackChunkName: "actions" */ './actions.js')
         .then(({ addActions }) => addActions(document, config, options, addStyle))
         .then(report, () => {});

@@ -3,7 +3,7 @@
 from pyramid.exceptions import ConfigurationError
 
 KEEP_CONFIRMED_DAYS = "smogpanel.letters.keep_confirmed_days"
-DEFAULT_KEEP_CONFIRMED_DAYS = 365  # about 12 months (issue 35)
+DEFAULT_KEEP_CONFIRMED_DAYS = 365  # about 12 months
 
 
 def keep_confirmed_days(settings):

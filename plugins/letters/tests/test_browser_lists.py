@@ -1,4 +1,4 @@
-"""A long list in a real browser, on a group's recipients (issue 34): found without Polish
+"""A long list in a real browser, on a group's recipients: found without Polish
 letters, paged with the row count, the search, sort and page kept in the URL (Back restores
 them, Edytuj → Anuluj comes back to them), the rows shown exported and opened with openpyxl,
 and two rows deleted at once and put back by one revert in 'Historia zmian'."""

@@ -1,4 +1,4 @@
-"""A group's recipients as an operator works through a long list (issue 34): found by name or
+"""A group's recipients as an operator works through a long list: found by name or
 address without Polish letters, paged, exported as the rows shown (.xlsx opened with openpyxl,
 .csv in UTF-8 with a BOM, formula-safe), and deleted several at once as one batch that one
 revert from history puts back."""

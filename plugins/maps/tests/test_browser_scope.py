@@ -1,4 +1,4 @@
-"""The measurement form of an editor limited to voivodeships (issue 35): the cells of the others,
+"""The measurement form of an editor limited to voivodeships: the cells of the others,
 the name, the source and the hidden flag read-only, a note saying which it may change, and a save
 of its own cells goes through (the server takes the others sent back unchanged)."""
 

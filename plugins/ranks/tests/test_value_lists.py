@@ -1,4 +1,4 @@
-"""A group's values as a long list is read (issue 34): searched without Polish letters by the
+"""A group's values as a long list is read: searched without Polish letters by the
 gmina's, district's and voivodeship's names and the TERYT code, filtered by voivodeship and
 district, paged with the total, sorted by name across pages, in the database. The gminy are
 the TERC-shaped sample (plugins/hierarchy/fixtures)."""

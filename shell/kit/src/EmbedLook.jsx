@@ -1,4 +1,4 @@
-// The look options of the embed dialog (issue 36): theme, transparent background, accent colour,
+// The look options of the embed dialog: theme, transparent background, accent colour,
 // no title or footer, and hiding the download actions. They go into the embed's address only
 // (embedQuery): the widget reads them; its data and cached page stay the same.
 import { hexColour } from './embed.js';

@@ -3,7 +3,7 @@
 // measured against windowed rendering: docs/performance.md), sort, search, filters and page in
 // the URL (Back and a shared link restore them; the list path alone, as Anuluj navigates to,
 // restores the last ones), the scroll position kept, the export of the rows shown and the
-// deletion of selected rows as one batch. The server searches, filters and pages (issue 34).
+// deletion of selected rows as one batch. The server searches, filters and pages.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, http } from './api.js';

@@ -79,7 +79,7 @@ describe('EmbedFrameDialog', () => {
   });
 });
 
-describe('the look options (issue 36)', () => {
+describe('the look options', () => {
   it('go into the address after the link, only when they differ from the default', () => {
     expect(embedQuery({})).toBe('');
     expect(

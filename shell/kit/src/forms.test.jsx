@@ -1,5 +1,5 @@
 // Forms that point at the mistake, ask before they are left, and never silently undo another
-// operator's save (issue 34, items 1 and 3), as the operator sees them.
+// operator's save, as the operator sees them.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

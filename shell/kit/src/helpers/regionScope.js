@@ -1,4 +1,4 @@
-// The voivodeships a voivodeship-scoped editor may change (issue 35; smogpanel.authority), for a
+// The voivodeships a voivodeship-scoped editor may change (smogpanel.authority), for a
 // screen that shows the rest read-only: `GET /api/user/me` names them by id, the gazetteer's list
 // (loadVoivodeships) gives their names and two-letter codes.
 import { useMe } from '@smogpanel/kit';
