@@ -70,8 +70,9 @@ def test_the_chart_image_draws_the_widgets_bars_of_the_group_it_opens_with(testa
 def test_the_map_image_changes_with_its_data_and_an_old_link_follows(testapp, db, demo):
     map_id, name = live(db, "map")
     before, old_pixels = image_of(testapp, "map", name)
-    values = Base.metadata.tables["checkpoint_value"]
-    db.execute(sa.update(values).where(values.c.key_id == 1).values(mz=99999))
+    values, checkpoints = Base.metadata.tables["checkpoint_value"], Base.metadata.tables["checkpoint"]
+    of_the_map = sa.select(checkpoints.c.id).where(checkpoints.c.map_id == map_id)
+    db.execute(sa.update(values).where(values.c.checkpoint_id.in_(of_the_map)).values(mz=99999))
     db.commit()
     after, new_pixels = image_of(testapp, "map", name)
     assert after != before and new_pixels != old_pixels
