@@ -9,27 +9,22 @@ import sqlalchemy as sa
 from playwright.sync_api import expect
 
 from smogpanel.plugins.maps.models import Checkpoint, CheckpointValue, Map, MapPropertyKey
-from smogpanel.security import hash_password
 from smogpanel.testing.browser import sign_in
-from smogpanel.users.models import User
+from smogpanel.testing.serve import add_accounts
 
 SUCCESS = "Operacja została zakończona :)"
 
 
 def test_a_voivodeship_editor_changes_only_its_cells_in_the_measurement_form(page, live_server):
     email = live_server.unique("krakow").replace(" ", "-").lower() + "@example.pl"
+    add_accounts(live_server.session_factory, [email], password=live_server.password, firstname="Kamil")
     with live_server.session_factory() as db, db.begin():
-        # the hierarchy's table by name: a plugin's test imports no other plugin
+        # the hierarchy's table and the account's scope by name: a plugin's test imports no other
+        # plugin, nor the core's user model
         malopolskie = db.execute(sa.text("SELECT id FROM voivodeship WHERE code = 'mp'")).scalar_one()
-        db.add(
-            User(
-                email=email,
-                password_hash=hash_password(live_server.password),
-                super=0,
-                firstname="Kamil",
-                lastname="Krakowski",
-                scope_voivodeships=str(malopolskie),
-            )
+        db.execute(
+            sa.text("UPDATE user_account SET scope_voivodeships = :scope WHERE email = :email"),
+            {"scope": str(malopolskie), "email": email},
         )
         a_map = Map(name=live_server.unique("Mapa"), internal_name=f"zakres-{uuid.uuid4().hex[:8]}")
         db.add(a_map)
