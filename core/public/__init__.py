@@ -9,6 +9,7 @@ is seen at once, and the Cache-Control header (`smogpanel.public_cache_control`)
 and a CDN keep them for the minute or so the docs describe (docs/deployment.md).
 """
 
+import functools
 import hashlib
 import html
 import json
@@ -115,10 +116,20 @@ def public_page(request):
 def code_fingerprint(plugin_manager):
     """What separates cached answers of different code in a shared cache (a payload's shape may
     change with it): the core's version and each enabled plugin's distribution and version."""
+    plugins = tuple(
+        (name, getattr(plugin, "__name__", "").split(".")[0]) for name, plugin in plugin_manager.list_name_plugin()
+    )
+    return fingerprint_of(plugins)
+
+
+@functools.cache
+def fingerprint_of(plugins):
+    """Read once per process and set of plugins: scanning every installed distribution's metadata
+    took about a quarter of building the app (each test builds one), and the code a process runs
+    does not change under it (an upgrade restarts the server)."""
     distributions = metadata.packages_distributions()
     parts = [__version__]
-    for name, plugin in plugin_manager.list_name_plugin():
-        top = getattr(plugin, "__name__", "").split(".")[0]
+    for name, top in plugins:
         for dist in distributions.get(top, ()):
             parts.append(f"{name}:{dist}={metadata.version(dist)}")
         parts.append(name)

@@ -6,6 +6,7 @@ rolled back afterwards; each request inside it commits or rolls back a savepoint
 so "one request, one transaction" is tested for real and tests stay independent.
 """
 
+import functools
 import os
 import re
 
@@ -140,10 +141,17 @@ class Api:
         return Api(self.app, token)
 
 
+@functools.cache
+def hash_of(password):
+    """`hash_password`, once per password and test run: argon2 is slow on purpose (about 0.1 s),
+    and most tests make accounts with the same password. Sign-in still verifies it in full."""
+    return hash_password(password)
+
+
 def create_user(db, email="operator@example.pl", password="Haslo-123!", super=0, firstname="Anna", lastname="Nowak"):
     from smogpanel.users.models import User
 
-    user = User(email=email, firstname=firstname, lastname=lastname, super=super, password_hash=hash_password(password))
+    user = User(email=email, firstname=firstname, lastname=lastname, super=super, password_hash=hash_of(password))
     db.add(user)
     db.flush()
     db.commit()

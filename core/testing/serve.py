@@ -80,11 +80,11 @@ def fresh_database(tmp_path_factory, schema):
 
 
 def add_accounts(factory, emails, is_super=False, password=PASSWORD, firstname="Konto", lastname="Testowe"):
-    """Accounts sharing one password hash (one argon2 run, not one per account)."""
-    from smogpanel.security import hash_password
+    """Accounts sharing one password hash (one argon2 run per password and test run)."""
+    from smogpanel.testing.app import hash_of
     from smogpanel.users.models import User
 
-    password_hash = hash_password(password)
+    password_hash = hash_of(password)
     with factory() as db, db.begin():
         for email in emails:
             db.add(

@@ -16,3 +16,13 @@ def login():
     """`login(app, email, password, status=200, **kw)` signs in through the API and gives the
     token (or the whole error body when the status is not 200)."""
     return _login
+
+
+@pytest.fixture
+def demo(db, testapp):
+    """Every plugin's demo data (`smogpanel init --demo`'s records), committed."""
+    from smogpanel.gazetteer import find_gazetteer
+
+    manager = testapp.app.registry.plugin_manager
+    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
+    db.commit()

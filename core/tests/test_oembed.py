@@ -10,17 +10,7 @@ from urllib.parse import quote
 import pytest
 import webtest
 
-from smogpanel.gazetteer import find_gazetteer
-
 from .test_public_serving import live_name
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
-
 
 PANEL = "https://panel.example.pl"
 LINK = re.compile(r'<link rel="alternate" type="application/json\+oembed" href="([^"]+)" title="([^"]+)">')

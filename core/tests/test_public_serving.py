@@ -15,7 +15,6 @@ import webtest
 from webob import Request
 
 from smogpanel.db import Base
-from smogpanel.gazetteer import find_gazetteer
 from smogpanel.models import INSTALLATION_ID, Setting
 from smogpanel.web import EMBED_POLICY
 
@@ -24,13 +23,6 @@ EMBED = "/view/timer/{}/embed/0b9d7c1e-2f6a-4c2b-9a55-7d1f3c9e8a10"
 INLINE = re.compile(r'<script type="application/json" id="smogpanel-payload">(.*?)</script>', re.S)
 # A database of its own per suite: `make test` runs the SQLite and PostgreSQL suites side by side.
 REDIS_URL = f"redis://127.0.0.1:6379/{14 if os.environ.get('SMOGPANEL_TEST_DATABASE_URL') else 15}"
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
 
 
 def live_name(db, table_name):

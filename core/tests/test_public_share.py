@@ -13,18 +13,10 @@ import sqlalchemy as sa
 from PIL import Image
 
 from smogpanel.db import Base
-from smogpanel.gazetteer import find_gazetteer
 
 TABULAR = ("rank", "map", "graph", "search", "item")
 ALL_KINDS = ("timer", "map", "rank", "search", "calculator", "graph", "letter", "item")
 CONFIG = re.compile(r'<script type="application/json" id="smogpanel-public">(.*?)</script>', re.S)
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
 
 
 def live(db, kind):

@@ -6,16 +6,8 @@ import pytest
 import sqlalchemy as sa
 
 from smogpanel.db import Base
-from smogpanel.gazetteer import find_gazetteer
 from smogpanel.testing.app import TablesRead
 from smogpanel.versions import TABLE, data_version, track
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
 
 
 def demo_names(db, tables):

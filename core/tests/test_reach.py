@@ -12,20 +12,11 @@ import pytest
 import sqlalchemy as sa
 import webtest
 
-from smogpanel.gazetteer import find_gazetteer
 from smogpanel.reach.counter import ReachCounter, flush_all, today
 from smogpanel.reach.models import ReachCount
 from smogpanel.reach.sites import origin_of
 
 from .test_public_serving import live_name
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
-
 
 HIT = "/api/reach/hit"
 READER = "203.0.113.77"

@@ -5,7 +5,6 @@ and writes nothing. A save naming the current version, or naming none, goes thro
 import pytest
 import sqlalchemy as sa
 
-from smogpanel.gazetteer import find_gazetteer
 from smogpanel.models import HistoryEntry
 from smogpanel.plugins.ranks.tests.helpers import add_gmina, add_group, add_rank, add_value
 from smogpanel.plugins.timers.tests.test_api import add as add_timer
@@ -146,13 +145,6 @@ def test_a_record_answer_keeps_its_304(ewa):
     path = f"/api/timer/{timer['id']}"
     _, version = load(ewa, path)
     ewa.app.get(path, headers=ewa.headers({"If-None-Match": version}), status=304)
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
 
 
 def test_every_kind_is_saved_conditionally_with_no_code_of_its_own(api, demo, db, testapp):

@@ -7,25 +7,16 @@ import json
 import re
 from collections import Counter
 
-import pytest
 import sqlalchemy as sa
 import webtest
 from PIL import Image
 
 from smogpanel.db import Base
-from smogpanel.gazetteer import find_gazetteer
 from smogpanel.public.widget_image import widget_svg
 
 from .test_public_share import live, meta
 
 REGION = re.compile(r'<path d="[^"]+" class="spm-region" data-code="(\w+)" fill="(#[0-9a-f]{6})"')
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
 
 
 def image_of(app, kind, name):

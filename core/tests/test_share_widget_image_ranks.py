@@ -6,11 +6,9 @@ own) keeps the card. Each image's address changes with the data."""
 import logging
 import re
 
-import pytest
 import sqlalchemy as sa
 
 from smogpanel.db import Base
-from smogpanel.gazetteer import find_gazetteer
 
 from .test_public_share import live
 from .test_share_widget_image import drawn_svg, image_of, rgb
@@ -18,13 +16,6 @@ from .test_share_widget_image import drawn_svg, image_of, rgb
 REGION = re.compile(r'<path d="[^"]+" class="spr-map-region" data-code="(\w+)" fill="(#[0-9a-f]{6})"')
 BAR = re.compile(r'<rect class="spc-mark" [^>]*fill="([^"]+)"><title>([^<]+)</title>')
 VOIVODESHIPS_RANKING = "ranking-wojewodztw"
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
 
 
 def test_the_voivodeships_ranking_image_is_the_widgets_map_of_its_first_entry(testapp, db, demo):

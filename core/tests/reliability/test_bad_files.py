@@ -20,7 +20,6 @@ import sqlalchemy as sa
 
 from smogpanel import files
 from smogpanel.db import Base
-from smogpanel.gazetteer import find_gazetteer
 from smogpanel.schemas import FileValue
 from smogpanel.spreadsheets import imports
 from smogpanel.testing.files import png, upload, xlsx
@@ -35,13 +34,6 @@ def snapshot(db):
     return {
         table.name: db.scalar(sa.select(sa.func.count()).select_from(table)) for table in Base.metadata.sorted_tables
     }
-
-
-@pytest.fixture
-def demo(db, testapp):
-    manager = testapp.app.registry.plugin_manager
-    manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
-    db.commit()
 
 
 @pytest.fixture
