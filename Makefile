@@ -31,13 +31,14 @@ lint: python-deps node-deps
 # The two database runs go side by side: much of a run waits on browsers, subprocesses and
 # sockets, so together they take about two thirds of the time one after the other does
 # (docs/performance.md, "The test suite"). SQLite's output streams; PostgreSQL's is kept and
-# printed when it ends, then one line for each.
+# printed when it ends, then one line for each. Each run ends with its 15 slowest tests.
+PYTEST := $(BIN)/pytest -q --durations=15
 test-python:
-	@if [ -z "$$SMOGPANEL_TEST_DATABASE_URL" ]; then exec $(BIN)/pytest -q; fi; \
+	@if [ -z "$$SMOGPANEL_TEST_DATABASE_URL" ]; then exec $(PYTEST); fi; \
 	log=$$(mktemp); \
-	$(BIN)/pytest -q > $$log 2>&1 & postgresql=$$!; \
+	$(PYTEST) > $$log 2>&1 & postgresql=$$!; \
 	echo "== the suite on SQLite (and on PostgreSQL alongside, printed after)"; \
-	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q; sqlite=$$?; \
+	SMOGPANEL_TEST_DATABASE_URL= $(PYTEST); sqlite=$$?; \
 	wait $$postgresql; postgresql=$$?; \
 	echo "== the same suite on PostgreSQL"; cat $$log; \
 	echo "== SQLite: exit $$sqlite; PostgreSQL: exit $$postgresql ($$(tail -n 1 $$log))"; \
