@@ -73,10 +73,34 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     playwright = sync_playwright().start()
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    browser = RelaunchingBrowser(playwright)
     yield browser
     browser.close()
     playwright.stop()
+
+
+class RelaunchingBrowser:
+    """The session's Chromium, launched again when it is gone: if it dies in one test (it exited
+    once in a full run), that test fails, not every browser test after it. Otherwise it is
+    Playwright's `Browser`, attribute for attribute."""
+
+    def __init__(self, playwright):
+        self._playwright = playwright
+        self._browser = None
+
+    def current(self):
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = self._playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            )
+        return self._browser
+
+    def __getattr__(self, name):
+        return getattr(self.current(), name)
+
+    def close(self):
+        if self._browser is not None and self._browser.is_connected():
+            self._browser.close()
 
 
 @pytest.fixture

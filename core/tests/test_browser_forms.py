@@ -162,6 +162,10 @@ def test_an_edited_form_asks_before_it_is_left(page, live_server):
         page.close(run_before_unload=True)
     assert asked.value.type == "beforeunload"
     asked.value.dismiss()  # stays
+    expect(page.get_by_label("Tekst pod licznikiem")).to_have_value("Jeszcze jeden.")
+    # Closed here, without the question, not by the fixture's context.close() right after a
+    # dismissed beforeunload: Chromium exited there once in a full run.
+    page.close()
 
 
 def test_invalid_fields_say_what_is_wrong_under_them_and_take_the_focus(page, live_server):
