@@ -99,7 +99,7 @@ def write_second_factors(url, client):
     import sqlalchemy as sa
 
     from smogpanel.db import make_engine, utcnow
-    from smogpanel.security import hash_password
+    from smogpanel.testing.app import hash_of
     from smogpanel.users.models import User
     from smogpanel.users.passkeys import Passkey
 
@@ -107,7 +107,7 @@ def write_second_factors(url, client):
     engine = make_engine(url)
     with engine.begin() as connection:
         connection.execute(
-            sa.insert(User.__table__).values(email=email_address, password_hash=hash_password(password), super=0)
+            sa.insert(User.__table__).values(email=email_address, password_hash=hash_of(password), super=0)
         )
     headers = sign_in(client, email_address, password)
     secret = client.post_json("/api/user/2fa/totp", {}, headers=headers).json["message"]["secret"]

@@ -79,8 +79,10 @@ def fresh_database(tmp_path_factory, schema):
     return url
 
 
-def add_accounts(factory, emails, is_super=False, password=PASSWORD, firstname="Konto", lastname="Testowe"):
-    """Accounts sharing one password hash (one argon2 run per password and test run)."""
+def add_accounts(factory, emails, is_super=False, password=PASSWORD, firstname="Konto", lastname="Testowe", **access):
+    """Accounts sharing one password hash (one argon2 run per password and test run). `access`:
+    the account's role and scopes as stored (`role`, `scope_kinds`, `scope_voivodeships`: ids
+    comma-separated, `personal_data`), e.g. `scope_voivodeships="6"` for an editor of one."""
     from smogpanel.testing.app import hash_of
     from smogpanel.users.models import User
 
@@ -94,6 +96,7 @@ def add_accounts(factory, emails, is_super=False, password=PASSWORD, firstname="
                     lastname=lastname,
                     super=int(is_super),
                     password_hash=password_hash,
+                    **access,
                 )
             )
 

@@ -17,15 +17,17 @@ SUCCESS = "Operacja została zakończona :)"
 
 def test_a_voivodeship_editor_changes_only_its_cells_in_the_measurement_form(page, live_server):
     email = live_server.unique("krakow").replace(" ", "-").lower() + "@example.pl"
-    add_accounts(live_server.session_factory, [email], password=live_server.password, firstname="Kamil")
-    with live_server.session_factory() as db, db.begin():
-        # the hierarchy's table and the account's scope by name: a plugin's test imports no other
-        # plugin, nor the core's user model
+    with live_server.session_factory() as db:
+        # the hierarchy's table by name: a plugin's test imports no other plugin
         malopolskie = db.execute(sa.text("SELECT id FROM voivodeship WHERE code = 'mp'")).scalar_one()
-        db.execute(
-            sa.text("UPDATE user_account SET scope_voivodeships = :scope WHERE email = :email"),
-            {"scope": str(malopolskie), "email": email},
-        )
+    add_accounts(
+        live_server.session_factory,
+        [email],
+        password=live_server.password,
+        firstname="Kamil",
+        scope_voivodeships=str(malopolskie),
+    )
+    with live_server.session_factory() as db, db.begin():
         a_map = Map(name=live_server.unique("Mapa"), internal_name=f"zakres-{uuid.uuid4().hex[:8]}")
         db.add(a_map)
         db.flush()
