@@ -9,9 +9,10 @@ it needs no `updated` column and no timestamp resolution.
 `GET /api/<kind>/<id>` answers carry it in the `ETag` header, as `"<version>-<answer digest>"`: the
 digest keeps `If-None-Match` exact for the whole answer (a renamed gmina is a new body), the
 version part is what `If-Match` is compared by. An edit (`POST /api/<kind>/<id>`) with `If-Match`
-naming another version answers `412 CHANGED_MEANWHILE` naming who changed the record and which
-fields (read back from history), and writes nothing; without `If-Match` it is unconditional, as
-the spec's call shapes are. The edit's answer carries the new version the same way.
+naming another version answers `412 CHANGED_MEANWHILE` naming who changed the record (by the
+account's name when it has one, else its e-mail) and which fields (read back from history), and
+writes nothing; without `If-Match` it is unconditional, as the spec's call shapes are. The edit's
+answer carries the new version the same way.
 """
 
 import hashlib
@@ -23,6 +24,7 @@ import sqlalchemy as sa
 from .envelope import RECORD_VERSION, ApiError, dumps
 from .history.views import labels_of
 from .models import HistoryEntry
+from .users.models import User
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["carry_version", "version_of"]
@@ -72,7 +74,9 @@ def changed_message(request, resource, obj, current, wanted):
     """Who changed the record since the version the form had, and which fields: the record's
     history read back, newest first, undoing each edit until the form's version appears."""
     entries = request.db.execute(
-        sa.select(HistoryEntry.user_email, HistoryEntry.via, HistoryEntry.action, HistoryEntry.changes)
+        sa.select(
+            HistoryEntry.user_id, HistoryEntry.user_email, HistoryEntry.via, HistoryEntry.action, HistoryEntry.changes
+        )
         .where(HistoryEntry.kind == resource.kind, HistoryEntry.record_id == obj.id)
         .order_by(HistoryEntry.id.desc())
         .limit(WALKED_ENTRIES)
@@ -92,26 +96,39 @@ def changed_message(request, resource, obj, current, wanted):
             found = True
             break
     closing = " Nic nie zapisano. Wczytaj aktualną wersję albo zapisz mimo to."
+    names = _names(request, entries)
     if found:
-        who, fields = _who(walked[::-1]), _fields(walked, labels)
+        who, fields = _who(walked[::-1], names), _fields(walked, labels)
         return f"Ktoś zmienił ten element po wczytaniu formularza: {who} ({fields}).{closing}"
     newest = [entries[0]] if entries and entries[0].action == "update" else []
     if newest:
         return (
             "Ten element zmienił się po wczytaniu formularza (także import zmienia elementy). Ostatnia zmiana "
-            f"w historii: {_who(newest)} ({_fields(newest, labels)}).{closing}"
+            f"w historii: {_who(newest, names)} ({_fields(newest, labels)}).{closing}"
         )
     return f"Ten element zmienił się po wczytaniu formularza (także import zmienia elementy).{closing}"
 
 
-def _who(entries):
-    """Who made `entries` (oldest first), each named once."""
-    names = []
+def _names(request, entries):
+    """The first and last names of the accounts that made `entries`, by account id (an account
+    without a name, or one gone, is left out: its e-mail stands for it)."""
+    ids = {entry.user_id for entry in entries if entry.user_id is not None}
+    if not ids:
+        return {}
+    rows = request.db.execute(sa.select(User.id, User.firstname, User.lastname).where(User.id.in_(ids))).all()
+    named = {row.id: " ".join(part for part in (row.firstname, row.lastname) if part) for row in rows}
+    return {user_id: name for user_id, name in named.items() if name}
+
+
+def _who(entries, names):
+    """Who made `entries` (oldest first), each named once: the account's name, else its e-mail."""
+    shown = []
     for entry in entries:
-        name = entry.user_email or ("wiersz poleceń serwera" if entry.via == "cli" else "zadanie serwera")
-        if name not in names:
-            names.append(name)
-    return ", ".join(names)
+        name = names.get(entry.user_id) or entry.user_email
+        name = name or ("wiersz poleceń serwera" if entry.via == "cli" else "zadanie serwera")
+        if name not in shown:
+            shown.append(name)
+    return ", ".join(shown)
 
 
 def _fields(entries, labels):

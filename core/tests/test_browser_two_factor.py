@@ -99,6 +99,8 @@ def test_adding_an_authenticator_app_and_signing_in_with_its_codes(page, live_se
     page.get_by_label("Kod z aplikacji").fill("000000")
     page.get_by_role("button", name="Potwierdź").click()
     expect(page.get_by_text("Niepoprawny kod.", exact=False)).to_be_visible()
+    # The wrong code is the banner's headline, not "check the data you sent"
+    expect(page.get_by_role("alert")).to_have_text(re.compile(r"^Niepoprawny kod\."))
     page.get_by_label("Kod z aplikacji").fill(pyotp.TOTP(secret).now())
     page.get_by_role("button", name="Potwierdź").click()
     codes = page.get_by_test_id("recovery-codes").locator("li")
@@ -120,10 +122,15 @@ def test_adding_an_authenticator_app_and_signing_in_with_its_codes(page, live_se
     signed_in(page)
     page.goto("/user/profile")
     expect(page.get_by_test_id("recovery-left")).to_have_text("9")
-    # ...and the app's next code.
+    # ...and, after a wrong one, the app's next code.
     sign_out(page)
     password_step(page, email)
-    page.get_by_label("Kod z aplikacji").fill(pyotp.TOTP(secret).at(time.time() + 30))
+    code = page.get_by_label("Kod z aplikacji")
+    code.press_sequentially("000000")
+    page.get_by_role("button", name="Zweryfikuj").click()
+    expect(page.get_by_role("alert")).to_have_text(re.compile(r"^Niepoprawny kod\."))
+    expect(page.get_by_role("alert")).not_to_contain_text("Sprawdź przekazane dane")
+    code.fill(pyotp.TOTP(secret).at(time.time() + 30))
     page.get_by_role("button", name="Zweryfikuj").click()
     signed_in(page)
 

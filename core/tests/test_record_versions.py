@@ -57,7 +57,9 @@ def test_a_save_loaded_before_another_operators_is_refused_and_writes_nothing(ew
     refused = save(jan, path, timer_edit(jans, text_below="Wietrz krótko."), jans_version, status=412)
     assert refused.json["success"] is False and refused.json["message"] == "CHANGED_MEANWHILE"
     [error] = refused.json["errors"]
-    assert "ewa@example.pl" in error["description"] and "pole „Nazwa”" in error["description"]
+    # The colleague by the account's name (an account without one: by e-mail, below)
+    assert "po wczytaniu formularza: Ewa Nowak (pole „Nazwa”)." in error["description"]
+    assert "ewa@example.pl" not in error["description"]
     assert "Nic nie zapisano" in error["description"]
     now, _ = load(ewa, path)
     assert (now["name"], now["text_below"]) == ("Do wiosny", "Ogrzewaj czysto.")
@@ -68,6 +70,16 @@ def test_a_save_loaded_before_another_operators_is_refused_and_writes_nothing(ew
     assert version_part(version) == version_part(first.headers["ETag"])
     saved = save(jan, path, timer_edit(current, text_below="Wietrz krótko."), version)
     assert (saved.json["message"]["name"], saved.json["message"]["text_below"]) == ("Do wiosny", "Wietrz krótko.")
+
+
+def test_an_account_without_a_name_is_named_by_its_e_mail(testapp, db, jan):
+    nameless = signed_in(testapp, create_user(db, email="bez.imienia@example.pl", firstname="", lastname=""))
+    timer = add_timer(jan)
+    path = f"/api/timer/{timer['id']}"
+    jans, jans_version = load(jan, path)
+    save(nameless, path, timer_edit(jans, name="Do wiosny"), load(nameless, path)[1])
+    error = save(jan, path, timer_edit(jans, text_below="Wietrz."), jans_version, status=412).json["errors"][0]
+    assert "po wczytaniu formularza: bez.imienia@example.pl (pole „Nazwa”)." in error["description"]
 
 
 def test_a_save_without_if_match_overwrites_as_the_spec_calls_do(ewa, jan):
@@ -102,7 +114,7 @@ def test_every_changes_since_are_named_and_unchanged_saves_keep_the_version(ewa,
     save(jan, path, timer_edit(record, countdown=False), version)
 
     errors = save(jan, path, timer_edit(old, text_above="Zostało"), old_version, status=412).json["errors"]
-    assert "ewa@example.pl, jan@example.pl" in errors[0]["description"]
+    assert "Ewa Nowak, Jan Nowak (" in errors[0]["description"]
     assert "pola „Nazwa”, „Odliczanie”" in errors[0]["description"]
 
 
@@ -132,7 +144,7 @@ def test_a_rank_value_saved_over_another_operators_change_is_refused(ewa, jan, d
 
     written = entries(db)
     error = save(jan, path, dict(body, points=4), jans_version, status=412).json["errors"][0]
-    assert "ewa@example.pl" in error["description"] and "„Wartość”" in error["description"]
+    assert "Ewa Nowak" in error["description"] and "„Wartość”" in error["description"]
     assert entries(db) == written
     now, _ = load(ewa, path)
     assert (str(now["value"]), now["points"]) == ("13.1", 3)

@@ -33,8 +33,14 @@ PLACE_COLUMNS = (
 )
 
 
-# Not in the template (the search's own), but accepted: a gmina's TERYT code finds it instead of the names.
-TERYT_COLUMN = Column("teryt", "Kod TERYT", required=False, help="Siedmiocyfrowy kod TERYT gminy, np. 1206012.")
+# Optional (in the template, left empty): a gmina's TERYT code finds it instead of the names, which
+# cannot tell apart two gminy of one name in one district (Bolesławiec, the town and the rural gmina).
+TERYT_COLUMN = Column(
+    "teryt",
+    "Kod TERYT",
+    required=False,
+    help="Opcjonalny siedmiocyfrowy kod TERYT gminy, np. 1206012: gdy jest, wskazuje gminę zamiast nazw.",
+)
 
 
 def key_column(key):
@@ -59,7 +65,7 @@ def template_for(request):
     keys = VALUES.live_keys(request.db, search.id)
     return dataclasses.replace(
         WPG_XLS,
-        columns=(*PLACE_COLUMNS, *(key_column(key) for key in keys)),
+        columns=(*PLACE_COLUMNS, TERYT_COLUMN, *(key_column(key) for key in keys)),
         label=f"{WPG_XLS.label}: {search.name}",
     )
 
@@ -197,12 +203,13 @@ WPG_XLS = ImportType(
     label="Wpisy wyszukiwarki (XLS)",
     description=(
         "Wpisy gmin wyszukiwarki: pierwszy arkusz, w pierwszym wierszu nagłówek – kolumny „Gmina”, "
-        "„Powiat”, „Województwo”, potem po jednej kolumnie na właściwość wyszukiwarki (nazwa kolumny = "
-        "nazwa właściwości). Dalej po jednym wierszu na gminę. Gmina, która ma już wpis, zostanie "
-        "zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa. Pobierz szablon z "
-        "formularza importu wyszukiwarki: ma nagłówki jej właściwości."
+        "„Powiat”, „Województwo”, opcjonalnie „Kod TERYT” (wskazuje gminę zamiast nazw: potrzebny dla "
+        "gmin o tej samej nazwie w pliku z całego kraju), potem po jednej kolumnie na właściwość "
+        "wyszukiwarki (nazwa kolumny = nazwa właściwości). Dalej po jednym wierszu na gminę. Gmina, "
+        "która ma już wpis, zostanie zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa. "
+        "Pobierz szablon z formularza importu wyszukiwarki: ma nagłówki jej właściwości."
     ),
-    columns=PLACE_COLUMNS,
+    columns=(*PLACE_COLUMNS, TERYT_COLUMN),
     parse=parse_entries,
     for_template=template_for,
     template_query=("search_id",),

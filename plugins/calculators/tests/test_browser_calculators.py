@@ -36,7 +36,7 @@ def fill_definition(page, index, name, value):
     page.locator(f"#field-types-{index}-definitions-{count - 1}-name").fill(name)
     value_field = page.locator(f"#field-types-{index}-definitions-{count - 1}-value")
     expect(value_field).to_have_attribute("placeholder", name.replace("_", " "))
-    value_field.fill(value)
+    value_field.press_sequentially(value)  # typed on the keyboard, as an operator does
 
 
 def rows_text(frame):
@@ -61,10 +61,19 @@ def test_definition_import_calculator_and_public_widget(page, live_server):
     page.get_by_role("button", name="Dodaj typ").click()
     page.locator("#field-types-1-name").fill("Ogrzewanie elektryczne")
     fill_definition(page, 1, "sprawnosc", "1")
-    fill_definition(page, 1, "cena_za_kwh", "0.8")
+    fill_definition(page, 1, "cena_za_kwh", "0,8")  # a decimal comma, as a Polish operator types it
+    fill_definition(page, 1, "oplata_stala", "12,5,0")  # no number: refused under the field, nothing sent
+    page.get_by_role("button", name="Zapisz").click()
+    refused = page.locator("#field-types-1-definitions-2-value")
+    expect(refused).to_be_focused()
+    expect(page.locator("#field-types-1-definitions-2-value-error")).to_have_text(re.compile("^Wpisz liczbę, np. 12,5"))
+    refused.locator("xpath=ancestor::fieldset[1]").get_by_role("button", name="Usuń", exact=True).click()
     page.get_by_role("button", name="Zapisz").click()
     expect(page.get_by_text(SUCCESS)).to_be_visible()
     page.wait_for_url(re.compile(r"/calculator$"))
+    page.get_by_role("link", name="Ustaw definicję kalkulatorów").click()
+    expect(page.locator("#field-types-1-definitions-1-value")).to_have_value("0,8")  # 0.8 stored, not 8
+    page.goto("/calculator")
 
     # Import a POBE sheet: the sources are replaced, the building standards stay.
     page.get_by_role("link", name="Importuj definicję").click()

@@ -62,15 +62,25 @@ def test_build_a_bar_chart_import_a_line_chart_and_embed_them(page, live_server,
     page.get_by_role("link", name="Dodaj wpis").click()
     page.get_by_label("Nazwa", exact=True).fill("Cała Polska")
     preview = page.get_by_test_id("graph-preview")
-    page.get_by_label("Złożone: Styczeń").fill("1500.5")
+    # Typed on the keyboard with a decimal comma, as a Polish operator does
+    page.get_by_label("Złożone: Styczeń").press_sequentially("1500,5")
     expect(preview.locator("td").first).to_have_text("1\u00a0500,5")  # the preview follows the typing
-    page.get_by_label("Umowy: Luty").fill("20")
+    page.get_by_label("Umowy: Luty").press_sequentially("20")
     page.get_by_label("Wpis ma cel").check()
-    page.get_by_label("Cel", exact=True).fill("3000")
+    goal = page.get_by_label("Cel", exact=True)
+    goal.press_sequentially("3.000,0")  # no number the panel can read exactly: refused, not 3
     page.get_by_label("Opis postępu").fill("Postęp")
     page.get_by_label("Opis celu").fill("Cel programu")
     page.get_by_label("Dopisek celu").fill("do 2030 r.")
+    page.get_by_role("button", name="Zapisz").click()
+    expect(goal).to_be_focused()
+    expect(page.locator("#field-goal-error")).to_have_text(re.compile("^Wpisz liczbę, np. 12,5"))
+    goal.fill("")
+    goal.press_sequentially("3000")
+    expect(page.locator("#field-goal-error")).to_have_count(0)
     save(page, r"/entry$")
+    page.get_by_role("row").filter(has_text="Cała Polska").get_by_role("link", name="Edytuj").click()
+    expect(page.get_by_label("Złożone: Styczeń")).to_have_value("1500,5")  # with a comma, as typed
 
     page.goto(f"/view/graph/{internal}")
     expect(page.get_by_text(name.replace("%RANGE%", "2024–2025"))).to_be_visible()

@@ -81,9 +81,9 @@ def test_create_a_search_add_and_import_entries_then_find_a_gmina_publicly(page,
         page.get_by_role("link", name=re.compile("Pobierz szablon")).click()
     workbook = load_workbook(io.BytesIO(open(download.value.path(), "rb").read()))
     sheet = workbook["Dane"]
-    assert [cell.value for cell in sheet[1]] == ["Gmina", "Powiat", "Województwo", "Dotacja", "Kontakt"]
-    sheet.append([plain(zabierzow["name"]).upper(), district["name"], "mp", "do 15 000 zł", "tel. 12 000 00 00"])
-    sheet.append([laczna["name"], district["name"], "małopolskie", "do 8 000 zł", "urząd gminy"])
+    assert [cell.value for cell in sheet[1]] == ["Gmina", "Powiat", "Województwo", "Kod TERYT", "Dotacja", "Kontakt"]
+    sheet.append([plain(zabierzow["name"]).upper(), district["name"], "mp", None, "do 15 000 zł", "tel. 12 000 00 00"])
+    sheet.append([laczna["name"], district["name"], "małopolskie", None, "do 8 000 zł", "urząd gminy"])
     buffer = io.BytesIO()
     workbook.save(buffer)
     page.get_by_label("Plik", exact=True).set_input_files(

@@ -36,7 +36,7 @@ def test_the_template_is_the_searchs_own_header_and_needs_sign_in_or_a_signed_li
     api.app.get(link.replace(f"search_id={search['id']}", f"search_id={other['id']}"), status=401)  # not that one's
     response = api.app.get(link)  # no token: the signed link is enough
     sheet = load_workbook(io.BytesIO(response.body))["Dane"]
-    assert [cell.value for cell in sheet[1]] == HEADER
+    assert [cell.value for cell in sheet[1]] == [*HEADER[:3], "Kod TERYT", *HEADER[3:]]  # the code optional
     assert "no-cache" in response.headers["Cache-Control"]
     listed = {t["code"]: t for t in api.get("/api/import/")["message"]}
     assert listed["WPG_XLS"]["template_query"] == ["search_id"]
@@ -60,8 +60,8 @@ def test_a_filled_in_template_imports_and_reimport_updates(api):
     template = api.app.get(f"/api/import/WPG_XLS/template?search_id={search['id']}", headers=api.headers()).body
     workbook = load_workbook(io.BytesIO(template))
     sheet = workbook["Dane"]
-    sheet.append(["ZABIERZOW", "Krakowski", "malopolskie", "do 15 000 zł", "Wymiana kotła", "12 345 67 89", 2026])
-    sheet.append(["Łódź", "łódź", "ld", "do 10 000 zł", None, None, None])
+    sheet.append(["ZABIERZOW", "Krakowski", "malopolskie", None, "do 15 000 zł", "Wymiana kotła", "12 345 67 89", 2026])
+    sheet.append(["Łódź", "łódź", "ld", None, "do 10 000 zł", None, None, None])
     buffer = io.BytesIO()
     workbook.save(buffer)
     answer = api.post(

@@ -1,20 +1,51 @@
-// Someone saved the record after this form was loaded (412 CHANGED_MEANWHILE): the saved values
-// beside the operator's own, field by field, and the two ways on: load the saved version (the
-// operator's changes dropped) or save over it knowingly. Loaded on demand by FormScreen.
+// Someone saved the record after this form was loaded (412 CHANGED_MEANWHILE): the fields either
+// side changed, the operator's value beside the saved one, and what the form keeps of each: the
+// operator's own changes and the colleague's, field by field; a field both changed to different
+// values is chosen here. Then either way on: take that into the form (to look over before saving)
+// or save it at once over the version shown. Loaded on demand by FormScreen.
 import { useEffect, useRef, useState } from 'react';
-import { versionOf } from './api.js';
-import { sameValues } from './Form.jsx';
+import { formatNumber } from './numbers.js';
 
 export const CHANGED = {
   heading: 'Ktoś zmienił ten element w międzyczasie',
   field: 'Pole',
   mine: 'Twoja wersja (niezapisana)',
   theirs: 'Zapisana wersja',
+  kept: 'Zostaje',
+  keepMine: 'twoja wersja',
+  keepTheirs: 'zapisana wersja',
+  explain:
+    'Twoje zmiany i zmiany zapisane w międzyczasie zostają, każda w swoim polu. ' +
+    'Gdzie obie strony zmieniły to samo pole, wybierz, która wersja zostaje.',
   reload: 'Wczytaj aktualną wersję',
   overwrite: 'Zapisz mimo to',
   none: 'Zmienione pola nie są widoczne w tym formularzu.',
   empty: '(puste)',
 };
+
+/** Whether two values of a field are the same to the operator: an empty one is '' or null, a
+ * number 87.5 or its text '87.5', a list or object the same JSON. */
+export function sameValue(a, b) {
+  const plain = (value) =>
+    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return plain(a) === plain(b);
+}
+
+/**
+ * The values to save over the saved version: `theirs` (the saved version's) with every field the
+ * operator changed since `base` (the version the form loaded) set to `mine`; a field both sides
+ * changed to different values as `chosen` says ({name: 'theirs'} keeps the saved one; the
+ * operator's by default).
+ */
+export function mergedValues(base, mine, theirs, chosen = {}) {
+  const merged = { ...theirs };
+  for (const name of Object.keys({ ...base, ...mine })) {
+    if (sameValue(base[name], mine[name])) continue; // not the operator's change
+    const clash = !sameValue(base[name], theirs[name]) && !sameValue(mine[name], theirs[name]);
+    if (!(clash && chosen[name] === 'theirs')) merged[name] = mine[name];
+  }
+  return merged;
+}
 
 const SHOWN_CHARACTERS = 200;
 
@@ -34,6 +65,7 @@ export function shownValue(field, value) {
     const option = (field.options || []).find((o) => String(o.value) === String(value));
     return option ? option.label : String(value);
   }
+  if (field.type === 'number' || typeof value === 'number') return formatNumber(value);
   if (Array.isArray(value)) return `lista: ${pieces(value.length)}`;
   if (typeof value === 'object') return value.name || JSON.stringify(value).slice(0, SHOWN_CHARACTERS);
   const text = String(value)
@@ -46,8 +78,8 @@ export function shownValue(field, value) {
 /**
  * The saved record (fetched again) beside the form's values: `item` the record the form loaded,
  * `values` the operator's, `fields` the form's declarations, `valuesFrom(record)` a record as form
- * values, `box` the form's box (for labels a field draws itself). `onOverwrite(version)` saves
- * over the version shown.
+ * values, `box` the form's box (for labels a field draws itself). `onReload(values, saved)` puts
+ * the merged values in the form, `onOverwrite(values, saved)` saves them over `saved`.
  */
 export default function ChangedMeanwhile({
   resource,
@@ -61,11 +93,12 @@ export default function ChangedMeanwhile({
   onOverwrite,
 }) {
   const heading = useRef(null);
-  const [shown, setShown] = useState(null); // {rows, version}
+  const [shown, setShown] = useState(null); // {saved, base, theirs}
+  const [chosen, setChosen] = useState({}); // a clashing field's name -> 'mine' | 'theirs'
   useEffect(() => {
     let current = true;
     resource.current(id).then(
-      (saved) => current && setShown({ rows: differences(saved), version: versionOf(saved) }),
+      (saved) => current && setShown({ saved, base: valuesFrom(item), theirs: valuesFrom(saved) }),
       () => {}, // the banner already says what failed
     );
     return () => {
@@ -78,56 +111,106 @@ export default function ChangedMeanwhile({
     if (heading.current.scrollIntoView) heading.current.scrollIntoView({ block: 'start' });
   }, [shown]);
 
-  function differences(saved) {
-    const loaded = valuesFrom(item);
-    const theirs = valuesFrom(saved);
-    const labelOf = (field) => {
-      if (field.label) return field.label;
-      const label = box.current && box.current.querySelector(`label[for="field-${field.name}"]`);
-      return label ? label.textContent.replace(/\s*\*$/, '') : field.name;
-    };
-    return fields
-      .filter((field) => field.name && !sameValues({ v: loaded[field.name] }, { v: theirs[field.name] }))
-      .map((field) => ({ field, label: labelOf(field), mine: values[field.name], theirs: theirs[field.name] }));
-  }
-
   if (!shown) return null;
-  const rows = shown.rows;
+  const { saved, base, theirs } = shown;
+  const labelOf = (field) => {
+    if (field.label) return field.label;
+    const label = box.current && box.current.querySelector(`label[for="field-${field.name}"]`);
+    return label ? label.textContent.replace(/\s*\*$/, '') : field.name;
+  };
+  // Every field of the form either side changed, in the form's order
+  const rows = fields
+    .filter((field) => field.name)
+    .map((field) => {
+      const mineChanged = !sameValue(base[field.name], values[field.name]);
+      const theirsChanged = !sameValue(base[field.name], theirs[field.name]);
+      const clash = mineChanged && theirsChanged && !sameValue(values[field.name], theirs[field.name]);
+      return { field, label: labelOf(field), clash, keepsMine: mineChanged && !theirsChanged };
+    })
+    .filter(({ field, clash, keepsMine }) => clash || keepsMine || !sameValue(values[field.name], theirs[field.name]));
+  const merged = () => mergedValues(base, values, theirs, chosen);
+  const choose = (name, side) => setChosen((now) => ({ ...now, [name]: side }));
   return (
     <section className="border border-warning rounded p-3 mb-3" aria-labelledby="changed-meanwhile">
       <h2 id="changed-meanwhile" className="h5" tabIndex={-1} ref={heading}>
         {CHANGED.heading}
       </h2>
       {rows.length ? (
-        <table className="table table-sm mb-3">
-          <thead>
-            <tr>
-              <th scope="col">{CHANGED.field}</th>
-              <th scope="col">{CHANGED.mine}</th>
-              <th scope="col">{CHANGED.theirs}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ field, label, mine, theirs }) => (
-              <tr key={field.name}>
-                <th scope="row">{label}</th>
-                <td>{shownValue(field, mine)}</td>
-                <td>{shownValue(field, theirs)}</td>
+        <>
+          <p>{CHANGED.explain}</p>
+          <table className="table table-sm mb-3">
+            <thead>
+              <tr>
+                <th scope="col">{CHANGED.field}</th>
+                <th scope="col">{CHANGED.mine}</th>
+                <th scope="col">{CHANGED.theirs}</th>
+                <th scope="col">{CHANGED.kept}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map(({ field, label, clash, keepsMine }) => (
+                <tr key={field.name}>
+                  <th scope="row">{label}</th>
+                  <td>{shownValue(field, values[field.name])}</td>
+                  <td>{shownValue(field, theirs[field.name])}</td>
+                  <td>
+                    {clash ? (
+                      <Choice
+                        name={field.name}
+                        label={label}
+                        side={chosen[field.name] || 'mine'}
+                        onChoose={(side) => choose(field.name, side)}
+                      />
+                    ) : keepsMine ? (
+                      CHANGED.keepMine
+                    ) : (
+                      CHANGED.keepTheirs
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       ) : (
         <p>{CHANGED.none}</p>
       )}
       <div className="d-flex gap-2">
-        <button type="button" className="btn btn-outline-primary" onClick={onReload}>
+        <button type="button" className="btn btn-outline-primary" onClick={() => onReload(merged(), saved)}>
           {CHANGED.reload}
         </button>
-        <button type="button" className="btn btn-warning" onClick={() => onOverwrite(shown.version)}>
+        <button type="button" className="btn btn-warning" onClick={() => onOverwrite(merged(), saved)}>
           {CHANGED.overwrite}
         </button>
       </div>
     </section>
+  );
+}
+
+/** The two versions of a field both sides changed, one to keep (radios named by the field). */
+function Choice({ name, label, side, onChoose }) {
+  const sides = [
+    ['mine', CHANGED.keepMine],
+    ['theirs', CHANGED.keepTheirs],
+  ];
+  return (
+    <fieldset className="d-flex gap-3">
+      <legend className="visually-hidden">{label}</legend>
+      {sides.map(([value, text]) => (
+        <div key={value} className="form-check">
+          <input
+            className="form-check-input"
+            type="radio"
+            id={`keep-${name}-${value}`}
+            name={`keep-${name}`}
+            checked={side === value}
+            onChange={() => onChoose(value)}
+          />
+          <label className="form-check-label" htmlFor={`keep-${name}-${value}`}>
+            {text}
+          </label>
+        </div>
+      ))}
+    </fieldset>
   );
 }

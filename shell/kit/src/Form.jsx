@@ -2,10 +2,11 @@
 // server's field errors on their fields), focus on the first of them, the status banner, submit
 // ignored while in flight, success shown briefly before moving on, and a question before an
 // edited form is left. Fields always carry <label for>.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SUCCESS_BANNER_MS } from './config.js';
 import { FieldErrorsContext, inputIdOf, labelOf, useFieldError } from './fieldErrors.js';
+import { formatNumber, numberProblem, readNumber } from './numbers.js';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
 
@@ -38,7 +39,8 @@ function bringIntoView(element) {
  * `cancelLabel`). `notice` shows under the status banner (FormScreen's changed-meanwhile panel).
  * Once the operator has typed into it, leaving the form asks first (LeaveGuard) until it is saved;
  * `changed` false (the values are as loaded again) or `guardLeave` false (a sign-in form) spare
- * the question.
+ * the question. A new `statusReset` (any value) clears the banner and the field messages (the
+ * values were replaced, e.g. by a version saved meanwhile).
  */
 export function Form({
   onSubmit,
@@ -52,6 +54,7 @@ export function Form({
   changed,
   guardLeave = true,
   readOnly = false,
+  statusReset,
   children,
   className,
 }) {
@@ -62,6 +65,12 @@ export function Form({
   const [touched, setTouched] = useState(false); // typed into since loaded or saved
   const busy = useRef(false); // a ref, not state: two clicks in one tick must still send once
   const banner = useRef(null);
+  useEffect(() => {
+    if (statusReset === undefined) return;
+    setStatus('idle');
+    setErrors([]);
+    setFieldErrors({});
+  }, [statusReset]);
 
   async function submit(event) {
     event.preventDefault();
@@ -269,6 +278,18 @@ export function Field({ field, value, onChange }) {
         ))}
       </select>
     );
+  else if (type === 'number')
+    control = (
+      <NumberInput
+        {...common}
+        className={`form-control${invalid}`}
+        value={value}
+        min={rest.min}
+        max={rest.max}
+        step={rest.step}
+        onChange={onChange}
+      />
+    );
   else
     control = (
       <input
@@ -296,6 +317,51 @@ export function Field({ field, value, onChange }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A number field: a text input (inputmode="decimal") showing the value with a decimal comma and
+ * taking a comma or a dot. `onChange` gets the number's plain text with a dot ('55,5' -> '55.5',
+ * '' when empty), or the text as typed when it is no number; then the input refuses it (its
+ * custom validity, shown under the field on submit) with `min`, `max` and `step` checked too.
+ */
+export function NumberInput({ value, onChange, min, max, step, ...props }) {
+  const input = useRef(null);
+  // The text typed, and the value it gave: a value from elsewhere (a reload) is shown anew
+  const [typed, setTyped] = useState(() => ({ text: formatNumber(value), gave: value }));
+  let text = typed.text;
+  if (value !== typed.gave) {
+    text = formatNumber(value);
+    setTyped({ text, gave: value });
+  }
+  useLayoutEffect(() => {
+    input.current.setCustomValidity(numberProblem(text, { min, max, step }));
+  }, [text, min, max, step]);
+  function typedIn(event) {
+    const raw = event.target.value;
+    const read = readNumber(raw);
+    const gave = read.ok ? read.value : raw;
+    // Set now, not after the render: the form reads the field's validity in this same event
+    event.target.setCustomValidity(numberProblem(raw, { min, max, step }));
+    setTyped({ text: raw, gave });
+    onChange(gave);
+  }
+  function left() {
+    const read = readNumber(text);
+    if (read.ok && formatNumber(read.value) !== text) setTyped({ text: formatNumber(read.value), gave: typed.gave });
+  }
+  return (
+    <input
+      {...props}
+      ref={input}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      onChange={typedIn}
+      onBlur={left}
+    />
   );
 }
 

@@ -84,8 +84,30 @@ export async function request(method, url, { data, params, headers } = {}) {
     return body.message;
   }
   const code = body && typeof body.message === 'string' ? body.message : 'INTERNAL_ERROR';
-  const errors = Object.hasOwn(UNAVAILABLE, code) ? [unavailable(code, body.errors)] : body && body.errors;
+  let errors = body && body.errors;
+  if (Object.hasOwn(UNAVAILABLE, code)) errors = [unavailable(code, body.errors)];
+  else if (NOT_THE_DATA.has(code)) errors = headlined(errors, code);
   throw new ApiError(code, errors, response.status);
+}
+
+// Refusals that are not about the data sent (someone saved meanwhile, the account may not, too
+// many tries): the server's reason heads the banner instead of "check the data you sent".
+const NOT_THE_DATA = new Set(['CHANGED_MEANWHILE', 'FORBIDDEN', 'TOO_MANY_ATTEMPTS']);
+
+/** `errors` with their reason as the banner's headline (`reason`: StatusBanner): a single one
+ * itself, several under the refusal's own words (TEXT.forbidden for FORBIDDEN). */
+export function headlined(errors, code) {
+  const described = (Array.isArray(errors) ? errors : []).filter((e) => e && e.description);
+  if (described.length === 1) return [{ ...described[0], reason: code }];
+  if (code === 'FORBIDDEN') return [{ name: '', description: TEXT.forbidden, reason: code }, ...described];
+  return described;
+}
+
+/** A refused one-time code (VALIDATION_FAILED on the code alone) says so as the banner's headline:
+ * the code is wrong, not the data. Other errors as they are. */
+export function wrongCodeHeadlined(error) {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return error;
+  return new ApiError(error.code, headlined(error.errors, error.code), error.status);
 }
 
 // 503 codes: the server cannot answer now, whatever was sent. Their one error carries `reason`,

@@ -1,6 +1,6 @@
 // Sign-in state ('auth': logged, reset) and the current user ('user': me, savedMe), in the store
 // like every other resource so any plugin can read who is signed in.
-import { api, removeToken, setToken } from './api.js';
+import { api, removeToken, setToken, wrongCodeHeadlined } from './api.js';
 import { perform, useResourceState } from './resource.js';
 
 /**
@@ -23,7 +23,9 @@ export const isSecondStep = (answer) => Boolean(answer && typeof answer === 'obj
 /** The second step: a code from the app or a recovery code, with the first step's ticket. */
 export const secondFactor = (ticket, code) =>
   perform('auth', 'secondFactor', async () => {
-    const token = await api.post('/auth/login/second-factor', { ticket, code });
+    const token = await api.post('/auth/login/second-factor', { ticket, code }).catch((error) => {
+      throw wrongCodeHeadlined(error);
+    });
     setToken(token);
     return token;
   });

@@ -185,7 +185,7 @@ describe('a record saved by someone else meanwhile', () => {
     <FormScreen resource={timers} id="1" crumbs={[{ label: 'Edycja licznika' }]} fields={fields} back="/timer" />
   );
 
-  it('is refused with the saved values beside the operator’s own; Zapisz mimo to saves over them', async () => {
+  it('is refused with the saved values beside the operator’s own; Zapisz mimo to keeps both changes', async () => {
     const { calls, changeMeanwhile } = server();
     renderRouted(screenOf());
     fireEvent.change(await screen.findByLabelText('Tekst pod licznikiem'), { target: { value: 'Wietrz krótko.' } });
@@ -193,9 +193,15 @@ describe('a record saved by someone else meanwhile', () => {
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
 
     const panel = await screen.findByRole('region', { name: CHANGED.heading });
-    expect(screen.getByRole('alert').textContent).toContain(refusal);
+    // The server's reason heads the banner, not "check the data you sent"
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(refusal);
+    expect(alert.textContent).not.toContain(TEXT.error);
     const rows = within(panel).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['NazwaDo końca sezonuDo wiosny']);
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Nazwa', 'Do końca sezonu', 'Do wiosny', CHANGED.keepTheirs],
+      ['Tekst pod licznikiem', 'Wietrz krótko.', 'Ogrzewaj czysto.', CHANGED.keepMine],
+    ]);
     await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('heading')));
     expect(calls.filter((c) => c.method === 'post').map((c) => c.headers['If-Match'])).toEqual(['"v1-aa"']);
 
@@ -205,10 +211,11 @@ describe('a record saved by someone else meanwhile', () => {
     await screen.findByText(TEXT.success);
     const posts = calls.filter((c) => c.method === 'post');
     expect(posts.map((c) => c.headers['If-Match'])).toEqual(['"v1-aa"', '"v1-aa"', '"v2-bb"']);
-    expect(posts[2].data).toMatchObject({ name: 'Do końca sezonu', text_below: 'Wietrz krótko.' });
+    // Only the operator's own change goes over the saved version: the colleague's name stays
+    expect(posts[2].data).toMatchObject({ name: 'Do wiosny', text_below: 'Wietrz krótko.' });
   });
 
-  it('Wczytaj aktualną wersję shows the saved values, and the next save is against them', async () => {
+  it('Wczytaj aktualną wersję shows the saved values with the operator’s own changes kept', async () => {
     const { calls, changeMeanwhile } = server();
     renderRouted(screenOf());
     fireEvent.change(await screen.findByLabelText('Tekst pod licznikiem'), { target: { value: 'Wietrz krótko.' } });
@@ -216,10 +223,35 @@ describe('a record saved by someone else meanwhile', () => {
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     fireEvent.click(await screen.findByRole('button', { name: CHANGED.reload }));
     await waitFor(() => expect(screen.getByLabelText('Nazwa').value).toBe('Do wiosny'));
-    expect(screen.getByLabelText('Tekst pod licznikiem').value).toBe('Ogrzewaj czysto.');
+    expect(screen.getByLabelText('Tekst pod licznikiem').value).toBe('Wietrz krótko.');
     expect(screen.queryByRole('region', { name: CHANGED.heading })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull(); // the refusal is over: the form shows the saved version
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);
-    expect(calls.filter((c) => c.method === 'post').map((c) => c.headers['If-Match'])).toEqual(['"v1-aa"', '"v2-bb"']);
+    const posts = calls.filter((c) => c.method === 'post');
+    expect(posts.map((c) => c.headers['If-Match'])).toEqual(['"v1-aa"', '"v2-bb"']);
+    expect(posts[1].data).toMatchObject({ name: 'Do wiosny', text_below: 'Wietrz krótko.' });
+  });
+
+  it('a field both changed is chosen in the table, for saving and for loading alike', async () => {
+    const { calls, changeMeanwhile } = server();
+    renderRouted(screenOf());
+    fireEvent.change(await screen.findByLabelText('Nazwa'), { target: { value: 'Do lata' } });
+    fireEvent.change(screen.getByLabelText('Tekst pod licznikiem'), { target: { value: 'Wietrz krótko.' } });
+    changeMeanwhile();
+    fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
+    const panel = await screen.findByRole('region', { name: CHANGED.heading });
+    const choice = within(panel).getByRole('group', { name: 'Nazwa' });
+    expect(within(choice).getByRole('radio', { name: CHANGED.keepMine }).checked).toBe(true);
+    fireEvent.click(within(choice).getByRole('radio', { name: CHANGED.keepTheirs }));
+    fireEvent.click(within(panel).getByRole('button', { name: CHANGED.reload }));
+    await waitFor(() => expect(screen.getByLabelText('Nazwa').value).toBe('Do wiosny'));
+    expect(screen.getByLabelText('Tekst pod licznikiem').value).toBe('Wietrz krótko.');
+    fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
+    await screen.findByText(TEXT.success);
+    expect(calls.filter((c) => c.method === 'post')[1].data).toMatchObject({
+      name: 'Do wiosny',
+      text_below: 'Wietrz krótko.',
+    });
   });
 });

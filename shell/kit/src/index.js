@@ -24,6 +24,7 @@ export {
   signOut,
   onSignedOut,
   versionOf,
+  wrongCodeHeadlined,
 } from './api.js';
 export { store, reduceResource, DONE_FLAG, INITIAL } from './store.js';
 export { defineResource, perform, useResourceState, useList, useItem } from './resource.js';
@@ -47,7 +48,8 @@ export { formatDate, wasUpdated } from './dates.js';
 export { Page, Breadcrumbs, pageTitle, usePageTitle } from './Page.jsx';
 export { StatusBanner } from './StatusBanner.jsx';
 export { ListTable } from './ListTable.jsx';
-export { Form, Field, FieldMessage, FileField, FileInput, readFile, useValues } from './Form.jsx';
+export { Form, Field, FieldMessage, FileField, FileInput, NumberInput, readFile, useValues } from './Form.jsx';
+export { formatNumber, numberProblem, readNumber } from './numbers.js';
 export { useFieldError } from './fieldErrors.js';
 export { RowsField, KeyRowsField } from './LazyRows.jsx';
 export {

@@ -1,5 +1,5 @@
 // Whole screens as declarations: a plugin names its resource, crumbs, columns and fields.
-import { Fragment, lazy, Suspense, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { versionOf } from './api.js';
 import { useMay } from './auth.js';
@@ -133,10 +133,12 @@ function FieldsForm({
   const declared = (values) => (typeof fields === 'function' ? fields(values, { editing, item }) : fields);
   const valuesFrom = (record) =>
     valuesOf ? valuesOf(record) : initialOf(declared({}), record && fromItem ? fromItem(record) : record);
-  const [initial] = useState(() => valuesFrom(item)); // leaving asks only when the values differ
+  const [initial, setInitial] = useState(() => valuesFrom(item)); // leaving asks only when the values differ
   const [values, set, setValues] = useValues(() => initial);
   // After a 412: the saved version beside the operator's values (gone while the form is sent again)
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
+  const [resending, setResending] = useState(false); // 'Zapisz mimo to': submit once the merged values show
+  const [rebased, setRebased] = useState(); // how many times the values were put over a saved version
   const shown = declared(values);
   const removal = useKeyRemoval(typeof keyRemoval === 'function' ? keyRemoval(values) : keyRemoval);
   const box = useRef(null);
@@ -148,12 +150,27 @@ function FieldsForm({
     if (editing && version) resource.expect(id, version);
   }
 
-  /** 'Zapisz mimo to': the operator's values over the saved version they have just seen. */
-  function resend(version) {
-    resource.expect(id, version);
+  /** The saved version under the form (after a 412): `merged` the form's values now (the
+   * operator's changes over the saved ones), the next save against `saved`'s version. */
+  function rebase(merged, saved) {
+    replaceItem(saved);
+    resource.expect(id, versionOf(saved));
+    setInitial(valuesFrom(saved));
+    setValues(merged);
     setChangedMeanwhile(false);
-    box.current.querySelector('form').requestSubmit();
+    setRebased((count) => (count || 0) + 1);
   }
+
+  /** 'Zapisz mimo to': the merged values saved over the version the operator has just seen. */
+  function resend(merged, saved) {
+    rebase(merged, saved);
+    setResending(true);
+  }
+  useEffect(() => {
+    if (!resending) return;
+    setResending(false);
+    box.current.querySelector('form').requestSubmit();
+  }, [resending]);
 
   async function send() {
     const request = (removeKeysWithValues) => {
@@ -173,7 +190,7 @@ function FieldsForm({
     <Suspense fallback={null}>
       <ChangedMeanwhile
         {...{ resource, id, item, values, fields: shown, valuesFrom, box }}
-        onReload={() => resource.get(id)}
+        onReload={rebase}
         onOverwrite={resend}
       />
     </Suspense>
@@ -185,6 +202,7 @@ function FieldsForm({
         onDone={back ? () => navigate(back) : undefined}
         cancelTo={back}
         notice={notice}
+        statusReset={rebased}
         changed={!sameValues(values, initial)}
         readOnly={editing && !may('update')}
         extraActions={actions && actions({ values, editing, id, item, setItem })}>

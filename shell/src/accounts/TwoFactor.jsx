@@ -1,7 +1,7 @@
 // 'Weryfikacja dwuetapowa' on the profile: the authenticator app (QR code to scan, then its first
 // code), the recovery codes (shown once, with download and print), and passkeys (list, add,
 // remove). A passkey's browser part is loaded when used (lazy-webauthn).
-import { api, loadMe, signedInWith, StatusBanner, formatDate } from '@smogpanel/kit';
+import { api, loadMe, signedInWith, StatusBanner, formatDate, wrongCodeHeadlined } from '@smogpanel/kit';
 import { useCallback, useEffect, useState } from 'react';
 
 const webauthn = () => import(/* webpackChunkName: "lazy-webauthn" */ '../security/webauthn.js');
@@ -67,7 +67,11 @@ function TotpSetup({ onEnrolled }) {
 
   async function confirm(event) {
     event.preventDefault();
-    const result = await run(() => api.post('/user/2fa/totp/confirm', { code }));
+    const result = await run(() =>
+      api.post('/user/2fa/totp/confirm', { code }).catch((error) => {
+        throw wrongCodeHeadlined(error);
+      }),
+    );
     if (result.ok) onEnrolled(result.value);
   }
 

@@ -83,10 +83,10 @@ describe('form', () => {
     renderAt(routes, '/map/3/checkpoint/add');
     const applications = await screen.findByRole('group', { name: /Liczba złożonych wniosków/ });
     const boilers = screen.getByRole('group', { name: /Kotły węglowe \(Kotły\)/ });
-    expect(within(applications).getAllByRole('spinbutton')).toHaveLength(16);
-    expect(within(boilers).getAllByRole('spinbutton')).toHaveLength(16);
+    expect(within(applications).getAllByRole('textbox')).toHaveLength(16);
+    expect(within(boilers).getAllByRole('textbox')).toHaveLength(16);
     const input = within(applications).getByLabelText('warmińsko-mazurskie');
-    expect(input.getAttribute('step')).toBe('any');
+    expect(input.getAttribute('inputmode')).toBe('decimal'); // decimals typed with a comma or a dot
     expect(screen.getByLabelText('Data pomiaru').value).toBe(today());
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Marzec' } });
     fireEvent.change(input, { target: { value: '12.75' } });
@@ -107,7 +107,7 @@ describe('form', () => {
     const calls = mockApi(api(ok(CHECKPOINT)));
     renderAt(routes, '/map/3/checkpoint/7');
     const applications = await screen.findByRole('group', { name: /Liczba złożonych wniosków/ });
-    expect(within(applications).getByLabelText('dolnośląskie').value).toBe('12.5');
+    expect(within(applications).getByLabelText('dolnośląskie').value).toBe('12,5');
     expect(within(applications).getByLabelText('kujawsko-pomorskie').value).toBe('');
     expect(screen.getByLabelText('Data pomiaru').disabled).toBe(true);
     expect(screen.getByLabelText(/Ukryty/).checked).toBe(true);
@@ -153,7 +153,7 @@ describe('form of an editor limited to voivodeships', () => {
     const boilers = screen.getByRole('group', { name: /Kotły węglowe/ });
     expect(
       within(boilers)
-        .getAllByRole('spinbutton')
+        .getAllByRole('textbox')
         .filter((input) => !input.disabled),
     ).toHaveLength(2);
     for (const label of ['Nazwa', 'Źródło', /Ukryty/]) expect(screen.getByLabelText(label).disabled).toBe(true);
@@ -173,7 +173,7 @@ describe('form of an editor limited to voivodeships', () => {
     const applications = await screen.findByRole('group', { name: /Liczba złożonych wniosków/ });
     expect(
       within(applications)
-        .getAllByRole('spinbutton')
+        .getAllByRole('textbox')
         .every((input) => !input.disabled),
     ).toBe(true);
     expect(screen.getByLabelText('Nazwa').disabled).toBe(false);

@@ -38,9 +38,11 @@ export function EntryImport() {
       note={() => (
         <div className="alert alert-info" role="note">
           <p className="mb-1">
-            Jeden wiersz na gminę: kolumny „Gmina”, „Powiat” i „Województwo”, potem po jednej kolumnie na każdą
-            właściwość wyszukiwarki{search ? ` (${search.search_keys.map((key) => `„${key.name}”`).join(', ')})` : ''}.
-            Gmina, która ma już wpis, zostanie zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa.
+            Jeden wiersz na gminę: kolumny „Gmina”, „Powiat” i „Województwo”, opcjonalnie „Kod TERYT” (siedem cyfr, np.
+            1206012: wskazuje gminę zamiast nazw, potrzebny dla gmin o tej samej nazwie w pliku z całego kraju), potem
+            po jednej kolumnie na każdą właściwość wyszukiwarki
+            {search ? ` (${search.search_keys.map((key) => `„${key.name}”`).join(', ')})` : ''}. Gmina, która ma już
+            wpis, zostanie zaktualizowana: wypełniona komórka zastępuje tekst, pusta go usuwa.
           </p>
           {template && (
             <a href={template} download>
