@@ -1,11 +1,12 @@
 # The two commands of the README: `make run` and `make test`. Everything they need is
-# installed here, so both work on a fresh machine.
+# installed here, so both work on a fresh machine. `make check` is the quick loop while working:
+# lint, every test that needs no browser and no served app (SQLite), and the front-end unit tests.
 VENV := .venv
 BIN := $(VENV)/bin
 PYTHON ?= python3
 CONFIG ?= development.ini
 
-.PHONY: run test lint setup python-deps node-deps build chromium pg-client test-python test-node bench clean
+.PHONY: run test check lint setup python-deps node-deps build chromium pg-client test-python test-node bench clean
 
 run: setup
 	$(BIN)/smogpanel -c $(CONFIG) init --demo
@@ -14,6 +15,12 @@ run: setup
 # The linters, front-end unit tests, then the Python suite (functional and browser tests) on
 # SQLite, and on PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
 test: setup chromium pg-client lint test-node test-python
+
+# Minutes, not the whole suite: no Chromium, no served app, SQLite only, tests in a random order
+# (pytest-randomly; the seed is printed first, `--randomly-seed=N` repeats that order).
+# One test: `.venv/bin/pytest path/to/test_file.py::test_name`.
+check: setup lint test-node
+	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q --durations=15 -m "not browser and not live"
 
 # Formatting and lint, Python and JavaScript: settings in pyproject.toml ([tool.ruff]),
 # .prettierrc.json and eslint.config.js. Each tool runs even when an earlier one fails, so one
@@ -32,7 +39,7 @@ lint: python-deps node-deps
 # sockets, so together they take about two thirds of the time one after the other does
 # (docs/performance.md, "The test suite"). SQLite's output streams; PostgreSQL's is kept and
 # printed when it ends, then one line for each. Each run ends with its 15 slowest tests.
-PYTEST := $(BIN)/pytest -q --durations=15
+PYTEST := $(BIN)/pytest -q --durations=15 -p no:randomly
 test-python:
 	@if [ -z "$$SMOGPANEL_TEST_DATABASE_URL" ]; then exec $(PYTEST); fi; \
 	log=$$(mktemp); \
@@ -63,11 +70,11 @@ node_modules/.installed: package.json package-lock.json $(wildcard */package.jso
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The bundles, then their gzip and brotli copies next to them (WhiteNoise serves those to
-# browsers that accept them: compressed once here, never per request).
+# The bundles whose sources changed since they were built here, then their gzip and brotli
+# copies next to them (WhiteNoise serves those to browsers that accept them: compressed once
+# here, never per request). tools/bundles.py says how it tells; `--list` shows what is stale.
 build: node-deps python-deps
-	npm run build
-	for folder in core/static plugins/*/static examples/*/*/static; do $(BIN)/python -m whitenoise.compress -q $$folder; done
+	$(BIN)/python tools/bundles.py
 
 # Browser tests drive Debian's Chromium; install it when it is missing and we can.
 chromium:

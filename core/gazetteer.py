@@ -17,6 +17,7 @@ from collections import defaultdict
 
 import sqlalchemy as sa
 
+from .app_state import hold
 from .regions import normalise, voivodeship_code
 from .versions import stable_version  # noqa: F401 (the gazetteer's keeper versions what it answers)
 
@@ -176,6 +177,9 @@ class Gazetteer:
         """{id: {name, code}} of the live voivodeships (code: two letters, or None)."""
         return {}
 
+    def forget(self):
+        """Forgets what the keeper holds between requests (smogpanel.app_state); nothing here."""
+
     # -- in SQL: lists search, filter and sort by the names in the database (smogpanel.listing) --
     def names_select(self):
         """A select of every live gmina's (id, borough_name, district_name, voivodeship_name,
@@ -232,4 +236,6 @@ def attach_names(request, rows, voivodeships=None):
 
 
 def includeme(config):
-    config.registry["smogpanel.gazetteer"] = find_gazetteer(config.registry.plugin_manager)
+    keeper = config.registry["smogpanel.gazetteer"] = find_gazetteer(config.registry.plugin_manager)
+    if hasattr(keeper, "forget"):  # a keeper need not subclass Gazetteer; one with state says how to drop it
+        hold(config.registry, keeper)

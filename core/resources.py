@@ -20,6 +20,7 @@ from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
 from . import history
+from .app_state import hold
 from .authority import Context, Rules, authorize
 from .bulk_delete import bulk_delete_service
 from .db import UTCDateTime, api_timestamp, utcnow
@@ -717,6 +718,6 @@ def add_resource(config, resource):
 
 def includeme(config):
     config.registry.setdefault("smogpanel.resources", {})
-    config.registry["smogpanel.list_cache"] = PublicCache(LocalCache(LIST_CACHE_SIZE))
+    config.registry["smogpanel.list_cache"] = hold(config.registry, PublicCache(LocalCache(LIST_CACHE_SIZE)))
     config.add_directive("add_resource", add_resource)
     config.add_directive("add_rules", add_rules)

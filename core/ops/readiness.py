@@ -22,6 +22,7 @@ import time
 import sqlalchemy as sa
 from pyramid.events import ContextFound
 
+from ..app_state import hold
 from ..db import BUSY, is_locked_error
 from ..envelope import _unexpected_error_view, error_response, is_api
 from .health import DATABASE_DOWN, database_state
@@ -57,6 +58,12 @@ class DatabaseGate:
         self.lock = threading.Lock()
         self.state = None
         self.checked = None if own_engine else time.monotonic()
+
+    def forget(self):
+        """Back to a state not yet known (an app on a test's connection: never checked)."""
+        with self.lock:
+            self.state = None
+            self.checked = None if self.own_engine else time.monotonic()
 
     def problem(self):
         """(reason, message) when the database cannot serve this code, else None; checked
@@ -203,7 +210,7 @@ def lost_connection(error):
 
 def includeme(config):
     own_engine = config.registry.settings.get("db.bind") is None
-    config.registry[GATE] = DatabaseGate(config.registry, own_engine=own_engine)
+    config.registry[GATE] = hold(config.registry, DatabaseGate(config.registry, own_engine=own_engine))
     config.add_subscriber(refuse_while_unready, ContextFound)
     config.add_exception_view(_unready_view, context=DatabaseUnready)
     config.add_exception_view(database_error_view, context=sa.exc.DBAPIError)

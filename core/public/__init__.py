@@ -20,6 +20,7 @@ import sqlalchemy as sa
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..app_state import hold
 from ..envelope import ApiError, dumps
 from ..models import INSTALLATION_ID, Setting
 from ..openapi import ENVELOPE, describe_route
@@ -220,6 +221,8 @@ def includeme(config):
     registry["smogpanel.public_cache"], registry["smogpanel.public_pages"] = make_caches(
         registry.settings, code_fingerprint(registry.plugin_manager), installation_id(registry)
     )
+    hold(registry, registry["smogpanel.public_cache"])
+    hold(registry, registry["smogpanel.public_pages"])
 
     config.add_route("api-public", "/api/public/{kind}/{internal_name}")
     config.add_view(public_payload, route_name="api-public", request_method="GET", permission=NO_PERMISSION_REQUIRED)

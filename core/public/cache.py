@@ -92,6 +92,10 @@ class LocalCache:
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
 
+    def forget(self):
+        with self.lock:
+            self.entries.clear()
+
 
 class RedisCache:
     """The same, shared by every process: a hash per answer (body, etag, gzip, brotli)."""
@@ -139,6 +143,10 @@ class PublicCache:
         self.local = local
         self.shared = shared
         self.name = name  # in /metrics: smogpanel_public_cache_lookups{cache=name}
+
+    def forget(self):
+        """Forgets this process's entries; Redis's are keyed by the installation's id and expire."""
+        self.local.forget()
 
     def get_or_build(self, key, build):
         """The cached `Built` for `key`, or `build()`'s (None: nothing to cache, e.g. not found)."""

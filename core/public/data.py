@@ -20,6 +20,7 @@ from openpyxl import Workbook
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..app_state import hold
 from ..list_export import XLSX, _csv_text, _xlsx_value
 from ..models import PublicAttribution
 from ..openapi import describe_route
@@ -173,7 +174,7 @@ def includeme(config):
     registry = config.registry
     track(engine_of(registry), {ATTRIBUTION_TABLE})
     size = int(registry.settings.get("smogpanel.public_cache_size") or 512)
-    registry["smogpanel.public_data"] = PublicCache(LocalCache(min(size, 128)), name="data")
+    registry["smogpanel.public_data"] = hold(registry, PublicCache(LocalCache(min(size, 128)), name="data"))
     config.add_route("view-data", "/view/{kind}/{internal_name}/data.{format}")
     config.add_view(public_data, route_name="view-data", request_method="GET", permission=NO_PERMISSION_REQUIRED)
 

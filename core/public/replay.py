@@ -15,6 +15,7 @@ import re
 
 from webob.acceptparse import create_accept_encoding_header
 
+from ..app_state import hold
 from ..ops.metrics import ROUTE, cache_lookup
 from ..ops.readiness import GATE
 from ..versions import raw_data_version
@@ -32,7 +33,7 @@ class PublicReplay:
     def __init__(self, app, registry, size):
         self.app = app
         self.registry = registry
-        self.answers = LocalCache(size)
+        self.answers = hold(registry, LocalCache(size))
         self.encodings = {}  # Accept-Encoding header value -> "br" | "gzip" | None
 
     def __getattr__(self, name):  # the wrapped app's attributes (e.g. WhiteNoise's add_files)

@@ -30,6 +30,7 @@ from pyramid.httpexceptions import HTTPFound
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..app_state import hold
 from ..openapi import describe_route
 from ..settings import public_url
 from .cache import Built, LocalCache, PublicCache
@@ -277,7 +278,9 @@ def public_image(request):
 
 def includeme(config):
     config.include(".widget_image")
-    config.registry["smogpanel.public_images"] = PublicCache(LocalCache(IMAGE_CACHE_SIZE), name="image")
+    config.registry["smogpanel.public_images"] = hold(
+        config.registry, PublicCache(LocalCache(IMAGE_CACHE_SIZE), name="image")
+    )
     config.add_route("view-image", "/view/{kind}/{internal_name}/image/{tag}.png")
     config.add_view(public_image, route_name="view-image", request_method="GET", permission=NO_PERMISSION_REQUIRED)
 

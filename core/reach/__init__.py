@@ -17,6 +17,7 @@ the events being those its PublicKind declares in `funnel`.
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..app_state import hold
 from ..envelope import ApiError
 from ..openapi import describe_route, envelope_responses
 from . import (
@@ -109,6 +110,7 @@ def includeme(config):
         interval=setting(settings, "smogpanel.reach_flush_seconds", DEFAULT_FLUSH_SECONDS) if interval is None else 0,
         max_keys=setting(settings, "smogpanel.reach_max_keys", DEFAULT_MAX_KEYS),
     )
+    hold(config.registry, config.registry[COUNTER])
     config.add_route("api-reach-hit", HIT_PATH)
     # No CSRF token: the beacon changes no one's data and carries no credentials that matter.
     config.add_view(

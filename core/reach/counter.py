@@ -100,6 +100,10 @@ class ReachCounter:
             counts, self.counts, self.dropped = self.counts, {}, 0
         return counts
 
+    def forget(self):
+        """Drops the counts not written yet (the app's state forgotten: smogpanel.app_state)."""
+        self.take()
+
     def give_back(self, counts):
         with self.lock:
             for key, count in counts.items():

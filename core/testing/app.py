@@ -101,16 +101,91 @@ BASE_SETTINGS = {
 }
 
 
-@pytest.fixture
-def make_app(connection, tmp_path):
-    """Builds the WSGI app on the test's connection; keyword arguments override settings."""
+SHAREABLE = (str, int, float, bool, type(None))
+# Apps kept for lending at once: a configuration used once (an SMTP server's port of one test)
+# falls out; the common ones stay.
+SHARED_APPS = 8
 
-    def make(**overrides):
-        settings = dict(BASE_SETTINGS, **{"db.bind": connection, "smogpanel.mail_dir": str(tmp_path / "mail")})
+
+class AppMaker:
+    """`make_app(**overrides)`: the app on the test's connection, settings overridden.
+
+    Building an app configures some 470 views (0.2-0.5 s), and most tests need the same one: an
+    app is built once per test session and configuration (overrides of plain values and the
+    `SMOGPANEL_*` environment, which settings read), then lent to one test at a time, bound to
+    that test's connection, its settings as they were built, and everything it holds between
+    requests forgotten (`smogpanel.app_state`) when it is lent and when the test ends. Overrides
+    holding objects (`smogpanel.plugin_objects`) build a new app; `make_app.fresh(**overrides)`
+    always does, for a test that changes an app's registry or must see it start."""
+
+    def __init__(self, shared, connection, mail_dir):
+        self.shared = shared
+        self.connection = connection
+        self.mail_dir = mail_dir
+        self.lent = []
+
+    def settings(self, overrides):
+        settings = dict(BASE_SETTINGS, **{"db.bind": self.connection, "smogpanel.mail_dir": self.mail_dir})
         settings.update(overrides)
-        return main({}, **settings)
+        return settings
 
-    return make
+    def fresh(self, **overrides):
+        return main({}, **self.settings(overrides))
+
+    def __call__(self, **overrides):
+        if not all(isinstance(value, SHAREABLE) for value in overrides.values()):
+            return self.fresh(**overrides)
+        environment = {(name, value) for name, value in os.environ.items() if name.startswith("SMOGPANEL_")}
+        key = (frozenset(overrides.items()), frozenset(environment))
+        lent = self.shared.pop(key, None)
+        if lent is None:
+            app = self.fresh(**overrides)
+            lent = (app, dict(registry_of(app).settings))
+        self.shared[key] = lent  # the most recently used last
+        while len(self.shared) > SHARED_APPS:
+            del self.shared[next(iter(self.shared))]
+        app, built = lent
+        lend(app, built, self.connection, self.mail_dir)
+        self.lent.append(app)
+        return app
+
+    def give_back(self):
+        """The test is over: what the apps it was lent hold goes (a view count left unwritten
+        would otherwise be written, on a closed connection, by the next test's `flush_reach`)."""
+        from smogpanel.app_state import forget_held
+
+        for app in self.lent:
+            forget_held(registry_of(app))
+        self.lent.clear()
+
+
+def lend(app, built_settings, connection, mail_dir):
+    """Readies a shared app for the next test: its settings back as built, its database the
+    test's connection, and nothing held from the test before."""
+    from smogpanel.app_state import forget_held
+
+    registry = registry_of(app)
+    registry.settings.clear()
+    registry.settings.update(built_settings, **{"db.bind": connection, "smogpanel.mail_dir": mail_dir})
+    registry["db.session_factory"].configure(bind=connection)
+    registry["db.writer"] = connection
+    forget_held(registry)
+
+
+@pytest.fixture(scope="session")
+def shared_apps():
+    """The apps `make_app` lends, by configuration, for the test session (insertion-ordered:
+    the least recently used first)."""
+    return {}
+
+
+@pytest.fixture
+def make_app(shared_apps, connection, tmp_path):
+    """Builds (or lends) the WSGI app on the test's connection; keyword arguments override
+    settings. `make_app.fresh(**overrides)` builds a new one."""
+    maker = AppMaker(shared_apps, connection, str(tmp_path / "mail"))
+    yield maker
+    maker.give_back()
 
 
 class Api:

@@ -32,6 +32,7 @@ from smogpanel.migrate import upgrade
 from smogpanel.plugin_manager import build_plugin_manager
 
 from .app import TEST_SECRET
+from .markers import require_marker
 
 START_SECONDS = 120  # a loaded 2-core machine starts gunicorn's workers slowly
 PASSWORD = "Haslo-testowe-1"  # of every account these helpers add
@@ -209,6 +210,7 @@ def start_live(tmp_path_factory, schema, threads=8, **overrides):
 
     from smogpanel import main
 
+    require_marker("live", "serves the app (start_live)")
     url = fresh_database(tmp_path_factory, schema)
     engine = make_engine(url)
     settings = live_settings(url, tmp_path_factory.mktemp("mail"), **overrides)
@@ -237,6 +239,7 @@ class Served:
         self.log = self.folder / f"{command}-{self.port}.log"
 
     def start(self):
+        require_marker("live", f"starts `smogpanel {self.command}` (Served)")
         config = self.folder / f"panel-{self.port}.ini"
         lines = ["[app:main]", "use = egg:smogpanel", f"smogpanel.mail_dir = {self.folder / 'mail'}"]
         lines += [f"{key} = {value}" for key, value in self.settings.items()]

@@ -153,6 +153,7 @@ def in_process(url, *arguments):
         return cli(["-c", "", *arguments])
 
 
+@pytest.mark.live
 def test_an_older_backup_restored_under_a_running_server_turns_every_api_request_into_503_until_init(
     tmp_path_factory, tmp_path
 ):
@@ -213,6 +214,7 @@ def live(tmp_path_factory):
     drop_schema(live.database_url, "readiness_wait")
 
 
+@pytest.mark.live
 def test_signing_in_while_signed_in_does_not_wait_for_its_own_write_lock(live):
     """The shell (and schemathesis) send the token along with a new sign-in: the request's own
     transaction used to take SQLite's write lock before the view, and the attempt count, written
@@ -223,6 +225,7 @@ def test_signing_in_while_signed_in_does_not_wait_for_its_own_write_lock(live):
     assert again.status == 200 and again.body["success"] is True
 
 
+@pytest.mark.live
 def test_a_request_that_cannot_get_the_database_in_time_answers_503_and_then_works(live):
     """Another client holds the write lock (SQLite) or the accounts table (PostgreSQL) longer
     than `smogpanel.database_wait_ms`: the request answers SERVICE_BUSY, never hangs or 500s."""
@@ -245,10 +248,10 @@ def test_a_request_that_cannot_get_the_database_in_time_answers_503_and_then_wor
     assert live.sign_in("czeka@example.pl").status == 200
 
 
+@pytest.mark.live
+@pytest.mark.postgres  # a SQLite file does not go away under open connections
 def test_a_postgresql_server_that_goes_away_under_a_running_panel_is_503_until_it_is_back(tmp_path_factory, tmp_path):
     """A failover: the connection to PostgreSQL drops and new ones are refused for a while."""
-    if not os.environ.get("SMOGPANEL_TEST_DATABASE_URL"):
-        pytest.skip("PostgreSQL only: a SQLite file does not go away under open connections")
     from smogpanel.testing.relay import Relay
 
     direct = fresh_database(tmp_path_factory, "readiness_failover")

@@ -122,7 +122,7 @@ def test_processes_share_built_answers_through_redis(make_app, db, demo, shared_
     built = first.get(TIMER.format(name))
     assert any(name.encode() in key for key in shared_redis.keys("smogpanel:*"))
     # A second process answers from Redis: the same bytes even though its own load never ran.
-    second_app = make_app(**{"smogpanel.redis_url": REDIS_URL})
+    second_app = make_app.fresh(**{"smogpanel.redis_url": REDIS_URL})  # its own caches, a load of its own
     kinds = second_app.registry["smogpanel.public_kinds"]
     kinds["timer"] = type(kinds["timer"])(**{**kinds["timer"].__dict__, "load": lambda request, name: 1 / 0})
     assert webtest.TestApp(second_app).get(TIMER.format(name)).body == built.body
@@ -139,7 +139,7 @@ def test_two_databases_sharing_one_redis_never_serve_each_others_answers(make_ap
     assert production.get(TIMER.format(name)).json["message"]["text_above"] == "Z bazy produkcyjnej"
     db.execute(sa.update(Setting).where(Setting.key == INSTALLATION_ID).values(value="inna-baza"))
     db.commit()  # from here on the app's database is another installation
-    staging_app = make_app(**{"smogpanel.redis_url": REDIS_URL})
+    staging_app = make_app.fresh(**{"smogpanel.redis_url": REDIS_URL})  # reads the installation id anew
     kinds = staging_app.registry["smogpanel.public_kinds"]
     loads = []
     timer = kinds["timer"]

@@ -13,6 +13,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from smogpanel.testing.mail import PUBLIC_URL, Inbox
 from smogpanel.testing.serve import Served, add_account, free_port, fresh_database, query, wait_for
 
+pytestmark = pytest.mark.live  # `smogpanel serve` and `smogpanel worker` as processes
+
 EMAIL = "zapomnialam@example.pl"
 
 

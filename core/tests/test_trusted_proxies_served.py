@@ -10,6 +10,8 @@ import pytest
 
 from smogpanel.testing.serve import PASSWORD, Served, add_account, call, drop_schema, fresh_database
 
+pytestmark = pytest.mark.live  # `smogpanel serve` under waitress and gunicorn, behind a forwarding client
+
 ATTACKERS = {1: "203.0.113.7", 2: "203.0.113.8"}
 SOMEONE_ELSE = "198.51.100.1"
 ATTEMPTS_PER_ADDRESS = 3

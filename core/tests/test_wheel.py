@@ -254,6 +254,7 @@ def get(port, path, token=None, body=None):
         return error.code, error.read()
 
 
+@pytest.mark.live  # `smogpanel serve` from the installed wheel
 def test_the_installed_wheel_serves_the_shell_every_remote_and_every_embed(installed, wheel):
     venv, place, env = installed
     subprocess.run(

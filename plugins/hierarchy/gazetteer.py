@@ -93,6 +93,10 @@ class HierarchyGazetteer(Gazetteer):
                 self._every = (version, names)
         return names
 
+    def forget(self):
+        with self._lock:
+            self._every = (None, None)
+
     def borough_index(self, db):
         return BoroughIndex(tuple(row) for row in db.connection().execute(_boroughs(Voivodeship.code, Borough.teryt)))
 

@@ -23,6 +23,8 @@ from smogpanel.testing.data import contents
 from smogpanel.testing.files import png
 from smogpanel.testing.serve import add_accounts, drop_schema, start_live
 
+pytestmark = pytest.mark.live  # the app served in a thread (start_live)
+
 WRITERS = 4
 SCHEMA = "live_backup"
 TIMER = {

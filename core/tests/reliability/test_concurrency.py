@@ -4,7 +4,11 @@ passwords for one account check at most the limit."""
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from smogpanel.testing.serve import PASSWORD, add_accounts
+
+pytestmark = pytest.mark.live  # the app served in a thread and as `smogpanel serve`
 
 BURST = 40
 

@@ -9,8 +9,12 @@ import signal
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from smogpanel.testing.http import LocalSource
 from smogpanel.testing.serve import PASSWORD, Served, add_account, fresh_database, query, wait_for
+
+pytestmark = pytest.mark.live  # `smogpanel serve` and `smogpanel worker` as processes
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ADMIN = "powietrze@example.pl"

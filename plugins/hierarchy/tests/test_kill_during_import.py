@@ -24,6 +24,8 @@ from smogpanel.cli import main as cli
 from smogpanel.plugins.hierarchy.testing import GMINY, register_shaped_terc
 from smogpanel.testing.app import TEST_SECRET
 
+pytestmark = pytest.mark.live  # `smogpanel serve` as a process, killed mid-import
+
 EMAIL, PASSWORD = "import@example.pl", "Haslo-importu-1"
 FILES = {prefix: register_shaped_terc(prefix) for prefix in ("Gmina", "Wieś")}
 

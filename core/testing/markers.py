@@ -1,0 +1,79 @@
+"""The suite's markers, set where a test's needs show, so a new test cannot forget its own:
+
+    browser   drives Chromium: every test using the `page` or `browser` fixture
+    live      serves the app, in a thread (`live_server`, `start_live`) or as a `smogpanel`
+              process (`Served`); a test that starts one without the marker fails, naming it
+    postgres  needs PostgreSQL: skipped unless SMOGPANEL_TEST_DATABASE_URL names a database
+    slow      takes over about 5 s on 2 cores (marked by hand; the run's summary lists the
+              unmarked tests that took that long)
+
+`make check` runs `-m "not browser and not live"`; `make test` runs everything. Registered here
+(and pytest runs with `--strict-markers`), so a plugin's tests outside this repository have
+them too (docs/plugins.md, "Testing a plugin")."""
+
+import os
+
+import pytest
+
+MARKERS = {
+    "browser": "drives Chromium (set by the `page` and `browser` fixtures)",
+    "live": "serves the app in a thread or a process (set by `live_server`; `start_live` and `Served` require it)",
+    "postgres": "needs PostgreSQL: skipped unless SMOGPANEL_TEST_DATABASE_URL names a database",
+    "slow": "takes over about 5 s on 2 cores",
+}
+BROWSER_FIXTURES = {"page", "browser"}
+LIVE_FIXTURES = {"live_server"}
+SLOW_SECONDS = 5.0
+
+_running = None  # the test item being run, for `require_marker`
+
+
+def pytest_configure(config):
+    for name, text in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {text}")
+
+
+def pytest_collection_modifyitems(config, items):
+    on_postgresql = bool(os.environ.get("SMOGPANEL_TEST_DATABASE_URL"))
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.live)  # the page is served by the live server
+        elif fixtures & LIVE_FIXTURES:
+            item.add_marker(pytest.mark.live)
+        if item.get_closest_marker("postgres") and not on_postgresql:
+            item.add_marker(pytest.mark.skip(reason="needs PostgreSQL (SMOGPANEL_TEST_DATABASE_URL)"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    global _running
+    _running = item
+    try:
+        return (yield)
+    finally:
+        _running = None
+
+
+def require_marker(name, doing):
+    """Fails the running test unless it carries the marker `name`: called by what `doing` names
+    (e.g. 'serves the app'), so a test cannot do it unmarked and slip into `make check`."""
+    if _running is not None and _running.get_closest_marker(name) is None:
+        pytest.fail(f"{_running.nodeid} {doing}: mark it @pytest.mark.{name}", pytrace=False)
+
+
+_durations = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" and report.duration >= SLOW_SECONDS:
+        _durations.append((report.duration, report.nodeid, set(report.keywords)))
+
+
+def pytest_terminal_summary(terminalreporter):
+    unmarked = [(duration, nodeid) for duration, nodeid, keywords in _durations if not keywords & set(MARKERS)]
+    if unmarked:
+        terminalreporter.section(f"tests over {SLOW_SECONDS:.0f} s without a marker (slow, live or browser)")
+        for duration, nodeid in sorted(unmarked, reverse=True):
+            terminalreporter.write_line(f"{duration:6.1f} s  {nodeid}")

@@ -1,0 +1,149 @@
+"""Builds the front-end bundles whose sources changed since they were last built, and compresses
+what was rebuilt (gzip and brotli copies beside each file, which WhiteNoise serves).
+
+    python tools/bundles.py            # build what is stale (`make build`, `make setup`)
+    python tools/bundles.py --list     # only say what is stale and why
+
+A workspace of package.json with a `build` script is stale when there is no record of its last
+build, when one of its built folders is gone, or when the hash of its inputs changed: its own
+files, those of the workspaces it depends on (its package.json, transitively: a remote is
+rebuilt when the kit or the shell's webpack settings change), the root package.json and
+package-lock.json (unit tests excepted). Content, not file times: a checkout or a `touch` rebuilds nothing, a changed
+line always does. Records live in node_modules/.cache/smogpanel-bundles/ (gone with `make clean`
+or a new `npm ci`, which also rebuilds everything)."""
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+SKIPPED_DIRS = {"node_modules", "static", "dist", "build", ".cache", "test-results", "__pycache__"}
+SKIPPED_SUFFIXES = (".generated.js", ".generated.mjs", ".generated.json")  # written by a build itself
+# The unit tests and their settings are no input of a bundle: changing a test rebuilds nothing.
+TEST_FILE = re.compile(r"(\.test\.[cm]?jsx?|^vitest\.config\.[cm]?js)$")
+RECORDS = Path("node_modules") / ".cache" / "smogpanel-bundles"
+
+
+def workspaces(root):
+    """{package name: {dir, dependencies (workspace names), builds}} of the root's npm workspaces."""
+    patterns = json.loads((root / "package.json").read_text(encoding="utf-8"))["workspaces"]
+    found = {}
+    for pattern in patterns:
+        for folder in sorted(glob.glob(str(root / pattern))):
+            manifest = Path(folder) / "package.json"
+            if not manifest.is_file():
+                continue
+            package = json.loads(manifest.read_text(encoding="utf-8"))
+            names = {**package.get("dependencies", {}), **package.get("devDependencies", {})}
+            found[package["name"]] = {
+                "dir": Path(folder).relative_to(root),
+                "needs": set(names),
+                "builds": "build" in package.get("scripts", {}),
+            }
+    for workspace in found.values():
+        workspace["needs"] &= set(found)
+    return found
+
+
+def closure(found, name):
+    """`name` and every workspace it depends on, transitively."""
+    seen, todo = set(), [name]
+    while todo:
+        current = todo.pop()
+        if current not in seen:
+            seen.add(current)
+            todo.extend(found[current]["needs"])
+    return seen
+
+
+def files_of(root, folder):
+    for dirpath, dirnames, filenames in os.walk(root / folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS and not d.startswith("."))
+        for filename in sorted(filenames):
+            if (
+                not filename.endswith(SKIPPED_SUFFIXES)
+                and not filename.startswith(".")
+                and not TEST_FILE.search(filename)
+            ):
+                yield Path(dirpath, filename)
+
+
+def inputs_hash(root, found, name):
+    digest = hashlib.sha256()
+    paths = {root / "package.json", root / "package-lock.json"}
+    for needed in closure(found, name):
+        paths.update(files_of(root, found[needed]["dir"]))
+    for path in sorted(paths):
+        if path.is_file():
+            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def outputs(root, workspace):
+    """The folders a workspace builds into: a plugin's `web/` into its package's `static/`
+    folders, the shell, the embed runtime and the API docs into core/static/<name>."""
+    folder = workspace["dir"]
+    if folder.name == "web":
+        found = glob.glob(str(root / folder.parent / "static")) + glob.glob(str(root / folder.parent / "*" / "static"))
+        return sorted(Path(path).relative_to(root) for path in found)
+    return [Path("core") / "static" / folder.name]
+
+
+def record_path(root, name):
+    return root / RECORDS / (name.replace("/", "+") + ".json")
+
+
+def stale(root, found, name):
+    """Why `name` must be built, or None."""
+    record_file = record_path(root, name)
+    if not record_file.is_file():
+        return "never built here"
+    record = json.loads(record_file.read_text(encoding="utf-8"))
+    if record.get("inputs") != inputs_hash(root, found, name):
+        return "its sources changed"
+    missing = [folder for folder in record.get("outputs", []) if not (root / folder).is_dir()]
+    if missing or not record.get("outputs"):
+        return f"{', '.join(missing) or 'its output'} is missing"
+    return None
+
+
+def build(root, found, name, python):
+    workspace = found[name]
+    subprocess.run(["npm", "run", "build", "--workspace", name], cwd=root, check=True)
+    built = outputs(root, workspace)
+    for folder in built:
+        subprocess.run([python, "-m", "whitenoise.compress", "-q", str(folder)], cwd=root, check=True)
+    record_file = record_path(root, name)
+    record_file.parent.mkdir(parents=True, exist_ok=True)
+    record = {"inputs": inputs_hash(root, found, name), "outputs": [str(folder) for folder in built]}
+    record_file.write_text(json.dumps(record), encoding="utf-8")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    parser.add_argument("--list", action="store_true", help="only say what is stale and why")
+    parser.add_argument("--python", default=sys.executable, help="the Python with whitenoise (the venv's)")
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    found = workspaces(root)
+    todo = [(name, stale(root, found, name)) for name, workspace in found.items() if workspace["builds"]]
+    todo = [(name, why) for name, why in todo if why]
+    if not todo:
+        print("bundles: every bundle is up to date")
+        return 0
+    for name, why in todo:
+        print(f"bundles: {name} ({found[name]['dir']}): {why}")
+        if not args.list:
+            build(root, found, name, args.python)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
