@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from cornice import Service
 
 from .. import history
-from ..authority import ONLY_SUPER_RESTORES, Allow, Authenticated, Deny, Everyone, authorize
+from ..authority import ONLY_SUPER_RESTORES, PERSONAL, REFUSED, Allow, Authenticated, Deny, Everyone, authorize
 from ..envelope import ApiError
 from ..events import RecordUpdated
 from ..resources import Resource
@@ -47,11 +47,13 @@ class UserResource(Resource):
     # administrator deletes one (never their own), and the profile is its owner's alone (record_acl).
     # An editor limited to some plugins or voivodeships adds none: the new account would be
     # unlimited.
-    allowed = {"read": Authenticated, "create": "editor:*"}
+    allowed = {"read": Authenticated, "create": "editor:*", "personal": PERSONAL}
     refusals = {
         "delete": "Konto może usunąć tylko superadministrator.",
         "update": "Dane konta zmienia tylko jego właściciel (w swoim profilu).",
         "restore": ONLY_SUPER_RESTORES,
+        "manage": REFUSED,  # an account's role and scopes (smogpanel.users.access)
+        "import": REFUSED,  # accounts are added one by one, never imported
     }
 
     def record_acl(self, obj):
