@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from cornice import Service
 
 from .. import history
-from ..authority import authorize, rules_of
+from ..authority import authorize, may, rules_of
 from ..envelope import ApiError, dumps
 from ..events import RecordRestored
 from ..listing import fold, folded
@@ -190,6 +190,13 @@ def _day(request, name):
     return day
 
 
+def unreadable_kinds(request):
+    """The kinds whose rules refuse the signed-in account `read` (a kind no plugin declares
+    follows the default rules, which let every operator read)."""
+    kinds = {**request.registry.get("smogpanel.rules", {}), **resources(request)}
+    return sorted(kind for kind, rules in kinds.items() if not may(request, rules, "read"))
+
+
 def _midnight(day):
     return datetime.combine(day, time(), WARSAW)
 
@@ -197,8 +204,10 @@ def _midnight(day):
 def list_view(request):
     """The history, newest first by default: every entry, or a record's (`kind` and
     `record_id`), filtered by `user_id`, `action`, and `from`/`to` (days in Warsaw time, both
-    included); paged (`page` from 1, `per_page` up to 200) with the `total` of the filter."""
-    conditions = []
+    included); paged (`page` from 1, `per_page` up to 200) with the `total` of the filter. Only
+    the entries of kinds the reader may `read` (the kind's rules), in the list and its total."""
+    unreadable = unreadable_kinds(request)
+    conditions = [HistoryEntry.kind.not_in(unreadable)] if unreadable else []
     kind = request.params.get("kind")
     if kind:
         conditions.append(HistoryEntry.kind == kind)
@@ -239,7 +248,7 @@ def list_view(request):
     ).all()
     shown = readable_entries(request, entries)
     kinds = sorted(
-        ({"kind": kind, "label": label} for kind, label in kind_labels(request).items()),
+        ({"kind": kind, "label": label} for kind, label in kind_labels(request).items() if kind not in unreadable),
         key=lambda item: (item["label"], item["kind"]),
     )
     return {
