@@ -17,8 +17,6 @@ from smogpanel.models import Setting
 from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.testing.browser import sign_in
 
-pytest.importorskip("playwright")
-
 KINDS = ("timer", "map", "rank", "search", "calculator", "graph", "letter", "item")
 UUID = "6a0e0c43-5a1e-4c8e-9a55-0d1f3c9e8a10"
 
