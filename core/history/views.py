@@ -21,7 +21,7 @@ from .. import history
 from ..authority import authorize, may, rules_of
 from ..envelope import ApiError, dumps
 from ..events import RecordRestored
-from ..listing import fold, folded
+from ..listing import NO_CONTROL_CHARACTERS, fold, folded
 from ..models import HistoryEntry
 from ..personal import MASK, hidden_fields, masked_changes, name_is_personal
 from ..schemas import described
@@ -434,7 +434,7 @@ class _Query(colander.MappingSchema):
     q = colander.SchemaNode(
         colander.String(),
         missing=colander.drop,
-        validator=colander.Length(max=MAX_QUERY),
+        validator=colander.All(colander.Length(max=MAX_QUERY), colander.Regex(NO_CONTROL_CHARACTERS)),
         description="słowa nazwy elementu (bez polskich znaków i wielkości liter)",
     )
     record_id = colander.SchemaNode(
