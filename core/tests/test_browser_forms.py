@@ -124,6 +124,7 @@ def test_saving_over_another_operators_change_is_a_choice(page, browser, live_se
     expect(panel.get_by_role("row").filter(has_text="Tekst pod licznikiem").get_by_role("cell")).to_have_text(
         ["Pal tylko suchym drewnem.", "Wietrz krótko."]
     )
+    assert_accessible(other)  # the 412 view: both versions side by side
     panel.get_by_role("button", name="Zapisz mimo to").click()
     expect(other.get_by_text(SUCCESS)).to_be_visible()
     assert stored(live_server, timer_id)[1] == "Pal tylko suchym drewnem."

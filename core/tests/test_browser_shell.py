@@ -6,7 +6,7 @@ import re
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import sign_in
+from smogpanel.testing.browser import axe_violations, sign_in
 
 WRONG_LOGIN = "Wystąpił błąd! Sprawdź przekazane dane i ponów próbę."
 
@@ -178,3 +178,23 @@ def test_an_expired_token_sends_the_operator_back_to_login(page, live_server):
     page.wait_for_url(re.compile(r"/$"))
     assert page.evaluate("localStorage.getItem('token')") is None
     expect(page.get_by_role("heading", name="Logowanie")).to_be_visible()
+
+
+def test_every_screen_of_the_menus_passes_axe(page, live_server):
+    """Each list the navigation leads to (and the user menu's profile, accounts, 'Zadania',
+    'Zasięg widżetów', 'Historia zmian'), as a super administrator sees it: axe finds nothing."""
+    sign_in(page, live_server)
+    nav = page.get_by_role("navigation", name="Główna nawigacja")
+    nav.get_by_role("button", name="Barbara Szefowa").click()
+    paths = [
+        href
+        for href in nav.get_by_role("link").evaluate_all("links => links.map(link => link.getAttribute('href'))")
+        if href and href.startswith("/") and href != "/"
+    ]
+    assert {"/voivodeship", "/timer", "/account", "/user/profile", "/history"} <= set(paths), paths
+    for path in dict.fromkeys(paths):
+        page.goto(path)
+        expect(page.get_by_role("heading", level=1).or_(page.get_by_role("heading", level=2)).first).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        violations = axe_violations(page)
+        assert not violations, f"axe (WCAG 2.1 A/AA) on {path}: {violations}"

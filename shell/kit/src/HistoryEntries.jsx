@@ -66,7 +66,7 @@ function Entry({ entry, showRecord, onAsk, busy }) {
         {onAsk && canRevert(entry) && (
           <button
             type="button"
-            className="btn btn-sm btn-outline-warning"
+            className="btn btn-sm btn-outline-dark"
             disabled={busy || Boolean(reverted)}
             onClick={() => onAsk(entry)}>
             {REVERT}
