@@ -55,6 +55,13 @@ def test_the_profile_lists_the_sessions_and_ends_the_others(browser, page, live_
     expect(current).to_contain_text("127.0.0.1")
     assert_accessible(page)  # the profile with its sessions
     page.get_by_role("button", name="Wyloguj pozostałe").click()
+    dialog = page.get_by_role("dialog", name="Wylogować pozostałe urządzenia?")
+    expect(dialog).to_contain_text("Zakończy sesje na pozostałych urządzeniach (1)")
+    dialog.get_by_role("button", name="Nie, nie chcę.").click()  # asked first: nothing ended yet
+    expect(table.locator("tbody tr")).to_have_count(2)
+    page.get_by_role("button", name="Wyloguj pozostałe").click()
+    dialog.get_by_role("button", name="Tak, wyloguj").click()
+    expect(page.get_by_role("status")).to_have_text("Wylogowano pozostałe urządzenia (zakończone sesje: 1).")
     expect(table.locator("tbody tr")).to_have_count(1)
     # The other browser is signed out at its next call.
     elsewhere.goto("/user/profile")

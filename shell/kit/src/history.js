@@ -119,6 +119,8 @@ export const revertSays = (entry) =>
 export function recordTitle(entry) {
   const record = entry.record || {};
   const name = record.name || entry.record_name;
+  // An import into no record (the TERYT register) is named by itself, not as a record of its kind.
+  if (entry.action === 'import' && entry.record_id === null && name) return name;
   const own = `${entry.kind_label}${name ? ` „${name}”` : entry.record_id !== null ? ` #${entry.record_id}` : ''}`;
   const parents = (record.parents || []).map((parent) => `${parent.label}${parent.name ? ` „${parent.name}”` : ''}`);
   return [own, ...parents].join(' · ');

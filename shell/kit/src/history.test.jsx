@@ -334,6 +334,9 @@ describe("history in the form's words", () => {
 
   it('names a record without server details by its kind and id', () => {
     expect(recordTitle({ kind_label: 'wartość', record_id: 3, record_name: '' })).toBe('wartość #3');
+    // An import into no record (the TERYT register) is no voivodeship called „Rejestr TERYT”.
+    const register = { action: 'import', kind_label: 'województwo', record_id: null, record_name: 'Rejestr TERYT' };
+    expect(recordTitle(register)).toBe('Rejestr TERYT');
     expect(revertSays({ revert: { says: 'Usunie pomiar „X” utworzony tym importem.' } })).toBe(
       'Usunie pomiar „X” utworzony tym importem. Czy na pewno?',
     );
