@@ -156,9 +156,23 @@ def readable_entries(request, entries):
     for entry_id, items in batch_entries.items():
         done = [reverted.get(item) for item in items]
         reverted[entry_id] = max(done) if done and all(done) else None
+    # The entries reverted and reverting, by when and what: "cofa zmianę z 2026-11-27 10:30".
+    linked = {entry.reverts for entry in entries if entry.reverts} | {i for i in reverted.values() if i}
+    moments = (
+        {
+            row.id: {"at": row.at, "action": row.action}
+            for row in request.db.execute(
+                sa.select(HistoryEntry.id, HistoryEntry.at, HistoryEntry.action).where(HistoryEntry.id.in_(linked))
+            )
+        }
+        if linked
+        else {}
+    )
     found = {}
     for entry, changes in parsed:
         found[entry.id] = {
+            "reverts_entry": moments.get(entry.reverts),
+            "reverted_at": (moments.get(reverted.get(entry.id)) or {}).get("at"),
             "rows": rows.get(entry.id),
             "record": entries_module.record_of(request, records, entry.kind, entry.record_id, labels),
             "revert": entries_module.revert_of(request, records, entry, changes, reverted.get(entry.id), labels),

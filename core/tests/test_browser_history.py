@@ -59,10 +59,10 @@ def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_se
     assert_accessible(other)
     dialog.get_by_role("button", name="Tak, przywróć.").click()
     expect(other.get_by_label("Tekst pod licznikiem")).to_have_value("Ogrzewaj czysto.")
-    revert = history.locator("li").filter(has_text="cofa wpis")
+    revert = history.locator("li").filter(has_text=re.compile(r"cofa zmianę z \d{4}-\d{2}-\d{2} \d{2}:\d{2}"))
     expect(revert).to_contain_text(live_server.admin_email)
     # the entry reverted cannot be reverted again
-    reverted = history.locator("li").filter(has_text="cofnięty wpisem #")
+    reverted = history.locator("li").filter(has_text=re.compile(r"cofnięty \d{4}-\d{2}-\d{2}"))
     expect(reverted).to_contain_text(live_server.user_email)
     expect(reverted.get_by_role("button", name="Przywróć tę wersję")).to_be_disabled()
 
@@ -132,7 +132,7 @@ def test_a_rank_value_edit_and_a_deleted_graph_are_seen_and_put_back_by_another_
     expect(change.get_by_role("row").filter(has_text="Wartość").get_by_role("cell")).to_have_text(["12,5", "13,75"])
     change.get_by_role("button", name="Przywróć tę wersję").click()
     other.get_by_role("dialog").get_by_role("button", name="Tak, przywróć.").click()
-    expect(history.locator("li").filter(has_text="cofa wpis")).to_contain_text(live_server.admin_email)
+    expect(history.locator("li").filter(has_text="cofa zmianę z")).to_contain_text(live_server.admin_email)
     again = other.request.get(f"/api/rank_value/{value['id']}", headers=api_headers(other)).json()["message"]
     assert (again["value"], again["points"]) == (12.5, 3)
 
