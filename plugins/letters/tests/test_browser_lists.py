@@ -103,6 +103,8 @@ def test_search_pages_url_state_export_and_bulk_delete(page, live_server, tmp_pa
     page.get_by_label("Zaznacz wiersz", exact=False).nth(0).check()
     page.get_by_label("Zaznacz wiersz", exact=False).nth(1).check()
     page.get_by_role("button", name="Usuń zaznaczone (2)").click()
+    # the question names the rows it deletes
+    expect(page.get_by_role("dialog")).to_contain_text("zaznaczone elementy (2): „Adresat 000”, „Adresat 001”?")
     page.get_by_role("dialog").get_by_role("button", name="Tak, chcę.").click()
     expect(page.get_by_text("Znaleziono: 8")).to_be_visible()
     expect(page.locator("tbody")).not_to_contain_text("Adresat 000")

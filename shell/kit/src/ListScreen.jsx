@@ -9,6 +9,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, http } from './api.js';
 import { useMay } from './auth.js';
 import { ConfirmDialog } from './Dialog.jsx';
+import { namesOf } from './selection.js';
 import { loadGminy } from './gminy.js';
 import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
@@ -381,7 +382,8 @@ export default function ListScreen({
         onConfirm={confirmBulk}
         onCancel={() => setAskingBulk(false)}
         body={
-          `Czy na pewno chcesz usunąć zaznaczone elementy (${selected.size})? Znikną wszędzie tam, gdzie są używane. ` +
+          `Czy na pewno chcesz usunąć zaznaczone elementy (${selected.size}): ${namesOf(rows, selected)}? ` +
+          'Znikną wszędzie tam, gdzie są używane. ' +
           'Superadministrator może je przywrócić jednym ruchem w „Historii zmian”.'
         }
       />
