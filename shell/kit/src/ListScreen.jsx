@@ -9,7 +9,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, http } from './api.js';
 import { useMay } from './auth.js';
 import { ConfirmDialog } from './Dialog.jsx';
-import { namesOf } from './selection.js';
+import { districtOptions, namesOf } from './selection.js';
 import { loadGminy } from './gminy.js';
 import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
@@ -48,19 +48,13 @@ function useGminaFilters(enabled, chosenVoivodeship) {
   return useMemo(() => {
     if (!enabled) return [];
     const voivodeships = new Map();
-    const districts = new Map();
-    for (const gmina of gminy || []) {
-      voivodeships.set(String(gmina.voivodeship_id), gmina.voivodeship_name);
-      if (!chosenVoivodeship || String(gmina.voivodeship_id) === chosenVoivodeship)
-        districts.set(String(gmina.district_id), gmina.district_name);
-    }
-    const options = (map) =>
-      [...map.entries()]
-        .map(([value, label]) => ({ value, label }))
-        .sort((a, b) => a.label.localeCompare(b.label, 'pl'));
+    for (const gmina of gminy || []) voivodeships.set(String(gmina.voivodeship_id), gmina.voivodeship_name);
+    const options = [...voivodeships.entries()]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label, 'pl'));
     return [
-      { name: 'voivodeship_id', label: 'Województwo', options: options(voivodeships), clears: ['district_id'] },
-      { name: 'district_id', label: 'Powiat', options: options(districts) },
+      { name: 'voivodeship_id', label: 'Województwo', options, clears: ['district_id'] },
+      { name: 'district_id', label: 'Powiat', options: districtOptions(gminy || [], chosenVoivodeship) },
     ];
   }, [enabled, gminy, chosenVoivodeship]);
 }

@@ -1,6 +1,6 @@
 // The bulk delete's question names the rows it deletes.
 import { describe, expect, it } from 'vitest';
-import { namesOf } from './selection.js';
+import { districtOptions, namesOf } from './selection.js';
 
 describe('the bulk delete question', () => {
   it('names the selected rows, ten at most, and counts the rest', () => {
@@ -10,5 +10,32 @@ describe('the bulk delete question', () => {
     const all = namesOf(rows, new Set(rows.map((row) => row.id)));
     expect(all.startsWith('„Gmina 1”, „Gmina 2”')).toBe(true);
     expect(all.endsWith('„Gmina 10” i 2 innych')).toBe(true);
+  });
+});
+
+describe('the powiat filter', () => {
+  const gmina = (district_id, district_name, voivodeship_id, voivodeship_name) => ({
+    district_id,
+    district_name,
+    voivodeship_id,
+    voivodeship_name,
+  });
+  const gminy = [
+    gmina(1, 'bielski', 24, 'śląskie'),
+    gmina(1, 'bielski', 24, 'śląskie'),
+    gmina(2, 'bielski', 20, 'podlaskie'),
+    gmina(3, 'krakowski', 12, 'małopolskie'),
+  ];
+
+  it('names a district several voivodeships have with its voivodeship, once each', () => {
+    expect(districtOptions(gminy).map((option) => option.label)).toEqual([
+      'bielski (podlaskie)',
+      'bielski (śląskie)',
+      'krakowski',
+    ]);
+  });
+
+  it('offers only the districts of the chosen voivodeship, by their names alone', () => {
+    expect(districtOptions(gminy, '24')).toEqual([{ value: '1', label: 'bielski' }]);
   });
 });
