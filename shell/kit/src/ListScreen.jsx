@@ -59,6 +59,58 @@ function useGminaFilters(enabled, chosenVoivodeship) {
   }, [enabled, gminy, chosenVoivodeship]);
 }
 
+/** The list's pages: the first, the previous, where it is, the next, the last, and any page by its number. */
+function Pager({ page, pages, onPage }) {
+  const [wanted, setWanted] = useState('');
+  const step = (label, to, disabled) => (
+    <li className={disabled ? 'page-item disabled' : 'page-item'}>
+      <button type="button" className="page-link" disabled={disabled} onClick={() => onPage(to)}>
+        {label}
+      </button>
+    </li>
+  );
+  function jump(event) {
+    event.preventDefault();
+    const number = Number.parseInt(wanted, 10);
+    if (Number.isFinite(number)) onPage(Math.min(Math.max(number, 1), pages));
+    setWanted('');
+  }
+  return (
+    <nav aria-label="Strony listy" className="d-flex flex-wrap align-items-start gap-2">
+      <ul className="pagination flex-wrap mb-0">
+        {step('Pierwsza', 1, page <= 1)}
+        {step('Poprzednia', page - 1, page <= 1)}
+        <li className="page-item active" aria-current="page">
+          <span className="page-link">
+            Strona {page} z {pages}
+          </span>
+        </li>
+        {step('Następna', page + 1, page >= pages)}
+        {step('Ostatnia', pages, page >= pages)}
+      </ul>
+      <form className="d-flex gap-1" onSubmit={jump}>
+        <label className="visually-hidden" htmlFor="list-page-number">
+          Numer strony
+        </label>
+        <input
+          id="list-page-number"
+          type="number"
+          min="1"
+          max={pages}
+          className="form-control form-control-sm"
+          style={{ width: '6rem' }}
+          placeholder={`1–${pages}`}
+          value={wanted}
+          onChange={(event) => setWanted(event.target.value)}
+        />
+        <button type="submit" className="btn btn-sm btn-outline-primary">
+          Przejdź
+        </button>
+      </form>
+    </nav>
+  );
+}
+
 /** Downloads the export of the rows the query leaves (every page), as .xlsx or .csv. */
 async function download(resource, parent, query, columns, format) {
   const { page, ...rest } = query; // eslint-disable-line no-unused-vars
@@ -349,27 +401,7 @@ export default function ListScreen({
         rowActions={rowActions}
         selection={selection}
       />
-      {pages > 1 && (
-        <nav aria-label="Strony listy">
-          <ul className="pagination flex-wrap">
-            <li className={query.page <= 1 ? 'page-item disabled' : 'page-item'}>
-              <button type="button" className="page-link" onClick={() => change({ page: query.page - 1 })}>
-                Poprzednia
-              </button>
-            </li>
-            <li className="page-item active" aria-current="page">
-              <span className="page-link">
-                Strona {query.page} z {pages}
-              </span>
-            </li>
-            <li className={query.page >= pages ? 'page-item disabled' : 'page-item'}>
-              <button type="button" className="page-link" onClick={() => change({ page: query.page + 1 })}>
-                Następna
-              </button>
-            </li>
-          </ul>
-        </nav>
-      )}
+      {pages > 1 && <Pager page={query.page} pages={pages} onPage={(page) => change({ page })} />}
       <ConfirmDialog show={Boolean(asking)} onConfirm={confirmDelete} onCancel={() => setAsking(null)} />
       <ConfirmDialog
         show={askingBulk}
