@@ -141,8 +141,10 @@ class Rules:
     # decides an edit, before the write. None: the record's `regions_of` decide, before and after.
     regions_changed = None
 
-    # {action: the Polish reason a refusal gives}; REFUSED when none is given.
-    refusals: Mapping[str, str] = {"restore": ONLY_SUPER_RESTORES}
+    # {action: the Polish reason a refusal gives}; REFUSED when none is given. An action in
+    # neither `allowed` nor here is undeclared (the rules' test refuses such a kind): one left to
+    # the super administrators names its reason here.
+    refusals: Mapping[str, str] = {"restore": ONLY_SUPER_RESTORES, "manage": REFUSED}
 
     def record_acl(self, obj):
         """ACEs that depend on the record, checked before the kind's (e.g. `(Deny, "user:7",

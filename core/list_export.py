@@ -85,12 +85,23 @@ def cell_value(value, kind):
     return value
 
 
+def decimal_text(value):
+    """A stored decimal as the screen shows it: a decimal comma, no trailing zeros of the column's
+    scale (99.9000 -> "99,9"), never an exponent."""
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text.replace(".", ",")
+
+
 def _csv_text(value):
     if value is None:
         return ""
     if isinstance(value, bool):
         return "TAK" if value else "NIE"
-    if isinstance(value, (int, float, Decimal)):
+    if isinstance(value, Decimal):
+        return decimal_text(value)
+    if isinstance(value, (int, float)):
         return str(value).replace(".", ",")
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")

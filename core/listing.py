@@ -31,6 +31,7 @@ MAX_WORDS = 5  # words of `q` (each must match some searched field)
 MAX_ID = 2**31 - 1
 # Sorting, searching and paging: what every list reads besides its declared filters.
 COMMON = ("order", "asc", "q", "page", "per_page")
+NO_CONTROL_CHARACTERS = r"^[^\x00-\x1f]*$"  # a search's text, as the API description states it
 
 # The Polish letters (and a few others of place names) and their plain forms: the one table
 # both databases fold with. Other characters are only lower-cased.
@@ -168,7 +169,8 @@ def query_schema(resource):
             colander.String(),
             name="q",
             missing=colander.drop,
-            validator=colander.Length(max=MAX_QUERY),
+            # As the view checks it: its length, and no control character (below U+0020).
+            validator=colander.All(colander.Length(max=MAX_QUERY), colander.Regex(NO_CONTROL_CHARACTERS)),
             description="szukany tekst: nazwy (także gminy, powiatu, województwa) i kody TERYT, "
             "bez względu na wielkość liter i polskie znaki; kilka słów: każde musi się znaleźć",
         )

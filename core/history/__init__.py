@@ -214,11 +214,15 @@ def keep_days(settings):
     return int(configured)
 
 
+KEPT_FOR_EVER = "Historia jest przechowywana bezterminowo: w ustawieniach serwera nie podano, po ilu dniach ją usuwać."
+
+
 def purge_by_setting(registry):
     """The daily job `core.history_purge`: entries older than the setting, when it is set."""
     days = keep_days(registry.settings)
     if days is None:
-        return "Historia jest przechowywana bezterminowo (smogpanel.history.keep_days nie jest ustawione)."
+        # Shown in 'Zadania' to an operator, who sets no server settings: no setting's key here.
+        return KEPT_FOR_EVER
     with own_transaction(registry) as db:
         count = purge(db, days)
     return f"Usunięto wpisy historii starsze niż {days} dni: {count}."

@@ -15,6 +15,10 @@ field adds what the schema cannot say, as keyword arguments of its `SchemaNode`:
 - `options`: {value: label} of a choice, or {True: …, False: …} of a boolean;
 - `widget`: "richtext", "place" or "checkbox" (a 0/1 number the form shows as a checkbox).
 
+A Resource whose entries record fields its form schema does not hold (an account's role and
+scopes) describes them in `history_extra_fields(request)` -> {name: Field}; a list of choices
+or references reads as their names joined, or `empty` when there are none.
+
 A sequence of mappings with `key` and `value` is a record's keyed values (smogpanel.keyed: a
 measurement's properties, a search entry's or a graph entry's values); any other sequence of
 mappings is a list of sub-records matched by `id` (a map's property keys).
@@ -51,6 +55,7 @@ class Field:
     options: dict | None = None  # {value: label}; booleans by True/False
     refers_to: str | None = None  # the kind a reference points to
     item: dict = field(default_factory=dict)  # a LIST's item fields {name: Field}
+    empty: str | None = None  # how an empty list of choices or references reads ("wszystkie")
 
     def described(self):
         """As the history answer's `fields` describes it (docs/api.md, "History")."""

@@ -110,6 +110,8 @@ def text_diff(old, new):
 
 # -- one value as its field shows it ------------------------------------------------------------------
 def shown(field, value, names):
+    if isinstance(value, list) and field.type in (CHOICE, REFERENCE):  # several choices or records
+        return ", ".join(shown(field, item, names) for item in value) or field.empty or NO_VALUE
     if value is None or value == "":
         return NO_VALUE
     if field.type == BOOLEAN:
@@ -134,7 +136,9 @@ def references(fields, changes):
     for name, change in changes.items():
         field = fields.get(name)
         if field is not None and field.type == REFERENCE and isinstance(change, list):
-            found.update((field.refers_to, value) for value in change if isinstance(value, int))
+            for value in change:  # one record each side, or a list of them
+                found.update((field.refers_to, item) for item in (value if isinstance(value, list) else [value]))
+            found = {(kind, item) for kind, item in found if isinstance(item, int)}
     return found
 
 
@@ -328,6 +332,9 @@ def readable_rows(request, entries):
         if entry.action not in ("create", "update") or resource is None or not isinstance(changes, dict):
             continue
         fields = fields_of(resource)
+        extra = getattr(resource, "history_extra_fields", None)
+        if extra is not None:  # fields no form schema holds (an account's access)
+            fields = {**fields, **extra(request)}
         parsed[entry.id] = (fields, changes)
         wanted |= references(fields, changes)
     names = reference_names(request, wanted) if wanted else {}

@@ -18,10 +18,10 @@ import sqlalchemy as sa
 from cornice import Service
 
 from .. import history
-from ..authority import authorize, rules_of
+from ..authority import authorize, may, rules_of
 from ..envelope import ApiError, dumps
 from ..events import RecordRestored
-from ..listing import fold, folded
+from ..listing import NO_CONTROL_CHARACTERS, fold, folded
 from ..models import HistoryEntry
 from ..personal import MASK, hidden_fields, masked_changes, name_is_personal
 from ..schemas import described
@@ -156,9 +156,23 @@ def readable_entries(request, entries):
     for entry_id, items in batch_entries.items():
         done = [reverted.get(item) for item in items]
         reverted[entry_id] = max(done) if done and all(done) else None
+    # The entries reverted and reverting, by when and what: "cofa zmianę z 2026-11-27 10:30".
+    linked = {entry.reverts for entry in entries if entry.reverts} | {i for i in reverted.values() if i}
+    moments = (
+        {
+            row.id: {"at": row.at, "action": row.action}
+            for row in request.db.execute(
+                sa.select(HistoryEntry.id, HistoryEntry.at, HistoryEntry.action).where(HistoryEntry.id.in_(linked))
+            )
+        }
+        if linked
+        else {}
+    )
     found = {}
     for entry, changes in parsed:
         found[entry.id] = {
+            "reverts_entry": moments.get(entry.reverts),
+            "reverted_at": (moments.get(reverted.get(entry.id)) or {}).get("at"),
             "rows": rows.get(entry.id),
             "record": entries_module.record_of(request, records, entry.kind, entry.record_id, labels),
             "revert": entries_module.revert_of(request, records, entry, changes, reverted.get(entry.id), labels),
@@ -190,6 +204,13 @@ def _day(request, name):
     return day
 
 
+def unreadable_kinds(request):
+    """The kinds whose rules refuse the signed-in account `read` (a kind no plugin declares
+    follows the default rules, which let every operator read)."""
+    kinds = {**request.registry.get("smogpanel.rules", {}), **resources(request)}
+    return sorted(kind for kind, rules in kinds.items() if not may(request, rules, "read"))
+
+
 def _midnight(day):
     return datetime.combine(day, time(), WARSAW)
 
@@ -197,8 +218,10 @@ def _midnight(day):
 def list_view(request):
     """The history, newest first by default: every entry, or a record's (`kind` and
     `record_id`), filtered by `user_id`, `action`, and `from`/`to` (days in Warsaw time, both
-    included); paged (`page` from 1, `per_page` up to 200) with the `total` of the filter."""
-    conditions = []
+    included); paged (`page` from 1, `per_page` up to 200) with the `total` of the filter. Only
+    the entries of kinds the reader may `read` (the kind's rules), in the list and its total."""
+    unreadable = unreadable_kinds(request)
+    conditions = [HistoryEntry.kind.not_in(unreadable)] if unreadable else []
     kind = request.params.get("kind")
     if kind:
         conditions.append(HistoryEntry.kind == kind)
@@ -239,7 +262,7 @@ def list_view(request):
     ).all()
     shown = readable_entries(request, entries)
     kinds = sorted(
-        ({"kind": kind, "label": label} for kind, label in kind_labels(request).items()),
+        ({"kind": kind, "label": label} for kind, label in kind_labels(request).items() if kind not in unreadable),
         key=lambda item: (item["label"], item["kind"]),
     )
     return {
@@ -425,7 +448,7 @@ class _Query(colander.MappingSchema):
     q = colander.SchemaNode(
         colander.String(),
         missing=colander.drop,
-        validator=colander.Length(max=MAX_QUERY),
+        validator=colander.All(colander.Length(max=MAX_QUERY), colander.Regex(NO_CONTROL_CHARACTERS)),
         description="słowa nazwy elementu (bez polskich znaków i wielkości liter)",
     )
     record_id = colander.SchemaNode(

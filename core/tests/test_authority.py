@@ -8,7 +8,7 @@ import webtest
 from pyramid.authorization import ACLHelper
 
 from smogpanel import history
-from smogpanel.authority import ACTIONS, Context, principals
+from smogpanel.authority import ACTIONS, Authenticated, Context, Rules, principals
 from smogpanel.db import utcnow
 from smogpanel.hookspecs import hookimpl
 from smogpanel.models import HistoryEntry
@@ -114,16 +114,50 @@ def identity(user_id, super=0):
     return Identity(user_id, f"u{user_id}@example.pl", "", "", super, 0)
 
 
+def undeclared(rules):
+    """The actions a kind's rules leave undeclared: neither allowed to someone (`allowed`) nor
+    left to the super administrators with a reason (`refusals`). The super administrators' own
+    ACE allows them everything, so asking the ACL alone would find nothing undeclared."""
+    return [action for action in ACTIONS if action not in rules.allowed and action not in rules.refusals]
+
+
+def every_kind(registry):
+    return {**registry.get("smogpanel.rules", {}), **registry["smogpanel.resources"]}
+
+
 def test_every_kind_declares_a_rule_for_every_action(testapp):
-    """A super administrator may do everything to every kind (short of a record's own rule, such
-    as deleting oneself); restoring is the super administrators' alone everywhere."""
+    """Every kind, a Resource or declared with `config.add_rules`, says who may do each action; a
+    super administrator may do everything to every kind (short of a record's own rule, such as
+    deleting oneself); restoring is the super administrators' alone everywhere."""
     helper = ACLHelper()
     ordinary, chief = principals(identity(1)), principals(identity(2, super=1))
-    for kind, resource in testapp.app.registry["smogpanel.resources"].items():
+    kinds = every_kind(testapp.app.registry)
+    assert {"user", "timer", "letter_sender"} <= set(kinds)
+    assert {kind: undeclared(rules) for kind, rules in kinds.items() if undeclared(rules)} == {}
+    for kind, rules in kinds.items():
         for action in ACTIONS:
-            assert helper.permits(Context(resource), chief, action), (kind, action)
-        assert not helper.permits(Context(resource), ordinary, "restore"), kind
-        assert helper.permits(Context(resource), ordinary, "read"), kind
+            assert helper.permits(Context(rules), chief, action), (kind, action)
+        assert not helper.permits(Context(rules), ordinary, "restore"), kind
+        assert helper.permits(Context(rules), ordinary, "read"), kind
+
+
+class Undeclared(Rules):
+    """A kind that declares nothing of its own (what the test above must catch)."""
+
+    kind = "probe_undeclared"
+    allowed = {}
+    refusals = {}
+
+
+def test_a_kind_that_declares_nothing_is_caught(testapp):
+    assert undeclared(Undeclared()) == list(ACTIONS)
+    # ...although the ACL lets a super administrator do all of it
+    chief = principals(identity(2, super=1))
+    assert all(ACLHelper().permits(Context(Undeclared()), chief, action) for action in ACTIONS)
+    # A kind that declares only some actions is caught for the others.
+    partly = Rules(kind="probe_partly")
+    partly.allowed = {"read": Authenticated}
+    assert undeclared(partly) == ["create", "update", "delete", "import", "personal"]
 
 
 class ForgetfulWriter:

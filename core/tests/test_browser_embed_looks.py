@@ -15,9 +15,7 @@ from playwright.sync_api import expect
 from smogpanel.gazetteer import find_gazetteer
 from smogpanel.models import Setting
 from smogpanel.plugin_manager import build_plugin_manager
-from smogpanel.testing.browser import sign_in
-
-pytest.importorskip("playwright")
+from smogpanel.testing.browser import assert_accessible, axe_violations, sign_in
 
 KINDS = ("timer", "map", "rank", "search", "calculator", "graph", "letter", "item")
 UUID = "6a0e0c43-5a1e-4c8e-9a55-0d1f3c9e8a10"
@@ -90,9 +88,11 @@ def test_every_kind_in_the_dark_theme_passes_contrast(page, live_server, demo, k
     page.wait_for_timeout(200)  # the lazily loaded actions
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark"
     assert page.evaluate(CONTRAST) == []
+    assert_accessible(page)  # axe as well as the contrast script: names, roles, labels in the name
     page.emulate_media(color_scheme="light")
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
     assert page.evaluate(CONTRAST) == []
+    assert_accessible(page)
 
 
 def test_each_option_on_a_partner_page_of_another_origin(page, live_server, partner_site, demo):
@@ -213,3 +213,25 @@ def test_the_operator_sets_the_look_and_the_licence_in_the_embed_dialog(page, li
     assert frame.locator("body").evaluate("(e) => getComputedStyle(e).backgroundColor") == "rgb(17, 24, 39)"
     csv = frame.get_by_role("link", name="Pobierz dane (CSV)").get_attribute("href")
     assert "Licencja: CC0 1.0" in page.request.get(live_server.url + csv).text()
+
+
+def test_axe_refuses_a_link_named_other_than_its_text(page, live_server):
+    """The check the download links failed (WCAG 2.5.3, experimental in axe, so enabled by
+    `axe_violations`): a link showing "CSV" named "Pobierz dane (CSV)"; its text as its name passes."""
+    page.goto("/")
+    link = '<a href="/dane.csv"{label}>{text}</a>'
+    body = '<html lang="pl"><head><title>Dane</title></head><body><main><h1>Dane</h1>{}</main></body></html>'
+    page.set_content(body.format(link.format(label=' aria-label="Pobierz dane (CSV)"', text="CSV")))
+    assert axe_violations(page) == ["label-content-name-mismatch: ['a']"]
+    page.set_content(body.format(link.format(label="", text="Pobierz dane (CSV)")))
+    assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kinds_own_public_page_passes_axe(page, live_server, demo, kind):
+    """The widget's page on the panel (`/view/<kind>/<name>`, what a share link opens), its
+    download links included."""
+    page.goto(f"{live_server.url}/view/{kind}/{demo[kind]}")
+    page.wait_for_selector(".smogpanel-actions, #smogpanel-widget > *:not(noscript)")
+    expect(page.locator(".smogpanel-actions a").first).to_be_visible()
+    assert_accessible(page)

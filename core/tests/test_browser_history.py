@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from playwright.sync_api import expect
 
 from smogpanel.plugins.timers.models import Timer
-from smogpanel.testing.browser import api_headers, sign_in, watch_policy_violations
+from smogpanel.testing.browser import api_headers, assert_accessible, sign_in, watch_policy_violations
 
 SUCCESS = "Operacja została zakończona :)"
 
@@ -51,16 +51,18 @@ def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_se
     expect(change).to_contain_text(live_server.user_email)
     row = change.get_by_role("row").filter(has_text="Tekst pod licznikiem")
     expect(row.get_by_role("cell")).to_have_text(["Ogrzewaj czysto.", "Wietrz krótko."])
+    assert_accessible(other)  # the record's 'Historia' panel, its revert buttons included
 
     change.get_by_role("button", name="Przywróć tę wersję").click()
     dialog = other.get_by_role("dialog")
     expect(dialog).to_contain_text("Przywróci poprzednie wartości pól: Tekst pod licznikiem. Czy na pewno?")
+    assert_accessible(other)
     dialog.get_by_role("button", name="Tak, przywróć.").click()
     expect(other.get_by_label("Tekst pod licznikiem")).to_have_value("Ogrzewaj czysto.")
-    revert = history.locator("li").filter(has_text="cofa wpis")
+    revert = history.locator("li").filter(has_text=re.compile(r"cofa zmianę z \d{4}-\d{2}-\d{2} \d{2}:\d{2}"))
     expect(revert).to_contain_text(live_server.admin_email)
     # the entry reverted cannot be reverted again
-    reverted = history.locator("li").filter(has_text="cofnięty wpisem #")
+    reverted = history.locator("li").filter(has_text=re.compile(r"cofnięty \d{4}-\d{2}-\d{2}"))
     expect(reverted).to_contain_text(live_server.user_email)
     expect(reverted.get_by_role("button", name="Przywróć tę wersję")).to_be_disabled()
 
@@ -70,6 +72,7 @@ def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_se
     entries = other.locator("li").filter(has_text=name)
     expect(entries.first).to_contain_text(live_server.admin_email)
     expect(entries.filter(has_text=live_server.user_email)).to_have_count(1)
+    assert_accessible(other)  # 'Historia zmian', the whole log
     other.context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
     assert not violations, f"Content-Security-Policy violations: {violations}"
@@ -129,7 +132,7 @@ def test_a_rank_value_edit_and_a_deleted_graph_are_seen_and_put_back_by_another_
     expect(change.get_by_role("row").filter(has_text="Wartość").get_by_role("cell")).to_have_text(["12,5", "13,75"])
     change.get_by_role("button", name="Przywróć tę wersję").click()
     other.get_by_role("dialog").get_by_role("button", name="Tak, przywróć.").click()
-    expect(history.locator("li").filter(has_text="cofa wpis")).to_contain_text(live_server.admin_email)
+    expect(history.locator("li").filter(has_text="cofa zmianę z")).to_contain_text(live_server.admin_email)
     again = other.request.get(f"/api/rank_value/{value['id']}", headers=api_headers(other)).json()["message"]
     assert (again["value"], again["points"]) == (12.5, 3)
 

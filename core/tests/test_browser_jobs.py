@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from playwright.sync_api import expect
 
 from smogpanel.models import JobState
-from smogpanel.testing.browser import sign_in
+from smogpanel.testing.browser import assert_accessible, sign_in
 
 
 def test_a_super_administrator_reads_the_jobs_last_runs(page, live_server):
@@ -42,6 +42,7 @@ def test_a_super_administrator_reads_the_jobs_last_runs(page, live_server):
     refresh = page.get_by_role("row").filter(has_text="items.refresh")
     expect(refresh).to_contain_text("co 1 godz.")
     expect(refresh).to_contain_text("Jeszcze nie uruchomione")
+    assert_accessible(page)
 
 
 def test_an_operator_has_no_jobs_entry(page, live_server):
@@ -63,7 +64,10 @@ def test_a_super_administrator_runs_a_job_now_and_sees_its_outcome_and_next_run(
     purge.get_by_role("button", name="Uruchom teraz: Usuwanie starych wpisów historii zmian").click()
     expect(page.get_by_role("status").filter(has_text="zostało uruchomione")).to_be_visible()
     # followed while it runs, until its summary shows
-    expect(purge).to_contain_text("Historia jest przechowywana bezterminowo")
+    expect(purge).to_contain_text(
+        "Historia jest przechowywana bezterminowo: w ustawieniach serwera nie podano, po ilu dniach ją usuwać."
+    )
+    expect(purge).not_to_contain_text("keep_days")  # an operator's screen names no setting's key
     expect(purge.get_by_role("cell").nth(7)).not_to_have_text(runs_before)
     expect(purge.get_by_role("button", name="Uruchom teraz: Usuwanie starych wpisów historii zmian")).to_be_enabled()
     expect(purge.get_by_role("cell").nth(3)).to_contain_text(":00")  # the next run: the next tick, Warsaw time

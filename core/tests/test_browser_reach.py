@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import LiveServer, api_headers, sign_in, watch_policy_violations
+from smogpanel.testing.browser import LiveServer, api_headers, assert_accessible, sign_in, watch_policy_violations
 from smogpanel.testing.reach import flush_reach, reach_rows
 from smogpanel.testing.serve import PASSWORD, add_accounts, start_live
 
@@ -127,10 +127,12 @@ def test_views_on_two_partner_origins_are_counted_without_cookies_and_shown_in_z
     expect(table.get_by_role("cell", name="Strona panelu (bez osadzenia)")).to_be_visible()
     expect(page.get_by_text(re.compile(r"Wyświetlenia od .*: 3"))).to_be_visible()
     expect(page.get_by_test_id("reach-chart").locator("svg")).to_be_visible()
+    assert_accessible(page)  # the record's 'Zasięg'
     # And the whole panel's, from the menu's screen.
     page.goto("/reach")
     expect(page.get_by_role("heading", name="Zasięg")).to_be_visible()
     expect(page.get_by_role("table", name="Najczęściej oglądane widżety")).to_contain_text(name)
+    assert_accessible(page)  # the panel's 'Zasięg widżetów'
 
 
 def test_the_view_names_its_oembed_answer_and_the_timer_announces_its_deadline(page, panel):

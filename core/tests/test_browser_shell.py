@@ -6,7 +6,7 @@ import re
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import sign_in
+from smogpanel.testing.browser import axe_violations, sign_in
 
 WRONG_LOGIN = "Wystąpił błąd! Sprawdź przekazane dane i ponów próbę."
 
@@ -178,3 +178,43 @@ def test_an_expired_token_sends_the_operator_back_to_login(page, live_server):
     page.wait_for_url(re.compile(r"/$"))
     assert page.evaluate("localStorage.getItem('token')") is None
     expect(page.get_by_role("heading", name="Logowanie")).to_be_visible()
+
+
+# How tall a header's text is, in its font's sizes: about 1.2 on one line, 2.4 and more on two.
+HEADER_TEXT_HEIGHT = """th => {
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    let top = Infinity, bottom = -Infinity;
+    while (walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(walker.currentNode);
+        for (const rect of range.getClientRects()) {
+            if (rect.width > 0) { top = Math.min(top, rect.top); bottom = Math.max(bottom, rect.bottom); }
+        }
+    }
+    return (bottom - top) / parseFloat(getComputedStyle(th).fontSize);
+}"""
+
+
+def test_every_screen_of_the_menus_passes_axe(page, live_server):
+    """Each list the navigation leads to (and the user menu's profile, accounts, 'Zadania',
+    'Zasięg widżetów', 'Historia zmian'), as a super administrator sees it on a 1366 px wide
+    screen: axe finds nothing, and a list's "ID" header with its sorting arrow stays on one line."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    sign_in(page, live_server)
+    nav = page.get_by_role("navigation", name="Główna nawigacja")
+    nav.get_by_role("button", name="Barbara Szefowa").click()
+    paths = [
+        href
+        for href in nav.get_by_role("link").evaluate_all("links => links.map(link => link.getAttribute('href'))")
+        if href and href.startswith("/") and href != "/"
+    ]
+    assert {"/voivodeship", "/timer", "/account", "/user/profile", "/history"} <= set(paths), paths
+    for path in dict.fromkeys(paths):
+        page.goto(path)
+        expect(page.get_by_role("heading", level=1).or_(page.get_by_role("heading", level=2)).first).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        violations = axe_violations(page)
+        assert not violations, f"axe (WCAG 2.1 A/AA) on {path}: {violations}"
+        ids = page.get_by_role("columnheader", name=re.compile(r"^ID\b"))
+        if ids.count():
+            assert ids.first.evaluate(HEADER_TEXT_HEIGHT) < 2, f"the ID header wraps on {path}"

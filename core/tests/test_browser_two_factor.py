@@ -11,7 +11,7 @@ import pyotp
 import pytest
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import watch_policy_violations
+from smogpanel.testing.browser import assert_accessible, watch_policy_violations
 from smogpanel.testing.serve import PASSWORD, add_accounts, start_live
 
 
@@ -53,7 +53,15 @@ def test_the_profile_lists_the_sessions_and_ends_the_others(browser, page, live_
     expect(current).to_have_count(1)
     expect(current).to_contain_text("Chrome, Linux")
     expect(current).to_contain_text("127.0.0.1")
+    assert_accessible(page)  # the profile with its sessions
     page.get_by_role("button", name="Wyloguj pozostałe").click()
+    dialog = page.get_by_role("dialog", name="Wylogować pozostałe urządzenia?")
+    expect(dialog).to_contain_text("Zakończy sesje na pozostałych urządzeniach (1)")
+    dialog.get_by_role("button", name="Nie, nie chcę.").click()  # asked first: nothing ended yet
+    expect(table.locator("tbody tr")).to_have_count(2)
+    page.get_by_role("button", name="Wyloguj pozostałe").click()
+    dialog.get_by_role("button", name="Tak, wyloguj").click()
+    expect(page.get_by_role("status")).to_have_text("Wylogowano pozostałe urządzenia (zakończone sesje: 1).")
     expect(table.locator("tbody tr")).to_have_count(1)
     # The other browser is signed out at its next call.
     elsewhere.goto("/user/profile")
@@ -96,6 +104,7 @@ def test_adding_an_authenticator_app_and_signing_in_with_its_codes(page, live_se
     assert qr.get_attribute("src").startswith("data:image/svg+xml")
     assert page.evaluate("document.querySelector('img[alt^=\"Kod QR\"]').naturalWidth") > 0  # drawn, CSP allowed
     secret = page.get_by_test_id("totp-secret").inner_text()
+    assert_accessible(page)  # adding the second factor: the QR code and its secret
     page.get_by_label("Kod z aplikacji").fill("000000")
     page.get_by_role("button", name="Potwierdź").click()
     expect(page.get_by_text("Niepoprawny kod.", exact=False)).to_be_visible()
@@ -106,6 +115,7 @@ def test_adding_an_authenticator_app_and_signing_in_with_its_codes(page, live_se
     codes = page.get_by_test_id("recovery-codes").locator("li")
     expect(codes).to_have_count(10)
     expect(page.get_by_text("nie zobaczysz ich ponownie")).to_be_visible()
+    assert_accessible(page)  # the recovery codes
     expect(page.get_by_role("link", name="Pobierz (.txt)")).to_have_attribute("download", re.compile(r"\.txt$"))
     recovery = codes.nth(0).inner_text()
     page.get_by_role("button", name="Zapisałem(-am) kody").click()
@@ -116,6 +126,7 @@ def test_adding_an_authenticator_app_and_signing_in_with_its_codes(page, live_se
     sign_out(page)
     password_step(page, email)
     expect(page.get_by_role("heading", name="Weryfikacja dwuetapowa")).to_be_visible()
+    assert_accessible(page)  # the second step of signing in
     page.get_by_role("button", name="Użyj kodu odzyskiwania").click()
     page.get_by_label("Kod odzyskiwania").fill(recovery)
     page.get_by_role("button", name="Zweryfikuj").click()

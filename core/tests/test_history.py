@@ -6,7 +6,11 @@ from urllib.parse import quote
 
 import pytest
 import sqlalchemy as sa
+import webtest
 
+from smogpanel.authority import PERSONAL, Rules
+from smogpanel.db import utcnow
+from smogpanel.hookspecs import hookimpl
 from smogpanel.models import HistoryEntry
 from smogpanel.plugins.graphs.tests.helpers import add_graph
 from smogpanel.plugins.ranks.tests.helpers import add_gmina, add_group, add_rank, add_value, import_file
@@ -253,3 +257,50 @@ def test_the_log_names_every_kind_once_in_polish(other):
     assert kinds["timer"] == "licznik"
     assert (kinds["graph_group"], kinds["rank_group"]) == ("grupa (wykres)", "grupa (ranking)")
     assert len(set(kinds.values())) == len(kinds)
+
+
+class SecretRules:
+    """A plugin made for this test declaring a kind only super administrators and accounts with
+    'dane nadawców' may read: narrower than every shipped kind's "signed in"."""
+
+    @hookimpl
+    def smogpanel_includeme(self, config):
+        rules = Rules(kind="probe_secret", plugin="probe")
+        rules.allowed = {**Rules.allowed, "read": PERSONAL}
+        rules.label = "tajny wpis"
+        config.add_rules(rules)
+
+
+def test_history_shows_only_the_entries_of_kinds_the_reader_may_read(make_app, db):
+    app = webtest.TestApp(make_app(**{"smogpanel.plugin_objects": [("probe", SecretRules())]}))
+    chief = signed_in(app, create_user(db, email="szef@example.pl", super=1))
+    ewa = signed_in(app, create_user(db, email="ewa@example.pl"))
+    trusted = create_user(db, email="ola@example.pl")
+    trusted.personal_data = 1
+    db.commit()
+    ola = signed_in(app, trusted)
+    timer = add_timer(chief)
+    db.execute(
+        sa.insert(HistoryEntry).values(
+            at=utcnow(), action="create", kind="probe_secret", record_id=7, record_name="Tajemnica", changes="{}"
+        )
+    )
+    db.commit()
+
+    def seen(client, query=""):
+        answer = client.get(f"/api/history/?{query}")["message"]
+        return [(e["kind"], e["record_name"]) for e in answer["list"]], answer["total"], answer["kinds"]
+
+    for reader in (chief, ola):
+        entries, total, kinds = seen(reader)
+        assert ("probe_secret", "Tajemnica") in entries and ("timer", timer["name"]) in entries
+        assert total == len(entries) == 2
+        assert {"kind": "probe_secret", "label": "tajny wpis"} in kinds
+    entries, total, kinds = seen(ewa)
+    assert entries == [("timer", timer["name"])] and total == 1
+    assert "probe_secret" not in {k["kind"] for k in kinds}
+    # Asking for the kind, the record or its name by hand finds nothing either.
+    assert seen(ewa, "kind=probe_secret")[:2] == ([], 0)
+    assert seen(ewa, "kind=probe_secret&record_id=7")[:2] == ([], 0)
+    assert seen(ewa, "q=tajemnica")[:2] == ([], 0)
+    assert seen(ola, "q=tajemnica")[:2] == ([("probe_secret", "Tajemnica")], 1)

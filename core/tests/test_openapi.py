@@ -2,6 +2,8 @@
 and says what the server checks: null where a field may be empty, rules that depend on a type,
 the item types of every enabled plugin (the example third-party plugin's too)."""
 
+from urllib.parse import urlencode
+
 import jsonschema
 import pytest
 from openapi_spec_validator import OpenAPIV31SpecValidator
@@ -131,3 +133,13 @@ def test_files_and_templates_are_binary(document):
     }
     stored = document["paths"]["/files/{name}"]["get"]["responses"]["200"]["content"]
     assert stored["image/png"]["schema"]["type"] == "string"
+
+
+@pytest.mark.parametrize("path", ["/api/timer/", "/api/history/"])
+def test_a_lists_search_text_is_described_as_the_server_checks_it(document, api, path):
+    """`q`: its length and no control character, in the description as on the server."""
+    (q,) = [p["schema"] for p in document["paths"][path]["get"]["parameters"] if p["name"] == "q"]
+    validator = jsonschema.Draft202012Validator(q)
+    for text, accepted in [("Kraków 2024", True), ("a\tb", False), ("a\x00", False), ("x" * 101, False)]:
+        assert validator.is_valid(text) is accepted, text
+        api.get(f"{path}?{urlencode({'q': text})}", status=200 if accepted else 400)

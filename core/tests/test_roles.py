@@ -118,3 +118,27 @@ def test_a_super_administrator_sets_roles_and_scopes_and_the_change_ends_the_ses
             "(smogpanel user role EMAIL super|editor|viewer)."
         ),
     )
+
+
+def test_history_shows_an_accounts_access_in_words_not_codes(api, db):
+    ewa = create_user(db, email="ewa@example.pl")
+    mazowieckie, malopolskie = voivodeship_id(api, "mazowieckie"), voivodeship_id(api, "małopolskie")
+    body = {
+        "role": "viewer",
+        "scope_kinds": [],
+        "scope_voivodeships": [mazowieckie, malopolskie],
+        "personal_data": 1,
+    }
+    api.post(f"/api/user/{ewa.id}/access", body)
+    api.post(f"/api/user/{ewa.id}/access", dict(body, role="editor", scope_kinds=["ranks", "timers"]))
+    later, first = api.get(f"/api/history/?kind=user&record_id={ewa.id}")["message"]["list"][:2]
+    rows = {row["label"]: (row["before"], row["after"]) for row in first["rows"]}
+    assert rows == {
+        "Rola": ("redaktor", "podgląd"),
+        "Województwa": ("wszystkie", "„małopolskie”, „mazowieckie”"),
+        "Dane nadawców": ("nie", "tak"),
+    }
+    assert {row["label"]: (row["before"], row["after"]) for row in later["rows"]} == {
+        "Rola": ("podgląd", "redaktor"),
+        "Moduły": ("wszystkie", "Rankingi, Liczniki"),
+    }

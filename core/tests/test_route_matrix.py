@@ -2,7 +2,11 @@
 route added later is in it: nobody signed in gets 401 wherever sign-in is needed; a route whose
 permission a kind's rules declare answers 403 exactly to the roles the rules refuse (a viewer, an
 editor outside its plugins or voivodeships) and never to the others; a viewer's write never
-succeeds anywhere; nothing answers 5xx."""
+succeeds anywhere; nothing answers 5xx.
+
+Its expectations come from the rules it tests and its paths name no record (999999), so it
+reaches kind-level rules only: what a role may do to real records inside and outside its scope,
+reverts included, is written down by hand in test_route_table.py."""
 
 import re
 

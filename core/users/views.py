@@ -16,13 +16,16 @@ import sqlalchemy as sa
 from cornice import Service
 
 from .. import history
-from ..authority import ONLY_SUPER_RESTORES, Allow, Authenticated, Deny, Everyone, authorize
+from ..authority import ONLY_SUPER_RESTORES, PERSONAL, REFUSED, Allow, Authenticated, Deny, Everyone, authorize
 from ..envelope import ApiError
 from ..events import RecordUpdated
+from ..history.fields import BOOLEAN, CHOICE, REFERENCE, YES_NO, Field
+from ..plugin_manager import list_plugins
 from ..resources import Resource
 from ..validation import body_validator
 from . import access, auth, factor_views, factors, sessions
-from .access import me_access
+from .access import LABELS as ACCESS_LABELS
+from .access import ROLE_LABELS, me_access
 from .auth import send_invitation_mail, set_password
 from .models import User
 from .schemas import ProfileSchema, UserCreateSchema
@@ -30,6 +33,7 @@ from .sessions import ENROLMENT_ENVIRON, current_session_id, end_sessions, issue
 
 HIDDEN = {"deleted", "password_hash", "token_version"}
 SELF_DELETE = "Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!"
+EVERY = "wszystkie"  # an editor's scope left empty: every module, every voivodeship
 
 
 class UserResource(Resource):
@@ -47,12 +51,31 @@ class UserResource(Resource):
     # administrator deletes one (never their own), and the profile is its owner's alone (record_acl).
     # An editor limited to some plugins or voivodeships adds none: the new account would be
     # unlimited.
-    allowed = {"read": Authenticated, "create": "editor:*"}
+    allowed = {"read": Authenticated, "create": "editor:*", "personal": PERSONAL}
     refusals = {
         "delete": "Konto może usunąć tylko superadministrator.",
         "update": "Dane konta zmienia tylko jego właściciel (w swoim profilu).",
         "restore": ONLY_SUPER_RESTORES,
+        "manage": REFUSED,  # an account's role and scopes (smogpanel.users.access)
+        "import": REFUSED,  # accounts are added one by one, never imported
     }
+
+    def history_extra_fields(self, request):
+        """How history shows the access fields (smogpanel.users.access), which the account's form
+        does not hold: the role's and modules' names, the voivodeships by name."""
+        modules = {plugin["name"]: plugin["label"] for plugin in list_plugins(request)}
+        return {
+            "role": Field("role", ACCESS_LABELS["role"], CHOICE, options=ROLE_LABELS),
+            "scope_kinds": Field("scope_kinds", ACCESS_LABELS["scope_kinds"], CHOICE, options=modules, empty=EVERY),
+            "scope_voivodeships": Field(
+                "scope_voivodeships",
+                ACCESS_LABELS["scope_voivodeships"],
+                REFERENCE,
+                refers_to="voivodeship",
+                empty=EVERY,
+            ),
+            "personal_data": Field("personal_data", ACCESS_LABELS["personal_data"], BOOLEAN, options=YES_NO),
+        }
 
     def record_acl(self, obj):
         own = f"user:{obj.id}"

@@ -14,11 +14,12 @@ export const ACTIONS_CSS =
   '#smogpanel-widget table{page-break-inside:auto}#smogpanel-widget tr{page-break-inside:avoid}' +
   '#smogpanel-widget details>*{display:block!important}}';
 
-function link(text, href, filename, label) {
+// Each link's visible text is its whole name (WCAG 2.5.3, label in name: a voice user says what
+// they see), so no aria-label that would start with other words than the text.
+function link(text, href, filename) {
   const a = el('a', '', text);
   a.href = href;
   a.setAttribute('download', filename);
-  if (label) a.setAttribute('aria-label', label);
   return a;
 }
 
@@ -29,9 +30,8 @@ export function actionsBar(config, options) {
   bar.setAttribute('aria-label', 'Pobieranie');
   const base = `${config.kind}-${config.name}`;
   if (options.data && config.data) {
-    bar.appendChild(el('span', '', 'Pobierz dane:'));
-    bar.appendChild(link('CSV', config.data.csv, `${base}.csv`, 'Pobierz dane (CSV)'));
-    bar.appendChild(link('XLSX', config.data.xlsx, `${base}.xlsx`, 'Pobierz dane (XLSX)'));
+    bar.appendChild(link('Pobierz dane (CSV)', config.data.csv, `${base}.csv`));
+    bar.appendChild(link('Pobierz dane (XLSX)', config.data.xlsx, `${base}.xlsx`));
   }
   if (options.image && config.image) bar.appendChild(link('Pobierz obraz (PNG)', config.image, `${base}.png`));
   return bar.childNodes.length ? bar : null;

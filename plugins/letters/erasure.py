@@ -32,7 +32,9 @@ INVALID = "Odnośnik jest nieprawidłowy albo wygasł. Aby usunąć swoje dane, 
 def _checked(request):
     """The sender of a valid link, or the page to answer instead."""
     sender_id = request.matchdict["sender_id"]
-    if not is_valid(request.registry, ERASE_PURPOSE, sender_id, request.params):
+    # The signature is in the query string only: request.params would parse a posted body too
+    # (a multipart one without a boundary raised, answering 500).
+    if not is_valid(request.registry, ERASE_PURPOSE, sender_id, request.GET):
         return None, page("Odnośnik jest nieprawidłowy", f"<p>{html.escape(INVALID)}</p>", 403)
     sender = request.db.get(LetterSender, int(sender_id))  # signed by us: a real id
     if sender is None:

@@ -294,9 +294,10 @@ def confirm_post(request):
 def forget_sender(db, email, via="cli"):
     """Erases what is kept about the senders with this e-mail: their name, e-mail and address;
     their unsent mails are dropped, sent ones keep no trace of them (the counts stay). Returns
-    the number of senders erased. History (smogpanel.history) forgets every entry holding the
-    address too (a recipient added with it, say), and records each erasure without it, made
-    `via` the CLI, the sender's own link ("link") or the retention job ("scheduler")."""
+    the number of senders erased. History (smogpanel.history.forget_text) erases the address
+    in place from every entry holding it (a recipient added with it, say): the entries stay,
+    with the address replaced; each erasure is recorded without it, made `via` the CLI, the
+    sender's own link ("link") or the retention job ("scheduler")."""
     email = (email or "").strip().lower()
     senders = db.scalars(
         sa.select(LetterSender).where(LetterSender.email == email, LetterSender.erased.is_(None))

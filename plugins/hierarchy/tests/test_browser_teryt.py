@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import sign_in
+from smogpanel.testing.browser import assert_accessible, sign_in
 
 HEADER = "WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n"
 SAMPLE = (Path(__file__).parents[1] / "fixtures" / "terc_sample.csv").read_text(encoding="utf-8")
@@ -39,6 +39,7 @@ def test_importing_a_terc_file_from_the_voivodeship_list(page, live_server):
     upload(page, "TERC_Urzedowy.csv", terc(district, gmina))
     report = page.get_by_test_id("teryt-report")
     expect(report).to_contain_text("Import zakończony.")
+    assert_accessible(page)  # the import screen with its report
 
     upload(page, "TERC_Urzedowy.csv", terc(district, gmina))
     expect(report).to_contain_text("Dodano: 0")

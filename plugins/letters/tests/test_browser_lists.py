@@ -9,7 +9,7 @@ import re
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import api_headers, sign_in
+from smogpanel.testing.browser import api_headers, assert_accessible, sign_in
 
 SUCCESS = "Operacja została zakończona :)"
 
@@ -77,6 +77,20 @@ def test_search_pages_url_state_export_and_bulk_delete(page, live_server, tmp_pa
     page.goto(shared)
     expect(page.get_by_text("Strona 2 z 2")).to_be_visible()
     expect(page.locator("tbody tr").last).to_contain_text("Łucja Żółć")
+    # the first and the last page at once, and any page by its number
+    expect(page.get_by_role("button", name="Ostatnia")).to_be_disabled()
+    page.get_by_role("button", name="Pierwsza").click()
+    expect(page.get_by_text("Strona 1 z 2")).to_be_visible()
+    page.get_by_role("button", name="Ostatnia").click()
+    expect(page.get_by_text("Strona 2 z 2")).to_be_visible()
+    page.get_by_role("button", name="Pierwsza").click()
+    page.get_by_label("Numer strony").fill("2")
+    page.get_by_role("button", name="Przejdź").click()
+    expect(page.get_by_text("Strona 2 z 2")).to_be_visible()
+    page.get_by_label("Numer strony").fill("99")  # past the end: the last page
+    page.get_by_role("button", name="Przejdź").click()
+    expect(page.get_by_text("Strona 2 z 2")).to_be_visible()
+    assert_accessible(page)
 
     # the export holds exactly the rows the search leaves, in the list's order
     page.goto(path + "?q=przyklad")
@@ -103,6 +117,8 @@ def test_search_pages_url_state_export_and_bulk_delete(page, live_server, tmp_pa
     page.get_by_label("Zaznacz wiersz", exact=False).nth(0).check()
     page.get_by_label("Zaznacz wiersz", exact=False).nth(1).check()
     page.get_by_role("button", name="Usuń zaznaczone (2)").click()
+    # the question names the rows it deletes
+    expect(page.get_by_role("dialog")).to_contain_text("zaznaczone elementy (2): „Adresat 000”, „Adresat 001”?")
     page.get_by_role("dialog").get_by_role("button", name="Tak, chcę.").click()
     expect(page.get_by_text("Znaleziono: 8")).to_be_visible()
     expect(page.locator("tbody")).not_to_contain_text("Adresat 000")

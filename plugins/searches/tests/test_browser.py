@@ -9,7 +9,7 @@ import uuid
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import sign_in
+from smogpanel.testing.browser import add_gmina, sign_in
 
 SUCCESS = "Operacja została zakończona :)"
 
@@ -74,6 +74,14 @@ def test_create_a_search_add_and_import_entries_then_find_a_gmina_publicly(page,
     page.get_by_role("button", name="Zapisz").click()
     page.wait_for_url(re.compile(r"/entry$"))
     expect(page.get_by_role("row").filter(has_text=zabierzow["name"])).to_be_visible()
+
+    # The powiat filter names a district two voivodeships have with its voivodeship.
+    twin = live_server.unique("powiat")
+    add_gmina(page, live_server.unique("Gmina"), district=twin, voivodeship="śląskie")
+    add_gmina(page, live_server.unique("Gmina"), district=twin, voivodeship="podlaskie")
+    page.reload()
+    powiat = page.get_by_label("Powiat", exact=True)
+    expect(powiat.locator("option", has_text=twin)).to_have_text([f"{twin} (podlaskie)", f"{twin} (śląskie)"])
 
     # The template has the search's own keys; filled, it imports (one update, one new gmina).
     page.get_by_role("link", name="Importuj wpisy").click()

@@ -14,7 +14,9 @@ import {
   REVERT_TITLE,
   REVERT_YES,
   revertedBy,
+  revertedSays,
   revertSays,
+  revertsSays,
   whoMade,
 } from './history.js';
 
@@ -60,13 +62,13 @@ function Entry({ entry, showRecord, onAsk, busy }) {
           <strong>{formatDate(entry.at)}</strong> · {whoMade(entry)} ·{' '}
           <span className="badge text-bg-secondary">{ACTIONS[entry.action] || entry.action}</span>
           {showRecord && <RecordName entry={entry} />}
-          {entry.reverts && <span className="text-muted"> · cofa wpis #{entry.reverts}</span>}
-          {reverted && <span className="text-muted"> · cofnięty wpisem #{reverted}</span>}
+          {entry.reverts && <span className="text-muted"> · {revertsSays(entry)}</span>}
+          {reverted && <span className="text-muted"> · {revertedSays(entry, reverted)}</span>}
         </div>
         {onAsk && canRevert(entry) && (
           <button
             type="button"
-            className="btn btn-sm btn-outline-warning"
+            className="btn btn-sm btn-outline-dark"
             disabled={busy || Boolean(reverted)}
             onClick={() => onAsk(entry)}>
             {REVERT}

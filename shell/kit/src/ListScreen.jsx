@@ -9,6 +9,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, http } from './api.js';
 import { useMay } from './auth.js';
 import { ConfirmDialog } from './Dialog.jsx';
+import { districtOptions, namesOf } from './selection.js';
 import { loadGminy } from './gminy.js';
 import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
@@ -47,21 +48,67 @@ function useGminaFilters(enabled, chosenVoivodeship) {
   return useMemo(() => {
     if (!enabled) return [];
     const voivodeships = new Map();
-    const districts = new Map();
-    for (const gmina of gminy || []) {
-      voivodeships.set(String(gmina.voivodeship_id), gmina.voivodeship_name);
-      if (!chosenVoivodeship || String(gmina.voivodeship_id) === chosenVoivodeship)
-        districts.set(String(gmina.district_id), gmina.district_name);
-    }
-    const options = (map) =>
-      [...map.entries()]
-        .map(([value, label]) => ({ value, label }))
-        .sort((a, b) => a.label.localeCompare(b.label, 'pl'));
+    for (const gmina of gminy || []) voivodeships.set(String(gmina.voivodeship_id), gmina.voivodeship_name);
+    const options = [...voivodeships.entries()]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label, 'pl'));
     return [
-      { name: 'voivodeship_id', label: 'Województwo', options: options(voivodeships), clears: ['district_id'] },
-      { name: 'district_id', label: 'Powiat', options: options(districts) },
+      { name: 'voivodeship_id', label: 'Województwo', options, clears: ['district_id'] },
+      { name: 'district_id', label: 'Powiat', options: districtOptions(gminy || [], chosenVoivodeship) },
     ];
   }, [enabled, gminy, chosenVoivodeship]);
+}
+
+/** The list's pages: the first, the previous, where it is, the next, the last, and any page by its number. */
+function Pager({ page, pages, onPage }) {
+  const [wanted, setWanted] = useState('');
+  const step = (label, to, disabled) => (
+    <li className={disabled ? 'page-item disabled' : 'page-item'}>
+      <button type="button" className="page-link" disabled={disabled} onClick={() => onPage(to)}>
+        {label}
+      </button>
+    </li>
+  );
+  function jump(event) {
+    event.preventDefault();
+    const number = Number.parseInt(wanted, 10);
+    if (Number.isFinite(number)) onPage(Math.min(Math.max(number, 1), pages));
+    setWanted('');
+  }
+  return (
+    <nav aria-label="Strony listy" className="d-flex flex-wrap align-items-start gap-2">
+      <ul className="pagination flex-wrap mb-0">
+        {step('Pierwsza', 1, page <= 1)}
+        {step('Poprzednia', page - 1, page <= 1)}
+        <li className="page-item active" aria-current="page">
+          <span className="page-link">
+            Strona {page} z {pages}
+          </span>
+        </li>
+        {step('Następna', page + 1, page >= pages)}
+        {step('Ostatnia', pages, page >= pages)}
+      </ul>
+      <form className="d-flex gap-1" onSubmit={jump}>
+        <label className="visually-hidden" htmlFor="list-page-number">
+          Numer strony
+        </label>
+        <input
+          id="list-page-number"
+          type="number"
+          min="1"
+          max={pages}
+          className="form-control form-control-sm"
+          style={{ width: '6rem' }}
+          placeholder={`1–${pages}`}
+          value={wanted}
+          onChange={(event) => setWanted(event.target.value)}
+        />
+        <button type="submit" className="btn btn-sm btn-outline-primary">
+          Przejdź
+        </button>
+      </form>
+    </nav>
+  );
 }
 
 /** Downloads the export of the rows the query leaves (every page), as .xlsx or .csv. */
@@ -354,34 +401,15 @@ export default function ListScreen({
         rowActions={rowActions}
         selection={selection}
       />
-      {pages > 1 && (
-        <nav aria-label="Strony listy">
-          <ul className="pagination flex-wrap">
-            <li className={query.page <= 1 ? 'page-item disabled' : 'page-item'}>
-              <button type="button" className="page-link" onClick={() => change({ page: query.page - 1 })}>
-                Poprzednia
-              </button>
-            </li>
-            <li className="page-item active" aria-current="page">
-              <span className="page-link">
-                Strona {query.page} z {pages}
-              </span>
-            </li>
-            <li className={query.page >= pages ? 'page-item disabled' : 'page-item'}>
-              <button type="button" className="page-link" onClick={() => change({ page: query.page + 1 })}>
-                Następna
-              </button>
-            </li>
-          </ul>
-        </nav>
-      )}
+      {pages > 1 && <Pager page={query.page} pages={pages} onPage={(page) => change({ page })} />}
       <ConfirmDialog show={Boolean(asking)} onConfirm={confirmDelete} onCancel={() => setAsking(null)} />
       <ConfirmDialog
         show={askingBulk}
         onConfirm={confirmBulk}
         onCancel={() => setAskingBulk(false)}
         body={
-          `Czy na pewno chcesz usunąć zaznaczone elementy (${selected.size})? Znikną wszędzie tam, gdzie są używane. ` +
+          `Czy na pewno chcesz usunąć zaznaczone elementy (${selected.size}): ${namesOf(rows, selected)}? ` +
+          'Znikną wszędzie tam, gdzie są używane. ' +
           'Superadministrator może je przywrócić jednym ruchem w „Historii zmian”.'
         }
       />

@@ -2,6 +2,9 @@
 import { formatDate, wasUpdated } from './dates.js';
 import { TEXT } from './texts.js';
 
+// An id is a few digits: its header and cells never wrap ("ID ▲" broke in two at 1366 px).
+const NARROW = (column) => column.name === 'id';
+
 /** How a cell shows a value of a column `type`. */
 function cell(column, row) {
   if (column.render) return column.render(row);
@@ -44,7 +47,9 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
     body = rows.map((row) => (
       <tr key={row.id}>
         {columns.map((column) => (
-          <td key={column.name}>{cell(column, row)}</td>
+          <td key={column.name} className={NARROW(column) ? 'text-nowrap' : undefined}>
+            {cell(column, row)}
+          </td>
         ))}
         {(rowActions || selection) && (
           <td className="text-end text-nowrap">
@@ -72,7 +77,11 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
               const current = column.name === order;
               const sortable = column.sortable !== false && onSort;
               return (
-                <th key={column.name} scope="col" aria-sort={current ? (asc ? 'ascending' : 'descending') : undefined}>
+                <th
+                  key={column.name}
+                  scope="col"
+                  className={NARROW(column) ? 'text-nowrap' : undefined}
+                  aria-sort={current ? (asc ? 'ascending' : 'descending') : undefined}>
                   {sortable ? (
                     <button
                       type="button"

@@ -11,6 +11,26 @@ export const ACTIONS = {
   restore: 'Przywrócenie',
   import: 'Import',
 };
+// What an entry reverts, in the accusative: "cofa zmianę z 2026-11-27 10:30".
+const ACTIONS_UNDONE = {
+  create: 'utworzenie',
+  update: 'zmianę',
+  delete: 'usunięcie',
+  restore: 'przywrócenie',
+  import: 'import',
+};
+
+/** "cofa zmianę z <when>" for an entry that reverts another (`reverts_entry` from the server). */
+export function revertsSays(entry) {
+  const undone = entry.reverts_entry;
+  if (!undone) return `cofa wpis #${entry.reverts}`;
+  return `cofa ${ACTIONS_UNDONE[undone.action] || 'wpis'} z ${formatDate(undone.at)}`;
+}
+
+/** "cofnięty <when>" for an entry another one reverted (`reverted_at` from the server). */
+export function revertedSays(entry, revertedId) {
+  return entry.reverted_at ? `cofnięty ${formatDate(entry.reverted_at)}` : `cofnięty wpisem #${revertedId}`;
+}
 export const CHANGED = 'changed';
 export const NO_VALUE = '—';
 export const NOT_KEPT = 'zmieniono (treści nie przechowuje się w historii)';
@@ -119,6 +139,8 @@ export const revertSays = (entry) =>
 export function recordTitle(entry) {
   const record = entry.record || {};
   const name = record.name || entry.record_name;
+  // An import into no record (the TERYT register) is named by itself, not as a record of its kind.
+  if (entry.action === 'import' && entry.record_id === null && name) return name;
   const own = `${entry.kind_label}${name ? ` „${name}”` : entry.record_id !== null ? ` #${entry.record_id}` : ''}`;
   const parents = (record.parents || []).map((parent) => `${parent.label}${parent.name ? ` „${parent.name}”` : ''}`);
   return [own, ...parents].join(' · ');

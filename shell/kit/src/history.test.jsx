@@ -3,7 +3,17 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { canRevert, changeRows, formatValue, NOT_KEPT, recordTitle, revertSays, whoMade } from './history.js';
+import {
+  canRevert,
+  changeRows,
+  formatValue,
+  NOT_KEPT,
+  recordTitle,
+  revertedSays,
+  revertSays,
+  revertsSays,
+  whoMade,
+} from './history.js';
 import HistoryLog, { daysProblem, filtersOf, FROM_AFTER_TO, historyQuery, pageCount } from './HistoryLog.jsx';
 import { defineResource } from './resource.js';
 import { EditLoader, historyKindOf } from './screens.jsx';
@@ -334,6 +344,13 @@ describe("history in the form's words", () => {
 
   it('names a record without server details by its kind and id', () => {
     expect(recordTitle({ kind_label: 'wartość', record_id: 3, record_name: '' })).toBe('wartość #3');
+    // An import into no record (the TERYT register) is no voivodeship called „Rejestr TERYT”.
+    const register = { action: 'import', kind_label: 'województwo', record_id: null, record_name: 'Rejestr TERYT' };
+    expect(recordTitle(register)).toBe('Rejestr TERYT');
+    // A revert says what it undid and when, not an entry's number.
+    const revert = { reverts: 8, reverts_entry: { action: 'update', at: '2026-11-27T09:30:00+00:00' } };
+    expect(revertsSays(revert)).toBe('cofa zmianę z 2026-11-27 10:30');
+    expect(revertedSays({ reverted_at: '2026-11-27T09:31:00+00:00' }, 9)).toBe('cofnięty 2026-11-27 10:31');
     expect(revertSays({ revert: { says: 'Usunie pomiar „X” utworzony tym importem.' } })).toBe(
       'Usunie pomiar „X” utworzony tym importem. Czy na pewno?',
     );

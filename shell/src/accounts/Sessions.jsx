@@ -1,12 +1,14 @@
 // 'Sesje logowania' on the profile: where the account is signed in (when, from which address,
 // which browser), 'Wyloguj' per session and 'Wyloguj pozostałe'. Ending this device's session
-// signs out here too.
-import { api, formatDate, logout, StatusBanner } from '@smogpanel/kit';
+// signs out here too. 'Wyloguj pozostałe' asks first and says how many sessions it ended.
+import { api, ConfirmDialog, formatDate, logout, StatusBanner } from '@smogpanel/kit';
 import { useCallback, useEffect, useState } from 'react';
 
 export function Sessions() {
   const [sessions, setSessions] = useState(null);
   const [state, setState] = useState({ status: 'idle', errors: [] });
+  const [asking, setAsking] = useState(false);
+  const [ended, setEnded] = useState(null);
 
   const load = useCallback(() => {
     api.get('/user/sessions').then(
@@ -18,18 +20,27 @@ export function Sessions() {
 
   async function run(call, current = false) {
     setState({ status: 'loading', errors: [] });
+    setEnded(null);
+    let answer;
     try {
-      await call();
+      answer = await call();
     } catch (error) {
       setState({ status: 'error', errors: error.errors });
-      return;
+      return null;
     }
     if (current) {
       logout();
-      return;
+      return null;
     }
     setState({ status: 'idle', errors: [] });
     load();
+    return answer;
+  }
+
+  async function endOthers() {
+    setAsking(false);
+    const answer = await run(() => api.post('/user/sessions/end-others'));
+    if (answer) setEnded(answer.ended);
   }
 
   const others = (sessions || []).filter((session) => !session.current).length;
@@ -42,6 +53,11 @@ export function Sessions() {
         Urządzenia, na których jesteś zalogowany(-a). Nie rozpoznajesz któregoś? Wyloguj je i zmień hasło.
       </p>
       <StatusBanner status={state.status === 'loading' ? 'idle' : state.status} errors={state.errors} />
+      {ended !== null && (
+        <div className="alert alert-success" role="status">
+          Wylogowano pozostałe urządzenia (zakończone sesje: {ended}).
+        </div>
+      )}
       {sessions && (
         <div className="table-responsive">
           <table className="table table-sm align-middle" data-testid="sessions">
@@ -89,10 +105,18 @@ export function Sessions() {
           type="button"
           className="btn btn-outline-danger"
           disabled={state.status === 'loading'}
-          onClick={() => run(() => api.post('/user/sessions/end-others'))}>
+          onClick={() => setAsking(true)}>
           Wyloguj pozostałe
         </button>
       )}
+      <ConfirmDialog
+        show={asking}
+        title="Wylogować pozostałe urządzenia?"
+        body={`Zakończy sesje na pozostałych urządzeniach (${others}); to urządzenie zostanie zalogowane.`}
+        confirmLabel="Tak, wyloguj"
+        onConfirm={endOthers}
+        onCancel={() => setAsking(false)}
+      />
     </section>
   );
 }
