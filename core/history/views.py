@@ -19,6 +19,7 @@ from cornice import Service
 
 from .. import history
 from ..authority import authorize, rules_of
+from ..db import MAX_ID
 from ..envelope import ApiError, dumps
 from ..events import RecordRestored
 from ..listing import fold, folded
@@ -36,7 +37,6 @@ FROM_AFTER_TO = "Data „od” nie może być późniejsza niż data „do”."
 MAX_QUERY = 100
 ALREADY_REVERTED = "Ten wpis został już cofnięty: zobacz nowszy wpis, który go cofa."
 PER_PAGE, MAX_PER_PAGE = 50, 200
-MAX_ID = 2**31 - 1
 MAX_PAGE = 1_000_000
 FIRST_YEAR, LAST_YEAR = 2000, 2999
 SORTING = Sorting(
