@@ -1,7 +1,9 @@
 """/api/user: the current user, one's own profile and the account list.
 
     GET    /api/user/me             the signed-in user
-    POST   /api/user/update         own profile (the password changes only when non-empty)
+    POST   /api/user/update         own profile (the password changes only when non-empty; a new
+                                    e-mail or password needs `current_password`, or a
+                                    second factor's `code`)
     GET    /api/user/?order&asc     every live account, default updated descending
     POST   /api/user/               create an account (never a super administrator: `super` is
                                     ignored; `smogpanel user super EMAIL on` grants it); the new
@@ -17,19 +19,28 @@ from cornice import Service
 
 from .. import history
 from ..authority import ONLY_SUPER_RESTORES, Allow, Authenticated, Deny, Everyone, authorize
-from ..envelope import ApiError
+from ..db import own_transaction
+from ..envelope import ApiError, error_response
 from ..events import RecordUpdated
 from ..resources import Resource
+from ..schemas import normalise_email
+from ..throttle import Throttle, login_throttle
 from ..validation import body_validator
 from . import access, auth, factor_views, factors, sessions
 from .access import me_access
 from .auth import send_invitation_mail, set_password
+from .devices import known_device
 from .models import User
 from .schemas import ProfileSchema, UserCreateSchema
 from .sessions import ENROLMENT_ENVIRON, current_session_id, end_sessions, issue_token
 
 HIDDEN = {"deleted", "password_hash", "token_version"}
 SELF_DELETE = "Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!"
+CONFIRM_WITH_PASSWORD = (
+    "Podaj obecne hasło, aby zmienić adres e-mail lub hasło "
+    "(albo kod z aplikacji uwierzytelniającej lub kod odzyskiwania, jeśli masz drugi składnik logowania)."
+)
+WRONG_CURRENT_PASSWORD = "Obecne hasło jest niepoprawne."
 
 
 class UserResource(Resource):
@@ -125,13 +136,48 @@ def view_me(request):
     return answer
 
 
+def confirm_it_is_the_owner(request, user, data):
+    """A new e-mail or password takes the current password (or, for an account with a second
+    factor, one of its codes), so a token taken from a browser cannot take the account over.
+    Wrong passwords count as failed sign-ins of the account (`login_throttle`, kept in a
+    transaction of their own): guessing here is no way around the sign-in's limit. Returns the
+    error response (returned, not raised, so the count is kept) or None."""
+    email = normalise_email(user.email)
+    with own_transaction(request.registry) as db:
+        throttle, limits = login_throttle(request, email, db, known_device(request, email))
+        attempt = throttle.reserve(limits)
+    if attempt is None:
+        return error_response("TOO_MANY_ATTEMPTS", [{"name": "current_password", "description": auth.TOO_MANY}])
+    if data["current_password"]:
+        confirmed = auth.check_password(user, data["current_password"])
+        field, wrong = "current_password", WRONG_CURRENT_PASSWORD
+    elif data["code"] and factors.has_factor(request.db, user.id):
+        code = data["code"]
+        if factors.looks_like_recovery_code(code):
+            confirmed = factors.use_recovery_code(request.db, user.id, code)
+        else:
+            confirmed = factors.check_totp(request.db, user.id, code)
+        field, wrong = "code", auth.WRONG_CODE
+    else:
+        field, wrong, confirmed = "current_password", CONFIRM_WITH_PASSWORD, False
+    if not confirmed:
+        return error_response("VALIDATION_FAILED", [{"name": field, "description": wrong}])
+    Throttle(request.db, 0).release(attempt)
+    return None
+
+
 def update_profile(request):
     """Own profile. A new password bumps the token version, so the answer carries a fresh
-    token (`message.token`) that keeps this client signed in while older tokens die."""
+    token (`message.token`) that keeps this client signed in while older tokens die. A new
+    e-mail or password needs the current password first (`confirm_it_is_the_owner`)."""
     user, data = request.db.get(User, request.identity.id), request.validated
     resource = request.registry["smogpanel.resources"]["user"]
     authorize(request, resource, "update", user)
     resource.check_unique(request, data, user)
+    if data["password"] or data["email"].lower() != user.email.lower():
+        refused = confirm_it_is_the_owner(request, user, data)
+        if refused is not None:
+            return refused
     before = resource.history_snapshot(request, user)
     user.email = data["email"]
     for field in ("firstname", "lastname"):
