@@ -255,16 +255,18 @@ def passkey_options(request):
     """A challenge for a passkey: for the second step (`ticket`: the account's passkeys) or
     for a sign-in without a password. Throttled per client address (`passkey_options_throttle`);
     a passkey sign-in from the address clears its count."""
-    ticket = request.validated.get("ticket")
-    user_id = None
-    if ticket:
-        user_id, claims = _ticket_claims(request, ticket)
-        _ticket_user(request, claims)
+    # Counted first, in a transaction of its own: the request's own, once it has read anything,
+    # holds SQLite's write lock (the ticket's account is read below).
     with own_transaction(request.registry) as db:
         throttle, limits = passkey_options_throttle(request, db)
         attempt = throttle.reserve(limits)
     if attempt is None:
         return error_response("TOO_MANY_ATTEMPTS", [{"name": "", "description": TOO_MANY_CHALLENGES}])
+    ticket = request.validated.get("ticket")
+    user_id = None
+    if ticket:
+        user_id, claims = _ticket_claims(request, ticket)
+        _ticket_user(request, claims)
     return {"options": authentication_options(request, user_id)}
 
 

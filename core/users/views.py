@@ -19,12 +19,11 @@ from cornice import Service
 
 from .. import history
 from ..authority import ONLY_SUPER_RESTORES, Allow, Authenticated, Deny, Everyone, authorize
-from ..db import own_transaction
 from ..envelope import ApiError, error_response
 from ..events import RecordUpdated
 from ..resources import Resource
 from ..schemas import normalise_email
-from ..throttle import Throttle, login_throttle
+from ..throttle import login_throttle
 from ..validation import body_validator
 from . import access, auth, factor_views, factors, sessions
 from .access import me_access
@@ -139,13 +138,13 @@ def view_me(request):
 def confirm_it_is_the_owner(request, user, data):
     """A new e-mail or password takes the current password (or, for an account with a second
     factor, one of its codes), so a token taken from a browser cannot take the account over.
-    Wrong passwords count as failed sign-ins of the account (`login_throttle`, kept in a
-    transaction of their own): guessing here is no way around the sign-in's limit. Returns the
-    error response (returned, not raised, so the count is kept) or None."""
+    Wrong passwords count as failed sign-ins of the account (`login_throttle`): guessing here is
+    no way around the sign-in's limit. Counted in the request's transaction (a signed-in
+    request's holds SQLite's write lock already), so the error response is returned, not
+    raised: the request commits, and the count with it. None when confirmed."""
     email = normalise_email(user.email)
-    with own_transaction(request.registry) as db:
-        throttle, limits = login_throttle(request, email, db, known_device(request, email))
-        attempt = throttle.reserve(limits)
+    throttle, limits = login_throttle(request, email, request.db, known_device(request, email))
+    attempt = throttle.reserve(limits)
     if attempt is None:
         return error_response("TOO_MANY_ATTEMPTS", [{"name": "current_password", "description": auth.TOO_MANY}])
     if data["current_password"]:
@@ -162,7 +161,7 @@ def confirm_it_is_the_owner(request, user, data):
         field, wrong, confirmed = "current_password", CONFIRM_WITH_PASSWORD, False
     if not confirmed:
         return error_response("VALIDATION_FAILED", [{"name": field, "description": wrong}])
-    Throttle(request.db, 0).release(attempt)
+    throttle.release(attempt)
     return None
 
 
