@@ -25,6 +25,7 @@ from ..events import RecordRestored
 from ..listing import fold, folded
 from ..models import HistoryEntry
 from ..personal import MASK, hidden_fields, masked_changes, name_is_personal
+from ..public import attribution
 from ..schemas import described
 from ..sorting import ASC_PATTERN, Sorting
 from ..validation import validate
@@ -291,6 +292,8 @@ def _revert_update(request, entry, resource, obj):
     labels = labels_of(request, entry.kind)
     editable = {node.name for node in resource.edit_schema().children}
     changes = json.loads(entry.changes, parse_float=Decimal)
+    if attribution.is_attribution_change(changes):  # kept beside the record, not in its form
+        return attribution.revert(request, entry, resource, obj, changes)
     fields = [f for f, change in changes.items() if change != history.CHANGED and f in editable]
     if not fields:
         raise conflict(
