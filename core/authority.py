@@ -220,7 +220,7 @@ def authorize(request, kind, action, obj=None, data=None):
             action, getattr(result, "ace", None), principals(identity)
         )
         raise ApiError("FORBIDDEN", [{"name": "", "description": reason}])
-    if action in WRITES and _region_scoped(identity) and obj is not None:
+    if action in WRITES and _region_scoped(identity) and obj is not None and not granted_to_self(result, identity):
         _check_regions(request, identity, rules, action, obj, data)
     request.environ.setdefault(ASKED, set()).add((kind, action, getattr(obj, "id", None)))
 
@@ -306,9 +306,23 @@ def permits(identity, context, permission):
     """The security policy's answer for a context that carries rules: the ACL, then the kind-level
     half of a voivodeship scope (an editor limited to voivodeships writes regional kinds only)."""
     result = ACLHelper().permits(context, principals(identity), permission)
-    if result and permission in WRITES and _region_scoped(identity) and permission not in _region_writes(context.rules):
+    if (
+        result
+        and permission in WRITES
+        and _region_scoped(identity)
+        and permission not in _region_writes(context.rules)
+        and not granted_to_self(result, identity)
+    ):
         return Refused(OUT_OF_REGION_KIND)
     return result
+
+
+def granted_to_self(result, identity):
+    """True when what allowed is the record's own rule for the account itself (`(Allow,
+    "user:7", "update")`: account 7's own profile): an account's own record lies in no
+    voivodeship, so a voivodeship scope never puts it out of reach."""
+    ace = getattr(result, "ace", None)
+    return bool(result) and ace is not None and ace[0] == Allow and ace[1] == f"user:{identity.id}"
 
 
 def _region_writes(rules):

@@ -13,12 +13,12 @@ import colander
 import sqlalchemy as sa
 
 from . import history
+from .db import MAX_ID
 from .envelope import ApiError
 from .models import HistoryEntry
 from .validation import body_validator
 
 MAX_IDS = 1000
-MAX_ID = 2**31 - 1
 
 
 class Ids(colander.SequenceSchema):

@@ -21,6 +21,13 @@ from . import regions  # noqa: F401 (registers the Polish collation on every SQL
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["Base", "Record", "DecimalText", "UTCDateTime", "unique_while_alive", "utcnow", "own_transaction"]
 
+# The largest integer an id (or any other sa.Integer column) holds: PostgreSQL's INTEGER is
+# 32-bit signed (SQLite's would take 64). The one limit every check of an id or an integer a
+# client sends follows: a route's numeric placeholder (smogpanel.malformed_requests), every
+# integer field of a request body (smogpanel.validation), the lists' and history's filters.
+MAX_ID = 2**31 - 1
+MIN_INTEGER = -(2**31)
+
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",

@@ -213,9 +213,35 @@ def unreadable_json(request):
     return None
 
 
+FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
+UNREADABLE_FORM = (
+    "Treści formularza nie da się odczytać (np. multipart/form-data bez granicy „boundary”). "
+    "Wyślij formularz jeszcze raz ze strony."
+)
+
+
+def unreadable_form(request):
+    """The 400 answer for a form body outside /api (a public page's form: a letter's
+    confirmation, an erase link) that WebOb cannot parse, or None. WebOb raises as the view
+    first reads `request.params` (a multipart body without a boundary: ValueError, a 500); read
+    here once, its parse is kept in the environ and the view reads it again for free."""
+    if request.method not in UNSAFE_METHODS or is_api(request):
+        return None
+    if request.headers.get("Content-Type", "").split(";", 1)[0].strip().lower() not in FORM_TYPES:
+        return None
+    try:
+        request.POST  # noqa: B018 (parsed for its errors; WebOb keeps the result)
+    except Exception:  # WebOb's and the multipart parser's errors are of several types
+        return error_response("VALIDATION_FAILED", [{"name": "body", "description": UNREADABLE_FORM}])
+    return None
+
+
 def body_type_tween_factory(handler, registry):
+    """The malformed-request tween of bodies: every route answers a body it cannot read with a
+    400 or 415 here, before any view, CSRF check or parser reads it."""
+
     def tween(request):
-        return unsupported_body(request) or unreadable_json(request) or handler(request)
+        return unsupported_body(request) or unreadable_json(request) or unreadable_form(request) or handler(request)
 
     return tween
 

@@ -17,6 +17,7 @@ import re
 
 import colander
 
+from .db import MAX_ID, MIN_INTEGER
 from .numbers import Number
 from .schemas import Boolean, Flag, String
 from .text import MULTI_LINE, SINGLE_LINE
@@ -116,8 +117,8 @@ def _base(node):
         return {"anyOf": [{"type": "boolean"}, {"type": "integer", "enum": [0, 1]}, _FLAG_TEXTS]}
     if isinstance(typ, colander.Boolean):
         return {"type": "boolean"}
-    if isinstance(typ, colander.Int):
-        return {"type": "integer"}
+    if isinstance(typ, colander.Int):  # the database's integer columns (smogpanel.validation checks it)
+        return {"type": "integer", "minimum": MIN_INTEGER, "maximum": MAX_ID}
     if isinstance(typ, (colander.Number, Number)):
         return {"type": "number"}
     if isinstance(typ, colander.DateTime):

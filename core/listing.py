@@ -20,6 +20,7 @@ from sqlalchemy import event
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.visitors import InternalTraversal
 
+from .db import MAX_ID
 from .envelope import ApiError
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -28,7 +29,6 @@ __all__ = ["Filter", "column_filter", "fold", "folded"]
 PER_PAGE, MAX_PER_PAGE, MAX_PAGE = 50, 1000, 1_000_000
 MAX_QUERY = 100  # characters of `q`
 MAX_WORDS = 5  # words of `q` (each must match some searched field)
-MAX_ID = 2**31 - 1
 # Sorting, searching and paging: what every list reads besides its declared filters.
 COMMON = ("order", "asc", "q", "page", "per_page")
 NO_CONTROL_CHARACTERS = r"^[^\x00-\x1f]*$"  # a search's text, as the API description states it

@@ -4,10 +4,11 @@
   surrogate written as UTF-8, or any stray byte): WebOb decodes them strictly, so the first code
   reading `request.path` or `request.params` raised a UnicodeDecodeError (a 500, and under
   waitress not even the envelope, as the error view read the path again);
-- a route's numeric placeholder (`{id:\\d+}`) that is not ASCII digits, or is beyond the
-  databases' integers: Python's `\\d` takes every script's digits (`/api/timer/١` answered timer
-  1), and `int()` refuses more than 4,300 digits (a 500 on every such route, anonymous ones
-  included).
+- a route's numeric placeholder (`{id:\\d+}`) that is not ASCII digits, or is beyond the id
+  columns (`smogpanel.db.MAX_ID`, PostgreSQL's 32-bit INTEGER): Python's `\\d` takes every
+  script's digits (`/api/timer/١` answered timer 1), `int()` refuses more than 4,300 digits (a
+  500 on every such route, anonymous ones included), and PostgreSQL refused 2**31 with
+  "integer out of range" (a 500).
 
 JSON bodies that are no JSON document (a lone surrogate, NaN) are the envelope's body check's
 (`envelope.unreadable_json`).
@@ -19,10 +20,10 @@ from urllib.parse import unquote_to_bytes
 
 from pyramid.events import ContextFound
 
+from .db import MAX_ID
 from .envelope import ApiError, error_response
 from .ops.metrics import ROUTE, UNMATCHED
 
-MAX_ID = 2**63 - 1  # SQLite's and PostgreSQL's largest integer: no record has a larger id
 NUMERIC_PLACEHOLDER = re.compile(r"\{(\w+):\\d\+\}")
 NOT_UTF8 = "Adres żądania nie jest poprawnym tekstem UTF-8 (np. zawiera zakodowany znak zastępczy UTF-16 %ED%A0%80)."
 NOT_AN_ID = "Identyfikator w adresie musi być liczbą całkowitą z cyfr 0–9, najwyżej {maximum}."

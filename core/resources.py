@@ -23,7 +23,7 @@ from . import history
 from .app_state import hold
 from .authority import Context, Rules, authorize
 from .bulk_delete import bulk_delete_service
-from .db import UTCDateTime, api_timestamp, utcnow
+from .db import MAX_ID, UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
 from .events import RecordCreated, RecordDeleted, RecordUpdated
 from .files import file_url, resolve_upload
@@ -42,7 +42,6 @@ from .versions import engine_of, request_version, table_name, track
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter", "column_filter", "resource_of"]
 
-MAX_ID = 2**31 - 1
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
 
 

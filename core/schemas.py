@@ -8,6 +8,7 @@ import re
 
 import colander
 
+from .db import MAX_ID
 from .numbers import Number, NumberNode  # noqa: F401 (the number field type, re-exported)
 from .text import MULTI_LINE, NON_BLANK_LINE, control_character_problem
 
@@ -181,7 +182,9 @@ def Id(title, refers_to=None, **kw):
     node = colander.SchemaNode(
         colander.Int(),
         title=title,
-        validator=described(maximum=2**31 - 1)(colander.Range(min=1, min_err="Wybierz poprawną pozycję.")),
+        validator=colander.Range(
+            min=1, max=MAX_ID, min_err="Wybierz poprawną pozycję.", max_err="Wybierz poprawną pozycję."
+        ),
         **kw,
     )
     node.refers_to = refers_to

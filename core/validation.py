@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import colander
 
+from .db import MAX_ID, MIN_INTEGER
 from .envelope import ApiError
 from .schemas import NOT_TEXT, REQUIRED
 
@@ -66,11 +67,43 @@ def read_json_object(request, exact=False):
     return body
 
 
+OUT_OF_RANGE = f"Liczba musi być całkowita, od {MIN_INTEGER} do {MAX_ID}."
+
+
+def integers_out_of_range(node, value, path=()):
+    """`(path, node)` of each integer field (colander.Int) of `value` beyond the database's
+    integer columns (`smogpanel.db.MAX_ID`): every such field of this product is an id, a
+    place or another sa.Integer, and PostgreSQL refuses more ("integer out of range")."""
+    typ = node.typ
+    if isinstance(typ, colander.Int):
+        if isinstance(value, int) and not MIN_INTEGER <= value <= MAX_ID:
+            yield path, node
+    elif isinstance(typ, colander.Mapping) and isinstance(value, dict):
+        for child in node.children:
+            if child.name in value:
+                yield from integers_out_of_range(child, value[child.name], (*path, child.name))
+    elif isinstance(typ, (colander.Sequence, colander.List)) and isinstance(value, list | tuple) and node.children:
+        for index, item in enumerate(value):
+            yield from integers_out_of_range(node.children[0], item, (*path, str(index)))
+    elif isinstance(typ, colander.Tuple) and isinstance(value, list | tuple):
+        for index, (child, item) in enumerate(zip(node.children, value, strict=False)):
+            yield from integers_out_of_range(child, item, (*path, str(index)))
+
+
 def validate(request, schema, body):
+    """The body deserialised by `schema`, every integer field within the database's integers;
+    VALIDATION_FAILED naming each field that is wrong."""
     try:
-        return schema.deserialize(body)
+        validated = schema.deserialize(body)
     except colander.Invalid as exc:
         raise ApiError("VALIDATION_FAILED", colander_errors(exc, request.localizer.translate))
+    beyond = [
+        {"name": ".".join(path), "description": f"{node.title}: {OUT_OF_RANGE}" if node.title else OUT_OF_RANGE}
+        for path, node in integers_out_of_range(schema, validated)
+    ]
+    if beyond:
+        raise ApiError("VALIDATION_FAILED", beyond)
+    return validated
 
 
 def body_validator(request, **kwargs):

@@ -119,9 +119,12 @@ def field_of(node):
 
 
 def fields_of(resource):
-    """{field: Field} of a kind's form (its schema), kept on the resource."""
+    """{field: Field} of a kind's form (its schema), and the fields a part of the core keeps
+    for its records beside the form (`history_extra_fields`: a public record's download
+    attribution, smogpanel.public.attribution), kept on the resource."""
     found = getattr(resource, "_history_described", None)
     if found is None:
         found = {node.name: field_of(node) for node in resource.schema().children}
+        found.update(getattr(resource, "history_extra_fields", None) or {})
         resource._history_described = found
     return found

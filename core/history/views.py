@@ -19,11 +19,13 @@ from cornice import Service
 
 from .. import history
 from ..authority import authorize, may, rules_of
+from ..db import MAX_ID
 from ..envelope import ApiError, dumps
 from ..events import RecordRestored
 from ..listing import NO_CONTROL_CHARACTERS, fold, folded
 from ..models import HistoryEntry
 from ..personal import MASK, hidden_fields, masked_changes, name_is_personal
+from ..public import attribution
 from ..schemas import described
 from ..sorting import ASC_PATTERN, Sorting
 from ..validation import validate
@@ -36,7 +38,6 @@ FROM_AFTER_TO = "Data „od” nie może być późniejsza niż data „do”."
 MAX_QUERY = 100
 ALREADY_REVERTED = "Ten wpis został już cofnięty: zobacz nowszy wpis, który go cofa."
 PER_PAGE, MAX_PER_PAGE = 50, 200
-MAX_ID = 2**31 - 1
 MAX_PAGE = 1_000_000
 FIRST_YEAR, LAST_YEAR = 2000, 2999
 SORTING = Sorting(
@@ -314,6 +315,8 @@ def _revert_update(request, entry, resource, obj):
     labels = labels_of(request, entry.kind)
     editable = {node.name for node in resource.edit_schema().children}
     changes = json.loads(entry.changes, parse_float=Decimal)
+    if attribution.is_attribution_change(changes):  # kept beside the record, not in its form
+        return attribution.revert(request, entry, resource, obj, changes)
     fields = [f for f, change in changes.items() if change != history.CHANGED and f in editable]
     if not fields:
         raise conflict(

@@ -24,7 +24,7 @@ from . import (
     api,
     models,  # noqa: F401  (the table, for the metadata)
 )
-from .counter import DEFAULT_FLUSH_SECONDS, DEFAULT_MAX_KEYS, ReachCounter
+from .counter import DEFAULT_FLUSH_SECONDS, DEFAULT_MAX_KEYS, DEFAULT_MAX_SITES, ReachCounter
 from .sites import DIRECT, origin_of
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
@@ -109,6 +109,7 @@ def includeme(config):
         config.registry,
         interval=setting(settings, "smogpanel.reach_flush_seconds", DEFAULT_FLUSH_SECONDS) if interval is None else 0,
         max_keys=setting(settings, "smogpanel.reach_max_keys", DEFAULT_MAX_KEYS),
+        max_sites=setting(settings, "smogpanel.reach_max_sites", DEFAULT_MAX_SITES),
     )
     hold(config.registry, config.registry[COUNTER])
     config.add_route("api-reach-hit", HIT_PATH)

@@ -20,6 +20,7 @@ from ..list_export import FORMATS, XLSX
 from ..spreadsheets.exports import csv_value, header_row, row
 from .counter import today
 from .models import ReachCount
+from .sites import OTHER
 
 REACH = Rules(kind="reach")  # the default rules: every signed-in operator reads
 DEFAULT_DAYS = 30
@@ -28,6 +29,11 @@ TOP_SITES = 100
 TOP_RECORDS = 200
 VIEW_LABEL = "Wyświetlenia"
 DIRECT_LABEL = "Strona panelu (bez osadzenia)"
+OTHER_LABEL = "Inne strony (ponad dzienny limit nowych stron widżetu)"
+
+
+def site_label(site):
+    return {"": DIRECT_LABEL, OTHER: OTHER_LABEL}.get(site, site)
 
 
 def _range(request):
@@ -101,7 +107,7 @@ def reach_view(request):
         days.append({"day": day.isoformat(), "views": events.get("view", 0), "events": events})
     views = sa.and_(where, table.event == "view")
     sites = [
-        {"site": site, "label": site or DIRECT_LABEL, "views": int(count)}
+        {"site": site, "label": site_label(site), "views": int(count)}
         for site, count in request.db.execute(
             sa.select(table.site, total)
             .where(views)
@@ -174,7 +180,7 @@ def export_view(request):
             r.kind,
             r.record_id,
             names.get((r.kind, r.record_id), ""),
-            r.site or DIRECT_LABEL,
+            site_label(r.site),
             event_label(request.registry, r.kind, r.event),
             int(r.count),
         ]

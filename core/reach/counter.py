@@ -16,6 +16,14 @@ Bounded: at most `smogpanel.reach_max_keys` distinct (day, widget, site, event) 
 process (10 000 by default); beyond that new keys are dropped (and said so once in the log), so
 a flood of made-up sites costs memory no one can grow. A flush that fails (the database away)
 keeps its counts for the next one, within the same bound.
+
+And bounded in the table: a record gets at most `smogpanel.reach_max_sites` (100 by default)
+sites a day; the views of any site beyond them are counted under the site "inne" (OTHER). The
+cap holds in memory (a process keeps no more than that many sites of a record and day) and when
+writing, against the sites the table already has for the record and day, in the transaction
+that writes them (on PostgreSQL under a lock taken for the flush, so two workers flushing at
+once cannot both take the last free places). A flood of made-up sites for a real widget thus
+adds at most the cap's rows a day, not a row per site.
 """
 
 import atexit
@@ -32,12 +40,15 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db import own_transaction
 from .models import ReachCount
+from .sites import DIRECT, OTHER
 
 log = logging.getLogger(__name__)
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 DEFAULT_FLUSH_SECONDS = 60
 DEFAULT_MAX_KEYS = 10_000
+DEFAULT_MAX_SITES = 100  # sites of one record and day; the rest are counted under OTHER
+FLUSH_LOCK = 0x5EAC_0001  # PostgreSQL's advisory lock of a flush's batch (any fixed number of the app's)
 BATCH = 500  # rows per INSERT statement
 KEY = ("day", "kind", "record_id", "site", "event")
 
@@ -59,13 +70,17 @@ def today():
 
 
 class ReachCounter:
-    def __init__(self, registry, interval=DEFAULT_FLUSH_SECONDS, max_keys=DEFAULT_MAX_KEYS):
+    def __init__(
+        self, registry, interval=DEFAULT_FLUSH_SECONDS, max_keys=DEFAULT_MAX_KEYS, max_sites=DEFAULT_MAX_SITES
+    ):
         self.registry = registry
         self.interval = interval
         self.max_keys = max_keys
+        self.max_sites = max_sites
         self.lock = threading.Lock()
         self.flushing = threading.Lock()  # one flush at a time in this process
         self.counts = {}  # (day, kind, name or None, record_id or None, site, event) -> count
+        self.sites = {}  # (day, kind, name, record_id) -> the sites counted for it (not DIRECT or OTHER)
         self.dropped = 0
         self.pid = os.getpid()
         self.thread = None
@@ -75,10 +90,12 @@ class ReachCounter:
     def add(self, kind, site, event="view", name=None, record_id=None, count=1):
         """Counts one view (or funnel step) of the widget `kind` named `name` (or the record
         `record_id`) on `site`. False when the key was dropped (the bound is reached)."""
-        key = (today(), kind, name, record_id, site, event)
+        day = today()
         with self.lock:
             if os.getpid() != self.pid:  # forked after counting began: the parent's counts are its own
-                self.counts, self.pid, self.thread = {}, os.getpid(), None
+                self.counts, self.sites, self.pid, self.thread = {}, {}, os.getpid(), None
+            site = self._capped(day, kind, name, record_id, site)
+            key = (day, kind, name, record_id, site, event)
             if key not in self.counts and len(self.counts) >= self.max_keys:
                 self.dropped += 1
                 if self.dropped == 1:
@@ -95,9 +112,20 @@ class ReachCounter:
                 self.thread.start()
         return True
 
+    def _capped(self, day, kind, name, record_id, site):
+        """`site`, or OTHER when the record has its `max_sites` sites of the day already."""
+        if site in (DIRECT, OTHER):
+            return site
+        sites = self.sites.setdefault((day, kind, name, record_id), set())
+        if site not in sites:
+            if len(sites) >= self.max_sites:
+                return OTHER
+            sites.add(site)
+        return site
+
     def take(self):
         with self.lock:
-            counts, self.counts, self.dropped = self.counts, {}, 0
+            counts, self.counts, self.sites, self.dropped = self.counts, {}, {}, 0
         return counts
 
     def forget(self):
@@ -106,7 +134,8 @@ class ReachCounter:
 
     def give_back(self, counts):
         with self.lock:
-            for key, count in counts.items():
+            for (day, kind, name, record_id, site, event), count in counts.items():
+                key = (day, kind, name, record_id, self._capped(day, kind, name, record_id, site), event)
                 if key in self.counts or len(self.counts) < self.max_keys:
                     self.counts[key] = self.counts.get(key, 0) + count
 
@@ -117,7 +146,7 @@ class ReachCounter:
             if not counts:
                 return 0
             try:
-                return write_counts(self.registry, counts)
+                return write_counts(self.registry, counts, self.max_sites)
             except UnwrittenCounts as unwritten:
                 self.give_back(unwritten.counts)  # the batches written stay written
                 raise
@@ -174,8 +203,44 @@ def rows_of(db, registry, counts):
     return [dict(zip(KEY, key), count=count) for key, count in sorted(rows.items())]
 
 
-def upsert(db, rows):
-    insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
+def capped(db, rows, max_sites):
+    """`rows` with the sites beyond each record's `max_sites` of the day (counting those the
+    table has already) counted under OTHER instead; summed again and in key order."""
+    table = ReachCount.__table__.c
+    records = sorted(
+        {(row["day"], row["kind"], row["record_id"]) for row in rows if row["site"] not in (DIRECT, OTHER)}
+    )
+    known = {}
+    for start in range(0, len(records), BATCH):
+        for day, kind, record_id, site in db.execute(
+            sa.select(table.day, table.kind, table.record_id, table.site)
+            .distinct()
+            .where(sa.tuple_(table.day, table.kind, table.record_id).in_(records[start : start + BATCH]))
+            .where(table.site.not_in([DIRECT, OTHER]))
+        ):
+            known.setdefault((day, kind, record_id), set()).add(site)
+    summed = {}
+    for row in rows:
+        site = row["site"]
+        if site not in (DIRECT, OTHER):
+            sites = known.setdefault((row["day"], row["kind"], row["record_id"]), set())
+            if site not in sites:
+                if len(sites) >= max_sites:
+                    site = OTHER
+                else:
+                    sites.add(site)
+        key = (row["day"], row["kind"], row["record_id"], site, row["event"])
+        summed[key] = summed.get(key, 0) + row["count"]
+    return [dict(zip(KEY, key), count=count) for key, count in sorted(summed.items())]
+
+
+def upsert(db, rows, max_sites=DEFAULT_MAX_SITES):
+    """Adds `rows` to the table, the sites capped (`capped`) in this same transaction."""
+    postgres = db.get_bind().dialect.name == "postgresql"
+    if postgres:  # the flushes of all workers take their sites' places one batch at a time
+        db.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": FLUSH_LOCK})
+    rows = capped(db, rows, max_sites)
+    insert = postgresql.insert if postgres else sqlite.insert
     table = ReachCount.__table__
     for start in range(0, len(rows), BATCH):
         statement = insert(table).values(rows[start : start + BATCH])
@@ -186,7 +251,7 @@ def upsert(db, rows):
         )
 
 
-def write_counts(registry, counts):
+def write_counts(registry, counts, max_sites=DEFAULT_MAX_SITES):
     """Writes `counts`, each batch in a transaction of its own (SQLite's write lock is held for
     one batch at a time, never the whole flush). Returns the rows written; on a failure the
     batches not written are raised with (`UnwrittenCounts`) for the counter to keep."""
@@ -195,7 +260,7 @@ def write_counts(registry, counts):
     for start in range(0, len(rows), BATCH):
         try:
             with own_transaction(registry) as db:
-                upsert(db, rows[start : start + BATCH])
+                upsert(db, rows[start : start + BATCH], max_sites)
         except Exception as error:
             left = {tuple(row[k] for k in KEY): row["count"] for row in rows[start:]}
             raise UnwrittenCounts(left) from error

@@ -205,8 +205,20 @@ def corpus():
 
 # -- hostile requests --------------------------------------------------------------------------
 # Percent-encoded, ready for a URL: digits of other scripts (Python's \d takes them: Arabic-Indic
-# 1, Devanagari 1, a full-width 0), more digits than int() reads (4,300), one past 2**63 - 1.
-BAD_IDS = ["%D9%A1", "%E0%A5%A7", "%EF%BC%90", "%D9%A1%D9%A2", "9" * 5000, str(2**63), "1" + "0" * 30]
+# 1, Devanagari 1, a full-width 0), more digits than int() reads (4,300), one past the id
+# columns' 2**31 - 1 (PostgreSQL's INTEGER: "integer out of range" was a 500), 64-bit ones.
+BAD_IDS = [
+    "%D9%A1",
+    "%E0%A5%A7",
+    "%EF%BC%90",
+    "%D9%A1%D9%A2",
+    "9" * 5000,
+    str(2**31),
+    "25468570375226",
+    str(2**63 - 1),
+    str(2**63),
+    "1" + "0" * 30,
+]
 # U+D800 and U+DC00 written as UTF-8 (no valid UTF-8 has them), stray and overlong bytes.
 NOT_UTF8 = ["%ED%A0%80", "%ED%B0%80", "a%ED%A0%80@b.pl", "%FF", "%C3", "%C0%AF"]
 # Lone surrogates as JSON escapes (Python's json reads them; encoding the text then fails),

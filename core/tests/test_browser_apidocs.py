@@ -31,6 +31,8 @@ def test_swagger_ui_describes_and_calls_the_api_under_the_panels_script_policy(p
     response = page.goto("/api/docs")
     assert response.headers["content-security-policy"] == ADMIN_POLICY
     expect(page.get_by_role("heading", name="Smogpanel API")).to_be_visible()
+    # No third-party validator badge (Swagger UI's default sends the description's address there).
+    assert page.evaluate("window.ui.getConfigs().validatorUrl") is None
     # A deep link, on loading the page, opens one operation (the list is drawn as it scrolls).
     page.goto("about:blank")
     page.goto("/api/docs#/item/create_item")

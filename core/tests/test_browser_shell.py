@@ -127,9 +127,17 @@ def test_changing_ones_own_password_keeps_one_signed_in(page, live_server):
         db.commit()
     sign_in(page, live_server, email)
     page.goto("/user/profile")
-    page.get_by_label("Hasło").fill("zupelnie-nowe-haslo")
+    page.get_by_label("Hasło", exact=True).fill("zupelnie-nowe-haslo")
+    # A new password asks for the current one: without it, the server's Polish reason under the field.
+    current = page.get_by_label("Obecne hasło")
+    expect(current).to_be_visible()
+    current.fill("nie-to-haslo")
+    page.get_by_role("button", name="Zapisz").click()
+    expect(page.locator("#field-current_password-error")).to_have_text("Obecne hasło jest niepoprawne.", timeout=15_000)
+    current.fill(live_server.password)
     page.get_by_role("button", name="Zapisz").click()
     expect(page.get_by_text("Operacja została zakończona :)")).to_be_visible(timeout=15_000)
+    expect(page.get_by_label("Obecne hasło")).to_have_count(0)  # saved: nothing left to confirm
     expect(page).to_have_url(re.compile(r"/user/profile$"))
     page.reload()  # every later call goes with the stored token
     expect(page.get_by_label("Nazwisko")).to_have_value("Hasłowa", timeout=15_000)

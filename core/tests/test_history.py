@@ -230,12 +230,18 @@ def test_bytes_and_secrets_are_never_copied():
 def test_an_account_profile_change_is_recorded_without_the_password_and_not_reverted(operator, other):
     operator.post(
         "/api/user/update",
-        {"email": "ewa.kowal@example.pl", "password": "Nowe-haslo-123", "firstname": "Ewa", "lastname": "Kowal"},
+        {
+            "email": "ewa.kowal@example.pl",
+            "password": "Nowe-haslo-123",
+            "current_password": "Haslo-123!",
+            "firstname": "Ewa",
+            "lastname": "Kowal",
+        },
     )
     me = {"id": operator_id(other, "ewa.kowal@example.pl")}  # her older tokens died with the password
     edit = record_history(other, "user", me["id"])[0]
     assert edit["changes"] == {"email": ["ewa@example.pl", "ewa.kowal@example.pl"], "password": "changed"}
-    assert "Nowe-haslo" not in str(edit)
+    assert "Nowe-haslo" not in str(edit) and "Haslo-123" not in str(edit)
     # An account's details are its owner's alone to change, a super administrator's revert too.
     errors = other.post(f"/api/history/{edit['id']}/revert", {}, status=403)["errors"]
     assert errors[0]["description"] == "Dane konta zmienia tylko jego właściciel (w swoim profilu)."

@@ -150,3 +150,33 @@ def test_a_download_follows_every_table_of_the_kind_not_only_the_payload(testapp
     db.commit()
     after = read_csv(testapp.get(f"/view/search/{name}/data.csv"))
     assert after != before and "Nowy tekst dla gminy" in after[1]
+
+
+def test_a_change_of_the_source_or_licence_is_in_the_records_history_and_reverted_from_it(api, testapp, db, demo):
+    """It wrote no history entry: an operator could change what every download says unseen."""
+    from smogpanel.testing.app import history_of
+
+    record_id, name = live(db, "rank")
+    api.post(f"/api/public_attribution/rank/{record_id}", {"source": "Urząd gminy", "licence": "CC0 1.0"})
+    api.post(f"/api/public_attribution/rank/{record_id}", {"source": "Urząd gminy", "licence": "CC0 1.0"})  # same
+    api.post(f"/api/public_attribution/rank/{record_id}", {"source": "GIOŚ", "licence": "CC0 1.0"})
+    entries = history_of(api, "rank", record_id)
+    latest, first = entries[0], entries[1]
+    assert latest["action"] == "update" and latest["changes"] == {"public_source": ["Urząd gminy", "GIOŚ"]}
+    assert first["changes"] == {"public_source": ["", "Urząd gminy"], "public_licence": ["", "CC0 1.0"]}
+    assert len([e for e in entries if "public_source" in e["changes"] or "public_licence" in e["changes"]]) == 2
+    assert latest["revert"]["offered"] is True
+    assert "Źródło danych (pobieranie danych)" in latest["revert"]["says"]
+    # Reverted from history, like any edit; recorded as undoing it.
+    api.post(f"/api/history/{latest['id']}/revert", {})
+    assert api.get(f"/api/public_attribution/rank/{record_id}")["message"]["source"] == "Urząd gminy"
+    assert ["Źródło: Urząd gminy"] in read_csv(testapp.get(f"/view/rank/{name}/data.csv"))
+    undo = history_of(api, "rank", record_id)[0]
+    assert undo["reverts"] == latest["id"] and undo["changes"] == {"public_source": ["GIOŚ", "Urząd gminy"]}
+    # Changed since: the first entry's values are no longer there, so it is refused, nothing written.
+    api.post(f"/api/public_attribution/rank/{record_id}", {"source": "Inne", "licence": "CC0 1.0"})
+    refused = api.post(f"/api/history/{first['id']}/revert", {}, status=409)
+    assert refused["errors"][0]["description"] == (
+        "Nie można przywrócić tej wersji: źródło lub licencję danych zmieniono później."
+    )
+    assert api.get(f"/api/public_attribution/rank/{record_id}")["message"]["source"] == "Inne"

@@ -207,7 +207,7 @@ def test_the_beacon_is_answered_before_the_framework_and_a_bad_one_by_it(testapp
 
 def test_a_busy_flush_writes_in_batches_and_adds_up(testapp, db, demo):
     name = live_name(db, "timer")
-    counter = ReachCounter(testapp.app.registry, interval=0, max_keys=5000)
+    counter = ReachCounter(testapp.app.registry, interval=0, max_keys=5000, max_sites=2000)
     for n in range(1200):  # three batches of 500 rows or fewer
         counter.add("timer", f"https://site{n}.example.pl", name=name)
     assert counter.flush() == 1200
@@ -215,3 +215,80 @@ def test_a_busy_flush_writes_in_batches_and_adds_up(testapp, db, demo):
     counter.flush()
     rows = {row["site"]: row["count"] for row in stored(db)}
     assert len(rows) == 1200 and rows["https://site7.example.pl"] == 2 and rows["https://site8.example.pl"] == 1
+
+
+@pytest.mark.parametrize(
+    "site",
+    [
+        'https://a"onmouseover="x.pl',
+        "https://<script>.pl",
+        "https://{{7*7}}.example.pl",
+        "https://a_b.example.pl",
+        "https://-gmina.example.pl",
+        "https://gmina..example.pl",
+        "https://" + "a" * 64 + ".pl",
+        "https://gm%69na.example.pl",
+    ],
+)
+def test_a_site_whose_host_is_no_host_name_is_refused_and_not_counted(testapp, db, demo, site):
+    answer = hit(testapp, "timer", live_name(db, "timer"), site, status=400).json
+    assert answer["errors"] == [
+        {"name": "s", "description": "Podaj adres strony w postaci https://host[:port] albo nic."}
+    ]
+    flush_all()
+    assert stored(db) == []
+
+
+def test_a_host_name_in_another_script_is_kept_in_its_idna_form(testapp, db, demo):
+    hit(testapp, "timer", live_name(db, "timer"), "https://Gmina-Łódź.pl:8443/strona")
+    flush_all()
+    assert [row["site"] for row in stored(db)] == ["https://xn--gmina-d-q0a42esr.pl:8443"]
+
+
+def test_a_flood_of_made_up_sites_grows_the_table_by_the_cap_at_most(testapp, api, db, demo):
+    """10,000 made-up origins for one real widget: the first 100 of the day are its sites, the
+    views of the others are counted under 'inne'; the real sites of another widget are not lost."""
+    name = live_name(db, "timer")
+    table = ReachCount.metadata.tables["timer"]
+    other = db.scalar(
+        sa.select(table.c.internal_name).where(table.c.deleted.is_(None), table.c.internal_name != name).limit(1)
+    )
+    before = db.scalar(sa.select(sa.func.count()).select_from(ReachCount))
+    for n in range(10_000):
+        hit(testapp, "timer", name, f"https://flood{n}.example.pl")
+    hit(testapp, "timer", other, "https://gmina.example.pl")
+    flush_all()
+    rows = stored(db)
+    assert len(rows) - before <= 100 + 1 + 1  # the cap, 'inne', and the other widget's one site
+    flooded = {row["site"]: row["count"] for row in rows if row["record_id"] == timer_id(db, name)}
+    assert len(flooded) == 101 and flooded["inne"] == 10_000 - 100
+    assert sum(flooded.values()) == 10_000
+    assert {row["site"] for row in rows if row["record_id"] == timer_id(db, other)} == {"https://gmina.example.pl"}
+    figures = api.get(f"/api/reach/?kind=timer&record_id={timer_id(db, name)}")["message"]
+    assert figures["views"] == 10_000
+    assert figures["sites"][0] == {
+        "site": "inne",
+        "label": "Inne strony (ponad dzienny limit nowych stron widżetu)",
+        "views": 9_900,
+    }
+
+
+def test_the_cap_holds_across_flushes_and_processes_against_the_sites_already_written(testapp, db, demo):
+    """Two counters stand for two workers, each within its own cap in memory: written, the
+    record still gets no more than the cap's sites a day; a site already written keeps counting."""
+    name = live_name(db, "timer")
+    registry = testapp.app.registry
+    first, second = (ReachCounter(registry, interval=0, max_sites=3) for _ in range(2))
+    second.add("timer", "https://first0.example.pl", name=name)
+    for n in range(3):
+        first.add("timer", f"https://first{n}.example.pl", name=name)
+        second.add("timer", f"https://second{n}.example.pl", name=name)  # the third one: 'inne' already
+    first.flush()
+    second.flush()  # first0 is a site the table has; second0 and second1 find no place left
+    rows = {row["site"]: row["count"] for row in stored(db)}
+    assert rows == {
+        "https://first0.example.pl": 2,
+        "https://first1.example.pl": 1,
+        "https://first2.example.pl": 1,
+        "inne": 3,
+    }

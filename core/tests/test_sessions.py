@@ -99,7 +99,8 @@ def test_a_super_administrator_ends_all_of_an_accounts_sessions(testapp, db, adm
 def test_changing_the_password_ends_the_other_sessions_and_keeps_this_one(testapp, db):
     create_user(db, email="ewa@example.pl")
     here, other = sign_in(testapp), sign_in(webtest.TestApp(testapp.app))
-    answer = here.post("/api/user/update", {"email": "ewa@example.pl", "password": "Nowe-haslo-9"})["message"]
+    body = {"email": "ewa@example.pl", "password": "Nowe-haslo-9", "current_password": PASSWORD}
+    answer = here.post("/api/user/update", body)["message"]
     assert other.get("/api/user/me", status=401)["message"] == "UNAUTHORISED"
     fresh = Api(testapp, answer["token"])
     assert sid(fresh) == sid(here)  # the same session goes on

@@ -173,7 +173,8 @@ def test_a_deleted_account_is_signed_out_and_its_email_freed(testapp, api, db, l
 # -- one's own profile ---------------------------------------------------------------------
 def test_updating_the_profile_without_a_password_keeps_it(testapp, api, admin, login):
     body = api.post(
-        "/api/user/update", {"email": "Szef@Example.pl", "password": "", "firstname": "Jan", "lastname": ""}
+        "/api/user/update",
+        {"email": "Szef@Example.pl", "password": "", "firstname": "Jan", "lastname": "", "current_password": PASSWORD},
     )["message"]
     assert {k: body[k] for k in ("email", "firstname", "lastname")} == {
         "email": "szef@example.pl",
@@ -188,7 +189,13 @@ def test_updating_the_profile_without_a_password_keeps_it(testapp, api, admin, l
 def test_a_new_password_ends_older_sessions_and_the_answer_keeps_this_one(testapp, api, login):
     body = api.post(
         "/api/user/update",
-        {"email": "admin@example.pl", "password": "Zupelnie-nowe-1", "firstname": "Adam", "lastname": "Admin"},
+        {
+            "email": "admin@example.pl",
+            "password": "Zupelnie-nowe-1",
+            "firstname": "Adam",
+            "lastname": "Admin",
+            "current_password": PASSWORD,
+        },
     )["message"]
     assert api.get("/api/user/me", status=401)["message"] == "UNAUTHORISED"
     assert Api(testapp, body["token"]).get("/api/user/me")["message"]["email"] == "admin@example.pl"

@@ -25,7 +25,7 @@ from ..mail import send_mail
 from ..schemas import normalise_email
 from ..security import hash_password, verify_password
 from ..settings import public_url
-from ..throttle import LOGIN_DEFAULTS, Throttle, login_throttle, restore_throttle, setting
+from ..throttle import LOGIN_DEFAULTS, Throttle, client_address, login_throttle, restore_throttle, setting
 from ..validation import body_validator, validate
 from . import factors
 from .devices import known_device, remember_device
@@ -50,6 +50,8 @@ TOO_MANY = "Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za kilkana�
 WRONG_CODE = "Niepoprawny kod."
 TOO_MANY_CODES = "Zbyt wiele błędnych kodów. Spróbuj ponownie za kilkanaście minut."
 TICKET_GONE = "Minął czas na drugi krok logowania. Zaloguj się ponownie."
+TICKET_SPENT = "Ten drugi krok logowania został już wykonany. Zaloguj się ponownie."
+TOO_MANY_CHALLENGES = "Zbyt wiele prób logowania kluczem dostępu. Spróbuj ponownie za kilkanaście minut."
 SECOND_STEP_ATTEMPTS = 5  # wrong codes per ticket's account (or known device) in the login window
 RESTORE_ANSWER = (
     "Jeśli konto o tym adresie istnieje, wysłaliśmy na nie wiadomość z odnośnikiem do ustawienia nowego hasła."
@@ -177,6 +179,26 @@ def _ticket_claims(request, ticket):
     return int(claims["sub"]), claims
 
 
+def ticket_key(ticket):
+    """The throttle key that marks a ticket spent (its hash: the ticket itself is a credential)."""
+    return f"2fa-ticket:{hashlib.sha256(str(ticket).encode()).hexdigest()}"
+
+
+def check_ticket_unspent(request, ticket):
+    """Refuses a ticket a second step already signed in with. Locks its key until the request's
+    transaction ends (PostgreSQL; SQLite's writing transaction holds the write lock), so two
+    answers of one ticket at once cannot both pass."""
+    spent = Throttle(request.db, factors.TICKET_TTL)
+    spent.lock([ticket_key(ticket)])
+    if spent.count(ticket_key(ticket)):
+        raise ApiError.invalid("ticket", TICKET_SPENT)
+
+
+def spend_ticket(request, ticket):
+    """A ticket signs in once: kept (as long as it could be used) once its second step passed."""
+    Throttle(request.db, factors.TICKET_TTL).record(ticket_key(ticket))
+
+
 def _ticket_user(request, claims):
     """The account the ticket names, unless deleted or its password changed since."""
     user = request.db.get(User, int(claims["sub"]))
@@ -199,6 +221,7 @@ def second_factor(request):
     if attempt is None:
         return error_response("TOO_MANY_ATTEMPTS", [{"name": "code", "description": TOO_MANY_CODES}])
     user = _ticket_user(request, claims)
+    check_ticket_unspent(request, data["ticket"])
     code = data["code"]
     method = "recovery" if factors.looks_like_recovery_code(code) else "totp"
     if method == "totp":
@@ -211,15 +234,34 @@ def second_factor(request):
     throttle.release(attempt)
     for key in limits:
         throttle.clear(key)
+    spend_ticket(request, data["ticket"])
     if method == "recovery":
         factors.record_event(request, user, "recovery_used", left=factors.recovery_codes_left(request.db, user.id))
     remember_device(request, email)
     return issue_token(request, user, method)
 
 
+def passkey_options_throttle(request, db):
+    """(throttle, {key: limit}): the challenges one client address asks for, counted like its
+    sign-ins (`smogpanel.login_attempts_per_address` in `smogpanel.login_window_seconds`): each
+    is a row, and anyone may ask."""
+    settings = request.registry.settings
+    throttle = Throttle(db, setting(settings, "smogpanel.login_window_seconds", LOGIN_DEFAULTS))
+    limit = setting(settings, "smogpanel.login_attempts_per_address", LOGIN_DEFAULTS)
+    return throttle, {f"passkey-addr:{client_address(request)}": limit}
+
+
 def passkey_options(request):
     """A challenge for a passkey: for the second step (`ticket`: the account's passkeys) or
-    for a sign-in without a password."""
+    for a sign-in without a password. Throttled per client address (`passkey_options_throttle`);
+    a passkey sign-in from the address clears its count."""
+    # Counted first, in a transaction of its own: the request's own, once it has read anything,
+    # holds SQLite's write lock (the ticket's account is read below).
+    with own_transaction(request.registry) as db:
+        throttle, limits = passkey_options_throttle(request, db)
+        attempt = throttle.reserve(limits)
+    if attempt is None:
+        return error_response("TOO_MANY_ATTEMPTS", [{"name": "", "description": TOO_MANY_CHALLENGES}])
     ticket = request.validated.get("ticket")
     user_id = None
     if ticket:
@@ -238,10 +280,16 @@ def passkey_sign_in(request):
     expected = spend_challenge(request.registry, data["challenge"], "sign-in", user_id)
     if claims is not None:
         _ticket_user(request, claims)
+        check_ticket_unspent(request, data["ticket"])
     passkey = authenticate(request, data["credential"], expected, user_id)
     user = request.db.get(User, passkey.user_id)
     if user is None or user.deleted is not None:
         raise ApiError.invalid("credential", WRONG_LOGIN)
+    if claims is not None:
+        spend_ticket(request, data["ticket"])
+    throttle, limits = passkey_options_throttle(request, request.db)
+    for key in limits:  # signed in: the address asks for challenges afresh
+        throttle.clear(key)
     remember_device(request, claims["email"] if claims else normalise_email(user.email))
     return issue_token(request, user, "passkey")
 

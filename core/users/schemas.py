@@ -63,6 +63,12 @@ class ProfileSchema(colander.MappingSchema):
     password = NewPassword(missing="")
     firstname = Name("Imię", missing=colander.drop)
     lastname = Name("Nazwisko", missing=colander.drop)
+    # Asked for when the e-mail or the password changes (a token alone may be a stolen one);
+    # `code`, a TOTP or recovery code, instead of it for an account that has a second factor.
+    current_password = colander.SchemaNode(
+        String(), title="Obecne hasło", missing="", validator=colander.Length(max=PASSWORD_MAX)
+    )
+    code = Text("Kod", max_length=40, missing="")
 
 
 class Credential(colander.SchemaNode):

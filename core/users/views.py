@@ -1,7 +1,9 @@
 """/api/user: the current user, one's own profile and the account list.
 
     GET    /api/user/me             the signed-in user
-    POST   /api/user/update         own profile (the password changes only when non-empty)
+    POST   /api/user/update         own profile (the password changes only when non-empty; a new
+                                    e-mail or password needs `current_password`, or a
+                                    second factor's `code`)
     GET    /api/user/?order&asc     every live account, default updated descending
     POST   /api/user/               create an account (never a super administrator: `super` is
                                     ignored; `smogpanel user super EMAIL on` grants it); the new
@@ -17,16 +19,19 @@ from cornice import Service
 
 from .. import history
 from ..authority import ONLY_SUPER_RESTORES, PERSONAL, REFUSED, Allow, Authenticated, Deny, Everyone, authorize
-from ..envelope import ApiError
+from ..envelope import ApiError, error_response
 from ..events import RecordUpdated
 from ..history.fields import BOOLEAN, CHOICE, REFERENCE, YES_NO, Field
 from ..plugin_manager import list_plugins
 from ..resources import Resource
+from ..schemas import normalise_email
+from ..throttle import login_throttle
 from ..validation import body_validator
 from . import access, auth, factor_views, factors, sessions
 from .access import LABELS as ACCESS_LABELS
 from .access import ROLE_LABELS, me_access
 from .auth import send_invitation_mail, set_password
+from .devices import known_device
 from .models import User
 from .schemas import ProfileSchema, UserCreateSchema
 from .sessions import ENROLMENT_ENVIRON, current_session_id, end_sessions, issue_token
@@ -34,6 +39,11 @@ from .sessions import ENROLMENT_ENVIRON, current_session_id, end_sessions, issue
 HIDDEN = {"deleted", "password_hash", "token_version"}
 SELF_DELETE = "Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!"
 EVERY = "wszystkie"  # an editor's scope left empty: every module, every voivodeship
+CONFIRM_WITH_PASSWORD = (
+    "Podaj obecne hasło, aby zmienić adres e-mail lub hasło "
+    "(albo kod z aplikacji uwierzytelniającej lub kod odzyskiwania, jeśli masz drugi składnik logowania)."
+)
+WRONG_CURRENT_PASSWORD = "Obecne hasło jest niepoprawne."
 
 
 class UserResource(Resource):
@@ -148,13 +158,48 @@ def view_me(request):
     return answer
 
 
+def confirm_it_is_the_owner(request, user, data):
+    """A new e-mail or password takes the current password (or, for an account with a second
+    factor, one of its codes), so a token taken from a browser cannot take the account over.
+    Wrong passwords count as failed sign-ins of the account (`login_throttle`): guessing here is
+    no way around the sign-in's limit. Counted in the request's transaction (a signed-in
+    request's holds SQLite's write lock already), so the error response is returned, not
+    raised: the request commits, and the count with it. None when confirmed."""
+    email = normalise_email(user.email)
+    throttle, limits = login_throttle(request, email, request.db, known_device(request, email))
+    attempt = throttle.reserve(limits)
+    if attempt is None:
+        return error_response("TOO_MANY_ATTEMPTS", [{"name": "current_password", "description": auth.TOO_MANY}])
+    if data["current_password"]:
+        confirmed = auth.check_password(user, data["current_password"])
+        field, wrong = "current_password", WRONG_CURRENT_PASSWORD
+    elif data["code"] and factors.has_factor(request.db, user.id):
+        code = data["code"]
+        if factors.looks_like_recovery_code(code):
+            confirmed = factors.use_recovery_code(request.db, user.id, code)
+        else:
+            confirmed = factors.check_totp(request.db, user.id, code)
+        field, wrong = "code", auth.WRONG_CODE
+    else:
+        field, wrong, confirmed = "current_password", CONFIRM_WITH_PASSWORD, False
+    if not confirmed:
+        return error_response("VALIDATION_FAILED", [{"name": field, "description": wrong}])
+    throttle.release(attempt)
+    return None
+
+
 def update_profile(request):
     """Own profile. A new password bumps the token version, so the answer carries a fresh
-    token (`message.token`) that keeps this client signed in while older tokens die."""
+    token (`message.token`) that keeps this client signed in while older tokens die. A new
+    e-mail or password needs the current password first (`confirm_it_is_the_owner`)."""
     user, data = request.db.get(User, request.identity.id), request.validated
     resource = request.registry["smogpanel.resources"]["user"]
     authorize(request, resource, "update", user)
     resource.check_unique(request, data, user)
+    if data["password"] or data["email"].lower() != user.email.lower():
+        refused = confirm_it_is_the_owner(request, user, data)
+        if refused is not None:
+            return refused
     before = resource.history_snapshot(request, user)
     user.email = data["email"]
     for field in ("firstname", "lastname"):

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 import sqlalchemy as sa
 
 from smogpanel.envelope import ApiError
+from smogpanel.resources import MAX_ID
 
 from .models import Definition, DefinitionType, DefinitionVersion
 from .schemas import NAME_RULE, name_fits
@@ -134,7 +135,7 @@ def list_versions(db):
 
 def restore_version(db, version_id):
     """Makes a copy of an earlier version the current one (the versions in between stay)."""
-    version = db.get(DefinitionVersion, version_id) if version_id <= 2**31 - 1 else None
+    version = db.get(DefinitionVersion, version_id) if version_id <= MAX_ID else None
     if version is None or version.deleted is not None:
         raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiej wersji definicji."}])
     stamp = version.created.astimezone(ZoneInfo("Europe/Warsaw")).strftime("%Y-%m-%d %H:%M")

@@ -4,6 +4,7 @@ shape here; each hook's value is checked against its type's hook in `values.py`.
 import colander
 
 from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT
+from smogpanel.resources import MAX_ID
 from smogpanel.schemas import MULTI_LINE, InternalName, String, Text, described
 
 
@@ -50,7 +51,7 @@ class ItemSchema(colander.MappingSchema):
 # -- the API description of the types' hooks (values.check_hooks on creation) ------------------
 # A text's rule: after trimming, one visible character; tab and line breaks allowed.
 _VISIBLE_TEXT = MULTI_LINE[:-1] + r"[^\s\x00-\x1f\x7f-\x9f]" + MULTI_LINE[1:]
-_ID = {"type": "integer", "minimum": 1, "maximum": 2**31 - 1}
+_ID = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
 
 
 def _named(names):

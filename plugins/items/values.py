@@ -10,6 +10,7 @@ plugin dropped, or a type whose plugin is gone, is still shown, marked as no lon
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT, VOIVODESHIP
+from smogpanel.resources import MAX_ID
 from smogpanel.schemas import control_character_problem
 
 MAX_TEXT = 2000
@@ -35,7 +36,7 @@ def _id_of(value):
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value if 0 < value < 2**31 else None
+        return value if 0 < value <= MAX_ID else None
     if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 11:
         return _id_of(int(value.strip()))
     if isinstance(value, dict):  # a select's {id, name}

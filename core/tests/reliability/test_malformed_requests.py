@@ -1,14 +1,17 @@
 """Malformed requests are 4xx, on every route (enumerated from the app's routes, so a plugin
 added later is covered): a body that is not JSON answers 415 (multipart without a boundary
 included, even with the CSRF cookie set); a JSON body with a lone surrogate, NaN or endless
-nesting, an address that is not UTF-8 and an id not in ASCII digits or past 2**63 - 1 answer
-400 with the envelope; a method a route does not take answers 405 with an Allow header."""
+nesting, an address that is not UTF-8, an id not in ASCII digits or past the id columns'
+2**31 - 1 (in the address or in a body) answer 400 with the envelope; a form outside /api that
+cannot be read (multipart without a boundary) answers 400; a method a route does not take
+answers 405 with an Allow header."""
 
 import re
 
 import pytest
 from pyramid.interfaces import IRoutesMapper
 
+from smogpanel.envelope import UNSAFE_METHODS
 from smogpanel.malformed_requests import numeric_placeholders
 from smogpanel.routes_listing import route_rows
 from smogpanel.security import CSRF_COOKIE
@@ -54,6 +57,37 @@ def test_every_api_route_answers_415_to_a_body_that_is_not_json(testapp, api):
             assert "application/json" in response.json["errors"][0]["description"]
 
 
+UNREADABLE_FORMS = [
+    ("multipart/form-data", b""),
+    ("multipart/form-data; boundary=", b""),
+    ("multipart/form-data", b'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'),
+]
+
+
+def test_every_route_outside_the_api_refuses_a_form_it_cannot_read(testapp):
+    """`POST /view/letter/erase/<id>` with `Content-Type: multipart/form-data` and no boundary
+    was a 500: WebOb raised reading the body. Every route taking a write method is tried."""
+    routes = [
+        row for row in route_rows(testapp.app) if not row.pattern.startswith("/api") and row.method in UNSAFE_METHODS
+    ]
+    assert {row.pattern for row in routes} >= {"/view/letter/erase/{sender_id:\\d+}"}
+    for row in routes:
+        for content_type, body in UNREADABLE_FORMS:
+            response = testapp.request(
+                filled(row.pattern) + "?e=1&s=x",
+                method=row.method,
+                body=body,
+                expect_errors=True,
+                headers={"Content-Type": content_type},
+            )
+            assert response.status_int == 400, (row.method, row.pattern, content_type, response.status)
+            assert response.json["errors"][0]["name"] == "body"
+            assert "boundary" in response.json["errors"][0]["description"]
+    # A form that can be read reaches the view, which answers its own page (a link not valid).
+    readable = testapp.post("/view/letter/erase/1?e=1&s=x", {"a": "b"}, expect_errors=True)
+    assert readable.content_type == "text/html" and readable.status_int != 500
+
+
 @pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8"])
 def test_json_bodies_still_pass(api, content_type):
     answer = api.app.post(
@@ -95,7 +129,37 @@ def test_every_numeric_id_refuses_other_digits_and_numbers_past_the_databases(te
             for client in (testapp, api.app):  # before the sign-in is even looked at
                 response = client.get(filled(pattern, bad, only=name), headers=api.headers(), expect_errors=True)
                 assert_refused(response, name)
-    assert api.get("/api/timer/9223372036854775807", status=404)["message"] == "NOT_FOUND"  # the largest id
+    assert api.get("/api/timer/2147483647", status=404)["message"] == "NOT_FOUND"  # the largest id
+    refused = api.app.delete("/api/user/2fa/passkeys/25468570375226", headers=api.headers(), status=400).json
+    assert refused["errors"] == [
+        {
+            "name": "passkey_id",
+            "description": "Identyfikator w adresie musi być liczbą całkowitą z cyfr 0–9, najwyżej 2147483647.",
+        }
+    ]
+
+
+def test_an_integer_in_a_body_past_the_id_columns_is_refused_naming_its_field(api):
+    """`POST /api/search_entry/ {"borough_id": 2147483648}` reached SQL: "integer out of range",
+    a 500 on PostgreSQL. Every integer field of every body is held to the columns' range."""
+    search = api.post("/api/search/", {"internal_name": "granice-id", "name": "Granice", "search_keys": []})["message"]
+    entry = {"search_id": search["id"], "borough_id": 2**31, "values": []}
+    refused = api.post("/api/search_entry/", entry, status=400)
+    assert [error["name"] for error in refused["errors"]] == ["borough_id"]
+    for too_far in (2**31, 2**63):  # an integer field without a maximum of its own
+        keys = [{"id": too_far, "name": "Adres", "search_key_place_name": "TOP"}]
+        refused = api.post(f"/api/search/{search['id']}", {**search, "search_keys": keys}, status=400)
+        assert refused["errors"] == [
+            {
+                "name": "search_keys.0.id",
+                "description": "Identyfikator właściwości: Liczba musi być całkowita, od -2147483648 do 2147483647.",
+            }
+        ]
+    # The largest id passes the check and is looked up like any other: no such record.
+    assert api.post("/api/search_entry/", {**entry, "borough_id": 2**31 - 1}, status=400)["errors"][0]["name"] == (
+        "borough_id"
+    )
+    assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []
 
 
 def test_every_route_refuses_addresses_that_are_not_utf8(testapp, api):

@@ -118,6 +118,8 @@ UNSATISFIABLE = {
     "/api/auth/passkey": "only an authenticator answers a WebAuthn challenge",
     "/api/user/2fa/passkeys": "only an authenticator makes a WebAuthn credential",
     "/api/user/2fa/totp/confirm": "the code comes from the app holding the secret",
+    "/api/user/update": "a new e-mail or password needs the account's current password (or a code of its second "
+    "factor), which only the account's owner knows",
 }
 SAMPLES = max(EXAMPLES, 8)
 

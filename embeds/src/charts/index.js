@@ -22,11 +22,40 @@ export const CHART_CSS =
   '.spc-table{border-collapse:collapse;font:12px system-ui,sans-serif;margin:8px 0}.spc-table th,.spc-table td{border:1px solid var(--sp-line,#ddd);padding:2px 6px}' +
   '.spc-table td{text-align:right}';
 
-/** A number the Polish way: '10 000', '31,5'; empty for no value. */
+const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/** A number the Polish way: '10 000', '31,5'; empty for no value. A decimal text (an exact
+ * sum, `exactSum`) is formatted digit for digit, never through a binary float. */
 export function formatNumber(value) {
-  return value === null || value === undefined || value === '' || Number.isNaN(Number(value))
-    ? ''
-    : number.format(Number(value));
+  if (value === null || value === undefined || value === '' || Number.isNaN(Number(value))) return '';
+  return typeof value === 'string' && DECIMAL.test(value) ? number.format(value) : number.format(Number(value));
+}
+
+/** [digits as a BigInt, decimal places] of a number or a decimal text (exponents included). */
+function scaled(value) {
+  const [, sign, whole, fraction = '', exponent = '0'] = DECIMAL.exec(String(value)) || [];
+  if (whole === undefined) return [0n, 0];
+  let digits = BigInt(`${sign}${whole || '0'}${fraction}`);
+  let places = fraction.length - Number(exponent);
+  if (places < 0) {
+    digits *= 10n ** BigInt(-places);
+    places = 0;
+  }
+  return [digits, places];
+}
+
+/** The exact sum of numbers (or decimal texts) as a decimal text, as the server sums them:
+ * adding binary floats loses digits past 2^53 (2,000 × 999 999 999 999 999 came out
+ * …999 700, not …998 000). */
+export function exactSum(values) {
+  const parts = values.map(scaled);
+  const places = Math.max(0, ...parts.map(([, p]) => p));
+  const total = parts.reduce((sum, [digits, p]) => sum + digits * 10n ** BigInt(places - p), 0n);
+  const negative = total < 0n;
+  const text = (negative ? -total : total).toString().padStart(places + 1, '0');
+  const whole = text.slice(0, text.length - places);
+  const fraction = places ? `.${text.slice(text.length - places)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
 function withUnit(value, unit) {
@@ -107,8 +136,10 @@ export function barChart(spec, width) {
 
 /** A doughnut: one slice per category of the first series, colours from spec.colors or the palette. */
 export function doughnutChart(spec, width) {
-  const values = numeric(spec.series[0].values).map((v) => v || 0);
-  const total = values.reduce((a, b) => a + b, 0);
+  const raw = spec.series[0].values.map((v) => (v === null || v === undefined || v === '' ? 0 : v));
+  const values = numeric(raw).map((v) => v || 0);
+  const exactTotal = exactSum(raw); // shown; the slices' angles need no more than a float's digits
+  const total = Number(exactTotal);
   const size = Math.min(width, 320);
   const r = size / 2 - 4;
   const inner = r * 0.58;
@@ -128,7 +159,7 @@ export function doughnutChart(spec, width) {
     angle += sweep;
   });
   root.appendChild(
-    svg('text', { x: cx, y: cx + 5, 'text-anchor': 'middle', 'font-weight': 'bold' }, withUnit(total, spec.unit)),
+    svg('text', { x: cx, y: cx + 5, 'text-anchor': 'middle', 'font-weight': 'bold' }, withUnit(exactTotal, spec.unit)),
   );
   return root;
 }

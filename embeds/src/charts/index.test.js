@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barChart, dataTable, doughnutChart, formatNumber, goalBar, lineChart, mountChart } from './index.js';
+import { barChart, dataTable, doughnutChart, exactSum, formatNumber, goalBar, lineChart, mountChart } from './index.js';
 
 const spec = {
   label: 'Wnioski',
@@ -32,6 +32,15 @@ describe('charts', () => {
     expect(titles(root)).toEqual(['Gaz: 1 (25%)', 'Pompy: 3 (75%)']);
     expect(root.querySelector('path').getAttribute('fill')).toBe('green');
     expect(root.querySelector('text').textContent).toBe('4');
+  });
+
+  it('shows the total summed exactly, as the payload sums it, past the digits of a float', () => {
+    const values = Array(2000).fill(999999999999999);
+    const root = doughnutChart({ categories: values.map((_, i) => `K${i}`), series: [{ values }] }, 300);
+    expect(root.querySelector('text').textContent).toBe('1\u00a0999\u00a0999\u00a0999\u00a0999\u00a0998\u00a0000');
+    expect(exactSum([0.1, 0.2])).toBe('0.3');
+    expect(exactSum(['1,5'.replace(',', '.'), -2, 1e-7])).toBe('-0.4999999');
+    expect(formatNumber(exactSum([0.1, 0.2]))).toBe('0,3');
   });
 
   it('draws a line per series with a point per filled value', () => {

@@ -163,8 +163,9 @@ def test_deleting_twice_and_editing_a_deleted_record_are_404(api):
 
 def test_ids_must_be_numbers_and_in_range(api):
     assert api.get("/api/voivodeship/abc", status=404)["message"] == "NOT_FOUND"
-    assert api.get(f"/api/voivodeship/{2**63 - 1}", status=404)["message"] == "NOT_FOUND"
-    # Past the databases' integers no record can have the id: the address itself is wrong.
+    assert api.get(f"/api/voivodeship/{2**31 - 1}", status=404)["message"] == "NOT_FOUND"
+    # Past the id columns' integers no record can have the id: the address itself is wrong.
+    assert api.get(f"/api/voivodeship/{2**31}", status=400)["errors"][0]["name"] == "id"
     assert api.get(f"/api/voivodeship/{10**20}", status=400)["errors"][0]["name"] == "id"
 
 

@@ -235,4 +235,5 @@ def test_items_need_a_signed_in_user(anonymous):
 def test_unknown_ids_are_404(api):
     assert api.get("/api/item/99999", status=404)["message"] == "NOT_FOUND"
     assert api.post("/api/item/99999/refresh", status=404)["message"] == "NOT_FOUND"
-    assert api.get("/api/item/99999999999", status=404)["message"] == "NOT_FOUND"
+    assert api.get("/api/item/2147483647", status=404)["message"] == "NOT_FOUND"
+    assert api.get("/api/item/99999999999", status=400)["errors"][0]["name"] == "id"  # past the id columns

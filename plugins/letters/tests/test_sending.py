@@ -293,5 +293,6 @@ def test_a_forged_confirmation_link_is_refused_whatever_it_carries(mail_api, mai
     arrange(mail_api)  # the letter exists: the link itself is what is checked
     forged = "/view/letter/apel/confirm/1?expires=99999999999&signature=%C3%83%26"
     assert "nieprawidłowy" in mail_app.post(forged, status=403).text
-    # The confirming POST's body is never read: a malformed one changes nothing.
-    assert mail_app.post(forged, headers={"Content-Type": "multipart/form-data"}, status=403)
+    # A malformed body (multipart without a boundary) is refused before the view, as on every route.
+    malformed = mail_app.post(forged, headers={"Content-Type": "multipart/form-data"}, status=400)
+    assert malformed.json["errors"][0]["name"] == "body"

@@ -54,7 +54,9 @@ def test_missing_deleted_and_entryless_answer_404(api, anonymous):
     add_entry(api, search, places["wieliczka"])
     assert anonymous.get("/api/public/search/brak", status=404)["message"] == "NOT_FOUND"
     assert anonymous.get(f"/api/public/search/dotacje/{places['lodz']['id']}", status=404)["message"] == "NOT_FOUND"
-    assert anonymous.get("/api/public/search/dotacje/99999999999", status=404)["message"] == "NOT_FOUND"
+    assert anonymous.get("/api/public/search/dotacje/2147483647", status=404)["message"] == "NOT_FOUND"
+    # past the id columns no gmina can have the id: the address itself is wrong
+    assert anonymous.get("/api/public/search/dotacje/99999999999", status=400)["errors"][0]["name"] == "borough_id"
     api.delete(f"/api/search_entry/{entry['id']}")
     anonymous.get(f"/api/public/search/dotacje/{places['liszki']['id']}", status=404)
     api.delete(f"/api/borough/{places['wieliczka']['id']}")

@@ -52,12 +52,15 @@ export const extendToken = () =>
 export const loadMe = () => perform('user', 'me', () => api.get('/user/me'));
 
 /**
- * Saves the own account; the password goes only when the operator typed one. A new password
- * retires every older token, so the answer's fresh `token` is stored before the next call.
+ * Saves the own account; the password goes only when the operator typed one, and so does the
+ * current password (the server asks for it when the e-mail or the password changes). A new
+ * password retires every older token, so the answer's fresh `token` is stored before the next
+ * call.
  */
-export function saveMe({ email, password, firstname, lastname }) {
+export function saveMe({ email, password, current_password: currentPassword, firstname, lastname }) {
   const data = { email, firstname, lastname };
   if (password) data.password = password;
+  if (currentPassword) data.current_password = currentPassword;
   return perform('user', 'saveMe', async () => {
     const saved = await api.post('/user/update', data);
     if (saved && saved.token) setToken(saved.token);
