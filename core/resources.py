@@ -247,6 +247,38 @@ class Resource(Rules):
         key = polish_order(key)
         return statement, [key.asc().nulls_first() if asc else key.desc().nulls_last(), tie]
 
+    def relevance(self, request, statement, phrase):
+        """(`statement`, its rows' tier for `phrase`, folded): 0 the name (or TERYT code) is
+        the phrase, 1 the name starts with it, 2 a later word of the name does, 3 the name holds
+        it elsewhere, 4 it was found in another field (a gmina's district or voivodeship, a code).
+        The name is the row's own `name`, else its gmina's (or voivodeship's) from the gazetteer."""
+        columns = statement.selected_columns
+        name = columns["name"] if "name" in columns else None
+        code = columns["teryt"] if "teryt" in columns else None
+        if name is None and self.gazetteer_names:
+            names = gazetteer(request).names_select()
+            if names is not None:
+                names = names.subquery("gazetteer_relevance")
+                statement = statement.outerjoin(names, names.c.id == self.model.borough_id)
+                name, code = names.c.borough_name, names.c.teryt
+                voivodeships = gazetteer(request).voivodeship_names_select()
+                if voivodeships is not None and "voivodeship_id" in self.model.__table__.c:
+                    voivodeships = voivodeships.subquery("gazetteer_relevance_voivodeships")
+                    statement = statement.outerjoin(voivodeships, voivodeships.c.id == self.model.voivodeship_id)
+                    name = sa.func.coalesce(name, voivodeships.c.name)
+        if name is None:
+            return statement, sa.literal(4)
+        name = folded(name)
+        tiers = [(name == phrase, 0)]
+        if code is not None:
+            tiers.append((code == phrase, 0))
+        tiers += [
+            (name.startswith(phrase, autoescape=True), 1),
+            (sa.or_(*(name.contains(mark + phrase, autoescape=True) for mark in (" ", "-", "("))), 2),
+            (name.contains(phrase, autoescape=True), 3),
+        ]
+        return statement, sa.case(*tiers, else_=4)
+
     def list_rows(self, request, statement, default_order=None):
         """{order, asc, list}, or with `page` {order, asc, page, per_page, total, list}: the
         rows `q` and the filters leave, sorted and paged in the database."""
@@ -264,6 +296,11 @@ class Resource(Rules):
             statement, ordering = self.name_ordering(request, statement, order, asc, sorting.tie_breaker)
         else:
             ordering = sorting.order_by(order, asc)
+        if query.words and not params.get("order"):
+            # A search without a sort asked for: the best matches first, each tier in the usual order.
+            statement, tier = self.relevance(request, statement, " ".join(query.words))
+            ordering = [tier.asc(), *ordering]
+            listing["by_relevance"] = True
         statement = statement.order_by(*ordering)
         if query.page is not None:
             statement = statement.limit(query.per_page).offset((query.page - 1) * query.per_page)
