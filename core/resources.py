@@ -14,13 +14,14 @@ A plugin subclasses `Resource` only to override the few methods whose behaviour 
 
 import string
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import sqlalchemy as sa
 from cornice import Service
 from sqlalchemy.exc import IntegrityError
 
 from . import history
-from .authority import Context, Rules, authorize
+from .authority import Context, Rules, authorize, permission_key, permissions_of
 from .bulk_delete import bulk_delete_service
 from .db import UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
@@ -111,15 +112,41 @@ class Resource(Rules):
 
     def regions_of(self, request, obj):
         """{voivodeship id} of the record's gmina (`borough_id`) or voivodeship (`voivodeship_id`)."""
-        if getattr(obj, "voivodeship_id", None) is not None:
-            return frozenset({obj.voivodeship_id})
-        borough_id = getattr(obj, "borough_id", None)
-        names = gazetteer(request).names_select() if borough_id is not None else None
-        if names is None:
-            return frozenset()
-        names = names.subquery()
-        found = request.db.scalar(sa.select(names.c.voivodeship_id).where(names.c.id == borough_id))
-        return frozenset() if found is None else frozenset({found})
+        return self._regions_by_place(request, [obj])[obj.id]
+
+    def regions_of_records(self, request, records):
+        """{record id: `regions_of` it}: the gminy's voivodeships read in one query. A kind that
+        places its records otherwise (its own `regions_of`) is asked record by record, each
+        loaded in one query (a list's rows carry only its columns)."""
+        if type(self).regions_of is not Resource.regions_of:
+            ids = [record.id for record in records]
+            loaded = request.db.scalars(
+                sa.select(self.model).where(self.model.id.in_(ids)).execution_options(include_deleted=True)
+            )
+            return {obj.id: self.regions_of(request, obj) for obj in loaded}
+        return self._regions_by_place(request, records)
+
+    def _regions_by_place(self, request, records):
+        of_gmina = gazetteer(request).voivodeships_of(
+            request.db, [getattr(record, "borough_id", None) for record in records]
+        )
+        found = {}
+        for record in records:
+            voivodeship_id = getattr(record, "voivodeship_id", None)
+            if voivodeship_id is None:
+                voivodeship_id = of_gmina.get(getattr(record, "borough_id", None))
+            found[record.id] = frozenset() if voivodeship_id is None else frozenset({voivodeship_id})
+        return found
+
+    def with_permissions(self, request, rows):
+        """Each row's `may`: the actions (`update`, `delete`) this account may take with it, by
+        the kind's rules (smogpanel.authority.permissions_of)."""
+        if not rows or "id" not in rows[0]:
+            return rows
+        allowed = permissions_of(request, self, [SimpleNamespace(**row) for row in rows])
+        for row in rows:
+            row["may"] = [action for action, refusal in allowed[row["id"]].items() if refusal is None]
+        return rows
 
     def screen_path(self, obj, ids):
         """The panel path of `obj`'s edit screen (`ids`: {kind: id} of it and its parents), or None."""
@@ -309,7 +336,7 @@ class Resource(Rules):
         rows = [dict(zip(keys, row)) for row in result.all()]
         if self.gazetteer_names:
             attach_names(request, rows)
-        listing["list"] = rows
+        listing["list"] = self.with_permissions(request, rows)
         return listing
 
     def serialize(self, request, obj):
@@ -471,6 +498,10 @@ class Resource(Rules):
                 )
         return None
 
+    def after_import_reverted(self, request, objs):
+        """After an import's revert deleted the records it created and put back those it
+        changed (`objs`): what the kind recomputes from them (a ranking's places)."""
+
     def uncascade(self, db, record_id, stamp):
         db.execute(
             sa.update(self.model)
@@ -520,7 +551,16 @@ class Resource(Rules):
             return build()
         params = tuple(sorted(request.params.items()))
         # Masked and unmasked answers are kept apart.
-        key = ("list", self.kind, request.path_info, params, bool(hidden), request_version(request, tables))
+        # Rows carry what the account may do with them: kept per the principals and scope they follow.
+        key = (
+            "list",
+            self.kind,
+            request.path_info,
+            params,
+            bool(hidden),
+            permission_key(request),
+            request_version(request, tables),
+        )
         built = request.registry["smogpanel.list_cache"].get_or_build(
             key, lambda: Built.of(dumps({"success": True, "message": build()}))
         )
@@ -547,7 +587,16 @@ class Resource(Rules):
         authorize(request, self, "read", obj)
         answer = self.serialize(request, obj)
         carry_version(request, self.history_snapshot(request, obj, answer))  # its ETag, for If-Match
-        return self.answer(request, answer)
+        return dict(self.answer(request, answer), **self.permissions(request, obj))
+
+    def permissions(self, request, obj):
+        """{may, refused}: what this account may do with the record, and the Polish reason of
+        each refusal (a form shows it read-only, saying why)."""
+        allowed = permissions_of(request, self, [obj], reasons=True)[obj.id]
+        return {
+            "may": [action for action, refusal in allowed.items() if refusal is None],
+            "refused": {action: refusal for action, refusal in allowed.items() if refusal is not None},
+        }
 
     def answer(self, request, data):
         """A record's answer as the account may see it: personal fields masked without the
