@@ -33,7 +33,7 @@ from pyramid.security import Denied
 from sqlalchemy.orm import Session
 
 from .envelope import ApiError
-from .region_scope import outside_scope, region_refusal, rows_refusals
+from .region_scope import outside_scope, region_refusal, rows_refusals, scope_note
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = [
@@ -312,7 +312,9 @@ def permissions_of(request, rules, records, actions=RECORD_ACTIONS, reasons=Fals
             partial = action == "update" and rules.regions_changed is not None
             place = regions.get(record.id, frozenset())
             if scoped and action in WRITES and not partial and outside_scope(identity.voivodeships, place):
-                answer[action] = reasons and region_refusal(request, identity.voivodeships, place)
+                answer[action] = reasons and (
+                    f"{region_refusal(request, identity.voivodeships, place)} {scope_note(request, identity.voivodeships)}"
+                )
                 continue
             answer[action] = None
         found[record.id] = answer

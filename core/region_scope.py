@@ -43,6 +43,14 @@ def region_refusal(request, scope, regions, lies_in=True):
     return f"{subject} {whose} spoza zakresu Twojego konta: {', '.join(names)}."
 
 
+def scope_note(request, scope):
+    """'Twoje konto zmienia tylko dane województw: małopolskie.': what a read-only form says
+    beside the reason."""
+    known = gazetteer(request).voivodeships(request.db)
+    names = sorted((known.get(i, {}).get("name") or f"id {i}" for i in scope), key=polish_sort_key)
+    return f"Twoje konto zmienia tylko dane województw: {', '.join(names)}."
+
+
 def rows_refusals(request, scope, rows):
     """[{name, description}] naming each row out of `scope` as an import's errors name rows
     ("5:5", "Wiersz 5: …"), at most MAX_ROWS_NAMED and a count of the rest. `rows`: (line, gmina

@@ -11,6 +11,7 @@ from smogpanel.plugins.searches.tests import helpers as searches
 from smogpanel.testing.app import create_user, signed_in
 
 OUTSIDE = "Ten wiersz dotyczy województwa spoza zakresu Twojego konta: mazowieckie."
+SCOPE = "Twoje konto zmienia tylko dane województw: małopolskie."
 READ_ONLY = "Twoje konto ma tylko podgląd: nie może niczego zmieniać."
 
 
@@ -60,7 +61,7 @@ def test_rank_values_say_which_rows_a_scoped_editor_may_change(api, malopolska, 
     # The record's answer says why, before a save is refused for the same reason.
     answer = malopolska.get(f"/api/rank_value/{theirs['id']}")["message"]
     assert answer["may"] == []
-    assert answer["refused"] == {"update": OUTSIDE, "delete": OUTSIDE}
+    assert answer["refused"] == {"update": f"{OUTSIDE} {SCOPE}", "delete": f"{OUTSIDE} {SCOPE}"}
     refused = malopolska.post(f"/api/rank_value/{theirs['id']}", {"value": 1, "points": 1}, status=403)
     assert refused["errors"][0]["description"] == OUTSIDE
     own = malopolska.get(f"/api/rank_value/{ours['id']}")["message"]
@@ -76,7 +77,7 @@ def test_search_entries_say_it_too(api, malopolska):
     theirs = searches.add_entry(api, search, radom)
     path = f"/api/search_entry/search/{search['id']}"
     assert may_by_id(malopolska, path) == {ours["id"]: ["update", "delete"], theirs["id"]: []}
-    assert malopolska.get(f"/api/search_entry/{theirs['id']}")["message"]["refused"]["update"] == OUTSIDE
+    assert malopolska.get(f"/api/search_entry/{theirs['id']}")["message"]["refused"]["update"] == f"{OUTSIDE} {SCOPE}"
 
 
 def test_a_kept_list_is_kept_per_account(api, malopolska, testapp, db):

@@ -186,7 +186,7 @@ function FieldsForm({
         cancelTo={back}
         notice={notice}
         changed={!sameValues(values, initial)}
-        readOnly={editing && !may('update')}
+        readOnly={editing && readOnlyNote(may, item)}
         extraActions={actions && actions({ values, editing, id, item, setItem })}>
         <FormFields fields={shown} values={values} set={set} setValues={setValues} editing={editing} item={item} />
       </Form>
@@ -204,6 +204,14 @@ function FieldsForm({
       {keyRemoval && removal.dialog}
     </div>
   );
+}
+
+/** Why the edit form of `item` is read-only: the record's own refusal (`refused.update`, e.g. out of
+ * the account's voivodeships, naming its scope), or the kind's; false when it may be changed. */
+function readOnlyNote(may, item) {
+  const refused = item && Array.isArray(item.may) && !item.may.includes('update');
+  if (refused) return item.refused && item.refused.update ? `${TEXT.view}: ${item.refused.update}` : true;
+  return !may('update');
 }
 
 /**
