@@ -312,9 +312,8 @@ def permissions_of(request, rules, records, actions=RECORD_ACTIONS, reasons=Fals
             partial = action == "update" and rules.regions_changed is not None
             place = regions.get(record.id, frozenset())
             if scoped and action in WRITES and not partial and outside_scope(identity.voivodeships, place):
-                answer[action] = reasons and (
-                    f"{region_refusal(request, identity.voivodeships, place)} {scope_note(request, identity.voivodeships)}"
-                )
+                scope = identity.voivodeships
+                answer[action] = reasons and f"{region_refusal(request, scope, place)} {scope_note(request, scope)}"
                 continue
             answer[action] = None
         found[record.id] = answer
