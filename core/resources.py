@@ -498,6 +498,15 @@ class Resource(Rules):
                 )
         return None
 
+    def put_back(self, request, obj, fields):
+        """An import's revert: `obj` given back the values an import replaced (`fields`:
+        {field: [old, new]} as its history entry keeps them). Here the model's columns; a kind
+        whose import changes more (an entry's keyed values) overrides it."""
+        columns = {column.key for column in self.model.__mapper__.column_attrs}
+        for field, change in fields.items():
+            if field in columns and isinstance(change, list) and len(change) == 2:
+                setattr(obj, field, change[0])
+
     def after_import_reverted(self, request, objs):
         """After an import's revert deleted the records it created and put back those it
         changed (`objs`): what the kind recomputes from them (a ranking's places)."""

@@ -471,11 +471,8 @@ def _revert_import(request, entry, details):
                 .values(deleted=stamp)
                 .execution_options(synchronize_session=False)
             )
-    columns = {column.key for column in resource.model.__mapper__.column_attrs}
     for obj in changed_objs:
-        for field, change in changed[obj.id].items():
-            if field in columns and isinstance(change, list) and len(change) == 2:
-                setattr(obj, field, change[0])
+        resource.put_back(request, obj, changed[obj.id])
     resource.flush(request)
     for obj in created_live:
         request.db.expire(obj)

@@ -217,3 +217,41 @@ def test_every_problem_of_the_file_comes_in_one_answer(api):
     assert list(errors) == ["E1", "B2", "A3"]
     assert "nie jest właściwością" in errors["E1"] and "Powiat" in errors["B2"] and "nie ma gminy" in errors["A3"]
     assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []
+
+
+def test_an_import_is_reverted_as_one_batch_and_refused_when_an_entry_changed_since(api):
+    gminy(api)
+    search = add_search(api)
+    api.post(
+        "/api/search_entry/import",
+        import_body(search, rows(["Zabierzów", "krakowski", "małopolskie", "do 15 000 zł", "Kocioł", None, None])),
+    )
+    second = import_body(
+        search,
+        rows(
+            ["Zabierzów", "krakowski", "małopolskie", "do 20 000 zł", None, None, None],
+            ["Liszki", "krakowski", "małopolskie", "tak", None, None, None],
+        ),
+    )
+    assert (api.post("/api/search_entry/import", second)["message"]["created"]) == 1
+    listed = api.get(f"/api/history/?kind=search&record_id={search['id']}&action=import")["message"]["list"]
+    newest = listed[0]
+    assert newest["revert"]["says"].startswith(
+        "Cofnie cały import: usunie elementy utworzone tym importem (wpis (wyszukiwarka): 1) i przywróci wartości sprzed "
+        "importu w elementach, które zmienił (1)."
+    )
+    api.post(f"/api/history/{newest['id']}/revert", {})
+    stored = entries(api, search)
+    assert list(stored) == ["Zabierzów"]
+    assert texts(stored["Zabierzów"]) == {"Dotacja": "do 15 000 zł", "Warunki": "Kocioł"}
+
+    # The first import: Zabierzów's entry was changed since (by the second import) - refused,
+    # naming it, nothing written.
+    first = listed[-1]
+    add_entry(api, search, api.get("/api/borough/?q=wieliczka")["message"]["list"][0])
+    answer = api.post(f"/api/history/{first['id']}/revert", {}, status=409)
+    assert answer["errors"][0]["description"].startswith(
+        "Nie można cofnąć importu: od importu zmieniono wiersze: „Zabierzów"
+    )
+    assert set(entries(api, search)) == {"Zabierzów", "Wieliczka"}
+    assert texts(entries(api, search)["Zabierzów"]) == {"Dotacja": "do 15 000 zł", "Warunki": "Kocioł"}
