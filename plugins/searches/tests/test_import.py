@@ -237,8 +237,8 @@ def test_an_import_is_reverted_as_one_batch_and_refused_when_an_entry_changed_si
     listed = api.get(f"/api/history/?kind=search&record_id={search['id']}&action=import")["message"]["list"]
     newest = listed[0]
     assert newest["revert"]["says"].startswith(
-        "Cofnie cały import: usunie elementy utworzone tym importem (wpis (wyszukiwarka): 1) i przywróci wartości sprzed "
-        "importu w elementach, które zmienił (1)."
+        "Cofnie cały import: usunie elementy utworzone tym importem (wpis (wyszukiwarka): 1) i przywróci "
+        "wartości sprzed importu w elementach, które zmienił (1)."
     )
     api.post(f"/api/history/{newest['id']}/revert", {})
     stored = entries(api, search)
