@@ -320,12 +320,16 @@ def permissions_of(request, rules, records, actions=RECORD_ACTIONS, reasons=Fals
     return found
 
 
-def permission_key(request):
-    """What `permissions_of` depends on besides the records, for a kept list's key."""
+def permission_key(request, rules):
+    """What `permissions_of` depends on besides the records, for a kept list's key: the
+    account's principals (its own id only where the kind's rules name records' owners) and
+    voivodeships."""
     identity = request.identity
     if identity is None:
         return ()
-    return (*principals(identity), *sorted(identity.voivodeships))
+    own_aces = type(rules).record_acl is not Rules.record_acl
+    shared = [p for p in principals(identity) if own_aces or not p.startswith("user:")]
+    return (*shared, *sorted(identity.voivodeships))
 
 
 def check_asked(request, kind, action, record_id):

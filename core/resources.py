@@ -44,6 +44,7 @@ __all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter"
 
 MAX_ID = 2**31 - 1
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
+GMINY_PER_QUERY = 900  # ids per IN (...): under SQLite's bound-parameter limit
 
 
 @dataclass(frozen=True)
@@ -127,9 +128,9 @@ class Resource(Rules):
         return self._regions_by_place(request, records)
 
     def _regions_by_place(self, request, records):
-        of_gmina = gazetteer(request).voivodeships_of(
-            request.db, [getattr(record, "borough_id", None) for record in records]
-        )
+        gminy, of_gmina = [getattr(record, "borough_id", None) for record in records], {}
+        for start in range(0, len(gminy), GMINY_PER_QUERY):
+            of_gmina.update(gazetteer(request).voivodeships_of(request.db, gminy[start : start + GMINY_PER_QUERY]))
         found = {}
         for record in records:
             voivodeship_id = getattr(record, "voivodeship_id", None)
@@ -567,7 +568,7 @@ class Resource(Rules):
             request.path_info,
             params,
             bool(hidden),
-            permission_key(request),
+            permission_key(request, self),
             request_version(request, tables),
         )
         built = request.registry["smogpanel.list_cache"].get_or_build(
