@@ -320,6 +320,14 @@ def permissions_of(request, rules, records, actions=RECORD_ACTIONS, reasons=Fals
     return found
 
 
+def depends_on_record(request, rules):
+    """Whether `permissions_of` may answer differently for two records of the kind (its rules
+    name records' owners, or the account's voivodeships place them); if not, one answer is all's."""
+    identity = request.identity
+    scoped = identity is not None and _region_scoped(identity) and rules.regional
+    return scoped or type(rules).record_acl is not Rules.record_acl
+
+
 def permission_key(request, rules):
     """What `permissions_of` depends on besides the records, for a kept list's key: the
     account's principals (its own id only where the kind's rules name records' owners) and

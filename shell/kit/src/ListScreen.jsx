@@ -270,7 +270,8 @@ export default function ListScreen({
                 </Link>
               ),
             )}
-          {deletable && mayOnRow(row, 'delete') && (
+          {/* a row the guard explains (deleting oneself) keeps Usuń: it says why instead of asking */}
+          {deletable && (mayOnRow(row, 'delete') || (deleteGuard && deleteGuard(row))) && (
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => askDelete(row)}>
               {TEXT.delete}
             </button>
