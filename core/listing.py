@@ -170,7 +170,8 @@ def query_schema(resource):
             missing=colander.drop,
             validator=colander.Length(max=MAX_QUERY),
             description="szukany tekst: nazwy (także gminy, powiatu, województwa) i kody TERYT, "
-            "bez względu na wielkość liter i polskie znaki; kilka słów: każde musi się znaleźć",
+            "bez względu na wielkość liter i polskie znaki; kilka słów: każde musi się znaleźć; "
+            "bez `order` najlepiej pasujące najpierw (nazwa, jej początek, słowo nazwy, inne pola)",
         )
     )
     for name, item in sorted(resource.list_filters().items()):

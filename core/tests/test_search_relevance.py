@@ -10,6 +10,7 @@ from smogpanel.plugins.hierarchy.terc import read_terc
 from smogpanel.plugins.hierarchy.teryt_import import import_terc
 from smogpanel.plugins.hierarchy.testing import GMINY, register_shaped_terc
 from smogpanel.plugins.ranks.tests.helpers import add_group, add_rank, import_file
+from smogpanel.plugins.searches.tests.helpers import add_search, import_body
 
 RB_HEADER = ["Gmina", "Powiat", "Województwo", "Kod TERYT", "Wartość", "Punkty", "Miejsce"]
 # łódzkie is TERYT 10: its first city (powiat 61) becomes Łódź, three rural gminy of powiat 1001 match too
@@ -98,3 +99,23 @@ def test_a_word_of_a_name_ranks_after_a_prefix(api, gminy):
     assert names == ["Stara Łódź"]
     words = [row["name"] for row in api.get("/api/borough/?q=pole")["message"]["list"]]
     assert words == ["Łódzkie Pole"]
+
+
+def test_search_entries_list_the_city_first_too(api, gminy):
+    """A search's entries (listed by id by default): every gmina of łódzkie has one, added in the
+    hierarchy's order, so Łódź, a city, comes after the rural gminy there."""
+    search = add_search(api)
+    header = ["Gmina", "Powiat", "Województwo", "Dotacja", "Warunki", "Kontakt", "Termin"]
+    ordered = sorted(lodzkie(gminy), key=lambda g: g["teryt"])
+    rows = [header] + [[g["name"], g["district_name"], g["voivodeship_name"], "tak", None, None, None] for g in ordered]
+    assert api.post("/api/search_entry/import", import_body(search, rows))["message"]["created"] == len(ordered)
+    path = f"/api/search_entry/search/{search['id']}"
+    by_id = [
+        row["borough_name"] for row in api.get(f"{path}?q=lodz&order=id&asc=1&page=1&per_page=50")["message"]["list"]
+    ]
+    assert "Łódź" not in by_id[:4]
+    found = api.get(f"{path}?q=lodz&page=1&per_page=50")["message"]
+    assert [row["borough_name"] for row in found["list"][:4]] == BEST
+    assert found["total"] == len(ordered)
+    rest = [row["id"] for row in found["list"][4:]]
+    assert rest == sorted(rest)  # the list's usual order: by id
