@@ -399,9 +399,14 @@ def _written_since(request, entry, kind, ids):
                 )
             )
         )
+    # A later import reverted since left its rows as it found them.
+    reverted = sa.select(HistoryEntry.reverts).where(HistoryEntry.reverts.is_not(None), HistoryEntry.id > entry.id)
     later_imports = request.db.scalars(
         sa.select(HistoryEntry.changes).where(
-            HistoryEntry.action == "import", HistoryEntry.id > entry.id, HistoryEntry.changes.contains('"rows"')
+            HistoryEntry.action == "import",
+            HistoryEntry.id > entry.id,
+            HistoryEntry.changes.contains('"rows"'),
+            HistoryEntry.id.not_in(reverted),
         )
     )
     wanted = set(ids)
