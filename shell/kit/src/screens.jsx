@@ -209,9 +209,10 @@ function FieldsForm({
 /** Why the edit form of `item` is read-only: the record's own refusal (`refused.update`, e.g. out of
  * the account's voivodeships, naming its scope), or the kind's; false when it may be changed. */
 function readOnlyNote(may, item) {
+  if (!may('update')) return true; // the kind's rule: the usual note
   const refused = item && Array.isArray(item.may) && !item.may.includes('update');
-  if (refused) return item.refused && item.refused.update ? `${TEXT.view}: ${item.refused.update}` : true;
-  return !may('update');
+  if (!refused) return false;
+  return item.refused && item.refused.update ? `${TEXT.view}: ${item.refused.update}` : true;
 }
 
 /**
