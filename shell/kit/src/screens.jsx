@@ -186,7 +186,7 @@ function FieldsForm({
         cancelTo={back}
         notice={notice}
         changed={!sameValues(values, initial)}
-        readOnly={editing && readOnlyNote(may, item)}
+        readOnly={editing && readOnlyNote(may, save ? null : item)}
         extraActions={actions && actions({ values, editing, id, item, setItem })}>
         <FormFields fields={shown} values={values} set={set} setValues={setValues} editing={editing} item={item} />
       </Form>
@@ -207,7 +207,8 @@ function FieldsForm({
 }
 
 /** Why the edit form of `item` is read-only: the record's own refusal (`refused.update`, e.g. out of
- * the account's voivodeships, naming its scope), or the kind's; false when it may be changed. */
+ * the account's voivodeships, naming its scope), or the kind's; false when it may be changed. A
+ * form with its own `save` (an account's access, saved by another endpoint) passes no item. */
 function readOnlyNote(may, item) {
   if (!may('update')) return true; // the kind's rule: the usual note
   const refused = item && Array.isArray(item.may) && !item.may.includes('update');
