@@ -607,7 +607,8 @@ class Resource(Rules):
 
     def permissions(self, request, obj):
         """{may, refused}: what this account may do with the record, and the Polish reason of
-        each refusal (a form shows it read-only, saying why)."""
+        each refusal (a form shows it read-only, saying why). Every answer of a record carries
+        them: its GET, its create's and its edit's."""
         allowed = permissions_of(request, self, [obj], reasons=True)[obj.id]
         return {
             "may": [action for action, refusal in allowed.items() if refusal is None],
@@ -648,7 +649,7 @@ class Resource(Rules):
         # What it was created with: each field given, as [null, value].
         created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
         request.registry.notify(RecordCreated(request, self.kind, obj.id, self.history_name(request, obj), created))
-        return self.answer(request, answer)
+        return dict(self.answer(request, answer), **self.permissions(request, obj))
 
     def view_update(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
@@ -672,7 +673,7 @@ class Resource(Rules):
         if changes or reverts:
             name = self.history_name(request, obj)
             request.registry.notify(RecordUpdated(request, self.kind, obj.id, name, changes, reverts))
-        return self.answer(request, answer)
+        return dict(self.answer(request, answer), **self.permissions(request, obj))
 
     def history_fields(self):
         """The fields history compares: those of `schema` (what the operator enters), so
