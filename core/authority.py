@@ -33,7 +33,7 @@ from pyramid.security import Denied
 from sqlalchemy.orm import Session
 
 from .envelope import ApiError
-from .region_scope import region_refusal, rows_refusals
+from .region_scope import outside_scope, region_refusal, rows_refusals, scope_note
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "authorize",
     "authorize_rows",
     "may",
+    "permissions_of",
     "principals",
     "Allow",
     "Deny",
@@ -134,6 +135,10 @@ class Rules:
     def regions_of(self, request, obj):
         """The ids of the voivodeships a record lies in (empty: none); only for `regional` kinds."""
         return frozenset()
+
+    def regions_of_records(self, request, records):
+        """{record id: `regions_of` it} of many records at once (a list's rows)."""
+        return {record.id: self.regions_of(request, record) for record in records}
 
     # For a record that holds values of several voivodeships (a measurement's cells): a method
     # `regions_changed(request, obj, data)` giving the ids of those whose values writing `data`
@@ -274,6 +279,67 @@ def may(request, kind, action, obj=None):
     except ApiError:
         return False
     return True
+
+
+# What a list row and a record's answer say the account may do with it (`may`).
+RECORD_ACTIONS = ("update", "delete")
+
+
+def permissions_of(request, rules, records, actions=RECORD_ACTIONS, reasons=False):
+    """{record id: {action: None when allowed, else False or (`reasons`) the Polish refusal}}
+    of `records` (objects with the attributes the rules read: `id`, and a regional kind's
+    place), by the rules `authorize` asks: the ACL (the record's own ACEs too), then an
+    editor's voivodeships. An edit of a record holding several voivodeships' values (a
+    measurement: `regions_changed`) is allowed here and decided by what it changes."""
+    identity = request.identity
+    if identity is None:
+        return {record.id: dict.fromkeys(actions, False) for record in records}
+    own_aces = type(rules).record_acl is not Rules.record_acl
+    kind_level = None if own_aces else {action: request.has_permission(action, Context(rules)) for action in actions}
+    scoped = _region_scoped(identity) and rules.regional
+    regions = rules.regions_of_records(request, records) if scoped and records else {}
+    found = {}
+    for record in records:
+        answer = {}
+        for action in actions:
+            result = (
+                kind_level[action] if kind_level is not None else request.has_permission(action, Context(rules, record))
+            )
+            if not result:
+                answer[action] = reasons and (
+                    getattr(result, "reason", None)
+                    or rules.refusal(action, getattr(result, "ace", None), principals(identity))
+                )
+                continue
+            partial = action == "update" and rules.regions_changed is not None
+            place = regions.get(record.id, frozenset())
+            if scoped and action in WRITES and not partial and outside_scope(identity.voivodeships, place):
+                scope = identity.voivodeships
+                answer[action] = reasons and f"{region_refusal(request, scope, place)} {scope_note(request, scope)}"
+                continue
+            answer[action] = None
+        found[record.id] = answer
+    return found
+
+
+def depends_on_record(request, rules):
+    """Whether `permissions_of` may answer differently for two records of the kind (its rules
+    name records' owners, or the account's voivodeships place them); if not, one answer is all's."""
+    identity = request.identity
+    scoped = identity is not None and _region_scoped(identity) and rules.regional
+    return scoped or type(rules).record_acl is not Rules.record_acl
+
+
+def permission_key(request, rules):
+    """What `permissions_of` depends on besides the records, for a kept list's key: the
+    account's principals (its own id only where the kind's rules name records' owners) and
+    voivodeships."""
+    identity = request.identity
+    if identity is None:
+        return ()
+    own_aces = type(rules).record_acl is not Rules.record_acl
+    shared = [p for p in principals(identity) if own_aces or not p.startswith("user:")]
+    return (*shared, *sorted(identity.voivodeships))
 
 
 def check_asked(request, kind, action, record_id):

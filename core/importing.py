@@ -29,7 +29,21 @@ from .spreadsheets.imports import ImportType, import_types, read_upload, type_no
 from .validation import body_validator, exact_body_validator
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["Import", "Untyped"]
+__all__ = ["Import", "Untyped", "imported_rows"]
+
+IMPORTED_ROWS = "smogpanel.imported_rows"  # request.environ: what an import wrote, for its entry
+
+
+def imported_rows(request, kind, created=(), changed=None):
+    """Tells the import's history entry what it wrote, so that reverting the entry deletes the
+    records of `kind` it created (`created`: their ids) and puts back those it changed
+    (`changed`: {id: {column: [old, new]}}, the values it replaced). Call it from `apply`,
+    as often as it writes; an import that calls it is revertible as one batch."""
+    if not hasattr(request, "environ"):
+        return  # outside a web request (the CLI): no history entry to carry it
+    rows = request.environ.setdefault(IMPORTED_ROWS, {"kind": kind, "created": [], "changed": {}})
+    rows["created"].extend(int(record_id) for record_id in created)
+    rows["changed"].update({str(record_id): history.plain(fields) for record_id, fields in (changed or {}).items()})
 
 
 class Untyped:
@@ -133,6 +147,9 @@ class Import:
         }
         if self.creates and isinstance(answer.get("id"), int):
             details.update(created_kind=self.creates, created_id=answer["id"])
+        rows = request.environ.pop(IMPORTED_ROWS, None)
+        if rows is not None:
+            details["rows"] = rows
         request.registry.notify(RecordsImported(request, kind, record_id, name, details))
 
     # -- registration -------------------------------------------------------------------------

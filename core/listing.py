@@ -172,7 +172,8 @@ def query_schema(resource):
             # As the view checks it: its length, and no control character (below U+0020).
             validator=colander.All(colander.Length(max=MAX_QUERY), colander.Regex(NO_CONTROL_CHARACTERS)),
             description="szukany tekst: nazwy (także gminy, powiatu, województwa) i kody TERYT, "
-            "bez względu na wielkość liter i polskie znaki; kilka słów: każde musi się znaleźć",
+            "bez względu na wielkość liter i polskie znaki; kilka słów: każde musi się znaleźć; "
+            "bez `order` najlepiej pasujące najpierw (nazwa, jej początek, słowo nazwy, inne pola)",
         )
     )
     for name, item in sorted(resource.list_filters().items()):

@@ -15,17 +15,25 @@ EVERY_REGION = (
 MAX_ROWS_NAMED = 50  # as many as an import's other errors (smogpanel.spreadsheets.cells)
 
 
+def outside_scope(scope, regions, lies_in=True):
+    """Whether a write touching `regions` is refused to an account scoped to `scope` (what
+    `region_refusal` decides, without naming anything: a list asks it of every row)."""
+    if not regions:
+        return lies_in
+    return bool(regions - scope)
+
+
 def region_refusal(request, scope, regions, lies_in=True):
     """None when a write touching the voivodeships `regions` (ids) may go ahead for an account
     scoped to `scope`, else its Polish reason naming those outside. `lies_in`: `regions` are
     where the record lies (`Rules.regions_of`: none means a record of no voivodeship, read-only);
     False: they are what the write changes (`Rules.regions_changed`: none means nothing of any
     voivodeship changes)."""
-    if not regions:
-        return NO_REGION if lies_in else None
-    outside = regions - scope
-    if not outside:
+    if not outside_scope(scope, regions, lies_in):
         return None
+    if not regions:
+        return NO_REGION
+    outside = regions - scope
     known = gazetteer(request).voivodeships(request.db)
     if known and set(known) <= regions:
         return EVERY_REGION
@@ -33,6 +41,14 @@ def region_refusal(request, scope, regions, lies_in=True):
     whose = "województwa" if len(names) == 1 else "województw"
     subject = "Ten wiersz dotyczy" if lies_in else "Ta zmiana dotyczy danych"
     return f"{subject} {whose} spoza zakresu Twojego konta: {', '.join(names)}."
+
+
+def scope_note(request, scope):
+    """'Twoje konto zmienia tylko dane województw: małopolskie.': what a read-only form says
+    beside the reason."""
+    known = gazetteer(request).voivodeships(request.db)
+    names = sorted((known.get(i, {}).get("name") or f"id {i}" for i in scope), key=polish_sort_key)
+    return f"Twoje konto zmienia tylko dane województw: {', '.join(names)}."
 
 
 def rows_refusals(request, scope, rows):

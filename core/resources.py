@@ -14,6 +14,7 @@ A plugin subclasses `Resource` only to override the few methods whose behaviour 
 
 import string
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import sqlalchemy as sa
 from cornice import Service
@@ -21,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import history
 from .app_state import hold
-from .authority import Context, Rules, authorize
+from .authority import Context, Rules, authorize, depends_on_record, permission_key, permissions_of
 from .bulk_delete import bulk_delete_service
 from .db import MAX_ID, UTCDateTime, api_timestamp, utcnow
 from .envelope import ApiError, dumps
@@ -43,6 +44,7 @@ from .versions import engine_of, request_version, table_name, track
 __all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter", "column_filter", "resource_of"]
 
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
+GMINY_PER_QUERY = 900  # ids per IN (...): under SQLite's bound-parameter limit
 
 
 @dataclass(frozen=True)
@@ -111,15 +113,47 @@ class Resource(Rules):
 
     def regions_of(self, request, obj):
         """{voivodeship id} of the record's gmina (`borough_id`) or voivodeship (`voivodeship_id`)."""
-        if getattr(obj, "voivodeship_id", None) is not None:
-            return frozenset({obj.voivodeship_id})
-        borough_id = getattr(obj, "borough_id", None)
-        names = gazetteer(request).names_select() if borough_id is not None else None
-        if names is None:
-            return frozenset()
-        names = names.subquery()
-        found = request.db.scalar(sa.select(names.c.voivodeship_id).where(names.c.id == borough_id))
-        return frozenset() if found is None else frozenset({found})
+        return self._regions_by_place(request, [obj])[obj.id]
+
+    def regions_of_records(self, request, records):
+        """{record id: `regions_of` it}: the gminy's voivodeships read in one query. A kind that
+        places its records otherwise (its own `regions_of`) is asked record by record, each
+        loaded in one query (a list's rows carry only its columns)."""
+        if type(self).regions_of is not Resource.regions_of:
+            ids = [record.id for record in records]
+            loaded = request.db.scalars(
+                sa.select(self.model).where(self.model.id.in_(ids)).execution_options(include_deleted=True)
+            )
+            return {obj.id: self.regions_of(request, obj) for obj in loaded}
+        return self._regions_by_place(request, records)
+
+    def _regions_by_place(self, request, records):
+        gminy, of_gmina = [getattr(record, "borough_id", None) for record in records], {}
+        for start in range(0, len(gminy), GMINY_PER_QUERY):
+            of_gmina.update(gazetteer(request).voivodeships_of(request.db, gminy[start : start + GMINY_PER_QUERY]))
+        found = {}
+        for record in records:
+            voivodeship_id = getattr(record, "voivodeship_id", None)
+            if voivodeship_id is None:
+                voivodeship_id = of_gmina.get(getattr(record, "borough_id", None))
+            found[record.id] = frozenset() if voivodeship_id is None else frozenset({voivodeship_id})
+        return found
+
+    def with_permissions(self, request, rows):
+        """Each row's `may`: the actions (`update`, `delete`) this account may take with it, by
+        the kind's rules (smogpanel.authority.permissions_of)."""
+        if not rows or "id" not in rows[0]:
+            return rows
+        if not depends_on_record(request, self):  # one answer for every row: asked once
+            allowed = permissions_of(request, self, [SimpleNamespace(id=None)])[None]
+            may = [action for action, refusal in allowed.items() if refusal is None]
+            for row in rows:
+                row["may"] = may
+            return rows
+        allowed = permissions_of(request, self, [SimpleNamespace(**row) for row in rows])
+        for row in rows:
+            row["may"] = [action for action, refusal in allowed[row["id"]].items() if refusal is None]
+        return rows
 
     def screen_path(self, obj, ids):
         """The panel path of `obj`'s edit screen (`ids`: {kind: id} of it and its parents), or None."""
@@ -247,6 +281,38 @@ class Resource(Rules):
         key = polish_order(key)
         return statement, [key.asc().nulls_first() if asc else key.desc().nulls_last(), tie]
 
+    def relevance(self, request, statement, phrase):
+        """(`statement`, its rows' tier for `phrase`, folded): 0 the name (or TERYT code) is
+        the phrase, 1 the name starts with it, 2 a later word of the name does, 3 the name holds
+        it elsewhere, 4 it was found in another field (a gmina's district or voivodeship, a code).
+        The name is the row's own `name`, else its gmina's (or voivodeship's) from the gazetteer."""
+        columns = statement.selected_columns
+        name = columns["name"] if "name" in columns else None
+        code = columns["teryt"] if "teryt" in columns else None
+        if name is None and self.gazetteer_names:
+            names = gazetteer(request).names_select()
+            if names is not None:
+                names = names.subquery("gazetteer_relevance")
+                statement = statement.outerjoin(names, names.c.id == self.model.borough_id)
+                name, code = names.c.borough_name, names.c.teryt
+                voivodeships = gazetteer(request).voivodeship_names_select()
+                if voivodeships is not None and "voivodeship_id" in self.model.__table__.c:
+                    voivodeships = voivodeships.subquery("gazetteer_relevance_voivodeships")
+                    statement = statement.outerjoin(voivodeships, voivodeships.c.id == self.model.voivodeship_id)
+                    name = sa.func.coalesce(name, voivodeships.c.name)
+        if name is None:
+            return statement, sa.literal(4)
+        name = folded(name)
+        tiers = [(name == phrase, 0)]
+        if code is not None:
+            tiers.append((code == phrase, 0))
+        tiers += [
+            (name.startswith(phrase, autoescape=True), 1),
+            (sa.or_(*(name.contains(mark + phrase, autoescape=True) for mark in (" ", "-", "("))), 2),
+            (name.contains(phrase, autoescape=True), 3),
+        ]
+        return statement, sa.case(*tiers, else_=4)
+
     def list_rows(self, request, statement, default_order=None):
         """{order, asc, list}, or with `page` {order, asc, page, per_page, total, list}: the
         rows `q` and the filters leave, sorted and paged in the database."""
@@ -264,6 +330,11 @@ class Resource(Rules):
             statement, ordering = self.name_ordering(request, statement, order, asc, sorting.tie_breaker)
         else:
             ordering = sorting.order_by(order, asc)
+        if query.words and not params.get("order"):
+            # A search without a sort asked for: the best matches first, each tier in the usual order.
+            statement, tier = self.relevance(request, statement, " ".join(query.words))
+            ordering = [tier.asc(), *ordering]
+            listing["by_relevance"] = True
         statement = statement.order_by(*ordering)
         if query.page is not None:
             statement = statement.limit(query.per_page).offset((query.page - 1) * query.per_page)
@@ -272,7 +343,7 @@ class Resource(Rules):
         rows = [dict(zip(keys, row)) for row in result.all()]
         if self.gazetteer_names:
             attach_names(request, rows)
-        listing["list"] = rows
+        listing["list"] = self.with_permissions(request, rows)
         return listing
 
     def serialize(self, request, obj):
@@ -434,6 +505,19 @@ class Resource(Rules):
                 )
         return None
 
+    def put_back(self, request, obj, fields):
+        """An import's revert: `obj` given back the values an import replaced (`fields`:
+        {field: [old, new]} as its history entry keeps them). Here the model's columns; a kind
+        whose import changes more (an entry's keyed values) overrides it."""
+        columns = {column.key for column in self.model.__mapper__.column_attrs}
+        for field, change in fields.items():
+            if field in columns and isinstance(change, list) and len(change) == 2:
+                setattr(obj, field, change[0])
+
+    def after_import_reverted(self, request, objs):
+        """After an import's revert deleted the records it created and put back those it
+        changed (`objs`): what the kind recomputes from them (a ranking's places)."""
+
     def uncascade(self, db, record_id, stamp):
         db.execute(
             sa.update(self.model)
@@ -483,7 +567,16 @@ class Resource(Rules):
             return build()
         params = tuple(sorted(request.params.items()))
         # Masked and unmasked answers are kept apart.
-        key = ("list", self.kind, request.path_info, params, bool(hidden), request_version(request, tables))
+        # Rows carry what the account may do with them: kept per the principals and scope they follow.
+        key = (
+            "list",
+            self.kind,
+            request.path_info,
+            params,
+            bool(hidden),
+            permission_key(request, self),
+            request_version(request, tables),
+        )
         built = request.registry["smogpanel.list_cache"].get_or_build(
             key, lambda: Built.of(dumps({"success": True, "message": build()}))
         )
@@ -510,7 +603,17 @@ class Resource(Rules):
         authorize(request, self, "read", obj)
         answer = self.serialize(request, obj)
         carry_version(request, self.history_snapshot(request, obj, answer))  # its ETag, for If-Match
-        return self.answer(request, answer)
+        return dict(self.answer(request, answer), **self.permissions(request, obj))
+
+    def permissions(self, request, obj):
+        """{may, refused}: what this account may do with the record, and the Polish reason of
+        each refusal (a form shows it read-only, saying why). Every answer of a record carries
+        them: its GET, its create's and its edit's."""
+        allowed = permissions_of(request, self, [obj], reasons=True)[obj.id]
+        return {
+            "may": [action for action, refusal in allowed.items() if refusal is None],
+            "refused": {action: refusal for action, refusal in allowed.items() if refusal is not None},
+        }
 
     def answer(self, request, data):
         """A record's answer as the account may see it: personal fields masked without the
@@ -546,7 +649,7 @@ class Resource(Rules):
         # What it was created with: each field given, as [null, value].
         created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
         request.registry.notify(RecordCreated(request, self.kind, obj.id, self.history_name(request, obj), created))
-        return self.answer(request, answer)
+        return dict(self.answer(request, answer), **self.permissions(request, obj))
 
     def view_update(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
@@ -570,7 +673,7 @@ class Resource(Rules):
         if changes or reverts:
             name = self.history_name(request, obj)
             request.registry.notify(RecordUpdated(request, self.kind, obj.id, name, changes, reverts))
-        return self.answer(request, answer)
+        return dict(self.answer(request, answer), **self.permissions(request, obj))
 
     def history_fields(self):
         """The fields history compares: those of `schema` (what the operator enters), so

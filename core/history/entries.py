@@ -181,6 +181,26 @@ def revert_of(request, records, entry, changes, reverted_by, kind_labels):
                     says=f"Przywróci usunięty element: {label} „{records.name_of(resource, obj)}” "
                     "(razem z tym, co usunięto wraz z nim).",
                 )
+    elif entry.action == "import" and isinstance(changes.get("rows"), dict):
+        rows = changes["rows"]
+        written = resources.get(rows.get("kind"))
+        target = resources.get(entry.kind)
+        obj = records.get(entry.kind, entry.record_id) if target is not None else None
+        if written is not None and may(request, entry.kind, "import", obj) and may(request, written, "delete"):
+            label = kind_labels.get(written.kind, written.label)
+            created, changed = len(rows.get("created") or ()), len(rows.get("changed") or {})
+            parts = []
+            if created:
+                parts.append(f"usunie elementy utworzone tym importem ({label}: {created})")
+            if changed:
+                parts.append(f"przywróci wartości sprzed importu w elementach, które zmienił ({changed})")
+            if parts:
+                answer.update(
+                    offered=True,
+                    says="Cofnie cały import: "
+                    + " i ".join(parts)
+                    + ". Jeśli któryś z nich zmieniono od importu, nic nie zostanie zmienione.",
+                )
     elif entry.action == "import" and changes.get("created_kind"):
         kind = changes["created_kind"]
         created = resources.get(kind)

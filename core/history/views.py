@@ -18,8 +18,8 @@ import sqlalchemy as sa
 from cornice import Service
 
 from .. import history
-from ..authority import authorize, may, rules_of
-from ..db import MAX_ID
+from ..authority import authorize, may, permissions_of, rules_of
+from ..db import MAX_ID, utcnow
 from ..envelope import ApiError, dumps
 from ..events import RecordRestored
 from ..listing import NO_CONTROL_CHARACTERS, fold, folded
@@ -396,6 +396,130 @@ def _revert_batch(request, entry):
     return {"action": "restore", "record": None, "restored": restored}
 
 
+CHUNK = 900  # ids per IN (...): under SQLite's bound-parameter limit
+NAMED_ROWS = 10  # rows a refusal names
+
+
+def _load_many(request, resource, ids):
+    """{id: record} of `ids`, deleted ones too."""
+    found = {}
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start : start + CHUNK]
+        statement = sa.select(resource.model).where(resource.model.id.in_(chunk))
+        found.update((obj.id, obj) for obj in request.db.scalars(statement.execution_options(include_deleted=True)))
+    return found
+
+
+def _written_since(request, entry, kind, ids):
+    """The ids among `ids` of `kind` that a later entry wrote: its own (an edit, a delete) or a
+    later import's rows. (Timestamps keep whole seconds: they cannot tell.)"""
+    found = set()
+    for start in range(0, len(ids), CHUNK):
+        found.update(
+            request.db.scalars(
+                sa.select(HistoryEntry.record_id).where(
+                    HistoryEntry.kind == kind,
+                    HistoryEntry.record_id.in_(ids[start : start + CHUNK]),
+                    HistoryEntry.id > entry.id,
+                )
+            )
+        )
+    # A later import reverted since left its rows as it found them.
+    reverted = sa.select(HistoryEntry.reverts).where(HistoryEntry.reverts.is_not(None), HistoryEntry.id > entry.id)
+    later_imports = request.db.scalars(
+        sa.select(HistoryEntry.changes).where(
+            HistoryEntry.action == "import",
+            HistoryEntry.id > entry.id,
+            HistoryEntry.changes.contains('"rows"'),
+            HistoryEntry.id.not_in(reverted),
+        )
+    )
+    wanted = set(ids)
+    for changes in later_imports:
+        rows = json.loads(changes).get("rows") or {}
+        if rows.get("kind") == kind:
+            found.update(wanted & {int(i) for i in rows.get("changed") or {}})
+    return found
+
+
+def _moved(obj, fields):
+    """Whether a changed record's columns differ from what the import wrote into them."""
+    return any(
+        isinstance(change, list)
+        and len(change) == 2
+        and hasattr(obj, field)
+        and history.plain(getattr(obj, field)) != change[1]
+        for field, change in fields.items()
+    )
+
+
+def _revert_import(request, entry, details):
+    """An import recorded with its rows (smogpanel.importing.imported_rows), reverted as one
+    batch: the records it created deleted, those it changed given back the values it replaced.
+    Refused whole, naming them, when a row was changed (or deleted) since the import."""
+    rows = details["rows"]
+    resource = _resource_of(request, rows["kind"])
+    target_rules = resources(request).get(entry.kind)
+    target = _load_any(request, target_rules, entry.record_id) if target_rules is not None else None
+    authorize(request, entry.kind, "import", target)
+    if request.db.scalar(sa.select(HistoryEntry.id).where(HistoryEntry.reverts == entry.id).limit(1)) is not None:
+        raise conflict(ALREADY_REVERTED)
+    created = [int(i) for i in rows.get("created") or ()]
+    changed = {int(i): fields for i, fields in (rows.get("changed") or {}).items()}
+    records = _load_many(request, resource, sorted(set(created) | set(changed)))
+    created_live = [records[i] for i in created if i in records and records[i].deleted is None]
+    changed_objs = [records.get(i) for i in changed]
+    if None in changed_objs:
+        raise conflict("Nie można cofnąć importu: części zmienionych nim elementów nie ma już w bazie danych.")
+    later = _written_since(request, entry, resource.kind, [obj.id for obj in created_live + changed_objs])
+    since = [obj for obj in created_live if obj.id in later]
+    since += [obj for obj in changed_objs if obj.deleted is not None or obj.id in later or _moved(obj, changed[obj.id])]
+    if since:
+        names = [f"„{resource.history_name(request, obj)}” (id {obj.id})" for obj in since[:NAMED_ROWS]]
+        more = f" i {len(since) - NAMED_ROWS} innych" if len(since) > NAMED_ROWS else ""
+        raise conflict(
+            f"Nie można cofnąć importu: od importu zmieniono wiersze: {', '.join(names)}{more}. "
+            "Cofnij najpierw późniejsze zmiany albo popraw wiersze ręcznie."
+        )
+    objs = created_live + changed_objs
+    # Who may: the rules of each row's delete (created) or edit (changed), all asked before any write.
+    for action, asked in (("delete", created_live), ("update", changed_objs)):
+        allowed = permissions_of(request, resource, asked, actions=(action,))
+        refused = next((obj for obj in asked if allowed[obj.id][action] is not None), None)
+        if refused is not None:
+            authorize(request, resource, action, refused)  # raises, with the reason of that row
+    stamp = utcnow()
+    if resource.child_resources():
+        for obj in created_live:
+            resource.delete(request, obj)
+    else:
+        ids = [obj.id for obj in created_live]
+        for start in range(0, len(ids), CHUNK):
+            request.db.execute(
+                sa.update(resource.model)
+                .where(resource.model.id.in_(ids[start : start + CHUNK]), resource.model.deleted.is_(None))
+                .values(deleted=stamp)
+                .execution_options(synchronize_session=False)
+            )
+    for obj in changed_objs:
+        resource.put_back(request, obj, changed[obj.id])
+    resource.flush(request)
+    for obj in created_live:
+        request.db.expire(obj)
+    resource.after_import_reverted(request, objs)
+    kept = {key: details[key] for key in ("file", "type", "type_label") if key in details}
+    history.record(
+        request,
+        "import",
+        entry.kind,
+        entry.record_id,
+        entry.record_name,
+        dict(kept, created=0, updated=len(changed_objs), skipped=0, deleted=len(created_live)),
+        reverts=entry.id,
+    )
+    return {"action": "import", "record": None, "deleted": len(created_live), "restored": len(changed_objs)}
+
+
 def revert_view(request):
     """Puts the record back as it was before the entry (an edit's old values; a delete: the
     record restored; a create or a restore: the record deleted; an import that created one
@@ -415,7 +539,9 @@ def revert_view(request):
     if entry.action == "delete" and record_id is None and '"batch"' in entry.changes:
         return _revert_batch(request, entry)
     if entry.action == "import":
-        details = json.loads(entry.changes)
+        details = json.loads(entry.changes, parse_float=Decimal)
+        if isinstance(details.get("rows"), dict):
+            return _revert_import(request, entry, details)
         if not details.get("created_kind"):
             raise conflict(
                 "Tego importu nie da się cofnąć automatycznie: zmienił istniejące elementy. "

@@ -40,7 +40,11 @@ def test_a_viewer_set_on_the_account_screen_is_offered_nothing_it_may_not_do(pag
         other.goto("/timer/add")
         expect(other.get_by_text("Nie masz uprawnień do tej operacji.")).to_be_visible()
         other.goto("/voivodeship")
-        other.get_by_role("link", name="Edytuj").first.click()
+        # Its rows say what it may do: no 'Edytuj' or 'Usuń', a 'Podgląd'.
+        expect(other.get_by_role("link", name="Podgląd").first).to_be_visible()
+        expect(other.get_by_role("link", name="Edytuj")).to_have_count(0)
+        expect(other.get_by_role("button", name="Usuń")).to_have_count(0)
+        other.get_by_role("link", name="Podgląd").first.click()
         expect(other.get_by_text("Tylko podgląd: Twoje konto nie może zmieniać tych danych.")).to_be_visible()
         expect(other.get_by_role("button", name="Zapisz")).to_have_count(0)
         assert_accessible(other)

@@ -56,7 +56,8 @@ def test_the_list_defaults_to_most_recently_updated_first(api, admin, db):
         "c@example.pl",
         "a@example.pl",
     ]
-    assert all(set(row) == FIELDS for row in message["list"])  # no hash, no token version
+    # no hash, no token version; what this account may do with each
+    assert all(set(row) == FIELDS | {"may"} for row in message["list"])
 
 
 def test_the_list_sorts_by_whitelisted_fields_only(api, admin, db):
@@ -79,13 +80,13 @@ def test_a_deleted_account_leaves_the_list(api, admin, db):
 def test_any_signed_in_user_reads_one_account(testapp, admin, db, login):
     create_user(db, email="anna@example.pl")
     body = signed_in(testapp, login, "anna@example.pl").get(f"/api/user/{admin.id}")["message"]
-    assert set(body) == FIELDS and body["email"] == "admin@example.pl"
+    assert set(body) == FIELDS | {"may", "refused"} and body["email"] == "admin@example.pl"
 
 
 # -- creating ------------------------------------------------------------------------------
 def test_a_new_account_gets_a_mail_to_set_its_password(mail_api, mail_app, smtp_server, login):
     created = mail_api.post("/api/user/", {"email": "Nowa@Example.pl", "firstname": "Ewa", "lastname": "Nowa"})
-    assert set(created["message"]) == FIELDS
+    assert set(created["message"]) == FIELDS | {"may", "refused"}
     assert created["message"]["email"] == "nowa@example.pl" and created["message"]["super"] == 0
     [mail] = smtp_server.to("nowa@example.pl")
     assert mail["Subject"] == "Smogpanel: zaproszenie do panelu"

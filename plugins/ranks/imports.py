@@ -316,7 +316,7 @@ class RankValueImport(Import):
             rows, lines = parsed["rows"], parsed["lines"]
             authorize_rows(request, "rank_value", [(lines[row[0]], row[0], None) for row in rows])
             scope = sa.and_(RankValue.rank_group_id == group.id, RankValue.rank_entry_id.is_(None))
-            created, updated = upsert_values(request.db, scope, "borough_id", rows, group.id)
+            created, updated = upsert_values(request.db, scope, "borough_id", rows, group.id, request=request)
             refresh_places(request.db, rank, rank_group_id=group.id)
             return import_result(created=created, updated=updated)
         one_entry = target if data["rank_entry_id"] is not None else None
@@ -344,7 +344,7 @@ def _write_entries(request, group, rank, one_entry, parsed):
     for entry, key in usable:
         rows = voivodeship_rows(request, parsed["columns"][key], bool(rank.lock_place_refresh))
         scope = RankValue.rank_entry_id == entry.id
-        counts = upsert_values(db, scope, "voivodeship_id", rows, group.id, entry.id)
+        counts = upsert_values(db, scope, "voivodeship_id", rows, group.id, entry.id, request=request)
         created, updated = created + counts[0], updated + counts[1]
         refresh_places(db, rank, rank_entry_id=entry.id)
     skipped = [

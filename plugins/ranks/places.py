@@ -9,6 +9,8 @@ writes its values with `upsert_values`, then refreshes the places once.
 
 import sqlalchemy as sa
 
+from smogpanel.importing import imported_rows
+
 from .models import RankValue
 
 
@@ -51,22 +53,31 @@ def refresh_places(db, rank, rank_group_id=None, rank_entry_id=None):
     return len(changed)
 
 
-def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None):
+def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None, request=None):
     """Writes `rows` [(key id, value, points, place)] into one group or entry: a key with a live
-    value there is updated, others are created. Returns (created, updated)."""
+    value there is updated, others are created. Returns (created, updated). With `request` (an
+    import), what it created and the values it replaced go to the import's history entry
+    (smogpanel.importing.imported_rows), which reverting it puts back."""
     table = RankValue.__table__
-    existing = dict(
-        db.execute(
-            sa.select(getattr(RankValue, key_field), RankValue.id).where(scope, RankValue.deleted.is_(None))
-        ).all()
-    )
-    new, changed = [], []
+    found = db.execute(
+        sa.select(
+            getattr(RankValue, key_field), RankValue.id, RankValue.value, RankValue.points, RankValue.place
+        ).where(scope, RankValue.deleted.is_(None))
+    ).all()
+    existing = {row[0]: row[1] for row in found}
+    before = {row[1]: {"value": row[2], "points": row[3], "place": row[4]} for row in found}
+    new, changed, replaced = [], [], {}
     for key, value, points, place in rows:
         if key in existing:
             item = {"row_id": existing[key], "new_value": value, "new_points": points}
             if place is not None:
                 item["new_place"] = place
             changed.append(item)
+            old = before[existing[key]]
+            after = {"value": value, "points": points, **({"place": place} if place is not None else {})}
+            fields = {field: [old[field], new_value] for field, new_value in after.items() if old[field] != new_value}
+            if fields:
+                replaced[existing[key]] = fields
         else:
             new.append(
                 {
@@ -91,4 +102,8 @@ def upsert_values(db, scope, key_field, rows, rank_group_id, rank_entry_id=None)
                 .values(value=sa.bindparam("new_value"), points=sa.bindparam("new_points"), **extra),
                 items,
             )
+    if request is not None:
+        kept = set(existing.values())
+        live = db.execute(sa.select(RankValue.id).where(scope, RankValue.deleted.is_(None))).scalars()
+        imported_rows(request, "rank_value", created=sorted(i for i in live if i not in kept), changed=replaced)
     return len(new), len(changed)

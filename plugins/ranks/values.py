@@ -137,6 +137,12 @@ class RankValueResource(Resource):
         self.flush(request)
         self._refresh(request, self._rank_of(request, obj), obj)
 
+    def after_import_reverted(self, request, objs):
+        """The places of every group or entry whose values an import's revert deleted or put back."""
+        scopes = {(obj.rank_group_id, obj.rank_entry_id): obj for obj in objs}
+        for obj in scopes.values():
+            self._refresh(request, self._rank_of(request, obj), obj)
+
     def services(self):
         by_entry = Service(
             name="rank_value-by-rank_entry",

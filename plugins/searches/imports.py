@@ -16,6 +16,7 @@ from smogpanel.authority import authorize_rows
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
+from smogpanel.importing import imported_rows
 from smogpanel.keyed import chunks
 from smogpanel.resources import MAX_ID
 from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, import_result, read_rows
@@ -178,7 +179,7 @@ def write_entries(request, search, parsed):
         if missing
         else {}
     )
-    wanted, changed = {}, []
+    wanted, changed, replaced = {}, [], {}
     for borough_id, texts in parsed["rows"]:
         entry_id = existing.get(borough_id) or added[borough_id]
         before = {key_id: row.value for key_id, row in stored.get(entry_id, {}).items()}
@@ -186,6 +187,9 @@ def write_entries(request, search, parsed):
         wanted[entry_id] = after
         if borough_id in existing and after != before:
             changed.append(entry_id)
+            replaced[entry_id] = {"values": [before, after]}
+    # What the import created and the texts it replaced, for its history entry and its revert.
+    imported_rows(request, "search_entry", created=added.values(), changed=replaced)
     VALUES.write_values(db, wanted, existing=stored)
     stamp = utcnow()
     for chunk in chunks(changed):

@@ -75,6 +75,14 @@ class SearchEntryResource(Resource):
         obj.updated = utcnow()
         return obj
 
+    def put_back(self, request, obj, fields):
+        """An import's revert: the entry's texts as they were before it (`values`: [before, after],
+        {key id: text})."""
+        before = fields.get("values")
+        if isinstance(before, list) and len(before) == 2 and isinstance(before[0], dict):
+            VALUES.write_values(request.db, {obj.id: {int(key): text for key, text in before[0].items()}})
+            obj.updated = utcnow()
+
     def restore(self, db, obj):
         if obj.deleted is not None and entry_of(db, obj.search_id, obj.borough_id) is not None:
             return "Nie można przywrócić: ta gmina ma już inny wpis w tej wyszukiwarce."

@@ -217,3 +217,50 @@ def test_every_problem_of_the_file_comes_in_one_answer(api):
     assert list(errors) == ["E1", "B2", "A3"]
     assert "nie jest właściwością" in errors["E1"] and "Powiat" in errors["B2"] and "nie ma gminy" in errors["A3"]
     assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []
+
+
+def test_an_import_is_reverted_as_one_batch_and_refused_when_an_entry_changed_since(api):
+    gminy(api)
+    search = add_search(api)
+    api.post(
+        "/api/search_entry/import",
+        import_body(search, rows(["Zabierzów", "krakowski", "małopolskie", "do 15 000 zł", "Kocioł", None, None])),
+    )
+    second = import_body(
+        search,
+        rows(
+            ["Zabierzów", "krakowski", "małopolskie", "do 20 000 zł", None, None, None],
+            ["Liszki", "krakowski", "małopolskie", "tak", None, None, None],
+        ),
+    )
+    assert (api.post("/api/search_entry/import", second)["message"]["created"]) == 1
+    listed = api.get(f"/api/history/?kind=search&record_id={search['id']}&action=import")["message"]["list"]
+    newest = listed[0]
+    assert newest["revert"]["says"].startswith(
+        "Cofnie cały import: usunie elementy utworzone tym importem (wpis (wyszukiwarka): 1) i przywróci "
+        "wartości sprzed importu w elementach, które zmienił (1)."
+    )
+    api.post(f"/api/history/{newest['id']}/revert", {})
+    stored = entries(api, search)
+    assert list(stored) == ["Zabierzów"]
+    assert texts(stored["Zabierzów"]) == {"Dotacja": "do 15 000 zł", "Warunki": "Kocioł"}
+
+    # The first import: the second, which changed Zabierzów's entry, is reverted: the entries are
+    # as the first left them, and it is reverted too.
+    first = listed[-1]
+    api.post(f"/api/history/{first['id']}/revert", {})
+    assert entries(api, search) == {}
+    # An import whose entry was changed since by hand: refused, naming it, nothing written.
+    third = import_body(search, rows(["Zabierzów", "krakowski", "małopolskie", "do 15 000 zł", None, None, None]))
+    api.post("/api/search_entry/import", third)
+    latest = api.get(f"/api/history/?kind=search&record_id={search['id']}&action=import")["message"]["list"][0]
+    zabierzow = entries(api, search)["Zabierzów"]
+    body = {"values": [value(key_named(search, "Dotacja"), "do 30 000 zł")]}
+    api.post(f"/api/search_entry/{zabierzow['id']}", body)
+    add_entry(api, search, api.get("/api/borough/?q=wieliczka")["message"]["list"][0])
+    answer = api.post(f"/api/history/{latest['id']}/revert", {}, status=409)
+    assert answer["errors"][0]["description"].startswith(
+        "Nie można cofnąć importu: od importu zmieniono wiersze: „Zabierzów"
+    )
+    assert set(entries(api, search)) == {"Zabierzów", "Wieliczka"}
+    assert texts(entries(api, search)["Zabierzów"]) == {"Dotacja": "do 30 000 zł"}

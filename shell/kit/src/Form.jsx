@@ -150,7 +150,7 @@ export function Form({
         <StatusBanner status={status} errors={errors} />
       </div>
       {notice}
-      {readOnly && <p className="alert alert-info">{TEXT.readOnly}</p>}
+      {readOnly && <p className="alert alert-info">{typeof readOnly === 'string' ? readOnly : TEXT.readOnly}</p>}
       <fieldset disabled={readOnly}>
         <FieldErrorsContext.Provider value={fieldErrors}>{children}</FieldErrorsContext.Provider>
       </fieldset>

@@ -23,9 +23,10 @@ const SEARCH_DELAY_MS = 300;
 const lastSearch = new Map(); // a list's path -> its last query string, for Anuluj and the menu
 const scrolled = new Map(); // a list's path and query -> the page's scroll position
 
-/** The query the URL holds: sort (the resource's default when absent), q, page and filters. */
+/** The query the URL holds: sort (the resource's default when absent; none with a search, whose
+ * best matches the server lists first), q, page and filters. */
 function queryOf(params, resource, filterNames) {
-  const order = params.get('order') || resource.sort.order;
+  const order = params.get('order') || (params.get('q') ? '' : resource.sort.order);
   const asc = params.has('asc') ? params.get('asc') === '1' : params.has('order') || resource.sort.asc;
   const query = {
     order,
@@ -242,9 +243,12 @@ export default function ListScreen({
 
   const [selected, setSelected] = useState(() => new Set());
   useEffect(() => setSelected(new Set()), [here]);
+  // What the account may do with a row: the row says (`may`, by the server's rules), else the kind's.
+  const mayOnRow = (row, action) => !Array.isArray(row.may) || row.may.includes(action);
   const selection = bulkDelete
     ? {
         selected,
+        selectable: (row) => mayOnRow(row, 'delete'),
         toggle: (row) =>
           setSelected((now) => {
             const next = new Set(now);
@@ -252,8 +256,10 @@ export default function ListScreen({
             else next.add(row.id);
             return next;
           }),
-        toggleAll: (all) =>
-          setSelected((now) => (all.every((row) => now.has(row.id)) ? new Set() : new Set(all.map((row) => row.id)))),
+        toggleAll: (every) => {
+          const all = every.filter((row) => mayOnRow(row, 'delete'));
+          setSelected((now) => (all.every((row) => now.has(row.id)) ? new Set() : new Set(all.map((row) => row.id))));
+        },
       }
     : undefined;
 
@@ -307,11 +313,12 @@ export default function ListScreen({
                 </button>
               ) : (
                 <Link key={link.label} className="btn btn-sm btn-outline-primary" to={link.to(row)}>
-                  {link.label}
+                  {link.label === TEXT.edit && !mayOnRow(row, 'update') ? TEXT.view : link.label}
                 </Link>
               ),
             )}
-          {deletable && (
+          {/* a row the guard explains (deleting oneself) keeps Usuń: it says why instead of asking */}
+          {deletable && (mayOnRow(row, 'delete') || (deleteGuard && deleteGuard(row))) && (
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => askDelete(row)}>
               {TEXT.delete}
             </button>
@@ -400,6 +407,7 @@ export default function ListScreen({
         loading={!fresh && !rows.length && !error}
         rowActions={rowActions}
         selection={selection}
+        emptyText={query.q ? TEXT.noResults(query.q) : undefined}
       />
       {pages > 1 && <Pager page={query.page} pages={pages} onPage={(page) => change({ page })} />}
       <ConfirmDialog show={Boolean(asking)} onConfirm={confirmDelete} onCancel={() => setAsking(null)} />

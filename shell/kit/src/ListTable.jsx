@@ -21,10 +21,11 @@ function cell(column, row) {
  * columns: [{name, label, sortable = true, type?: 'date' | 'updated' | 'yesno' | 'ordinal' (a place
  * from 0, shown from 1) | 'number' (the decimal comma), render?(row)}]
  * rowActions(row) -> nodes for the last column (omitted when not given).
- * selection: {selected: Set of ids, toggle(row), toggleAll(rows)} adds a checkbox to each row's
- * operations (the last cell: the data columns keep their places).
+ * selection: {selected: Set of ids, toggle(row), toggleAll(rows), selectable?(row)} adds a checkbox to
+ * each (selectable) row's operations (the last cell: the data columns keep their places).
+ * emptyText: what an empty list says instead of the hint to add (a search that found nothing).
  */
-export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions, selection }) {
+export function ListTable({ columns, rows, order, asc, onSort, loading, rowActions, selection, emptyText }) {
   const span = columns.length + (rowActions || selection ? 1 : 0);
   let body;
   if (loading)
@@ -39,7 +40,7 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
     body = (
       <tr>
         <td colSpan={span} className="text-center text-muted">
-          {TEXT.tableEmpty}
+          {emptyText || TEXT.tableEmpty}
         </td>
       </tr>
     );
@@ -54,7 +55,7 @@ export function ListTable({ columns, rows, order, asc, onSort, loading, rowActio
         {(rowActions || selection) && (
           <td className="text-end text-nowrap">
             {rowActions && rowActions(row)}
-            {selection && (
+            {selection && (!selection.selectable || selection.selectable(row)) && (
               <input
                 type="checkbox"
                 className="form-check-input ms-2 align-middle"

@@ -311,6 +311,49 @@ describe('ListScreen', () => {
     expect(within(dialog).queryByRole('button', { name: 'Tak, chcę.' })).toBeNull();
   });
 
+  it('asks a search with no sort, so the server lists the best matches first, and says when nothing is found', async () => {
+    const calls = mockApi(() => ok({ order: 'id', asc: false, by_relevance: true, list: [] }));
+    render(
+      <MemoryRouter initialEntries={['/thing?q=zakop']}>
+        <ListScreen resource={things} crumbs={[{ label: 'Rzeczy' }]} columns={[{ name: 'name', label: 'Nazwa' }]} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Brak wyników dla „zakop”');
+    expect(screen.queryByText(TEXT.tableEmpty)).toBeNull();
+    expect(calls[0].params).toEqual({ q: 'zakop', per_page: 50, page: 1 });
+  });
+
+  it('offers Podgląd and no Usuń on a row the account may not change', async () => {
+    mockApi(() =>
+      ok({
+        order: 'id',
+        asc: false,
+        list: [
+          { id: 1, name: 'nasz', may: ['update', 'delete'] },
+          { id: 2, name: 'cudzy', may: [] },
+        ],
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <ListScreen
+          resource={things}
+          crumbs={[{ label: 'Rzeczy' }]}
+          columns={[{ name: 'name', label: 'Nazwa' }]}
+          rowLinks={[{ label: TEXT.edit, to: (row) => `/thing/${row.id}` }]}
+          deletable
+        />
+      </MemoryRouter>,
+    );
+    const ours = (await screen.findByText('nasz')).closest('tr');
+    const theirs = screen.getByText('cudzy').closest('tr');
+    expect(within(ours).getByRole('link', { name: TEXT.edit })).toBeTruthy();
+    expect(within(ours).getByRole('button', { name: TEXT.delete })).toBeTruthy();
+    expect(within(theirs).getByRole('link', { name: 'Podgląd' }).getAttribute('href')).toBe('/thing/2');
+    expect(within(theirs).queryByRole('button', { name: TEXT.delete })).toBeNull();
+    expect(within(theirs).queryByRole('checkbox')).toBeNull();
+  });
+
   it('shows the error banner when the list fails to load', async () => {
     mockApi(() => fail(500, 'INTERNAL_ERROR'));
     render(

@@ -41,6 +41,7 @@ const IMPORT_FIELDS = [
   ['created', 'Utworzono'],
   ['updated', 'Zmieniono'],
   ['skipped', 'Pominięto'],
+  ['deleted', 'Usunięto'], // an import's revert: what it created, deleted again
 ];
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/;
 

@@ -22,9 +22,9 @@ export async function perform(kind, op, call, extra = {}) {
 
 const DEFAULT_SORT = { order: 'id', asc: false };
 /** A list's query as request parameters: the sort, plus any search, filters and page given
- * (empty ones left out). */
+ * (empty ones left out). No `order`: the server's own (a search's best matches first). */
 export function listParams({ order, asc, ...rest }) {
-  const params = { order, asc: asc ? 1 : 0 };
+  const params = order ? { order, asc: asc ? 1 : 0 } : {};
   for (const [name, value] of Object.entries(rest))
     if (value !== '' && value !== null && value !== undefined) params[name] = value;
   return params;

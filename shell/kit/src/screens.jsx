@@ -204,7 +204,7 @@ function FieldsForm({
         notice={notice}
         statusReset={rebased}
         changed={!sameValues(values, initial)}
-        readOnly={editing && !may('update')}
+        readOnly={editing && readOnlyNote(may, save ? null : item)}
         extraActions={actions && actions({ values, editing, id, item, setItem })}>
         <FormFields fields={shown} values={values} set={set} setValues={setValues} editing={editing} item={item} />
       </Form>
@@ -222,6 +222,16 @@ function FieldsForm({
       {keyRemoval && removal.dialog}
     </div>
   );
+}
+
+/** Why the edit form of `item` is read-only: the record's own refusal (`refused.update`, e.g. out of
+ * the account's voivodeships, naming its scope), or the kind's; false when it may be changed. A
+ * form with its own `save` (an account's access, saved by another endpoint) passes no item. */
+function readOnlyNote(may, item) {
+  if (!may('update')) return true; // the kind's rule: the usual note
+  const refused = item && Array.isArray(item.may) && !item.may.includes('update');
+  if (!refused) return false;
+  return item.refused && item.refused.update ? `${TEXT.view}: ${item.refused.update}` : true;
 }
 
 /**

@@ -16,6 +16,8 @@ export const TEXT = {
   serviceBusy: 'Serwer jest chwilowo przeciążony zapisami. Spróbuj ponownie za chwilę.',
   tableLoading: 'Wczytywanie...',
   tableEmpty: 'Dodaj nowy element do listy za pomocą operacji w nagłówku.',
+  noResults: (q) => `Brak wyników dla „${q}”`,
+  view: 'Podgląd',
   confirmTitle: 'Potwierdzenie usunięcia',
   confirmBody:
     'Czy na pewno chcesz usunąć ten element? Zniknie on wszędzie tam, gdzie jest używany. ' +

@@ -2,7 +2,7 @@ import { FormScreen, ListScreen } from '@smogpanel/kit';
 import { useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { boroughsOf as listOf, districtsOf, hierarchyTrail } from './crumbs.js';
-import { boroughs, columns, nameField } from './resources.js';
+import { allBoroughs, boroughs, columns, nameField } from './resources.js';
 
 export function BoroughList() {
   const params = useParams();
@@ -19,6 +19,29 @@ export function BoroughList() {
       ]}
       columns={columns()}
       rowLinks={[{ label: 'Edytuj', to: (row) => `${list}/${row.id}` }]}
+      searchHelp="nazwa gminy, kod TERYT"
+      deletable
+    />
+  );
+}
+
+/** Every gmina of the hierarchy, searched by its name, district, voivodeship and TERYT code. */
+export function AllBoroughsList() {
+  return (
+    <ListScreen
+      resource={allBoroughs}
+      crumbs={[{ label: 'Województwa', to: '/voivodeship' }, { label: 'Wszystkie gminy' }]}
+      actions={[{ label: 'Powrót do województw', to: '/voivodeship', variant: 'btn-outline-secondary' }]}
+      columns={[
+        { name: 'id', label: 'ID' },
+        { name: 'name', label: 'Nazwa' },
+        { name: 'district_name', label: 'Powiat', sortable: false },
+        { name: 'voivodeship_name', label: 'Województwo', sortable: false },
+        { name: 'teryt', label: 'Kod TERYT', render: (row) => row.teryt || '—' },
+        { name: 'updated', label: 'Aktualizacja', type: 'updated' },
+      ]}
+      rowLinks={[{ label: 'Edytuj', to: (row) => `${listOf(row.voivodeship_id, row.district_id)}/${row.id}` }]}
+      searchHelp="nazwa gminy, powiat, województwo, kod TERYT"
       deletable
     />
   );

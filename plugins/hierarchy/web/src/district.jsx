@@ -21,6 +21,7 @@ export function DistrictList() {
         <Link to={`${list}/${row.id}/borough`}>{row.name}</Link>
       ))}
       rowLinks={[{ label: 'Edytuj', to: (row) => `${list}/${row.id}` }]}
+      searchHelp="nazwa powiatu, jego kod TERYT (gminy znajdziesz w „Wszystkie gminy” na liście województw)"
       deletable
     />
   );

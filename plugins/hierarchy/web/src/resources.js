@@ -16,6 +16,9 @@ export const boroughs = defineResource({
   listUrl: (districtId) => (districtId ? `/borough/district/${districtId}` : '/borough/'),
 });
 
+// Every gmina, by name (GET /borough/): the 'Wszystkie gminy' screen.
+export const allBoroughs = defineResource({ kind: 'borough', base: '/borough', sort: { order: 'name', asc: true } });
+
 export const nameField = [{ name: 'name', label: 'Nazwa', required: true }];
 
 /** id, name (optionally a link to the children), updated: the columns of every hierarchy list. */

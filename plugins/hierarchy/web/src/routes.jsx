@@ -1,7 +1,7 @@
 // The module the shell loads (exposed as ./routes): every screen of SPEC 2.5.
 // Contract: docs/frontend.md. Parameters named ...Id are checked numeric by the shell.
 import { resourceRoutes } from '@smogpanel/kit/helpers';
-import { BoroughCreate, BoroughEdit, BoroughList } from './borough.jsx';
+import { AllBoroughsList, BoroughCreate, BoroughEdit, BoroughList } from './borough.jsx';
 import { DistrictCreate, DistrictEdit, DistrictList } from './district.jsx';
 import { TerytImport } from './teryt.jsx';
 import { VoivodeshipCreate, VoivodeshipEdit, VoivodeshipList } from './voivodeship.jsx';
@@ -14,6 +14,6 @@ export default resourceRoutes('/voivodeship', {
   list: VoivodeshipList,
   create: VoivodeshipCreate,
   edit: VoivodeshipEdit,
-  screens: { 'import-teryt': TerytImport },
+  screens: { 'import-teryt': TerytImport, gminy: AllBoroughsList },
   children: { district: { ...district, children: { borough } } },
 });

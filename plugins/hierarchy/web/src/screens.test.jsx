@@ -28,6 +28,7 @@ describe('routes', () => {
       '/voivodeship',
       '/voivodeship/add',
       '/voivodeship/import-teryt',
+      '/voivodeship/gminy',
       '/voivodeship/:voivodeshipId',
       '/voivodeship/:voivodeshipId/district',
       '/voivodeship/:voivodeshipId/district/add',

@@ -13,7 +13,9 @@ export function VoivodeshipList() {
       actions={[
         { label: 'Dodaj województwo', to: `${LIST}/add` },
         { label: 'Importuj TERYT', to: `${LIST}/import-teryt` },
+        { label: 'Wszystkie gminy', to: `${LIST}/gminy`, variant: 'btn-outline-secondary' },
       ]}
+      searchHelp="nazwa województwa, jego kod TERYT (gminy znajdziesz w „Wszystkie gminy”)"
       columns={columns((row) => (
         <Link to={`${LIST}/${row.id}/district`}>{row.name}</Link>
       ))}
