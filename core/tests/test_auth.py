@@ -6,6 +6,7 @@ import time
 from datetime import timedelta
 
 import jwt
+import pytest
 import sqlalchemy as sa
 import webtest
 
@@ -71,6 +72,7 @@ def test_after_five_failures_the_email_is_refused_even_with_the_right_password(t
     assert login(testapp, "inna@example.pl", PASSWORD)
 
 
+@pytest.mark.slow
 def test_failures_older_than_the_window_no_longer_count_and_success_clears_them(testapp, admin, db, login):
     for _ in range(5):
         login(testapp, "admin@example.pl", "zle-haslo", status=401)
@@ -83,6 +85,7 @@ def test_failures_older_than_the_window_no_longer_count_and_success_clears_them(
     assert db.scalar(sa.select(sa.func.count()).where(LoginFailure.key == "email:admin@example.pl")) == 0
 
 
+@pytest.mark.slow
 def test_twenty_failures_from_one_address_block_that_address_only(testapp, admin, login):
     attacker = {"REMOTE_ADDR": "203.0.113.7"}
     for number in range(20):

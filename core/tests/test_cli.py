@@ -86,6 +86,7 @@ def test_init_demo_prints_a_login_that_works_and_adds_content_once(ini, capsys):
     assert answer.status_int == 200 and answer.json["success"] is True
 
 
+@pytest.mark.slow
 def test_user_add_creates_an_account_that_can_sign_in(ini, capsys):
     run(ini, "init")
     assert run(ini, "user", "add", "Ewa@Example.pl", "--password", "dobre-haslo", "--super", "--firstname", "Ewa") == 0
@@ -108,6 +109,7 @@ def test_user_super_grants_and_takes_back_super_administrator_rights(ini, capsys
     assert "Nie ma konta nikt@example.pl" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_user_role_sets_the_role_and_an_editors_scopes(ini, capsys):
     run(ini, "init")
     run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")
@@ -125,6 +127,7 @@ def test_user_role_sets_the_role_and_an_editors_scopes(ini, capsys):
     assert query(ini, "SELECT super, role FROM user_account") == [(0, "viewer")]
 
 
+@pytest.mark.slow
 def test_user_reset_2fa_removes_the_factors_records_it_and_mails_the_account(ini, capsys, tmp_path):
     run(ini, "init")
     run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")

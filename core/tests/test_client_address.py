@@ -15,6 +15,7 @@ def spoofed(number):
     return f"192.0.2.{number % 250 + 1}"
 
 
+@pytest.mark.slow
 def test_rotating_x_forwarded_for_from_an_untrusted_peer_is_still_one_address(make_app, admin, login):
     for settings in ({}, PROXIES):  # with no proxy trusted, and with proxies this peer is not
         app = webtest.TestApp(make_app(**settings))
@@ -39,6 +40,7 @@ def test_rotating_x_forwarded_for_from_an_untrusted_peer_is_still_one_address(ma
         assert body["message"] == "TOO_MANY_ATTEMPTS"
 
 
+@pytest.mark.slow
 def test_behind_a_trusted_proxy_the_real_client_is_limited_and_others_are_not(make_app, admin, login):
     app = webtest.TestApp(make_app(**PROXIES))
     proxy = {"REMOTE_ADDR": "10.0.0.2"}

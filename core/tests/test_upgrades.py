@@ -20,6 +20,8 @@ from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.testing.data import contents, empty_tables, populate, raw_rows, sign_in
 from smogpanel.testing.serve import drop_schema, empty_database, live_app
 
+pytestmark = pytest.mark.slow  # old databases made and migrated to head and back
+
 SCHEMAS = ("upgrade_head", "upgrade_old")
 # revision -> {table: function(head's row) -> the row before that revision, or None: not there}
 OLD_FORMS = {

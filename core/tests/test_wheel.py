@@ -21,6 +21,8 @@ import pytest
 from smogpanel.testing.app import TEST_SECRET
 from smogpanel.testing.serve import free_port
 
+pytestmark = pytest.mark.slow  # builds the wheel and installs it in a virtualenv of its own
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = [ROOT / "core" / "static" / "shell", *sorted((ROOT / "plugins").glob("*/static"))]
 DEMO_ADMIN = ("admin@smogpanel.local", "smogpanel-demo")

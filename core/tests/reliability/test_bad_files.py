@@ -25,6 +25,8 @@ from smogpanel.spreadsheets import imports
 from smogpanel.testing.files import png, upload, xlsx
 from smogpanel.testing.hostile import corpus
 
+pytestmark = pytest.mark.slow  # every bad file against every import endpoint and file field
+
 OVER_LIMIT = ("upload over the limit", png(2, 2) + b"\0" * (5 * 1024 * 1024), "duzy.png")
 
 

@@ -26,6 +26,8 @@ from schemathesis.specs.openapi.checks import (
 
 from smogpanel.testing.app import token_for
 
+pytestmark = pytest.mark.slow  # generated requests for every operation
+
 CONFORMANCE = [
     status_code_conformance,
     content_type_conformance,

@@ -144,6 +144,7 @@ def cli_errors(ini, tmp_path, capsys, data, *flags):
     return code, captured.err, captured.out
 
 
+@pytest.mark.slow
 def test_a_cut_file_and_too_many_removals_are_refused_alike_in_the_api_and_the_cli(api, ini, tmp_path, capsys):
     [cut] = api_errors(api, CUT)
     assert cut["name"] == "file" and cut["description"].startswith("Brak wierszy województw: opolskie (16)")

@@ -4,6 +4,7 @@ after a resident sent the demo letter (mail written to files, which counts as de
 import json
 import re
 
+import pytest
 import sqlalchemy as sa
 import webtest
 
@@ -11,6 +12,7 @@ from smogpanel import main as make_app
 from smogpanel.cli import main as cli
 
 
+@pytest.mark.slow
 def test_forget_erases_the_sender_through_the_command_line(tmp_path, capsys):
     url = f"sqlite:///{tmp_path / 'var' / 'cli.sqlite'}"
     mail = tmp_path / "mail"

@@ -2,6 +2,7 @@
 through the outbox to a real SMTP server (aiosmtpd), Reply-To the resident, counters of
 delivered letters, once per address, rate limits, the honeypot, and forgetting a sender."""
 
+import pytest
 import sqlalchemy as sa
 import webtest
 
@@ -256,6 +257,7 @@ def test_requests_never_confirmed_are_erased_once_their_link_expired(mail_api, m
     assert new.erased is not None
 
 
+@pytest.mark.slow
 def test_a_forwarded_address_neither_resets_the_limit_nor_is_stored_unless_a_trusted_proxy_sent_it(
     make_app, admin, smtp_server, connection
 ):
