@@ -18,10 +18,12 @@ test: setup chromium pg-client lint test-node test-python
 
 # Minutes, not the whole suite: no Chromium, no served app, SQLite only, the files spread over
 # the cores (pytest-xdist) and the tests in a random order (pytest-randomly; the seed is printed
-# first, `--randomly-seed=N` repeats that order).
+# first, `SEED=N make check` repeats that order).
 # One test: `.venv/bin/pytest path/to/test_file.py::test_name`.
 check: setup lint test-node
-	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q --durations=15 -m "not browser and not live" -n auto --dist loadfile
+	@seed=$${SEED:-$$(date +%s)}; echo "== tests in a random order: SEED=$$seed make check repeats it"; \
+	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q --durations=15 -m "not browser and not live" -n auto --dist loadfile \
+		--randomly-seed=$$seed
 
 # Formatting and lint, Python and JavaScript: settings in pyproject.toml ([tool.ruff]),
 # .prettierrc.json and eslint.config.js. Each tool runs even when an earlier one fails, so one
