@@ -342,3 +342,18 @@ class TablesRead:
 def history_of(api, kind, record_id):
     """A record's history entries (smogpanel.history), newest first, as the panel reads them."""
     return api.get(f"/api/history/?kind={kind}&record_id={record_id}")["message"]["list"]
+
+
+def voivodeship_id(api, name):
+    """The id of the voivodeship `name` (e.g. 'małopolskie'), as the panel lists them."""
+    rows = api.get("/api/voivodeship/?order=name&asc=1")["message"]["list"]
+    return next(row["id"] for row in rows if row["name"] == name)
+
+
+def scoped_editor(api, db, voivodeship="małopolskie", email="krakow@example.pl"):
+    """An `Api` client of a new editor whose scope is the one voivodeship `voivodeship` (on
+    `api`'s app, which looks the voivodeship up)."""
+    user = create_user(db, email=email)
+    user.scope_voivodeships = str(voivodeship_id(api, voivodeship))
+    db.commit()
+    return signed_in(api.app, user)

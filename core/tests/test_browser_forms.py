@@ -6,6 +6,7 @@ field errors land on their fields. Every screen shown is checked with axe (WCAG 
 import json
 import re
 import uuid
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
@@ -65,6 +66,24 @@ def second_operator(browser, live_server):
     return other, errors, violations
 
 
+@contextmanager
+def one_timer_open_twice(page, browser, live_server):
+    """A new timer's form open for the administrator (`page`) and for an operator: (its id, its
+    name, the operator's page), closed after, failing on its JavaScript errors or CSP violations."""
+    timer_id, name, _ = add_timer(live_server)
+    sign_in(page, live_server)
+    page.goto(f"/timer/{timer_id}")
+    other, errors, violations = second_operator(browser, live_server)
+    other.goto(f"/timer/{timer_id}")
+    expect(other.get_by_label("Nazwa", exact=True)).to_have_value(name)
+    try:
+        yield timer_id, name, other
+    finally:
+        other.context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
 def newest_change(live_server, timer_id):
     """Who made the timer's newest history entry, and the fields it changed."""
     with live_server.session_factory() as db:
@@ -85,117 +104,87 @@ def retype(locator, text):
 
 
 def test_two_operators_one_timer_the_later_save_sees_the_earlier(page, browser, live_server):
-    timer_id, name, _ = add_timer(live_server)
-    sign_in(page, live_server)  # the administrator, Barbara
-    page.goto(f"/timer/{timer_id}")
-    other, errors, violations = second_operator(browser, live_server)  # Piotr
-    other.goto(f"/timer/{timer_id}")
-    expect(other.get_by_label("Nazwa", exact=True)).to_have_value(name)
+    with one_timer_open_twice(page, browser, live_server) as (timer_id, name, other):
+        renamed = live_server.unique("Do wiosny")
+        retype(page.get_by_label("Nazwa", exact=True), renamed)
+        page.get_by_role("button", name="Zapisz").click()
+        expect(page.get_by_text(SUCCESS)).to_be_visible()
+        page.wait_for_url(re.compile(r"/timer$"))
+        written = stored(live_server, timer_id)
 
-    renamed = live_server.unique("Do wiosny")
-    retype(page.get_by_label("Nazwa", exact=True), renamed)
-    page.get_by_role("button", name="Zapisz").click()
-    expect(page.get_by_text(SUCCESS)).to_be_visible()
-    page.wait_for_url(re.compile(r"/timer$"))
-    written = stored(live_server, timer_id)
+        # Piotr, whose form still shows the old name, changes another field
+        retype(other.get_by_label("Tekst pod licznikiem"), "Wietrz krótko.")
+        other.get_by_role("button", name="Zapisz").click()
+        panel = other.get_by_role("region", name=CHANGED)
+        expect(panel).to_be_visible()
+        alert = other.get_by_role("alert")
+        # The colleague by name, and what happened as the headline (the data sent is not at fault)
+        expect(alert).to_contain_text("po wczytaniu formularza: Barbara Szefowa (pole „Nazwa”)")
+        expect(alert).not_to_contain_text(live_server.admin_email)
+        expect(alert).not_to_contain_text("Sprawdź przekazane dane")
+        expect(panel.get_by_role("row").filter(has_text="Nazwa").get_by_role("cell")).to_have_text(
+            [name, renamed, "zapisana wersja"]
+        )
+        expect(panel.get_by_role("row").filter(has_text="Tekst pod licznikiem").get_by_role("cell")).to_have_text(
+            ["Wietrz krótko.", "Ogrzewaj czysto.", "twoja wersja"]
+        )
+        expect(panel.get_by_role("heading", name=CHANGED)).to_be_focused()
+        assert stored(live_server, timer_id) == written  # nothing written
+        assert_accessible(other)
 
-    # Piotr, whose form still shows the old name, changes another field
-    retype(other.get_by_label("Tekst pod licznikiem"), "Wietrz krótko.")
-    other.get_by_role("button", name="Zapisz").click()
-    panel = other.get_by_role("region", name=CHANGED)
-    expect(panel).to_be_visible()
-    alert = other.get_by_role("alert")
-    # The colleague by name, and what happened as the headline (the data sent is not at fault)
-    expect(alert).to_contain_text("po wczytaniu formularza: Barbara Szefowa (pole „Nazwa”)")
-    expect(alert).not_to_contain_text(live_server.admin_email)
-    expect(alert).not_to_contain_text("Sprawdź przekazane dane")
-    expect(panel.get_by_role("row").filter(has_text="Nazwa").get_by_role("cell")).to_have_text(
-        [name, renamed, "zapisana wersja"]
-    )
-    expect(panel.get_by_role("row").filter(has_text="Tekst pod licznikiem").get_by_role("cell")).to_have_text(
-        ["Wietrz krótko.", "Ogrzewaj czysto.", "twoja wersja"]
-    )
-    expect(panel.get_by_role("heading", name=CHANGED)).to_be_focused()
-    assert stored(live_server, timer_id) == written  # nothing written
-    assert_accessible(other)
-
-    # He takes the saved version: the new name shows, and his own text is still there
-    panel.get_by_role("button", name="Wczytaj aktualną wersję").click()
-    expect(other.get_by_label("Nazwa", exact=True)).to_have_value(renamed)
-    expect(other.get_by_label("Tekst pod licznikiem")).to_have_value("Wietrz krótko.")
-    expect(other.get_by_role("alert")).to_have_count(0)
-    other.get_by_role("button", name="Zapisz").click()
-    expect(other.get_by_text(SUCCESS)).to_be_visible()
-    other.wait_for_url(re.compile(r"/timer$"))
-    assert stored(live_server, timer_id)[:2] == (renamed, "Wietrz krótko.")  # both changes kept
-    assert newest_change(live_server, timer_id) == (live_server.user_email, ["text_below"])
-
-    other.context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-    assert not violations, f"Content-Security-Policy violations: {violations}"
+        # He takes the saved version: the new name shows, and his own text is still there
+        panel.get_by_role("button", name="Wczytaj aktualną wersję").click()
+        expect(other.get_by_label("Nazwa", exact=True)).to_have_value(renamed)
+        expect(other.get_by_label("Tekst pod licznikiem")).to_have_value("Wietrz krótko.")
+        expect(other.get_by_role("alert")).to_have_count(0)
+        other.get_by_role("button", name="Zapisz").click()
+        expect(other.get_by_text(SUCCESS)).to_be_visible()
+        other.wait_for_url(re.compile(r"/timer$"))
+        assert stored(live_server, timer_id)[:2] == (renamed, "Wietrz krótko.")  # both changes kept
+        assert newest_change(live_server, timer_id) == (live_server.user_email, ["text_below"])
 
 
 def test_saving_anyway_writes_only_the_operators_own_changes(page, browser, live_server):
     """The issue's day: one renames the timer, the other changes the text and saves anyway."""
-    timer_id, name, _ = add_timer(live_server)
-    sign_in(page, live_server)
-    page.goto(f"/timer/{timer_id}")
-    other, errors, violations = second_operator(browser, live_server)
-    other.goto(f"/timer/{timer_id}")
-    expect(other.get_by_label("Nazwa", exact=True)).to_have_value(name)
+    with one_timer_open_twice(page, browser, live_server) as (timer_id, name, other):
+        renamed = live_server.unique("Do wiosny")
+        retype(page.get_by_label("Nazwa", exact=True), renamed)
+        page.get_by_role("button", name="Zapisz").click()
+        expect(page.get_by_text(SUCCESS)).to_be_visible()
 
-    renamed = live_server.unique("Do wiosny")
-    retype(page.get_by_label("Nazwa", exact=True), renamed)
-    page.get_by_role("button", name="Zapisz").click()
-    expect(page.get_by_text(SUCCESS)).to_be_visible()
-
-    retype(other.get_by_label("Tekst pod licznikiem"), "Pal tylko suchym drewnem.")
-    other.get_by_role("button", name="Zapisz").click()
-    panel = other.get_by_role("region", name=CHANGED)
-    panel.get_by_role("button", name="Zapisz mimo to").click()
-    expect(other.get_by_text(SUCCESS)).to_be_visible()
-    assert stored(live_server, timer_id)[:2] == (renamed, "Pal tylko suchym drewnem.")  # her name stays
-    assert newest_change(live_server, timer_id) == (live_server.user_email, ["text_below"])
-
-    other.context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-    assert not violations, f"Content-Security-Policy violations: {violations}"
+        retype(other.get_by_label("Tekst pod licznikiem"), "Pal tylko suchym drewnem.")
+        other.get_by_role("button", name="Zapisz").click()
+        panel = other.get_by_role("region", name=CHANGED)
+        panel.get_by_role("button", name="Zapisz mimo to").click()
+        expect(other.get_by_text(SUCCESS)).to_be_visible()
+        assert stored(live_server, timer_id)[:2] == (renamed, "Pal tylko suchym drewnem.")  # her name stays
+        assert newest_change(live_server, timer_id) == (live_server.user_email, ["text_below"])
 
 
 def test_a_field_both_changed_is_chosen_in_the_table(page, browser, live_server):
-    timer_id, name, _ = add_timer(live_server)
-    sign_in(page, live_server)
-    page.goto(f"/timer/{timer_id}")
-    other, errors, violations = second_operator(browser, live_server)
-    other.goto(f"/timer/{timer_id}")
-    expect(other.get_by_label("Nazwa", exact=True)).to_have_value(name)
+    with one_timer_open_twice(page, browser, live_server) as (timer_id, name, other):
+        retype(page.get_by_label("Tekst pod licznikiem"), "Wietrz krótko.")
+        page.get_by_role("button", name="Zapisz").click()
+        expect(page.get_by_text(SUCCESS)).to_be_visible()
 
-    retype(page.get_by_label("Tekst pod licznikiem"), "Wietrz krótko.")
-    page.get_by_role("button", name="Zapisz").click()
-    expect(page.get_by_text(SUCCESS)).to_be_visible()
-
-    renamed = live_server.unique("Do lata")
-    retype(other.get_by_label("Nazwa", exact=True), renamed)
-    retype(other.get_by_label("Tekst pod licznikiem"), "Pal tylko suchym drewnem.")
-    other.get_by_role("button", name="Zapisz").click()
-    panel = other.get_by_role("region", name=CHANGED)
-    expect(panel.get_by_role("row").filter(has_text="Tekst pod licznikiem").get_by_role("cell").nth(1)).to_have_text(
-        "Wietrz krótko."
-    )
-    both = panel.get_by_role("group", name="Tekst pod licznikiem")
-    expect(both.get_by_role("radio", name="twoja wersja")).to_be_checked()
-    # Only the name was his alone: it is no choice
-    expect(panel.get_by_role("group", name="Nazwa", exact=True)).to_have_count(0)
-    assert_accessible(other)
-    both.get_by_role("radio", name="zapisana wersja").check()
-    panel.get_by_role("button", name="Zapisz mimo to").click()
-    expect(other.get_by_text(SUCCESS)).to_be_visible()
-    assert stored(live_server, timer_id)[:2] == (renamed, "Wietrz krótko.")
-    assert newest_change(live_server, timer_id) == (live_server.user_email, ["name"])
-
-    other.context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-    assert not violations, f"Content-Security-Policy violations: {violations}"
+        renamed = live_server.unique("Do lata")
+        retype(other.get_by_label("Nazwa", exact=True), renamed)
+        retype(other.get_by_label("Tekst pod licznikiem"), "Pal tylko suchym drewnem.")
+        other.get_by_role("button", name="Zapisz").click()
+        panel = other.get_by_role("region", name=CHANGED)
+        expect(
+            panel.get_by_role("row").filter(has_text="Tekst pod licznikiem").get_by_role("cell").nth(1)
+        ).to_have_text("Wietrz krótko.")
+        both = panel.get_by_role("group", name="Tekst pod licznikiem")
+        expect(both.get_by_role("radio", name="twoja wersja")).to_be_checked()
+        # Only the name was his alone: it is no choice
+        expect(panel.get_by_role("group", name="Nazwa", exact=True)).to_have_count(0)
+        assert_accessible(other)
+        both.get_by_role("radio", name="zapisana wersja").check()
+        panel.get_by_role("button", name="Zapisz mimo to").click()
+        expect(other.get_by_text(SUCCESS)).to_be_visible()
+        assert stored(live_server, timer_id)[:2] == (renamed, "Wietrz krótko.")
+        assert newest_change(live_server, timer_id) == (live_server.user_email, ["name"])
 
 
 def test_an_edited_form_asks_before_it_is_left(page, live_server):

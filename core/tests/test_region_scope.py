@@ -9,7 +9,7 @@ from smogpanel.plugins.maps.tests.helpers import add_checkpoint, add_map, import
 from smogpanel.plugins.ranks.tests.helpers import add_gmina, add_group, add_rank, group_values, import_file
 from smogpanel.plugins.searches.tests import helpers as searches
 from smogpanel.regions import VOIVODESHIPS
-from smogpanel.testing.app import create_user, signed_in
+from smogpanel.testing.app import create_user, scoped_editor, signed_in
 
 READ_ONLY_KIND = "Twoje konto zmienia tylko dane gmin i województw ze swojego zakresu; te są tylko do odczytu."
 EVERY_REGION = (
@@ -19,18 +19,10 @@ APPLICATIONS = "Liczba złożonych wniosków"
 RB_HEADER = ["Gmina", "Powiat", "Województwo", "Kod TERYT", "Wartość", "Punkty", "Miejsce"]
 
 
-def voivodeship_id(api, name):
-    rows = api.get("/api/voivodeship/?order=name&asc=1")["message"]["list"]
-    return next(row["id"] for row in rows if row["name"] == name)
-
-
 @pytest.fixture
 def malopolska(api, testapp, db):
     """An editor scoped to małopolskie."""
-    user = create_user(db, email="krakow@example.pl")
-    user.scope_voivodeships = str(voivodeship_id(api, "małopolskie"))
-    db.commit()
-    return signed_in(testapp, user)
+    return scoped_editor(api, db, "małopolskie")
 
 
 def refused(answer, description):

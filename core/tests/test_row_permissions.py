@@ -8,24 +8,16 @@ import pytest
 from smogpanel.plugins.maps.tests.helpers import add_checkpoint, add_map, key_named, prop
 from smogpanel.plugins.ranks.tests.helpers import add_gmina, add_group, add_rank, add_value
 from smogpanel.plugins.searches.tests import helpers as searches
-from smogpanel.testing.app import create_user, signed_in
+from smogpanel.testing.app import create_user, scoped_editor, signed_in, voivodeship_id
 
 OUTSIDE = "Ten wiersz dotyczy województwa spoza zakresu Twojego konta: mazowieckie."
 SCOPE = "Twoje konto zmienia tylko dane województw: małopolskie."
 READ_ONLY = "Twoje konto ma tylko podgląd: nie może niczego zmieniać."
 
 
-def voivodeship_id(api, name):
-    rows = api.get("/api/voivodeship/?order=name&asc=1")["message"]["list"]
-    return next(row["id"] for row in rows if row["name"] == name)
-
-
 @pytest.fixture
 def malopolska(api, testapp, db):
-    user = create_user(db, email="krakow@example.pl")
-    user.scope_voivodeships = str(voivodeship_id(api, "małopolskie"))
-    db.commit()
-    return signed_in(testapp, user)
+    return scoped_editor(api, db, "małopolskie")
 
 
 @pytest.fixture

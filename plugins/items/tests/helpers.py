@@ -5,12 +5,7 @@ from types import SimpleNamespace
 
 from smogpanel.hookspecs import hookimpl
 from smogpanel.item_types import BOROUGH, INTEGRATION, TEXT, Integration, ItemType, ItemTypeHook, Reading
-from smogpanel.testing.app import signed_in
-
-
-def voivodeship_id(api, name):
-    rows = api.get("/api/voivodeship/?order=name&asc=1")["message"]["list"]
-    return next(row["id"] for row in rows if row["name"] == name)
+from smogpanel.testing.app import signed_in, voivodeship_id
 
 
 def add_gmina(api, name="Zabierzów", district="krakowski", voivodeship="małopolskie"):

@@ -1,6 +1,7 @@
 """Shared by the rankings' tests: gminy made through the hierarchy's API, payloads as the panel
 sends them."""
 
+from smogpanel.testing.app import voivodeship_id
 from smogpanel.testing.files import upload, xlsx
 
 GMINY_RANK = {
@@ -17,11 +18,6 @@ VOIVODESHIPS_RANK = {
     "rank_type_name": "voivodeships",
     "table_value_title": "wniosków",
 }
-
-
-def voivodeship_id(api, name):
-    listing = api.get("/api/voivodeship/?order=name&asc=1")["message"]["list"]
-    return next(row["id"] for row in listing if row["name"] == name)
 
 
 def add_gmina(api, name, district="krakowski", voivodeship="małopolskie"):

@@ -1,6 +1,7 @@
 """Shared by the searches plugin's tests: gminy made through the hierarchy API, payloads as the
 panel sends them, and WPG_XLS files."""
 
+from smogpanel.testing.app import voivodeship_id
 from smogpanel.testing.files import upload, xlsx
 
 KEYS = (
@@ -9,11 +10,6 @@ KEYS = (
     ("Kontakt", 1, "RIGHT"),
     ("Termin", 0, "BOTTOM"),
 )
-
-
-def voivodeship_id(api, name):
-    rows = api.get("/api/voivodeship/?order=name&asc=1")["message"]["list"]
-    return next(row["id"] for row in rows if row["name"] == name)
 
 
 def add_district(api, voivodeship, name):
