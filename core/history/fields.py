@@ -120,11 +120,12 @@ def field_of(node):
 
 def fields_of(resource):
     """{field: Field} of a kind's form (its schema), and the fields a part of the core keeps
-    for its records beside the form (`history_extra_fields`: a public record's download
-    attribution, smogpanel.public.attribution), kept on the resource."""
+    for its records beside the form (`history_fields_beside_form`: a public record's download
+    attribution, smogpanel.public.attribution), kept on the resource. Fields that need the
+    request to be described (an account's access) come from `history_extra_fields(request)`."""
     found = getattr(resource, "_history_described", None)
     if found is None:
         found = {node.name: field_of(node) for node in resource.schema().children}
-        found.update(getattr(resource, "history_extra_fields", None) or {})
+        found.update(getattr(resource, "history_fields_beside_form", None) or {})
         resource._history_described = found
     return found

@@ -111,7 +111,7 @@ def _describe_in_history(registry):
     for kind in registry["smogpanel.public_kinds"]:
         resource = registry.get("smogpanel.resources", {}).get(kind)
         if resource is not None:
-            resource.history_extra_fields = HISTORY_FIELDS
+            resource.history_fields_beside_form = HISTORY_FIELDS
 
 
 def includeme(config):

@@ -208,10 +208,12 @@ def forget_factors(db, user_id):
 # -- the ticket between the password and the second step ----------------------------------------
 def issue_ticket(request, user, email):
     """Signed, short-lived, naming the account and its token version (a password changed
-    meanwhile voids it); alone it signs nobody in."""
+    meanwhile voids it); alone it signs nobody in. Each one unique (`jti`): a ticket is spent by
+    its own value, and two sign-ins in one second must not share one."""
     now = int(time.time())
     claims = {
         "typ": TICKET_PURPOSE,
+        "jti": secrets.token_urlsafe(12),
         "sub": str(user.id),
         "ver": user.token_version,
         "email": email,
