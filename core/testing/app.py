@@ -130,7 +130,9 @@ class AppMaker:
         return settings
 
     def fresh(self, **overrides):
-        return main({}, **self.settings(overrides))
+        app = main({}, **self.settings(overrides))
+        self.lent.append(app)  # given back too: its view counts must not outlive the test
+        return app
 
     def __call__(self, **overrides):
         if not all(isinstance(value, SHAREABLE) for value in overrides.values()):
@@ -139,7 +141,7 @@ class AppMaker:
         key = (frozenset(overrides.items()), frozenset(environment))
         lent = self.shared.pop(key, None)
         if lent is None:
-            app = self.fresh(**overrides)
+            app = main({}, **self.settings(overrides))
             lent = (app, dict(registry_of(app).settings))
         self.shared[key] = lent  # the most recently used last
         while len(self.shared) > SHARED_APPS:
