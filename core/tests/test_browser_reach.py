@@ -130,7 +130,7 @@ def test_views_on_two_partner_origins_are_counted_without_cookies_and_shown_in_z
     assert_accessible(page)  # the record's 'Zasięg'
     # And the whole panel's, from the menu's screen.
     page.goto("/reach")
-    expect(page.get_by_role("heading", name="Zasięg")).to_be_visible()
+    expect(page.get_by_role("heading", name="Zasięg widżetów")).to_be_visible()  # the screen's own, not its panel's
     expect(page.get_by_role("table", name="Najczęściej oglądane widżety")).to_contain_text(name)
     assert_accessible(page)  # the panel's 'Zasięg widżetów'
 
