@@ -70,6 +70,7 @@ OUT_OF_DOMAIN = "Twoje konto nie może zmieniać tego rodzaju danych."
 OUT_OF_REGION_KIND = "Twoje konto zmienia tylko dane gmin i województw ze swojego zakresu; te są tylko do odczytu."
 ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
 ASKED = "smogpanel.authorized"  # request.environ: the (kind, action, record id) asked about
+MAY = "smogpanel.may"  # request.environ: {(kind, action): allowed} of the kinds no record decides
 ROWS_UNASKED = "smogpanel.rows_unasked"  # request.environ: an import's regional rows not yet asked about
 
 
@@ -274,6 +275,23 @@ def check_rows_asked(request):
 def may(request, kind, action, obj=None):
     """True when `authorize` would let the signed-in account `action` (for a screen that shows or
     hides, or a payload that masks, rather than refuses)."""
+    if obj is None or isinstance(request, Session):
+        return _may(request, kind, action, obj)
+    # Asked once per kind and action in a request when no record can be answered differently
+    # (`depends_on_record`): a history page asks it of each of its 50 entries.
+    rules = rules_of(request.registry, kind) if isinstance(kind, str) else kind
+    if depends_on_record(request, rules):
+        return _may(request, rules, action, obj)
+    known = request.environ.setdefault(MAY, {})
+    key = (rules.kind, action)
+    if key not in known:
+        known[key] = _may(request, rules, action, obj)
+    elif known[key]:
+        request.environ.setdefault(ASKED, set()).add((rules.kind, action, getattr(obj, "id", None)))
+    return known[key]
+
+
+def _may(request, kind, action, obj):
     try:
         authorize(request, kind, action, obj)
     except ApiError:

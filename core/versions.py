@@ -64,6 +64,7 @@ def resolve_shows(shows, gazetteer_tables):
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _VERSION_SQL = {}
+_SEEN = "smogpanel.versions.seen"  # connection.info: {transaction: {tables: version}}
 
 
 def _version_sql(tables):
@@ -142,7 +143,18 @@ def stable_version(db, tables):
     connection = db if isinstance(db, sa.Connection) else db.connection()
     if any(set(tables) & names for names in _bumped(connection).values()):
         return None
-    return data_version(connection, tables)
+    # Read once per transaction and set of tables: a request naming gminy in its answer and in
+    # its history entry asks twice, and the first answer holds for what it reads after.
+    seen = connection.info.setdefault(_SEEN, {})
+    transaction = _current_transaction(connection)
+    versions = seen.get(transaction)
+    if versions is None or not transaction.is_active:
+        seen.clear()  # a new transaction: what the last one read is not this one's
+        versions = seen[transaction] = {}
+    key = frozenset(tables)
+    if key not in versions:
+        versions[key] = data_version(connection, key)
+    return versions[key]
 
 
 def _create_or_bump(connection, names):

@@ -142,22 +142,29 @@ def record(request, action, kind, record_id, name="", changes=None, reverts=None
         identity = request.identity
         db, via = request.db, "api"
         user_id, email = (identity.id, identity.email) if identity is not None else (None, None)
-    # One Core INSERT, not an ORM object: a unit-of-work flush for it cost writes ~10%.
-    result = db.execute(
-        sa.insert(HistoryEntry.__table__).values(
-            at=utcnow(),
-            user_id=user_id,
-            user_email=email,
-            via=via,
-            action=action,
-            kind=kind,
-            record_id=record_id,
-            record_name=(name or "")[:255],
-            changes=dumps(changes or {}).decode(),
-            reverts=reverts,
-        )
+    # One Core INSERT on the session's connection, its statement built once: an ORM object's
+    # unit-of-work flush cost writes ~10 %, and building the statement per call most of the rest.
+    result = db.connection().execute(
+        _insert_entry(),
+        {
+            "at": utcnow(),
+            "user_id": user_id,
+            "user_email": email,
+            "via": via,
+            "action": action,
+            "kind": kind,
+            "record_id": record_id,
+            "record_name": (name or "")[:255],
+            "changes": dumps(changes or {}).decode(),
+            "reverts": reverts,
+        },
     )
     return result.inserted_primary_key[0]
+
+
+@functools.cache
+def _insert_entry():
+    return sa.insert(HistoryEntry.__table__)
 
 
 # -- the events it follows ---------------------------------------------------------------------

@@ -96,15 +96,15 @@ def _gazetteer_name(row):
 
 def shown_name(request, resource, obj):
     """A record's name as the operator knows it: its own, else (a rank value) its gmina's or
-    voivodeship's, read in one indexed query (every write of such a record names it)."""
+    voivodeship's, from the gazetteer (every write of such a record names it)."""
     name = record_name(obj)
     if name or not getattr(resource, "gazetteer_names", False):
         return name
     places = gazetteer(request)
     borough_id, voivodeship_id = getattr(obj, "borough_id", None), getattr(obj, "voivodeship_id", None)
-    if borough_id is not None and (names := places.names_select()) is not None:
-        names = names.subquery()
-        row = request.db.execute(sa.select(names).where(names.c.id == borough_id)).mappings().first()
+    if borough_id is not None:
+        # The keeper's names, kept by the register's version: no query of their own.
+        row = places.boroughs_by_ids(request.db, [borough_id]).get(borough_id)
         return _gazetteer_name(row) if row else ""
     if voivodeship_id is not None and (names := places.voivodeship_names_select()) is not None:
         names = names.subquery()

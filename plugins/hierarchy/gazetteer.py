@@ -55,11 +55,16 @@ class HierarchyGazetteer(Gazetteer):
 
     def boroughs_by_ids(self, db, ids):
         ids = sorted(set(ids))
-        if len(ids) > _CHUNK:  # a whole search or group: one scan beats many IN lists
-            wanted = set(ids)
-            return {key: names for key, names in self.all_boroughs(db).items() if key in wanted}
         if not ids:
             return {}
+        # Every gmina's names are kept while the hierarchy keeps its version (all_boroughs): read
+        # once per change of the register, then each answer, history entry and log page that
+        # names a few gminy costs no query beyond the version's. Only a transaction that has
+        # written the hierarchy itself (no stable version) reads its few gminy in SQL.
+        version = stable_version(db, self.tables)
+        if len(ids) > _CHUNK or version is not None:
+            every = self._every_borough(db, version)
+            return {key: every[key] for key in ids if key in every}
         connection = db.connection()
         rows = connection.execute(_boroughs(*_TELLING).where(Borough.id.in_(ids))).all()
         districts = sorted({row[4] for row in rows})
@@ -82,7 +87,9 @@ class HierarchyGazetteer(Gazetteer):
         """Kept between requests while the hierarchy's tables keep their version (one indexed
         read instead of reading 2,477 gminy for every list). The answer is shared: read it,
         never change it."""
-        version = stable_version(db, self.tables)
+        return self._every_borough(db, stable_version(db, self.tables))
+
+    def _every_borough(self, db, version):
         cached_version, cached = self._every
         if version is not None and cached_version == version:
             return cached
