@@ -80,7 +80,8 @@ class HierarchyGazetteer(Gazetteer):
         return _names(rows, same_name_qualifiers(tuple(row) for row in namesakes))
 
     def __init__(self):
-        self._every = (None, None)  # (version of the tables, {id: names}); see all_boroughs
+        self._every = (None, None, None)  # (version of the tables, {id: names}, {id: voivodeship id}); _kept
+        self._voivodeships = (None, None)  # (version of the tables, {id: {name, code}})
         self._lock = threading.Lock()
 
     def all_boroughs(self, db):
@@ -90,19 +91,33 @@ class HierarchyGazetteer(Gazetteer):
         return self._every_borough(db, stable_version(db, self.tables))
 
     def _every_borough(self, db, version):
-        cached_version, cached = self._every
+        return self._kept(db, version)[0]
+
+    def _kept(self, db, version):
+        """({id: names}, {id: voivodeship id}) of every live gmina, kept while `version` lasts."""
+        cached_version, *cached = self._every
         if version is not None and cached_version == version:
             return cached
-        rows = db.connection().execute(_boroughs(*_TELLING)).all()
-        names = _names(rows, same_name_qualifiers(_telling(rows)))
+        rows = db.connection().execute(_boroughs(*_TELLING, District.voivodeship_id)).all()
+        kept = [_names(rows, same_name_qualifiers(_telling(rows))), {row[0]: row[7] for row in rows}]
         if version is not None:
             with self._lock:
-                self._every = (version, names)
-        return names
+                self._every = (version, *kept)
+        return kept
+
+    def voivodeships_of(self, db, borough_ids):
+        # A voivodeship-scoped editor's every write asks where its gminy lie: from what is kept.
+        ids = {i for i in borough_ids if i is not None}
+        version = stable_version(db, self.tables) if ids else None
+        if version is None:
+            return super().voivodeships_of(db, ids)
+        voivodeship_ids = self._kept(db, version)[1]
+        return {i: voivodeship_ids[i] for i in ids if i in voivodeship_ids}
 
     def forget(self):
         with self._lock:
-            self._every = (None, None)
+            self._every = (None, None, None)
+            self._voivodeships = (None, None)
 
     def borough_index(self, db):
         return BoroughIndex(tuple(row) for row in db.connection().execute(_boroughs(Voivodeship.code, Borough.teryt)))
@@ -114,7 +129,16 @@ class HierarchyGazetteer(Gazetteer):
         return sa.select(Voivodeship.id, Voivodeship.name).where(Voivodeship.deleted.is_(None))
 
     def voivodeships(self, db):
+        # Kept by the register's version too: a scoped editor's every measurement save asks.
+        version = stable_version(db, self.tables)
+        cached_version, cached = self._voivodeships
+        if version is not None and cached_version == version:
+            return dict(cached)
         rows = db.execute(
             sa.select(Voivodeship.id, Voivodeship.name, Voivodeship.code).where(Voivodeship.deleted.is_(None))
         )
-        return {row.id: {"name": row.name, "code": row.code} for row in rows}
+        found = {row.id: {"name": row.name, "code": row.code} for row in rows}
+        if version is not None:
+            with self._lock:
+                self._voivodeships = (version, found)
+        return dict(found)
