@@ -22,7 +22,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 
 from .envelope import RECORD_VERSION, ApiError, dumps
-from .history.views import labels_of
+from .history.fields import labels_of
 from .models import HistoryEntry
 from .users.models import User
 
