@@ -37,7 +37,7 @@ def cmd_init(settings, args):
 
 
 def add_user(db, email, password, is_super, firstname, lastname):
-    from ..security import hash_password
+    from ..passwords import hash_password
     from ..users.models import User
 
     user = User(

@@ -3,12 +3,12 @@ is kept by its query string and the data version of those tables (smogpanel.vers
 repeat costs one indexed read instead of the query and its JSON. A version only grows: nothing
 is invalidated, old lists fall out of the process's LRU."""
 
+from ..answer_cache import Built, LocalCache, PublicCache, answer
 from ..app_state import hold
 from ..authority import permission_key
 from ..envelope import dumps
 from ..list_export import LIST_PARAMS
 from ..personal import hidden_fields, mask_rows
-from ..public.cache import Built, LocalCache, PublicCache, answer
 from ..versions import request_version, table_name
 
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
