@@ -38,7 +38,12 @@ def every_rule_allows():
 
     allow = lambda *args, **kwargs: None  # noqa: E731
     swaps = [("smogpanel.authority", "permits", lambda identity, context, permission: Allowed("bench"))]
-    for module in ("smogpanel.resources", "smogpanel.history.views", "smogpanel.spreadsheets.imports"):
+    for module in (
+        "smogpanel.resources",
+        "smogpanel.resources.lists",
+        "smogpanel.history.reverts",
+        "smogpanel.spreadsheets.imports",
+    ):
         swaps.append((module, "authorize", allow))
     swaps.append(("smogpanel.history", "check_asked", allow))
     saved = []

@@ -57,7 +57,8 @@ KEY = "bench-backup-signing-key"
 
 def main():
     from smogpanel.migrate import script_directory
-    from smogpanel.ops.backup import backup, database_kind, libpq, restore
+    from smogpanel.ops.backup import backup, database_kind, libpq
+    from smogpanel.ops.restore import restore
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.settings import normalise_database_url
     from smogpanel.testing.data import contents

@@ -72,7 +72,7 @@ def main():
     cases = first_names(url)
 
     replay = app.app
-    while not hasattr(replay, "answers"):  # the layer that repeats public answers (smogpanel.public.replay)
+    while not hasattr(replay, "answers"):  # the layer that repeats public answers (smogpanel.ops.replay)
         replay = getattr(replay, "app", None) or replay.application  # WhiteNoise names it `application`
 
     def empty(cache, registry=registry):

@@ -58,7 +58,7 @@ def main(global_config=None, **settings):
     from .malformed_requests import RejectMalformedAddresses
     from .ops.access_log import AccessLog
     from .ops.metrics import RequestMetrics
-    from .public.replay import replay_public_answers
+    from .ops.replay import replay_public_answers
     from .reach.beacon import answer_beacons
     from .web import serve_static_files
 

@@ -4,7 +4,7 @@ app built from the settings, or a Polish error when the plugin is disabled. Writ
 
 import sys
 
-from .cli import build_app
+from .cli.app import build_app
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["plugin_app"]

@@ -264,7 +264,8 @@ def add_writing_route(config, route_name):
     config.registry.setdefault(WRITING_ROUTES, set()).add(route_name)
 
 
-def _writes(request):
+def writes(request):
+    """Whether the request writes: a method not in SAFE_METHODS, or a route added with `add_writing_route`."""
     if request.method not in SAFE_METHODS:
         return True
     route = request.matched_route
@@ -273,7 +274,7 @@ def _writes(request):
 
 def _request_db(request):
     factory = request.registry["db.session_factory"]
-    if not _writes(request):
+    if not writes(request):
         session = factory()
         state = zope.sqlalchemy.datamanager.STATUS_ACTIVE
     else:

@@ -145,7 +145,7 @@ def _http_exception_view(exc, request):
     return response
 
 
-def _unexpected_error_view(exc, request):
+def unexpected_error_view(exc, request):
     log.exception("unexpected error on %s %s", request.method, request.path)
     return error_response("INTERNAL_ERROR")
 
@@ -251,7 +251,7 @@ def includeme(config):
     config.add_renderer("envelope", EnvelopeRenderer)
     config.add_exception_view(_api_error_view, context=ApiError)
     config.add_exception_view(_http_exception_view, context=HTTPException)
-    config.add_exception_view(_unexpected_error_view, context=Exception)
+    config.add_exception_view(unexpected_error_view, context=Exception)
 
 
 def api_not_found(request):

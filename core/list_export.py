@@ -94,7 +94,7 @@ def decimal_text(value):
     return text.replace(".", ",")
 
 
-def _csv_text(value):
+def csv_text(value):
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -110,7 +110,7 @@ def _csv_text(value):
     return csv_value(str(value))
 
 
-def _xlsx_value(value):
+def xlsx_value(value):
     """Decimals as numbers; text without the control characters a workbook cannot hold."""
     if isinstance(value, Decimal):
         return float(value)
@@ -124,7 +124,7 @@ def _xlsx(headers, table):
     sheet = workbook.create_sheet("Lista")
     sheet.append(header_row(sheet, headers))
     for values in table:
-        sheet.append(row(sheet, [_xlsx_value(v) for v in values]))
+        sheet.append(row(sheet, [xlsx_value(v) for v in values]))
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
@@ -135,7 +135,7 @@ def _csv(headers, table):
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow([csv_value(h) for h in headers])
     for values in table:
-        writer.writerow([_csv_text(v) for v in values])
+        writer.writerow([csv_text(v) for v in values])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

@@ -37,9 +37,9 @@ import sqlalchemy as sa
 import zope.sqlalchemy
 from pyramid.exceptions import ConfigurationError
 
+from .counters import mail_delivered
 from .db import utcnow
 from .models import OutboxMail
-from .ops.metrics import mail_delivered
 from .private_files import private_folder, write_private_file
 from .settings import check_public_url, public_url  # noqa: F401 (public_url: where links in mails lead)
 

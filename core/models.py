@@ -5,8 +5,8 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
+from .accounts import LoginFailure, PasswordReset, User  # noqa: F401 (one metadata for alembic)
 from .db import Base, UTCDateTime
-from .users.models import LoginFailure, PasswordReset, User  # noqa: F401 (one metadata for alembic)
 from .versions import TableVersion  # noqa: F401
 
 

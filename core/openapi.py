@@ -243,8 +243,7 @@ def _sorting_parameters(resource):
 def _add_sorting(paths, registry):
     for kind, resource in registry.get("smogpanel.resources", {}).items():
         lists = [f"/api/{kind}/"] if resource.list_all else []
-        if resource.parent is not None:
-            lists.append(f"/api/{kind}/{resource.parent.kind}/{{parent_id}}")
+        lists += [f"/api/{kind}/{parent.kind}/{{parent_id}}" for parent in resource.parents]
         for path in lists:
             operation = paths.get(path, {}).get("get")
             if operation is not None and resource.sortable:

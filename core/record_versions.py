@@ -21,10 +21,10 @@ from decimal import Decimal
 
 import sqlalchemy as sa
 
+from .accounts import User
 from .envelope import RECORD_VERSION, ApiError, dumps
-from .history.views import labels_of
+from .history.fields import labels_of
 from .models import HistoryEntry
-from .users.models import User
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["carry_version", "version_of"]

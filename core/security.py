@@ -3,7 +3,7 @@
 - Tokens: JWT (HS256) with a short expiry, carrying the user id, the user's token version
   and the sign-in session (`sid`, smogpanel.users.sessions); changing the password bumps the
   version, so older tokens stop working, and a token of an ended session is refused.
-- Passwords: argon2.
+- Passwords: argon2 (smogpanel.passwords).
 - Permissions: every view needs a signed-in user unless it says otherwise
   (`NO_PERMISSION_REQUIRED` for login, restore, public views and assets); `super` views need
   a super administrator.
@@ -16,15 +16,13 @@ from typing import NamedTuple
 
 import jwt
 import sqlalchemy as sa
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from pyramid.csrf import CookieCSRFStoragePolicy
 from pyramid.exceptions import BadCSRFToken, ConfigurationError
 from pyramid.security import Allowed, Denied
 
 from . import authority
+from .accounts import User
 from .envelope import error_response
-from .users.models import User
 from .users.sessions import ENROLMENT_ENVIRON, SESSION_ENVIRON, UserSession, touch
 
 DEVELOPMENT_SECRET = "development-secret-change-me-before-any-production-use"
@@ -32,8 +30,6 @@ CSRF_COOKIE = "XSRF-TOKEN"
 CSRF_HEADER = "X-XSRF-TOKEN"
 AUTHENTICATED = "authenticated"
 SUPER = "super"
-
-_hasher = PasswordHasher()
 
 
 class Identity(NamedTuple):
@@ -57,19 +53,6 @@ class Identity(NamedTuple):
     @property
     def voivodeships(self):
         return frozenset(int(part) for part in self.scope_voivodeships.split(",") if part.strip().isdigit())
-
-
-def hash_password(password):
-    return _hasher.hash(password)
-
-
-def verify_password(stored_hash, password):
-    if not stored_hash:
-        return False
-    try:
-        return _hasher.verify(stored_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False
 
 
 class Tokens:

@@ -17,9 +17,9 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
+from .accounts import LoginFailure
 from .client_address import client_address
 from .db import utcnow
-from .users.models import LoginFailure
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import"); the client's
 # address is what a key per address counts

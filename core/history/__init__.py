@@ -83,14 +83,14 @@ def snapshot(resource, request, obj, answer=None):
     derived = {field.removesuffix("_path") + "_url" for field in resource.uploads}
     return plain(
         {
-            key: _binary_mark(value)
+            key: binary_mark(value)
             for key, value in data.items()
             if key not in SKIPPED and key not in derived and not is_secret(key)
         }
     )
 
 
-def _binary_mark(value):
+def binary_mark(value):
     """Bytes are never copied: a digest tells a change, and `changes_between` says "changed"."""
     if isinstance(value, (bytes, bytearray, memoryview)):
         return BINARY + hashlib.sha256(bytes(value)).hexdigest()

@@ -129,3 +129,12 @@ def fields_of(resource):
         found.update(getattr(resource, "history_fields_beside_form", None) or {})
         resource._history_described = found
     return found
+
+
+def labels_of(request, kind):
+    """{field: Polish title} of a kind's form fields, for showing changes."""
+    cache = request.registry.setdefault("smogpanel.history_labels", {})
+    if kind not in cache:
+        resource = request.registry["smogpanel.resources"].get(kind)
+        cache[kind] = {node.name: node.title for node in resource.schema().children} if resource else {}
+    return cache[kind]

@@ -19,12 +19,7 @@ SMOGPANEL_BACKUP_KEY, else the app's secret `smogpanel.secret`). The manifest ho
 SHA-256, so the signature covers the whole backup: the checksum alone detects damage, not
 tampering (an account made super and the checksum recomputed).
 
-A restore checks the whole file before it touches the target: the signature (a backup signed
-with another key, or with none, is refused unless the operator accepts it: --accept-unsigned),
-the manifest's fields and their types, the checksum, the database kind, and that the code knows
-every revision (a backup of a newer release, or of a plugin that is not enabled here, is
-refused). Then it replaces the target's whole content in one transaction and checks every
-table's rows against the manifest before committing.
+A restore reads it back: smogpanel.ops.restore.
 """
 
 import hashlib
@@ -38,14 +33,11 @@ import sqlite3
 import subprocess
 import tarfile
 import tempfile
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic.util import CommandError
 
-from ..private_files import create_private_file
 from ..security import settings_secret
 from ..version import __version__
 
@@ -73,31 +65,31 @@ def database_kind(url):
     return name
 
 
-def _quote(name):
+def quoted_name(name):
     return '"' + name.replace('"', '""') + '"'
 
 
-def _tables(connection, schema=None):
+def table_names(connection, schema=None):
     inspector = sa.inspect(connection)
     return sorted(inspector.get_table_names(schema=schema))
 
 
-def _row_counts(connection, schema=None):
-    prefix = f"{_quote(schema)}." if schema else ""
+def row_counts(connection, schema=None):
+    prefix = f"{quoted_name(schema)}." if schema else ""
     return {
-        table: connection.exec_driver_sql(f"SELECT count(*) FROM {prefix}{_quote(table)}").scalar_one()
-        for table in _tables(connection, schema)
+        table: connection.exec_driver_sql(f"SELECT count(*) FROM {prefix}{quoted_name(table)}").scalar_one()
+        for table in table_names(connection, schema)
     }
 
 
-def _revisions(connection, schema=None):
-    prefix = f"{_quote(schema)}." if schema else ""
-    if "alembic_version" not in _tables(connection, schema):
+def schema_revisions(connection, schema=None):
+    prefix = f"{quoted_name(schema)}." if schema else ""
+    if "alembic_version" not in table_names(connection, schema):
         return []
     return sorted(connection.exec_driver_sql(f"SELECT version_num FROM {prefix}alembic_version").scalars())
 
 
-def _sha256(path):
+def sha256_of(path):
     digest = hashlib.sha256()
     with open(path, "rb") as file:
         for chunk in iter(lambda: file.read(CHUNK), b""):
@@ -118,7 +110,7 @@ def signature(manifest_bytes, key):
     return hmac.new(derived, manifest_bytes, hashlib.sha256).hexdigest()
 
 
-def _private(info):
+def private_member(info):
     info.mode = 0o600  # `tar -xf` gives a copy only its owner reads (password hashes inside)
     return info
 
@@ -147,7 +139,7 @@ def backup(url, target, key):
             "created": started.isoformat(timespec="seconds"),
             "smogpanel_version": __version__,
             **facts,
-            "payload": {"name": payload.name, "size": payload.stat().st_size, "sha256": _sha256(payload)},
+            "payload": {"name": payload.name, "size": payload.stat().st_size, "sha256": sha256_of(payload)},
         }
         partial = Path(folder) / "backup.tar"
         data = json.dumps(manifest, ensure_ascii=False, indent=2).encode()
@@ -157,13 +149,13 @@ def backup(url, target, key):
                 info = tarfile.TarInfo(name)
                 info.size, info.mtime, info.mode = len(member), int(datetime.now().timestamp()), 0o600
                 archive.addfile(info, io.BytesIO(member))
-            archive.add(payload, arcname=payload.name, filter=_private)
+            archive.add(payload, arcname=payload.name, filter=private_member)
         os.chmod(partial, 0o600)  # the copy holds password hashes and residents' addresses
         os.replace(partial, target)
     return manifest
 
 
-def _sqlite_path(url):
+def sqlite_path(url):
     database = sa.engine.make_url(url).database
     if not database or database == ":memory:":
         raise BackupError("Baza SQLite w pamięci nie ma kopii zapasowej: podaj plik bazy.")
@@ -173,7 +165,7 @@ def _sqlite_path(url):
 def _refuse_the_database_itself(url, target):
     """FILE naming the live database (or its -wal, -shm, -journal) would replace it with the
     archive: the next request would fail with "file is not a database"."""
-    database = _sqlite_path(url).resolve()
+    database = sqlite_path(url).resolve()
     own = {database, *(database.with_name(database.name + suffix) for suffix in ("-wal", "-shm", "-journal"))}
     try:
         same = target.exists() and database.exists() and os.path.samefile(target, database)
@@ -187,7 +179,7 @@ def _refuse_the_database_itself(url, target):
 
 
 def _backup_sqlite(url, payload):
-    source_path = _sqlite_path(url)
+    source_path = sqlite_path(url)
     if not source_path.exists():
         raise BackupError(f"Nie ma pliku bazy {source_path}.")
     source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True, timeout=30)
@@ -201,7 +193,7 @@ def _backup_sqlite(url, payload):
     try:
         engine = sa.create_engine("sqlite://", creator=lambda: copy)
         with engine.connect() as connection:
-            facts = {"revisions": _revisions(connection), "tables": _row_counts(connection)}
+            facts = {"revisions": schema_revisions(connection), "tables": row_counts(connection)}
     finally:
         copy.close()
     return facts
@@ -217,7 +209,7 @@ def libpq(url):
     return uri, env
 
 
-def _major(version_text):
+def major_version(version_text):
     match = re.search(r"(\d+)(?:\.(\d+))?", version_text)
     return int(match.group(1)) if match else 0
 
@@ -232,7 +224,7 @@ def client_tool(name, server_major=None):
             f"{f' w wersji {server_major} lub nowszej' if server_major else ''}), a nie ma go w PATH."
         )
     if server_major:
-        found = _major(subprocess.run([path, "--version"], capture_output=True, text=True).stdout)
+        found = major_version(subprocess.run([path, "--version"], capture_output=True, text=True).stdout)
         if found < server_major:
             raise BackupError(
                 f"{name} jest w wersji {found}, a serwer PostgreSQL w wersji {server_major}: "
@@ -241,7 +233,7 @@ def client_tool(name, server_major=None):
     return path
 
 
-def _server_major(connection):
+def server_major(connection):
     return int(connection.exec_driver_sql("SHOW server_version_num").scalar_one()) // 10000
 
 
@@ -251,14 +243,14 @@ def _backup_postgresql(url, payload):
         with engine.connect().execution_options(
             isolation_level="REPEATABLE READ", postgresql_readonly=True
         ) as connection:
-            major = _server_major(connection)
+            major = server_major(connection)
             pg_dump = client_tool("pg_dump", major)
             schema = connection.exec_driver_sql("SELECT current_schema()").scalar_one()
             snapshot = connection.exec_driver_sql("SELECT pg_export_snapshot()").scalar_one()
             # Read in the same snapshot pg_dump will copy: they describe exactly the payload.
             facts = {
-                "revisions": _revisions(connection, schema),
-                "tables": _row_counts(connection, schema),
+                "revisions": schema_revisions(connection, schema),
+                "tables": row_counts(connection, schema),
                 "schema": schema,
                 "server_version": major,
             }
@@ -270,7 +262,7 @@ def _backup_postgresql(url, payload):
                     "--no-owner",
                     "--no-privileges",
                     f"--snapshot={snapshot}",
-                    f"--schema={_quote(schema)}",
+                    f"--schema={quoted_name(schema)}",
                     f"--file={payload}",
                     uri,
                 ],
@@ -284,252 +276,3 @@ def _backup_postgresql(url, payload):
     if done.returncode != 0:
         raise BackupError(f"pg_dump nie zrobił kopii: {done.stderr.strip()}")
     return facts
-
-
-# -- reading and checking ----------------------------------------------------------------
-@contextmanager
-def opened(path, key, accept_unsigned=False):
-    """The checked manifest and the payload extracted to a temporary file: (manifest, path,
-    signed), `signed` False only for a backup accepted without a good signature."""
-    path = Path(path)
-    not_a_backup = BackupError(f"Plik {path} nie jest kopią zapasową Smogpanelu.")
-    if not path.is_file():
-        raise BackupError(f"Nie ma pliku {path}.")
-    try:
-        archive = tarfile.open(path, "r:")
-    except (tarfile.TarError, OSError):
-        raise not_a_backup from None
-    with archive, tempfile.TemporaryDirectory(prefix="smogpanel-restore-") as folder:
-        try:
-            first = archive.next()
-            if first is None or first.name != MANIFEST or not first.isfile() or first.size > MAX_MANIFEST_BYTES:
-                raise not_a_backup
-            data = archive.extractfile(first).read()
-            manifest = json.loads(data)
-            # Written second; looked for anywhere, so a backup unpacked and packed again in
-            # another order still finds its signature.
-            sent = next((m for m in archive if m.name == SIGNATURE and m.isfile() and m.size < 4096), None)
-            if sent is not None:
-                sent = json.loads(archive.extractfile(sent).read())
-        except (tarfile.TarError, ValueError, OSError, RecursionError):
-            raise not_a_backup from None
-        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-            raise not_a_backup
-        if manifest.get("format_version") != FORMAT_VERSION:
-            raise BackupError(
-                f"Kopia ma format w wersji {str(manifest.get('format_version'))[:20]}, a ta wersja Smogpanelu "
-                f"czyta wersję {FORMAT_VERSION}."
-            )
-        signed = _check_signature(path, data, sent, key, accept_unsigned)
-        _check_manifest(path, manifest)
-        expected = manifest["payload"]
-        member = next((m for m in archive if m.name == expected["name"] and m.isfile()), None)
-        damaged = BackupError(f"Plik {path} jest uszkodzony albo niepełny (suma kontrolna kopii się nie zgadza).")
-        if member is None:
-            raise damaged
-        extracted = Path(folder) / expected["name"]
-        try:
-            with archive.extractfile(member) as source, open(extracted, "wb") as out:
-                shutil.copyfileobj(source, out, CHUNK)
-        except (tarfile.TarError, OSError):
-            raise damaged from None
-        if extracted.stat().st_size != expected["size"] or _sha256(extracted) != expected["sha256"]:
-            raise damaged
-        yield manifest, extracted, signed
-
-
-def _check_signature(path, data, sent, key, accept_unsigned):
-    """True for a manifest signed with `key`; otherwise a refusal, or False when the operator
-    accepts backups without a good signature."""
-    unsigned = not isinstance(sent, dict) or sent.get("algorithm") != SIGNATURE_ALGORITHM
-    written = "" if unsigned else str(sent.get("signature", ""))
-    if not unsigned and hmac.compare_digest(written.encode(), signature(data, key).encode()):
-        return True
-    if accept_unsigned:
-        return False
-    if unsigned:
-        raise BackupError(
-            f"Kopia {path} nie jest podpisana, więc nie wiadomo, czy nikt jej nie zmienił (kopie zapisane, "
-            "zanim Smogpanel zaczął je podpisywać, nie mają podpisu). Jeśli wiesz, skąd pochodzi, dodaj "
-            "--accept-unsigned."
-        )
-    raise BackupError(
-        f"Podpis kopii {path} się nie zgadza: ktoś zmienił ją po zapisaniu albo podpisano ją innym "
-        f"kluczem ({KEY_SETTING} / SMOGPANEL_BACKUP_KEY, a bez niego smogpanel.secret / SMOGPANEL_SECRET "
-        "instalacji, która ją zapisała). Ustaw ten sam klucz albo, jeśli wiesz, skąd kopia pochodzi, "
-        "dodaj --accept-unsigned."
-    )
-
-
-def _is_count(value):
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _check_manifest(path, manifest):
-    """Every field a restore reads, of the type a backup writes: a refusal naming the wrong ones,
-    never a traceback further on."""
-    database, payload = manifest.get("database"), manifest.get("payload")
-    tables, revisions = manifest.get("tables"), manifest.get("revisions")
-    known = isinstance(database, str) and database in PAYLOADS
-    checks = {
-        "database": known,
-        "created": isinstance(manifest.get("created"), str),
-        "revisions": isinstance(revisions, list) and all(isinstance(r, str) for r in revisions),
-        "tables": isinstance(tables, dict) and all(_is_count(rows) for rows in tables.values()),
-        "payload": isinstance(payload, dict)
-        and (not known or payload.get("name") == PAYLOADS[database])
-        and _is_count(payload.get("size"))
-        and isinstance(payload.get("sha256"), str),
-        "schema": isinstance(manifest.get("schema", ""), str),
-    }
-    wrong = [name for name, right in checks.items() if not right]
-    if wrong:
-        raise BackupError(
-            f"Opis kopii {path} ({MANIFEST}) ma niepoprawne pola: {', '.join(wrong)}. Kopia jest uszkodzona "
-            "albo nie pochodzi ze Smogpanelu."
-        )
-
-
-def check_revisions(manifest, script):
-    """Refuses a backup whose revisions the code does not know; returns the branches that are
-    behind the code's heads after the restore (for `smogpanel init`)."""
-    unknown = []
-    for revision in manifest.get("revisions") or []:
-        try:
-            if script.get_revision(revision) is None:
-                unknown.append(revision)
-        except CommandError:
-            unknown.append(revision)
-    if unknown:
-        raise BackupError(
-            "Kopia pochodzi z nowszej wersji Smogpanelu albo z wtyczki, której tu nie ma "
-            f"(nieznane rewizje schematu: {', '.join(unknown)}). Przywróć ją w wersji, z której "
-            "pochodzi, albo włącz brakujące wtyczki."
-        )
-    return sorted(set(script.get_heads()) - set(manifest.get("revisions") or []))
-
-
-# -- restoring ---------------------------------------------------------------------------
-def restore(url, path, script, key, accept_unsigned=False):
-    """Replaces the database at `url` with the backup `path`, checked with the signing `key`.
-    Returns (manifest, the code's heads the restored schema has not reached, signed)."""
-    kind = database_kind(url)
-    with opened(path, key, accept_unsigned) as (manifest, payload, signed):
-        if manifest["database"] != kind:
-            raise BackupError(
-                f"To kopia bazy {KIND_NAMES[manifest['database']]}, a docelowa baza to "
-                f"{KIND_NAMES[kind]}: kopię przywraca się do bazy tego samego rodzaju."
-            )
-        behind = check_revisions(manifest, script)
-        if kind == "sqlite":
-            _restore_sqlite(url, payload, manifest)
-        else:
-            _restore_postgresql(url, payload, manifest)
-    return manifest, behind, signed
-
-
-def _check_counts(counts, manifest):
-    if counts != manifest.get("tables"):
-        raise BackupError("Zawartość kopii nie zgadza się z jej opisem (liczby wierszy tabel): kopia jest uszkodzona.")
-
-
-def _restore_sqlite(url, payload, manifest):
-    copy = sqlite3.connect(payload)
-    try:
-        if copy.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-            raise BackupError("Baza w kopii jest uszkodzona (PRAGMA integrity_check).")
-        engine = sa.create_engine("sqlite://", creator=lambda: copy)
-        with engine.connect() as connection:
-            if _revisions(connection) != manifest.get("revisions"):
-                raise BackupError("Rewizje schematu w kopii nie zgadzają się z jej opisem: kopia jest uszkodzona.")
-            _check_counts(_row_counts(connection), manifest)
-        target_path = create_private_file(_sqlite_path(url))  # 0600 when the restore makes it
-        target = sqlite3.connect(target_path, timeout=30)
-        try:
-            # The backup API in the other direction: the target's pages replaced in one
-            # transaction under its write lock, so a reader never sees half of it.
-            copy.backup(target)
-            target.execute("PRAGMA journal_mode=WAL")
-        finally:
-            target.close()
-    finally:
-        copy.close()
-
-
-def _restore_postgresql(url, payload, manifest):
-    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
-    try:
-        with engine.connect() as connection:
-            major = _server_major(connection)
-            target = connection.exec_driver_sql("SELECT current_schema()").scalar_one() or _first_schema(connection)
-            source = manifest.get("schema") or "public"
-            exists = connection.exec_driver_sql(
-                "SELECT count(*) FROM pg_namespace WHERE nspname = %(name)s", {"name": source}
-            ).scalar_one()
-            connection.rollback()
-    finally:
-        engine.dispose()
-    pg_restore, psql = client_tool("pg_restore"), client_tool("psql", major)
-    listed = subprocess.run([pg_restore, "--list", str(payload)], capture_output=True, text=True)
-    if listed.returncode != 0:
-        raise BackupError(f"pg_restore nie czyta kopii: {listed.stderr.strip()}")
-    # One transaction: the target schema dropped, the dump's schema created by the script, then
-    # renamed to the target when they differ (a copy of production restored as staging's schema
-    # in the same database: the source schema steps aside meanwhile). Nothing is left half-done.
-    aside = f"smogpanel_restore_{os.getpid()}"
-    before = ["SET client_min_messages = warning;", f"DROP SCHEMA IF EXISTS {_quote(target)} CASCADE;"]
-    lines = []
-    if source != target:
-        if exists:
-            before.append(f"ALTER SCHEMA {_quote(source)} RENAME TO {_quote(aside)};")
-        lines.append(f"ALTER SCHEMA {_quote(source)} RENAME TO {_quote(target)};")
-        if exists:
-            lines.append(f"ALTER SCHEMA {_quote(aside)} RENAME TO {_quote(source)};")
-    # Checked inside the transaction: a restore that does not match its manifest commits nothing.
-    for table, rows in sorted((manifest.get("tables") or {}).items()):
-        name = f"{_quote(target)}.{_quote(table)}"
-        lines.append(
-            f"DO $$ BEGIN IF (SELECT count(*) FROM {name}) <> {int(rows)} THEN "
-            f"RAISE EXCEPTION 'table {table}: rows differ from the manifest'; END IF; END $$;"
-        )
-    with tempfile.TemporaryDirectory(prefix="smogpanel-restore-") as folder:
-        before_file, after_file = Path(folder) / "before.sql", Path(folder) / "after.sql"
-        before_file.write_text("\n".join(before) + "\n", encoding="utf-8")
-        after_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        uri, env = libpq(url)
-        script = subprocess.Popen(
-            [pg_restore, "--no-owner", "--no-privileges", "--file=-", str(payload)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        applied = subprocess.run(
-            [
-                psql,
-                "--no-psqlrc",
-                "--quiet",
-                "--single-transaction",
-                "--set=ON_ERROR_STOP=1",
-                f"--file={before_file}",
-                "--file=-",
-                f"--file={after_file}",
-                f"--dbname={uri}",
-            ],
-            stdin=script.stdout,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        script.stdout.close()
-        script_error = script.stderr.read().decode(errors="replace")
-        script.wait()
-    if script.returncode != 0 or applied.returncode != 0:
-        raise BackupError(
-            "Przywracanie nie powiodło się; baza została bez zmian. "
-            f"{(script_error + ' ' + applied.stderr).strip()[-2000:]}"
-        )
-
-
-def _first_schema(connection):
-    path = connection.exec_driver_sql("SHOW search_path").scalar_one()
-    names = [name.strip().strip('"') for name in path.split(",") if name.strip() and "$user" not in name]
-    return names[0] if names else "public"

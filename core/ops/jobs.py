@@ -34,17 +34,17 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
-from pyramid.exceptions import ConfigurationError
 
 from ..db import own_transaction, utcnow
 from ..envelope import ApiError
-from ..history import keep_days, purge_by_setting
+from ..history import purge_by_setting
 from ..hookspecs import ScheduledJob
 from ..mail import retry_outbox
 from ..models import INSTALLATION_ID, JobState, Setting
 from ..openapi import describe_route, envelope_responses
 from ..reach import retention
 from ..security import SUPER
+from .job_settings import check_job_settings
 from .readiness import first_line, gate_of, lost_connection, waited_too_long
 
 log = logging.getLogger(__name__)
@@ -383,84 +383,8 @@ def run_now(request):
     return {"code": code, "started": True}
 
 
-# -- settings the jobs read, checked at start ---------------------------------------------------
-INTEGRATION_NUMBERS = {
-    # setting: (lowest, whole number?, what it is) – read by the items' refresh (smogpanel.http_source)
-    "smogpanel.integrations.refresh_interval": (1, True, "co ile sekund odświeżać integracje"),
-    "smogpanel.integrations.timeout": (0.05, False, "sekundy na jedno zapytanie do źródła"),
-    "smogpanel.integrations.retries": (0, True, "liczba ponownych prób"),
-    "smogpanel.integrations.budget": (0.1, False, "sekundy na wszystkie zapytania jednej integracji"),
-    "smogpanel.integrations.workers": (1, True, "liczba równoległych pobrań"),
-}
-
-
-def _number_problem(name, raw, lowest, whole, what):
-    text = str(raw).strip()
-    try:
-        value = float(text)
-    except ValueError:
-        value = None
-    if value is None or value != value or value in (float("inf"), float("-inf")):
-        return f"{name} ({what}) musi być liczbą, nie „{raw}”."
-    if whole and not value.is_integer():
-        return f"{name} ({what}) musi być liczbą całkowitą, nie „{raw}”."
-    if value < lowest:
-        least = f"{lowest:g}".replace(".", ",")
-        return f"{name} ({what}) musi wynosić co najmniej {least}, nie „{raw}”."
-    return None
-
-
-def setting_problems(settings, codes):
-    """Polish reasons of the settings the jobs read that they could not use: history's and the
-    reach counts' keep_days, each job's interval (and an interval of no such job of the core or an enabled
-    plugin: a typo in its code), the integrations' numbers."""
-    problems = []
-    for read in (keep_days, retention.keep_days):
-        try:
-            read(settings)
-        except ValueError as error:
-            problems.append(str(error))
-    for name, raw in sorted(settings.items()):
-        if not (name.startswith("smogpanel.jobs.") and name.endswith(".interval")) or raw in (None, ""):
-            continue
-        code = name.removeprefix("smogpanel.jobs.").removesuffix(".interval")
-        if code.partition(".")[0] not in {known.partition(".")[0] for known in codes}:
-            continue  # a disabled plugin's job: its setting may stay in the file
-        if code not in codes:
-            problems.append(f"{name}: nie ma zadania „{code}”. Zadania: {', '.join(sorted(codes))}.")
-            continue
-        problem = _number_problem(name, raw, 1, False, "co ile sekund uruchamiać zadanie")
-        if problem:
-            problems.append(problem)
-    for name, (lowest, whole, what) in INTEGRATION_NUMBERS.items():
-        raw = settings.get(name)
-        if raw not in (None, ""):
-            problem = _number_problem(name, raw, lowest, whole, what)
-            if problem:
-                problems.append(problem)
-    return problems
-
-
-def check_job_settings(settings, plugin_manager):
-    """Stops the start (ConfigurationError) when a setting a job reads is unusable."""
-    codes = {job.code for job in CORE_JOBS}
-    # The integrations' numbers first: a plugin's hook reads them to declare its job.
-    problems = [
-        problem
-        for name, (lowest, whole, what) in INTEGRATION_NUMBERS.items()
-        if settings.get(name) not in (None, "")
-        and (problem := _number_problem(name, settings[name], lowest, whole, what))
-    ]
-    if not problems:
-        for declared in plugin_manager.hook.smogpanel_jobs(settings=settings):
-            codes.update(job.code for job in declared or ())
-        problems = setting_problems(settings, codes)
-    if problems:
-        raise ConfigurationError("Błędne ustawienia zadań okresowych: " + " ".join(problems))
-
-
 def includeme(config):
-    check_job_settings(config.registry.settings, config.registry.plugin_manager)
+    check_job_settings(config.registry.settings, config.registry.plugin_manager, {job.code for job in CORE_JOBS})
     config.add_route("api-jobs", "/api/job/")
     config.add_view(list_jobs, route_name="api-jobs", request_method="GET", renderer="envelope", permission=SUPER)
     config.add_route("api-job-run", "/api/job/{code}/run")

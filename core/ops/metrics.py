@@ -24,20 +24,18 @@ token of `smogpanel.metrics.token` (SMOGPANEL_METRICS_TOKEN). Others get 403.
 import hmac
 import ipaddress
 import os
-import threading
 import time
-from types import SimpleNamespace
 
 from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..client_address import client_address, parse_trusted_proxies
+from ..counters import ROUTE, integration_failed, metrics
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["integration_failed"]
 
-ROUTE = "smogpanel.route"  # the environ key the route's pattern is left under, for the count
 STATIC = "(static)"
 UNMATCHED = "(none)"
 # The method label's values: RFC 9110's methods and PATCH; any other counts as one value, so
@@ -51,50 +49,6 @@ CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 # imports neither mail nor jobs, which count through it.
 COLLECTORS = "smogpanel.metrics_collectors"
 FORBIDDEN = "Brak dostępu do metryk: adres spoza smogpanel.metrics.allow i brak poprawnego tokenu."
-
-_lock = threading.Lock()
-_metrics = None
-
-
-def metrics():
-    """The process's counters, made on first use (see the module's text)."""
-    global _metrics
-    if _metrics is None:
-        with _lock:
-            if _metrics is None:
-                # prometheus_client picks its mode when imported: in the worker (the module's text)
-                from prometheus_client import Counter, Histogram, disable_created_metrics
-
-                disable_created_metrics()  # the *_created series: noise for counters that start with the process
-
-                _metrics = SimpleNamespace(
-                    requests=Counter(
-                        "smogpanel_http_requests", "HTTP requests answered", ["route", "method", "status"]
-                    ),
-                    latency=Histogram("smogpanel_http_request_duration_seconds", "Time to answer a request", ["route"]),
-                    cache=Counter(
-                        "smogpanel_public_cache_lookups", "Public answers looked up in the cache", ["cache", "result"]
-                    ),
-                    mail=Counter("smogpanel_mail_deliveries", "Mail delivery attempts", ["outcome"]),
-                    integration_errors=Counter(
-                        "smogpanel_integration_errors", "Integration readings that failed", ["integration"]
-                    ),
-                )
-    return _metrics
-
-
-def cache_lookup(cache, result):
-    """A public cache lookup: `cache` "payload" | "page" | "replay", `result` "hit" | "miss"."""
-    metrics().cache.labels(cache, result).inc()
-
-
-def mail_delivered(ok, count=1):
-    if count:
-        metrics().mail.labels("sent" if ok else "failed").inc(count)
-
-
-def integration_failed(code):
-    metrics().integration_errors.labels(code).inc()
 
 
 class RequestMetrics:

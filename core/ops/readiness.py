@@ -24,7 +24,7 @@ from pyramid.events import ContextFound
 
 from ..app_state import hold
 from ..db import BUSY, is_locked_error
-from ..envelope import _unexpected_error_view, error_response, is_api
+from ..envelope import error_response, is_api, unexpected_error_view
 from .health import DATABASE_DOWN, database_state
 
 log = logging.getLogger(__name__)
@@ -199,7 +199,7 @@ def database_error_view(exc, request):
         problem = ("DATABASE_UNAVAILABLE", DATABASE_DOWN)
     if problem is not None:
         return unready_response(*problem)
-    return _unexpected_error_view(exc, request)
+    return unexpected_error_view(exc, request)
 
 
 def lost_connection(error):

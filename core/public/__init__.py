@@ -20,6 +20,7 @@ import sqlalchemy as sa
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..answer_cache import Built, answer, make_caches
 from ..app_state import hold
 from ..envelope import ApiError, dumps
 from ..models import INSTALLATION_ID, Setting
@@ -27,7 +28,6 @@ from ..openapi import ENVELOPE, describe_route
 from ..version import __version__
 from ..versions import GAZETTEER, engine_of, resolve_shows, track
 from ..web import asset_path, mark_embeddable, script_json
-from .cache import Built, answer, make_caches
 from .data import data_links
 from .oembed import discovery_link
 from .payloads import NOT_FOUND_PAGE, PublicKind, built_payload, kind_of, public_cache_control, replayable

@@ -13,6 +13,7 @@ from ..authority import authorize
 from ..envelope import ApiError
 from ..events import RecordUpdated
 from ..history.fields import Field
+from ..history.reverts import add_revert_beside
 from ..models import PublicAttribution
 from ..schemas import OptionalText
 from ..validation import body_validator
@@ -125,4 +126,5 @@ def includeme(config):
         "POST", set_attribution, renderer="envelope", schema=AttributionSchema(), validators=(body_validator,)
     )
     config.add_cornice_service(service)
+    add_revert_beside(config, is_attribution_change, revert)
     config.action(None, _describe_in_history, args=(config.registry,), order=100)

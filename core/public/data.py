@@ -20,14 +20,14 @@ from openpyxl import Workbook
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..answer_cache import Built, LocalCache, PublicCache, answer
 from ..app_state import hold
-from ..list_export import XLSX, _csv_text, _xlsx_value
+from ..list_export import XLSX, csv_text, xlsx_value
 from ..models import PublicAttribution
 from ..openapi import describe_route
 from ..settings import public_url
 from ..spreadsheets.exports import csv_value, header_row, row
 from ..versions import engine_of, request_version, track
-from .cache import Built, LocalCache, PublicCache, answer
 from .payloads import NOT_FOUND_PAGE, built_payload, kind_of, public_cache_control
 
 FORMATS = {"csv": "text/csv", "xlsx": XLSX}
@@ -94,10 +94,10 @@ def xlsx_bytes(sheets, lines):
         if sheet is not None:
             target.append(header_row(target, list(sheet.header)))
             for values in sheet.rows:
-                target.append(row(target, [_xlsx_value(_plain(v)) for v in values]))
+                target.append(row(target, [xlsx_value(_plain(v)) for v in values]))
         target.append([])
         for line in lines:
-            target.append(row(target, [_xlsx_value(line)]))
+            target.append(row(target, [xlsx_value(line)]))
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
@@ -115,7 +115,7 @@ def csv_bytes(sheets, lines):
             writer.writerow([csv_value(sheet.title)])
         writer.writerow([csv_value(str(h)) for h in sheet.header])
         for values in sheet.rows:
-            writer.writerow([_csv_text(_plain(v)) for v in values])
+            writer.writerow([csv_text(_plain(v)) for v in values])
     writer.writerow([])
     for line in lines:
         writer.writerow([csv_value(line)])

@@ -5,12 +5,14 @@ import it rather than the package that includes them."""
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..answer_cache import Built
 from ..envelope import dumps
 from ..versions import request_version
-from .cache import Built
-from .replay import REPLAYABLE
 
 NOT_FOUND_PAGE = "<!doctype html><title>404</title><p>Nie znaleziono.</p>"
+
+# The environ key a replayable answer is left under, for smogpanel.ops.replay to repeat it.
+REPLAYABLE = "smogpanel.replayable"
 
 
 @dataclass(frozen=True)

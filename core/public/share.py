@@ -30,10 +30,10 @@ from pyramid.httpexceptions import HTTPFound
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from ..answer_cache import Built, LocalCache, PublicCache
 from ..app_state import hold
 from ..openapi import describe_route
 from ..settings import public_url
-from .cache import Built, LocalCache, PublicCache
 from .data import sheets_of
 from .payloads import NOT_FOUND_PAGE, built_payload, kind_of
 from .widget_image import renderer, widget_svg

@@ -14,9 +14,10 @@ from openpyxl import Workbook
 from pyramid.response import Response
 
 from ..authority import Rules, authorize
+from ..db import MAX_ID
 from ..envelope import ApiError
-from ..history.views import DAY, MAX_ID, _day, _int_param
 from ..list_export import FORMATS, XLSX
+from ..query_params import DAY, day_param, whole_number
 from ..spreadsheets.exports import csv_value, header_row, row
 from .counter import today
 from .models import ReachCount
@@ -37,7 +38,7 @@ def site_label(site):
 
 
 def _range(request):
-    start, end = _day(request, "from"), _day(request, "to")
+    start, end = day_param(request, "from"), day_param(request, "to")
     end = end or (start + timedelta(days=DEFAULT_DAYS - 1) if start else today())
     start = start or end - timedelta(days=DEFAULT_DAYS - 1)
     if start > end:
@@ -57,7 +58,7 @@ def _filters(request):
             raise ApiError.invalid("kind", f"Nieznany rodzaj widżetu. Wybierz jeden z: {', '.join(sorted(kinds))}.")
         if kind in request.registry["smogpanel.resources"]:
             authorize(request, kind, "read")
-    record_id = _int_param(request, "record_id", minimum=0, maximum=MAX_ID)
+    record_id = whole_number(request, "record_id", minimum=0, maximum=MAX_ID)
     if record_id is not None and kind is None:
         raise ApiError.invalid("kind", "Podaj rodzaj widżetu razem z id elementu.")
     start, end = _range(request)

@@ -1,5 +1,5 @@
 """The view beacon answered in front of Pyramid, as the public answers are replayed
-(smogpanel.public.replay): `POST /api/reach/hit` is sent once per widget view, so it costs
+(smogpanel.ops.replay): `POST /api/reach/hit` is sent once per widget view, so it costs
 what a replayed payload costs, not a trip through the framework (docs/performance.md, "Reach").
 
 A well-formed beacon is read, counted in memory and answered `204` here. Anything else (no
@@ -12,8 +12,8 @@ import io
 
 import orjson
 
+from ..counters import ROUTE
 from ..envelope import ApiError
-from ..ops.metrics import ROUTE
 from ..web import ADMIN_POLICY
 from . import HIT_PATH, count_hit, read_hit
 

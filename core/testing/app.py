@@ -19,8 +19,8 @@ from sqlalchemy.sql.util import find_tables
 from smogpanel import main
 from smogpanel.db import make_engine, make_session_factory
 from smogpanel.migrate import upgrade
+from smogpanel.passwords import hash_password
 from smogpanel.plugin_manager import build_plugin_manager
-from smogpanel.security import hash_password
 
 TEST_SECRET = "test-secret-" + "x" * 40
 

@@ -29,7 +29,7 @@ def sign_in(testapp, email_address=DEMO_ADMIN[0], password=DEMO_ADMIN[1]):
 def write_demo_data(url):
     """`smogpanel init --demo` on a migrated database: every plugin's demo data and the demo
     administrator."""
-    from smogpanel.cli import _add_user
+    from smogpanel.cli.accounts import add_user
     from smogpanel.db import make_engine, make_session_factory
     from smogpanel.gazetteer import find_gazetteer
     from smogpanel.models import Setting
@@ -42,7 +42,7 @@ def write_demo_data(url):
             manager.hook.smogpanel_seed(db=db)
             manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
             db.add(Setting(key="demo_data", value="written"))
-            _add_user(db, DEMO_ADMIN[0], DEMO_ADMIN[1], True, "Demo", "Administrator")
+            add_user(db, DEMO_ADMIN[0], DEMO_ADMIN[1], True, "Demo", "Administrator")
     finally:
         engine.dispose()
 

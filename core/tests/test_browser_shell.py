@@ -110,7 +110,7 @@ def test_the_profile_changes_names_without_touching_the_password(page, live_serv
 
 def test_changing_ones_own_password_keeps_one_signed_in(page, live_server):
     """The server retires older tokens on a new password; the panel keeps the fresh one."""
-    from smogpanel.security import hash_password
+    from smogpanel.passwords import hash_password
     from smogpanel.users.models import User
 
     email = live_server.unique("haslo").replace(" ", "-").lower() + "@example.pl"

@@ -219,10 +219,10 @@ def test_the_openapi_document_describes_history(anonymous):
 
 
 def test_bytes_and_secrets_are_never_copied():
-    from smogpanel.history import _binary_mark, changes_between
+    from smogpanel.history import binary_mark, changes_between
 
-    before = {"name": "a", "data": _binary_mark(b"\x89PNG 1"), "api_token": "x"}
-    after = {"name": "b", "data": _binary_mark(b"\x89PNG 2"), "api_token": "y"}
+    before = {"name": "a", "data": binary_mark(b"\x89PNG 1"), "api_token": "x"}
+    after = {"name": "b", "data": binary_mark(b"\x89PNG 2"), "api_token": "y"}
     assert changes_between(before, after) == {"name": ["a", "b"], "data": "changed"}
     assert changes_between({"text": "a" * 30_000}, {"text": "b"}) == {"text": "changed"}
 

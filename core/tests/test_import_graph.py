@@ -5,19 +5,26 @@ The graph is read with `ast` from the files (nothing imported), every module of 
 `smogpanel` but its tests and migrations, and counts an import wherever it is written: at module
 level and inside functions alike. `from smogpanel.x import y` is an edge to the module
 `smogpanel.x.y` when there is one, else to `smogpanel.x`. A failure names each circle as the
-path of its imports, with their lines."""
+path of its imports, with their lines.
+
+Units (a subpackage, or a top-level module, of the core) import one another without a circle
+either: the core is read in layers (docs/core.md), each unit using only those below it. And
+no module imports another's private name (`_x`): what two modules share is public where it
+lives."""
 
 import ast
+import re
 from pathlib import Path
 
 CORE = Path(__file__).resolve().parents[1]
+LAYERS_DOC = CORE.parent / "docs" / "core.md"
 SKIPPED = ("tests", "migrations")
 
 # Where an import of the app's own modules may stay inside a function, and why (none breaks a
 # circle: the graph above counts them). Anything else belongs at the top of its module.
 LAZY_IMPORTS_ALLOWED = {
     "__init__.py": "`main` builds the app; every `import smogpanel.x` runs this file first",
-    "cli.py": "each command loads only what it uses, so `smogpanel --help` and a typo answer at once",
+    "cli/": "each command loads only what it uses, so `smogpanel --help` and a typo answer at once",
     "spreadsheets/workbook_child.py": "the reading process starts with as little as it can (its docstring)",
     "testing/": "the pytest plugin loads with every test run; its fixtures import what they use",
 }
@@ -158,3 +165,102 @@ def test_the_app_imports_its_own_modules_at_the_top_of_each_module():
             if in_function and any(targets(node, module, package, modules)):
                 lazy.append(f"core/{where}:{node.lineno}: {ast.unparse(node)}")
     assert lazy == [], "imports of the app's modules inside functions:\n" + "\n".join(lazy)
+
+
+def unit_of(module):
+    """`smogpanel.history.views` -> `smogpanel.history`: a subpackage or a top-level module."""
+    return ".".join(module.split(".")[:2])
+
+
+def unit_graph(graph):
+    """{unit: {imported unit: "module (line)" of its first import}} of the module graph."""
+    units = {}
+    for module, imported in sorted(graph.items()):
+        unit = unit_of(module)
+        units.setdefault(unit, {})
+        for target, line in sorted(imported.items()):
+            other = unit_of(target)
+            if other not in (unit, "smogpanel"):  # the package's own __init__ builds the app: above all
+                units[unit].setdefault(other, f"{module}:{line}")
+                units.setdefault(other, {})
+    return units
+
+
+def test_the_cores_units_import_without_a_circle():
+    units = unit_graph(import_graph())
+    assert len(units) > 40, "the core's units were not found"
+    found = []
+    for group in circles(units):
+        members = set(group)
+        ties = [
+            f"{unit} → {target} ({where})"
+            for unit in group
+            for target, where in units[unit].items()
+            if target in members
+        ]
+        found.append(f"{', '.join(group)}:\n    " + "\n    ".join(ties))
+    assert found == [], "import circles between the core's units:\n" + "\n".join(found)
+
+
+def test_a_circle_between_units_is_found():
+    graph = {
+        "smogpanel.a.x": {"smogpanel.b": 3},
+        "smogpanel.a.y": {},
+        "smogpanel.b": {"smogpanel.a.y": 5},
+        "smogpanel.c": {"smogpanel.a.x": 1},
+    }
+    units = unit_graph(graph)
+    assert units == {
+        "smogpanel.a": {"smogpanel.b": "smogpanel.a.x:3"},
+        "smogpanel.b": {"smogpanel.a": "smogpanel.b:5"},
+        "smogpanel.c": {"smogpanel.a": "smogpanel.c:1"},
+    }
+    assert circles(units) == [["smogpanel.a", "smogpanel.b"]]
+
+
+def private_imports(path):
+    """`from x import _name` of another module's private names (not dunders), as written."""
+    for node, _ in imports_in(path):
+        if isinstance(node, ast.ImportFrom):
+            if any(alias.name.startswith("_") and not alias.name.startswith("__") for alias in node.names):
+                yield f"{node.lineno}: {ast.unparse(node)}"
+
+
+def test_no_core_module_imports_a_private_name_of_another():
+    found = []
+    for root in (CORE, CORE.parent / "plugins"):
+        for path in sorted(root.rglob("*.py")):
+            if "node_modules" in path.parts:
+                continue
+            found += [f"{path.relative_to(CORE.parent).as_posix()}:{line}" for line in private_imports(path)]
+    assert found == [], "private names imported from another module:\n" + "\n".join(found)
+
+
+def test_a_private_import_is_found(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text("from a import _day, public\nfrom b import __version__\nimport _c\n", encoding="utf-8")
+    assert list(private_imports(source)) == ["1: from a import _day, public"]
+
+
+def declared_layers():
+    """{unit: layer number} from the table of docs/core.md."""
+    found = {}
+    for line in LAYERS_DOC.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"^\| (\d+)\. [^|]+\| (.+) \|$", line)
+        if match:
+            for name in re.findall(r"`(\w+)`", match.group(2)):
+                found["smogpanel" if name == "smogpanel" else f"smogpanel.{name}"] = int(match.group(1))
+    return found
+
+
+def test_every_unit_imports_only_its_own_layer_and_those_below():
+    units = unit_graph(import_graph())
+    layers = declared_layers()
+    assert sorted(set(units) - set(layers)) == [], "units docs/core.md does not place"
+    up = [
+        f"{where}: {unit} (layer {layers[unit]}) imports {target} (layer {layers[target]})"
+        for unit, imported in sorted(units.items())
+        for target, where in imported.items()
+        if layers[target] > layers[unit]
+    ]
+    assert up == [], "imports pointing up a layer (docs/core.md):\n" + "\n".join(up)

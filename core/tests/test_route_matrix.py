@@ -14,7 +14,7 @@ import pytest
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel.authority import Context, permits
-from smogpanel.routes_listing import route_rows
+from smogpanel.cli.routes import route_rows
 from smogpanel.security import Identity
 from smogpanel.testing.app import Api, create_user, signed_in
 

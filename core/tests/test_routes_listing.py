@@ -19,7 +19,7 @@ def test_a_declared_resource_names_the_plugin_class_before_the_inherited_method(
         "POST",
         "/api/timer/",
         "timers",
-        "plugins/timers/views.py:TimerResource.view_create (core/resources.py:Resource.view_create)",
+        "plugins/timers/views.py:TimerResource.view_create (core/resources/__init__.py:Resource.view_create)",
     ] in rows
 
 

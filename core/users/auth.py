@@ -22,8 +22,8 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from ..db import add_writing_route, own_transaction, utcnow
 from ..envelope import ApiError, error_response
 from ..mail import send_mail
+from ..passwords import hash_password, verify_password
 from ..schemas import normalise_email
-from ..security import hash_password, verify_password
 from ..settings import public_url
 from ..throttle import LOGIN_DEFAULTS, Throttle, client_address, login_throttle, restore_throttle, setting
 from ..validation import body_validator, validate

@@ -20,8 +20,7 @@ from cornice import Service
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..client_address import client_address
-from ..db import Base, UTCDateTime, own_transaction, utcnow
-from ..db import _writes as writes
+from ..db import Base, UTCDateTime, own_transaction, utcnow, writes
 from ..envelope import ApiError
 from .factors import must_enrol
 from .models import User

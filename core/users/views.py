@@ -124,7 +124,7 @@ class UserResource(Resource):
     def services(self):
         collection = self.service("user-collection", "/api/user/", "user: list, create")
         record = self.service("user-record", "/api/user/{id:\\d+}", "user: one account")
-        collection.add_view("GET", self.view_list, renderer="envelope", permission="read")
+        self.add_list(collection, self.view_list)
         collection.add_view(
             "POST",
             self.view_create,

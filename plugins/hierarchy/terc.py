@@ -82,7 +82,7 @@ def read_terc(data):
     units, errors = [], []
     seen = {}
     for line, values in records:
-        unit = _unit(line, values, errors)
+        unit = terc_unit(line, values, errors)
         if unit is not None:
             first = seen.setdefault(unit.teryt, line)
             if first != line:
@@ -213,7 +213,7 @@ def _xml_records(text):
         yield line, values
 
 
-def _unit(line, values, errors):
+def terc_unit(line, values, errors):
     woj, pow_, gmi, rodz = (values[name].strip() for name in ("WOJ", "POW", "GMI", "RODZ"))
     name, kind = values["NAZWA"].strip(), values["NAZWA_DOD"].strip()
     problem = None

@@ -23,7 +23,7 @@ from smogpanel.importing import Import, Untyped
 from smogpanel.schemas import FlagNode, String, UploadNode
 from smogpanel.spreadsheets.imports import Column, ErrorList, ImportFailed, ImportType, import_result, read_rows
 
-from .terc import COLUMNS, NotTerc, _unit, read_terc
+from .terc import COLUMNS, NotTerc, read_terc, terc_unit
 from .teryt_import import TooManyGone, import_terc, max_gone_percent
 
 CODE = "TERYT_TERC"
@@ -42,7 +42,7 @@ def _from_table(table, context):
         if row.bad:
             continue  # already in `cells`
         values = {name: "" if row.values[name] is None else str(row.values[name]) for name in COLUMNS}
-        unit = _unit(row.index + 1, values, problems)
+        unit = terc_unit(row.index + 1, values, problems)
         if unit is not None:
             units.append(unit)
     cells.extend({"name": "file", "description": problem} for problem in problems)

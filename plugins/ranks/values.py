@@ -3,13 +3,12 @@
 transaction (places.py); list rows carry borough_name, district_name and voivodeship_name."""
 
 import sqlalchemy as sa
-from cornice import Service
 
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import NAME_FIELDS, gazetteer
 from smogpanel.resources import Resource
 
-from .loading import RANK_GROUP, load_entry, load_group
+from .loading import RANK_ENTRY, RANK_GROUP, load_entry, load_group
 from .models import RankValue
 from .places import refresh_places
 from .schemas import RankValueEditSchema, RankValueSchema
@@ -22,7 +21,7 @@ class RankValueResource(Resource):
     model = RankValue
     schema = RankValueSchema
     label = "wartość"
-    parent = RANK_GROUP
+    parents = (RANK_GROUP, RANK_ENTRY)  # listed per group, and per entry in voivodeships rankings
     screen = "/rank/{rank}/group/{rank_group}/value/{id}"
     sortable = ("id", "value", "points", "place", "updated", *NAME_FIELDS)
     default_order = ("place", True)
@@ -37,15 +36,6 @@ class RankValueResource(Resource):
 
     def edit_schema(self):
         return RankValueEditSchema()
-
-    # -- lists ---------------------------------------------------------------------
-    def view_list_by_parent(self, request):
-        group, _ = load_group(request, int(request.matchdict["parent_id"]), field="id")
-        return self.list_rows(request, self.list_statement().where(RankValue.rank_group_id == group.id))
-
-    def view_list_by_entry(self, request):
-        entry, _, _ = load_entry(request, int(request.matchdict["parent_id"]), field="id")
-        return self.list_rows(request, self.list_statement().where(RankValue.rank_entry_id == entry.id))
 
     # -- writes ----------------------------------------------------------------------
     def create(self, request, data):
@@ -142,12 +132,3 @@ class RankValueResource(Resource):
         scopes = {(obj.rank_group_id, obj.rank_entry_id): obj for obj in objs}
         for obj in scopes.values():
             self._refresh(request, self._rank_of(request, obj), obj)
-
-    def services(self):
-        by_entry = Service(
-            name="rank_value-by-rank_entry",
-            path="/api/rank_value/rank_entry/{parent_id:\\d+}",
-            description="rank_value: list of one rank_entry",
-        )
-        by_entry.add_view("GET", self.view_list_by_entry, renderer="envelope")
-        return [*super().services(), by_entry]

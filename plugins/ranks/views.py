@@ -7,7 +7,7 @@ from smogpanel.files import IMAGES
 from smogpanel.resources import PublicResource, Resource, column_filter
 
 from .loading import RANK, RANK_GROUP, load_group
-from .models import RANK_TYPES, Rank, RankEntry, RankGroup, RankValue
+from .models import RANK_TYPES, Rank, RankEntry, RankGroup
 from .places import refresh_places
 from .schemas import RankEntrySchema, RankGroupSchema, RankSchema, required_titles
 
@@ -86,22 +86,3 @@ class RankEntryResource(Resource):
                 "rank_group_id",
                 "Pozycje mają tylko rankingi województw; w rankingu gmin wartości dodaje się bezpośrednio do grupy.",
             )
-
-    # An entry's values hang on it by rank_entry_id: they go (and come back) with it.
-    def cascade(self, db, record_id, stamp):
-        super().cascade(db, record_id, stamp)
-        db.execute(
-            sa.update(RankValue)
-            .where(RankValue.rank_entry_id == record_id, RankValue.deleted.is_(None))
-            .values(deleted=stamp)
-            .execution_options(synchronize_session="fetch")
-        )
-
-    def uncascade(self, db, record_id, stamp):
-        super().uncascade(db, record_id, stamp)
-        db.execute(
-            sa.update(RankValue)
-            .where(RankValue.rank_entry_id == record_id, RankValue.deleted == stamp)
-            .values(deleted=None)
-            .execution_options(synchronize_session="fetch")
-        )

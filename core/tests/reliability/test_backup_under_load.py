@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from smogpanel.migrate import script_directory
-from smogpanel.ops.backup import restore, signing_key
+from smogpanel.ops.backup import signing_key
+from smogpanel.ops.restore import restore
 from smogpanel.plugin_manager import build_plugin_manager
 from smogpanel.settings import resolve
 from smogpanel.testing.data import contents

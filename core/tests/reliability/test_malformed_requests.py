@@ -11,9 +11,9 @@ import re
 import pytest
 from pyramid.interfaces import IRoutesMapper
 
+from smogpanel.cli.routes import route_rows
 from smogpanel.envelope import UNSAFE_METHODS
 from smogpanel.malformed_requests import numeric_placeholders
-from smogpanel.routes_listing import route_rows
 from smogpanel.security import CSRF_COOKIE
 from smogpanel.testing.hostile import BAD_IDS, NOT_UTF8, UNREADABLE_JSON
 

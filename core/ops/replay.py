@@ -15,13 +15,13 @@ import re
 
 from webob.acceptparse import create_accept_encoding_header
 
+from ..answer_cache import LocalCache
 from ..app_state import hold
-from ..ops.metrics import ROUTE, cache_lookup
-from ..ops.readiness import GATE
+from ..counters import ROUTE, cache_lookup
+from ..public.payloads import REPLAYABLE
 from ..versions import raw_data_version
-from .cache import LocalCache
+from .readiness import GATE
 
-REPLAYABLE = "smogpanel.replayable"
 PUBLIC_PATH = re.compile(r"^/(?:api/public|view)/([^/]+)/[^/]+(?:/embed/[^/]+)?$")
 # Per answer, not per request: headers that describe the bytes sent, set again each time.
 _BYTES_HEADERS = {"content-length", "content-encoding", "content-type"}

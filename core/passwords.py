@@ -1,0 +1,19 @@
+"""Passwords, hashed with argon2: what an account's sign-in checks and a new password stores."""
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+_hasher = PasswordHasher()
+
+
+def hash_password(password):
+    return _hasher.hash(password)
+
+
+def verify_password(stored_hash, password):
+    if not stored_hash:
+        return False
+    try:
+        return _hasher.verify(stored_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
