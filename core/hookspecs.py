@@ -12,14 +12,16 @@ its functions decorated with `hookimpl` implement the hooks below. The types the
 return (`ItemType`, `Integration`, ...) are in `smogpanel.item_types`.
 """
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pluggy
 
 PROJECT = "smogpanel"
 ENTRY_POINT_GROUP = "smogpanel.plugins"
-__all__ = ["hookimpl", "Remote", "ScheduledJob"]  # what a plugin imports from here
+__all__ = ["hookimpl", "Remote", "ScheduledJob", "Plugin"]  # what a plugin imports from here
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -309,3 +311,58 @@ class HookSpecs:
                 return [ScheduledJob(code="timers.cleanup", title="Porządkowanie liczników",
                                      run=clean_up_timers, interval=hours * 3600)]
         """
+
+
+# -- a plugin declared as data ------------------------------------------------------------------
+# What most plugins say through the same few hooks, said once: `PLUGIN = Plugin(...)` in the
+# package; the manager (smogpanel.plugin_manager.with_declared_hooks) gives it the hooks it stands
+# for (docs/plugins.md, "Declaring a plugin"). Resources and imports are classes: each app builds
+# its own.
+@dataclass(frozen=True)
+class Plugin:
+    remote: Remote | None = None
+    resources: tuple = ()  # Resource classes, added in this order (config.add_resource)
+    imports: tuple = ()  # Import classes (config.add_import)
+    includes: tuple = ()  # callables (config) for the rest: hand-written services, settings checked
+    import_types: tuple = ()  # ImportType, as smogpanel_import_types returns them
+    public_kinds: tuple = ()  # PublicKind
+    demo_data: Callable | None = None  # (db) or (db, gazetteer): what `smogpanel init --demo` adds
+    demo_data_last: bool = False  # after the other plugins' demo data (e.g. the hierarchy's gminy)
+    references: Callable | None = None  # (db, kind, ids), as smogpanel_references
+
+    def hooks(self, folder):
+        """{hook name: implementation} of what is declared; `folder`: the plugin's package."""
+        found = {}
+
+        def includeme(config):
+            for resource in self.resources:
+                config.add_resource(resource())
+            for an_import in self.imports:
+                config.add_import(an_import())
+            for include in self.includes:
+                include(config)
+
+        if self.resources or self.imports or self.includes:
+            found["smogpanel_includeme"] = hookimpl(includeme)
+        if self.remote is not None:
+            found["smogpanel_remote"] = hookimpl(lambda: self.remote)
+        migrations = Path(folder) / "migrations"
+        if migrations.is_dir():
+            found["smogpanel_migrations"] = hookimpl(lambda: str(migrations))
+        if self.import_types:
+            found["smogpanel_import_types"] = hookimpl(lambda: list(self.import_types))
+        if self.public_kinds:
+            found["smogpanel_public_kinds"] = hookimpl(lambda: list(self.public_kinds))
+        if self.demo_data is not None:
+            found["smogpanel_demo_data"] = hookimpl(trylast=self.demo_data_last)(_demo_data(self.demo_data))
+        if self.references is not None:
+            references = self.references
+            found["smogpanel_references"] = hookimpl(lambda db, kind, ids: references(db, kind, ids))
+        return found
+
+
+def _demo_data(add):
+    """The hook's implementation with the arguments `add` takes (pluggy passes them by name)."""
+    if "gazetteer" in inspect.signature(add).parameters:
+        return lambda db, gazetteer: add(db, gazetteer)
+    return lambda db: add(db)

@@ -1,11 +1,14 @@
 """The plugin manager: built-in and third-party plugins found through entry points, filtered
 by `smogpanel.plugins` / `SMOGPANEL_PLUGINS`, and `GET /api/plugins` for the shell."""
 
+import inspect
+import types
 from importlib.metadata import entry_points
+from pathlib import Path
 
 import pluggy
 
-from .hookspecs import ENTRY_POINT_GROUP, PROJECT, HookSpecs
+from .hookspecs import ENTRY_POINT_GROUP, PROJECT, HookSpecs, Plugin
 from .openapi import describe_route, envelope_responses
 
 
@@ -23,10 +26,29 @@ def build_plugin_manager(enabled=None, extra=()):
         )
     for name in wanted:
         if name in installed:
-            manager.register(installed[name].load(), name=name)
+            manager.register(with_declared_hooks(installed[name].load()), name=name)
     for name, plugin in extra:
-        manager.register(plugin, name=name)
+        manager.register(with_declared_hooks(plugin), name=name)
     return manager
+
+
+def with_declared_hooks(plugin):
+    """`plugin` (a module or object, as an entry point loads it) with the hooks its `PLUGIN`
+    declares, as one object registered under the plugin's name; unchanged without one."""
+    declared = getattr(plugin, "PLUGIN", None)
+    if not isinstance(declared, Plugin):
+        return plugin
+    folder = Path(inspect.getfile(plugin)).parent if isinstance(plugin, types.ModuleType) else Path(".")
+    hooks = declared.hooks(folder)
+    written = sorted(name for name in hooks if callable(getattr(plugin, name, None)))
+    if written:
+        raise TypeError(
+            f"{getattr(plugin, '__name__', plugin)}: {', '.join(written)} declared in PLUGIN and written too"
+        )
+    merged = types.ModuleType(getattr(plugin, "__name__", "plugin"), getattr(plugin, "__doc__", None))
+    merged.__dict__.update(vars(plugin))
+    merged.__dict__.update(hooks)
+    return merged
 
 
 def parse_enabled(value):

@@ -2,9 +2,7 @@
 (SPEC 2.11, 3 Item/Item type, 5 Item, 7 items). Types and integrations come from the
 `smogpanel_item_types` and `smogpanel_integrations` hooks; this plugin adds two plain types."""
 
-from pathlib import Path
-
-from smogpanel.hookspecs import Remote, ScheduledJob, hookimpl
+from smogpanel.hookspecs import Plugin, Remote, ScheduledJob, hookimpl
 
 from . import cli, views
 from .public import ITEM
@@ -12,10 +10,14 @@ from .references import references
 from .seed import add_demo_data
 from .types import BUILT_IN
 
-
-@hookimpl
-def smogpanel_includeme(config):
-    views.includeme(config)
+PLUGIN = Plugin(
+    remote=Remote(name="items", label="Elementy", path="/item", order=90),
+    includes=(views.includeme,),
+    public_kinds=(ITEM,),
+    demo_data=add_demo_data,
+    demo_data_last=True,
+    references=references,
+)
 
 
 @hookimpl
@@ -37,28 +39,3 @@ def smogpanel_jobs(settings):
     return [
         ScheduledJob(code="items.refresh", title="Odświeżanie integracji elementów", run=refresh_job, interval=interval)
     ]
-
-
-@hookimpl
-def smogpanel_remote():
-    return Remote(name="items", label="Elementy", path="/item", order=90)
-
-
-@hookimpl
-def smogpanel_migrations():
-    return str(Path(__file__).parent / "migrations")
-
-
-@hookimpl
-def smogpanel_public_kinds():
-    return [ITEM]
-
-
-@hookimpl(trylast=True)
-def smogpanel_demo_data(db, gazetteer):
-    add_demo_data(db, gazetteer)
-
-
-@hookimpl
-def smogpanel_references(db, kind, ids):
-    return references(db, kind, ids)

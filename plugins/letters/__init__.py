@@ -2,20 +2,18 @@
 to every recipient of the letter's group (SPEC 2.10, 3 Letter/Recipient group/Recipient,
 5 Letter/Recipient, 7 Letters and recipients; docs/letters.md)."""
 
-from pathlib import Path
-
-from smogpanel.hookspecs import Remote, ScheduledJob, hookimpl
+from smogpanel.hookspecs import Plugin, Remote, ScheduledJob, hookimpl
 
 from . import cli, erasure, sending, views
 from .public import LETTER
 from .seed import add_demo_data
 
-
-@hookimpl
-def smogpanel_includeme(config):
-    views.includeme(config)
-    sending.includeme(config)
-    erasure.includeme(config)
+PLUGIN = Plugin(
+    remote=Remote(name="letters", label="Listy", path="/letter", order=80),
+    includes=(views.includeme, sending.includeme, erasure.includeme),
+    public_kinds=(LETTER,),
+    demo_data=add_demo_data,
+)
 
 
 @hookimpl
@@ -37,25 +35,5 @@ def smogpanel_jobs():
 
 
 @hookimpl
-def smogpanel_remote():
-    return Remote(name="letters", label="Listy", path="/letter", order=80)
-
-
-@hookimpl
-def smogpanel_migrations():
-    return str(Path(__file__).parent / "migrations")
-
-
-@hookimpl
-def smogpanel_public_kinds():
-    return [LETTER]
-
-
-@hookimpl
 def smogpanel_cli_commands(commands):
     cli.add_commands(commands)
-
-
-@hookimpl
-def smogpanel_demo_data(db):
-    add_demo_data(db)
