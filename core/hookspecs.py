@@ -227,7 +227,7 @@ class HookSpecs:
         """The plugin's commands on the `smogpanel` command line. `commands` is the argparse
         sub-parsers object of `smogpanel`: add one parser named after the plugin and the plugin's
         commands under it, each with `set_defaults(run=function)`; `run(settings, args)` returns the
-        exit code. Build the app with `smogpanel.commands.plugin_app(settings, "<plugin>")` (it
+        exit code. Build the app with `smogpanel.plugin_commands.plugin_app(settings, "<plugin>")` (it
         prints a Polish error and returns `None` when the plugin is disabled) and write in
         `smogpanel.db.own_transaction(app.registry)`. Called at every start of `smogpanel`, for every
         installed plugin (which plugins are enabled is known only once the settings are read).

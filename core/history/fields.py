@@ -19,7 +19,7 @@ A Resource whose entries record fields its form schema does not hold (an account
 scopes) describes them in `history_extra_fields(request)` -> {name: Field}; a list of choices
 or references reads as their names joined, or `empty` when there are none.
 
-A sequence of mappings with `key` and `value` is a record's keyed values (smogpanel.keyed: a
+A sequence of mappings with `key` and `value` is a record's keyed values (smogpanel.keyed_values: a
 measurement's properties, a search entry's or a graph entry's values); any other sequence of
 mappings is a list of sub-records matched by `id` (a map's property keys).
 """

@@ -8,7 +8,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.importing import Import
-from smogpanel.keyed import KeyedResource, KeyList
+from smogpanel.keyed_values import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource, resource_of
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.spreadsheets.imports import ImportFailed, import_result
