@@ -4,9 +4,6 @@ each hook's section with the same words under the same signature (core/tests/tes
 fails otherwise) and adds the details. The manager that
 calls them is built by the app factory (`smogpanel.plugin_manager`), never at import time.
 
-(The design named this module `core/plugins.py`; that name is taken by the `plugins/`
-package, `smogpanel.plugins`, so the hooks live here, as in Datasette.)
-
 A plugin is a module (or object) registered under the entry point group `smogpanel.plugins`;
 its functions decorated with `hookimpl` implement the hooks below. The types the item hooks
 return (`ItemType`, `Integration`, ...) are in `smogpanel.item_types`.
