@@ -2,20 +2,18 @@
 the shared definition: read, replace, import, export, and its versions (list, restore)."""
 
 from cornice import Service
-from pyramid.response import Response
-from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel import history
 from smogpanel.envelope import ApiError
 from smogpanel.events import RecordUpdated
 from smogpanel.importing import Import
 from smogpanel.resources import PublicResource
-from smogpanel.signed_links import is_valid, signed_query
+from smogpanel.signed_links import SignedExport, add_signed_export
 from smogpanel.spreadsheets.imports import ImportFailed, import_result
 from smogpanel.validation import body_validator
 
 from .definition import check_names, current_version, list_versions, restore_version, types_of, write_version
-from .export import XLSX_TYPE, export_workbook
+from .export import export_workbook
 from .imports import IMPORT_CODES, LABELS
 from .models import Calculator
 from .schemas import CalculatorSchema, DefinitionImportSchema, DefinitionSetSchema
@@ -80,29 +78,17 @@ class DefinitionImport(Import):
         return import_result(created=sum(len(t["definitions"]) for t in types), skipped=parsed["skipped"], types=types)
 
 
-def export_definition(request):
-    """GET /api/calculator/definition/export: the URL of the native sheet (a signed link valid
-    five minutes; the workbook is built when it is followed)."""
-    query = signed_query(request.registry, EXPORT_PURPOSE, "current")
-    return f"{request.route_path('calculator-definition-export-signed')}?{query}"
-
-
-def export_file(request):
-    if not is_valid(request.registry, EXPORT_PURPOSE, "current", request.params):
-        raise ApiError(
-            "FORBIDDEN",
-            [
-                {
-                    "name": "signature",
-                    "description": "Odnośnik do eksportu wygasł albo jest nieprawidłowy. "
-                    "Wyeksportuj definicję ponownie.",
-                }
-            ],
-        )
-    response = Response(body=export_workbook(current_types(request)), content_type=XLSX_TYPE)
-    response.content_disposition = 'attachment; filename="definicja-kalkulatorow.xlsx"'
-    response.cache_control = "private, no-store"
-    return response
+# GET /api/calculator/definition/export: the URL of the native sheet (a signed link valid five
+# minutes; the workbook is built when it is followed).
+EXPORT = SignedExport(
+    name="calculator-definition-export",
+    path="/api/calculator/definition/export",
+    description="calculator definition: the .xlsx export (the native sheet)",
+    purpose=EXPORT_PURPOSE,
+    subject=lambda request: "current",
+    build=lambda request, _: (export_workbook(current_types(request)), "definicja-kalkulatorow.xlsx"),
+    again="Wyeksportuj definicję ponownie.",
+)
 
 
 def versions(request):
@@ -127,19 +113,6 @@ def includeme(config):
         "POST", set_definition, renderer="envelope", schema=DefinitionSetSchema(), validators=(body_validator,)
     )
     config.add_import(DefinitionImport())
-    export = Service(
-        name="calculator-definition-export",
-        path=f"{base}/export",
-        description="calculator definition: the URL of its .xlsx export (the native sheet)",
-    )
-    export.add_view("GET", export_definition, renderer="envelope")
-    # "-signed": public, but only through a signed link (see smogpanel.signed_links).
-    export_signed = Service(
-        name="calculator-definition-export-signed",
-        path=f"{base}/export.xlsx",
-        description="calculator definition: the .xlsx export itself, through the signed link",
-    )
-    export_signed.add_view("GET", export_file, permission=NO_PERMISSION_REQUIRED)
     version_list = Service(
         name="calculator-definition-versions",
         path=f"{base}/version/",
@@ -152,5 +125,6 @@ def includeme(config):
         description="calculator definition: make a copy of an earlier version current",
     )
     version_restore.add_view("POST", restore, renderer="envelope")
-    for service in (definition, export, export_signed, version_list, version_restore):
+    add_signed_export(config, EXPORT)
+    for service in (definition, version_list, version_restore):
         config.add_cornice_service(service)

@@ -1,19 +1,14 @@
 """Every endpoint of SPEC section 7 "Maps and measurements": the map and checkpoint
 resources, the measurement import and the map's export."""
 
-from cornice import Service
-from pyramid.response import Response
-from pyramid.security import NO_PERMISSION_REQUIRED
-
 from smogpanel.db import utcnow
-from smogpanel.envelope import ApiError
 from smogpanel.importing import Import
 from smogpanel.keyed_values import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource, resource_of
-from smogpanel.signed_links import is_valid, signed_query
+from smogpanel.signed_links import SignedExport, add_signed_export
 from smogpanel.spreadsheets.imports import ImportFailed, import_result
 
-from .export import XLSX_TYPE, export_workbook
+from .export import export_workbook
 from .imports import IMPORT_CODES
 from .models import Checkpoint, Map
 from .schemas import CheckpointImportSchema, CheckpointSchema, MapSchema
@@ -136,55 +131,32 @@ class CheckpointImport(Import):
         return import_result(created=1, skipped=parsed["skipped"], id=checkpoint.id, properties=count)
 
 
-EXPORT_PURPOSE = "map-export"
+def export_subject(request):
+    """The map's id, once it is found (a link to a missing map: 404)."""
+    return resource_of(request, "map").load(request, int(request.matchdict["id"])).id
 
 
-def export_map(request):
-    """GET /api/map/<id>/export: the URL of the map's .xlsx export, which the browser then
-    opens. A signed link valid for five minutes: the workbook is built when it is followed,
-    so no file is stored for it."""
-    resource = resource_of(request, "map")
-    a_map = resource.load(request, int(request.matchdict["id"]))
-    query = signed_query(request.registry, EXPORT_PURPOSE, a_map.id)
-    return f"{request.route_path('map-export-signed', id=a_map.id)}?{query}"
-
-
-def export_file(request):
-    """GET /api/map/<id>/export.xlsx?expires&signature: the workbook itself."""
-    map_id = int(request.matchdict["id"])
-    if not is_valid(request.registry, EXPORT_PURPOSE, map_id, request.params):
-        raise ApiError(
-            "FORBIDDEN",
-            [
-                {
-                    "name": "signature",
-                    "description": "Odnośnik do eksportu wygasł albo jest nieprawidłowy. Wyeksportuj mapę ponownie.",
-                }
-            ],
-        )
+def export_build(request, map_id):
     a_map = resource_of(request, "map").load(request, map_id)
-    response = Response(body=export_workbook(request.db, a_map), content_type=XLSX_TYPE)
-    response.content_disposition = f'attachment; filename="{a_map.internal_name}.xlsx"'
-    response.cache_control = "private, no-store"
-    return response
+    return export_workbook(request.db, a_map), f"{a_map.internal_name}.xlsx"
+
+
+# GET /api/map/<id>/export: the URL of the map's .xlsx export, which the browser then opens: a
+# signed link valid for five minutes, the workbook built when it is followed (no file stored).
+EXPORT = SignedExport(
+    name="map-export",
+    path="/api/map/{id:\\d+}/export",
+    description="map: an .xlsx export of its measurements",
+    purpose="map-export",
+    subject=export_subject,
+    key=lambda request: int(request.matchdict["id"]),
+    build=export_build,
+    again="Wyeksportuj mapę ponownie.",
+)
 
 
 def includeme(config):
     config.add_resource(MapResource())
     config.add_resource(CheckpointResource())
     config.add_import(CheckpointImport())
-    export = Service(
-        name="map-export",
-        path="/api/map/{id:\\d+}/export",
-        description="map: the URL of an .xlsx export of its measurements",
-    )
-    export.add_view("GET", export_map, renderer="envelope")
-    # "-signed": public, but only through a signed link (see smogpanel.signed_links).
-    export_signed = Service(
-        name="map-export-signed",
-        path="/api/map/{id:\\d+}/export.xlsx",
-        description="map: the .xlsx export itself, through the signed link",
-    )
-    export_signed.add_view("GET", export_file, permission=NO_PERMISSION_REQUIRED)
-    config.add_cornice_service(export)
-    config.add_cornice_service(export_signed)
+    add_signed_export(config, EXPORT)
