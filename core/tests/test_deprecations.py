@@ -6,10 +6,13 @@ import importlib
 import subprocess
 import sys
 import warnings
+from types import SimpleNamespace
 
+import colander
 import pytest
 from cornice import Service
 
+from smogpanel.history.fields import Field, fields_of
 from smogpanel.resources import Resource
 from smogpanel.resources.routes import list_views_of
 
@@ -68,3 +71,13 @@ def test_a_declared_list_view_is_found_without_a_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
         assert list_views_of(service, resource) == [resource.view_list_by_hand]
+
+
+def test_fields_beside_the_form_set_on_a_resource_still_show_with_a_warning():
+    class Noted(Listed):
+        schema = colander.MappingSchema
+        history_fields_beside_form = {"note": Field("note", "Notatka")}
+
+    request = SimpleNamespace(registry={})
+    with pytest.warns(DeprecationWarning, match=r"Resource\.history_fields_beside_form is deprecated since 3\.9"):
+        assert fields_of(Noted(), request)["note"].title == "Notatka"
