@@ -1,4 +1,4 @@
-"""The list screen in Chromium with 2,477 rows against the same screen with 26 (issue 34), in
+"""The list screen in Chromium with 2,477 rows against the same screen with 26, in
 one run: a ranking group's values (every gmina of the register's shape) against a group of 26.
 
     .venv/bin/python bench/lists.py [--rounds 5] [--database-url URL]

@@ -1,4 +1,4 @@
-"""What saving against a version costs (issue 34, item 1), each against a baseline in the same run.
+"""What saving against a version costs, each against a baseline in the same run.
 
     .venv/bin/python bench/record_versions.py [--requests 200] [--database-url URL]
 

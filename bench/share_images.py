@@ -1,4 +1,4 @@
-"""The share image's render time per public kind (issue 36), against the payload's build in the
+"""The share image's render time per public kind, against the payload's build in the
 same run.
 
     .venv/bin/python bench/share_images.py [--rounds 7] [--database-url URL]

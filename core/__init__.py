@@ -8,7 +8,7 @@ import warnings
 # pin stays and core/tests/test_dependencies.py fails once it can be lifted.
 warnings.filterwarnings("ignore", message="pkg_resources is deprecated as an API", category=UserWarning)
 
-from .version import PRODUCT, __version__  # noqa: E402, F401 (after the filter; smogpanel.__version__ as before)
+from .release import PRODUCT, __version__  # noqa: E402, F401 (after the filter; named as smogpanel.__version__)
 
 
 def main(global_config=None, **settings):

@@ -87,7 +87,7 @@ def error_response(code, errors=None, status=None):
     )
 
 
-# The version of the record a view answers with (smogpanel.record_versions), for its ETag
+# The version of the record a view answers with (smogpanel.record_etags), for its ETag
 RECORD_VERSION = "smogpanel.record_version"
 
 
@@ -95,7 +95,7 @@ class EnvelopeRenderer:
     """Wraps a view's return value as a successful envelope; GET answers carry an ETag
     so an unchanged list costs the client a 304 instead of the body. An answer about one record
     (RECORD_VERSION set: its GET, its edit) carries the record's version in front of that digest,
-    for `If-Match` (smogpanel.record_versions)."""
+    for `If-Match` (smogpanel.record_etags)."""
 
     def __init__(self, info):
         pass

@@ -18,8 +18,8 @@ from collections import defaultdict
 import sqlalchemy as sa
 
 from .app_state import hold
+from .data_versions import stable_version  # noqa: F401 (the gazetteer's keeper versions what it answers)
 from .regions import normalise, voivodeship_code
-from .versions import stable_version  # noqa: F401 (the gazetteer's keeper versions what it answers)
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = [
@@ -149,7 +149,7 @@ class Gazetteer:
     """The interface, and the answer when no enabled plugin keeps a hierarchy: no gminy."""
 
     # The names of the tables the answers are read from: a public payload that shows names
-    # from the gazetteer changes version when they change (`smogpanel.versions.GAZETTEER`).
+    # from the gazetteer changes version when they change (`smogpanel.data_versions.GAZETTEER`).
     tables = ()
 
     # The API path (under /api) listing every live gmina for the panel's gmina picker: GET, sortable

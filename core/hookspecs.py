@@ -4,9 +4,6 @@ each hook's section with the same words under the same signature (core/tests/tes
 fails otherwise) and adds the details. The manager that
 calls them is built by the app factory (`smogpanel.plugin_manager`), never at import time.
 
-(The design named this module `core/plugins.py`; that name is taken by the `plugins/`
-package, `smogpanel.plugins`, so the hooks live here, as in Datasette.)
-
 A plugin is a module (or object) registered under the entry point group `smogpanel.plugins`;
 its functions decorated with `hookimpl` implement the hooks below. The types the item hooks
 return (`ItemType`, `Integration`, ...) are in `smogpanel.item_types`.
@@ -229,7 +226,7 @@ class HookSpecs:
         """The plugin's commands on the `smogpanel` command line. `commands` is the argparse
         sub-parsers object of `smogpanel`: add one parser named after the plugin and the plugin's
         commands under it, each with `set_defaults(run=function)`; `run(settings, args)` returns the
-        exit code. Build the app with `smogpanel.commands.plugin_app(settings, "<plugin>")` (it
+        exit code. Build the app with `smogpanel.plugin_commands.plugin_app(settings, "<plugin>")` (it
         prints a Polish error and returns `None` when the plugin is disabled) and write in
         `smogpanel.db.own_transaction(app.registry)`. Called at every start of `smogpanel`, for every
         installed plugin (which plugins are enabled is known only once the settings are read).

@@ -26,7 +26,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from .version import __version__
+from .release import __version__
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["HttpSource", "SourceError", "budget_of"]

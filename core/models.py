@@ -1,4 +1,4 @@
-"""Core tables outside the accounts: the mail outbox, stored files (and table versions, see versions.py)."""
+"""Core tables outside the accounts: the mail outbox, stored files (and table versions, see data_versions.py)."""
 
 from datetime import datetime
 
@@ -6,8 +6,8 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .accounts import LoginFailure, PasswordReset, User  # noqa: F401 (one metadata for alembic)
+from .data_versions import TableVersion  # noqa: F401
 from .db import Base, UTCDateTime
-from .versions import TableVersion  # noqa: F401
 
 
 class OutboxMail(Base):

@@ -20,9 +20,9 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from .envelope import STATUS_OF
 from .json_schema import convert, parameter_schema
+from .release import PRODUCT, __version__
 from .sorting import ASC_PATTERN
 from .validation import body_validator, exact_body_validator
-from .version import PRODUCT, __version__
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["describe_route", "envelope_responses", "ENVELOPE", "BINARY"]
@@ -254,7 +254,7 @@ def _add_sorting(paths, registry):
 
 def _add_versions(paths, registry):
     """A record's ETag carries its version; an edit with If-Match saves only against it
-    (smogpanel.record_versions, docs/api.md "Saving against the version a form loaded")."""
+    (smogpanel.record_etags, docs/api.md "Saving against the version a form loaded")."""
     for kind in registry.get("smogpanel.resources", {}):
         record = paths.get(f"/api/{kind}/{{id}}", {})
         if "get" in record and "200" in record["get"].get("responses", {}):

@@ -284,12 +284,3 @@ class FileValue(colander.SchemaType):
 def FileNode(title, **kw):
     """An optional file field (a logo, a cover image); declare it in the resource's `uploads`."""
     return colander.SchemaNode(FileValue(), title=title, missing=None, **kw)
-
-
-def schema_without(schema_class, *names):
-    """The same schema with some fields removed (edit payloads omit fixed fields)."""
-    schema = schema_class()
-    for name in names:
-        if name in schema:
-            del schema[name]
-    return schema

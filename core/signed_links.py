@@ -1,10 +1,13 @@
 """Short-lived links a browser can follow without the Bearer token (downloads it navigates
 to, e.g. a map's export): the query carries an expiry and an HMAC of (purpose, subject,
-expiry) made with the app's secret. Nothing is stored, so nothing piles up."""
+expiry) made with the app's secret. Nothing is stored, so nothing piles up. A file downloaded
+that way is declared once (`SignedExport`)."""
 
 import hashlib
 import hmac
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from cornice import Service
@@ -14,7 +17,8 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from .envelope import ApiError
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["signed_query", "is_valid", "add_signed_download"]
+__all__ = ["signed_query", "is_valid", "SignedExport", "add_signed_export"]
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 DEFAULT_TTL = 300
 
@@ -48,43 +52,64 @@ def is_valid(registry, purpose, subject, params):
     return signature.isascii() and hmac.compare_digest(expected, signature)
 
 
-def add_signed_download(config, name, path, what, subject, build, again):
-    """Declares a download a browser navigates to: `GET <path>` (signed in, the kind's read
-    rule as any view's) answers the URL of `GET <path>.xlsx?expires&signature`, a link valid for
-    DEFAULT_TTL seconds that needs no token and builds the file when it is followed, so
-    nothing is stored for it. A link expired or forged answers 403 saying `again`.
+@dataclass(frozen=True)
+class SignedExport:
+    """A file a browser downloads through a signed link (a map's workbook, the calculators'
+    definition), declared once and added with `add_signed_export(config, export)`:
 
-    `subject(request)`: what the link is for (a record id, loaded and checked; "current"),
-    `build(request, subject)`: `(bytes, filename, content type)`. `what` names it in the API
-    description ("map: ..."). E.g. a map's export:
+        GET <path>        the link (JSON: the URL, valid five minutes), asked as the app asks
+                          (signed in, the record's own checks in `subject`)
+        GET <path>.xlsx   the file itself, built when the link is followed: no Bearer token, only
+                          a valid signature (else 403 with `again`, what to do in Polish)
 
-        add_signed_download(config, "map-export", "/api/map/{id:\\d+}/export", "map: its measurements",
-                            subject=lambda request: MAP.load(request, int(request.matchdict["id"])).id,
-                            build=workbook_of_map, again="Wyeksportuj mapę ponownie.")
-    """
-    file_route = f"{name}-signed"
+    `subject(request)`: what the link names, from the path (a record's id, "current"), after
+    whatever check the link view makes (the record loaded: 404 when it is not there);
+    `build(request, subject)`: (bytes, file name)."""
 
-    def link(request):
-        found = subject(request)
-        return f"{request.route_path(file_route, **request.matchdict)}?{signed_query(request.registry, name, found)}"
+    name: str  # the route names: <name> and <name>-signed
+    path: str  # e.g. "/api/map/{id:\\d+}/export"
+    description: str  # what the file is, for the API document
+    purpose: str  # the signed link's purpose
+    subject: Callable
+    build: Callable
+    again: str  # e.g. "Wyeksportuj mapę ponownie."
+    file_path: str = ""  # default: <path>.xlsx
+    content_type: str = XLSX
+    key: Callable = None  # the subject from the signed link's path alone (default: `subject`)
 
-    def download(request):
-        found = str(request.matchdict.get("id", "current"))
-        if not is_valid(request.registry, name, found, request.params):
-            description = f"Odnośnik do eksportu wygasł albo jest nieprawidłowy. {again}"
-            raise ApiError("FORBIDDEN", [{"name": "signature", "description": description}])
-        body, filename, content_type = build(request, found)
-        response = Response(body=body, content_type=content_type)
+    def link_view(self, request):
+        query = signed_query(request.registry, self.purpose, self.subject(request))
+        return f"{request.route_path(self.name + '-signed', **request.matchdict)}?{query}"
+
+    def file_view(self, request):
+        subject = (self.key or self.subject)(request)
+        if not is_valid(request.registry, self.purpose, subject, request.params):
+            raise ApiError(
+                "FORBIDDEN",
+                [
+                    {
+                        "name": "signature",
+                        "description": f"Odnośnik do eksportu wygasł albo jest nieprawidłowy. {self.again}",
+                    }
+                ],
+            )
+        body, filename = self.build(request, subject)
+        response = Response(body=body, content_type=self.content_type)
         response.content_disposition = f'attachment; filename="{filename}"'
         response.cache_control = "private, no-store"
         return response
 
-    asked = Service(name=name, path=path, description=f"{what}: the URL of its .xlsx export")
-    asked.add_view("GET", link, renderer="envelope")
-    # "-signed": public, but only through the signed link.
-    followed = Service(
-        name=file_route, path=f"{path}.xlsx", description=f"{what}: the .xlsx export, through the signed link"
+
+def add_signed_export(config, export):
+    """Adds the link's route and the file's (`SignedExport`)."""
+    link = Service(name=export.name, path=export.path, description=f"{export.description}: the URL of its export")
+    link.add_view("GET", export.link_view, renderer="envelope")
+    # "-signed": public, but only through a signed link.
+    signed = Service(
+        name=f"{export.name}-signed",
+        path=export.file_path or f"{export.path}.xlsx",
+        description=f"{export.description}: the file itself, through the signed link",
     )
-    followed.add_view("GET", download, permission=NO_PERMISSION_REQUIRED)
-    config.add_cornice_service(asked)
-    config.add_cornice_service(followed)
+    signed.add_view("GET", export.file_view, permission=NO_PERMISSION_REQUIRED)
+    config.add_cornice_service(link)
+    config.add_cornice_service(signed)

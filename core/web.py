@@ -19,7 +19,7 @@ from whitenoise import WhiteNoise
 
 from .envelope import api_not_found, dumps, is_api, method_not_allowed
 from .gazetteer import gazetteer
-from .version import __version__
+from .release import __version__
 
 SHELL_DIR = Path(__file__).parent / "static" / "shell"
 ASSET_PREFIXES = ("/static/", "/plugins/", "/files/", "/view/")

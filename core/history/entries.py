@@ -164,7 +164,7 @@ def revert_of(request, records, entry, changes, reverted_by, kind_labels):
     answer = {"offered": False, "reverted_by": reverted_by, "says": ""}
     resource = resources.get(entry.kind)
     if entry.action == "update" and resource is not None and resource.revert_edits:
-        fields = fields_of(resource)
+        fields = fields_of(resource, request)
         order = {name: index for index, name in enumerate(fields)}
         kept = sorted(
             (name for name, change in changes.items() if change != CHANGED and isinstance(change, list)),

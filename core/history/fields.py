@@ -19,7 +19,7 @@ A Resource whose entries record fields its form schema does not hold (an account
 scopes) describes them in `history_extra_fields(request)` -> {name: Field}; a list of choices
 or references reads as their names joined, or `empty` when there are none.
 
-A sequence of mappings with `key` and `value` is a record's keyed values (smogpanel.keyed: a
+A sequence of mappings with `key` and `value` is a record's keyed values (smogpanel.keyed_values: a
 measurement's properties, a search entry's or a graph entry's values); any other sequence of
 mappings is a list of sub-records matched by `id` (a map's property keys).
 """
@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import colander
 
+from ..deprecation import moved
 from ..numbers import Number
 from ..schemas import Boolean, FileValue, Flag
 
@@ -118,16 +119,40 @@ def field_of(node):
     return Field(node.name, title, TEXT)
 
 
-def fields_of(resource):
-    """{field: Field} of a kind's form (its schema), and the fields a part of the core keeps
-    for its records beside the form (`history_fields_beside_form`: a public record's download
-    attribution, smogpanel.public.attribution), kept on the resource. Fields that need the
-    request to be described (an account's access) come from `history_extra_fields(request)`."""
+BESIDE_FORM = "smogpanel.history_fields_beside_form"
+
+
+def add_fields_beside_form(registry, kind, fields):
+    """History describes `fields` ({name: Field}) of `kind`'s records besides its form's: fields
+    a part of the core keeps beside the record (a public record's download attribution)."""
+    registry.setdefault(BESIDE_FORM, {}).setdefault(kind, {}).update(fields)
+
+
+def form_fields_of(resource):
+    """{field: Field} of a kind's form (its schema), kept on the resource."""
     found = getattr(resource, "_history_described", None)
     if found is None:
         found = {node.name: field_of(node) for node in resource.schema().children}
-        found.update(getattr(resource, "history_fields_beside_form", None) or {})
         resource._history_described = found
+    return found
+
+
+def fields_of(resource, request):
+    """{field: Field} history describes a kind's entries with: its form's, those kept beside
+    it (`add_fields_beside_form`), and the resource's own `history_extra_fields(request)` (an
+    account's access, which its form does not hold)."""
+    found = dict(form_fields_of(resource))
+    found.update(request.registry.get(BESIDE_FORM, {}).get(resource.kind, {}))
+    old = getattr(resource, "history_fields_beside_form", None)
+    if old:
+        moved(
+            "Resource.history_fields_beside_form",
+            "Resource.history_extra_fields(request) or smogpanel.history.fields.add_fields_beside_form",
+        )
+        found.update(old)
+    extra = getattr(resource, "history_extra_fields", None)
+    if extra is not None:
+        found.update(extra(request))
     return found
 
 

@@ -331,10 +331,7 @@ def readable_rows(request, entries):
         resource = resources.get(entry.kind)
         if entry.action not in ("create", "update") or resource is None or not isinstance(changes, dict):
             continue
-        fields = fields_of(resource)
-        extra = getattr(resource, "history_extra_fields", None)
-        if extra is not None:  # fields no form schema holds (an account's access)
-            fields = {**fields, **extra(request)}
+        fields = fields_of(resource, request)
         parsed[entry.id] = (fields, changes)
         wanted |= references(fields, changes)
     names = reference_names(request, wanted) if wanted else {}

@@ -229,7 +229,7 @@ def list_view(request):
         "list": [entry_dict(request, entry, shown) for entry in entries],
         # How each kind on the page describes its fields (the words `rows` are written in).
         "fields": {
-            kind: {name: field.described() for name, field in fields_of(resources(request)[kind]).items()}
+            kind: {name: field.described() for name, field in fields_of(resources(request)[kind], request).items()}
             for kind in sorted({entry.kind for entry in entries})
             if kind in resources(request)
         },

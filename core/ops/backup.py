@@ -38,8 +38,8 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from ..release import __version__
 from ..security import settings_secret
-from ..version import __version__
 
 FORMAT = "smogpanel-backup"
 FORMAT_VERSION = 1

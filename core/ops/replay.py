@@ -18,8 +18,8 @@ from webob.acceptparse import create_accept_encoding_header
 from ..answer_cache import LocalCache
 from ..app_state import hold
 from ..counters import ROUTE, cache_lookup
+from ..data_versions import raw_data_version
 from ..public.payloads import REPLAYABLE
-from ..versions import raw_data_version
 from .readiness import GATE
 
 PUBLIC_PATH = re.compile(r"^/(?:api/public|view)/([^/]+)/[^/]+(?:/embed/[^/]+)?$")

@@ -22,11 +22,11 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..answer_cache import Built, answer, make_caches
 from ..app_state import hold
+from ..data_versions import GAZETTEER, engine_of, resolve_shows, track
 from ..envelope import ApiError, dumps
 from ..models import INSTALLATION_ID, Setting
 from ..openapi import ENVELOPE, describe_route
-from ..version import __version__
-from ..versions import GAZETTEER, engine_of, resolve_shows, track
+from ..release import __version__
 from ..web import asset_path, mark_embeddable, script_json
 from .data import data_links
 from .oembed import discovery_link

@@ -12,7 +12,7 @@ from cornice import Service
 from ..authority import authorize
 from ..envelope import ApiError
 from ..events import RecordUpdated
-from ..history.fields import Field
+from ..history.fields import Field, add_fields_beside_form
 from ..history.reverts import add_revert_beside
 from ..models import PublicAttribution
 from ..schemas import OptionalText
@@ -110,9 +110,7 @@ def _describe_in_history(registry):
     """Every public kind's history shows the attribution's fields (after every plugin's kinds
     are registered)."""
     for kind in registry["smogpanel.public_kinds"]:
-        resource = registry.get("smogpanel.resources", {}).get(kind)
-        if resource is not None:
-            resource.history_fields_beside_form = HISTORY_FIELDS
+        add_fields_beside_form(registry, kind, HISTORY_FIELDS)
 
 
 def includeme(config):

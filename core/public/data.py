@@ -22,12 +22,12 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..answer_cache import Built, LocalCache, PublicCache, answer
 from ..app_state import hold
+from ..data_versions import engine_of, request_version, track
 from ..list_export import XLSX, csv_text, xlsx_value
 from ..models import PublicAttribution
 from ..openapi import describe_route
 from ..settings import public_url
 from ..spreadsheets.exports import csv_value, header_row, row
-from ..versions import engine_of, request_version, track
 from .payloads import NOT_FOUND_PAGE, built_payload, kind_of, public_cache_control
 
 FORMATS = {"csv": "text/csv", "xlsx": XLSX}

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..answer_cache import Built
+from ..data_versions import request_version
 from ..envelope import dumps
-from ..versions import request_version
 
 NOT_FOUND_PAGE = "<!doctype html><title>404</title><p>Nie znaleziono.</p>"
 

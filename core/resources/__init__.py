@@ -32,7 +32,7 @@ from ..gazetteer import attach_names
 from ..history.entries import shown_name
 from ..listing import Filter, column_filter
 from ..personal import MASK, hidden_fields, masked, personal_fields
-from ..record_versions import carry_version, check_if_match
+from ..record_etags import carry_version, check_if_match
 from ..sorting import Sorting
 from .caching import hold_list_cache
 from .lists import Lists
@@ -87,7 +87,7 @@ class Resource(Lists, Trash, Places, Routes, Rules):
     # name, None removes it; answers add `<name less _path>_url` (e.g. logo_url).
     uploads: dict = {}
     # Every table the lists read (models or names), to keep a list by its query and data version:
-    # a repeat costs one indexed read instead of the query and its JSON (smogpanel.versions).
+    # a repeat costs one indexed read instead of the query and its JSON (smogpanel.data_versions).
     # Empty: never kept. A test compares it with what the list statements read.
     list_reads: tuple = ()
     revert_edits: bool = True  # False: history shows this kind's edits but does not put them back
@@ -282,7 +282,7 @@ class Resource(Lists, Trash, Places, Routes, Rules):
     def edit(self, request, obj, data, reverts=None):
         """`update` with `data` (validated by `edit_schema`), told as `RecordUpdated` (history) with the fields
         it changed (nothing changed, nothing recorded); answers the record. A request with
-        `If-Match` naming an older version of the record is refused first (412, smogpanel.record_versions)."""
+        `If-Match` naming an older version of the record is refused first (412, smogpanel.record_etags)."""
         authorize(request, self, "update", obj, data)
         before = self.history_snapshot(request, obj)
         check_if_match(request, self, obj, before)

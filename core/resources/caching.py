@@ -1,15 +1,15 @@
 """Lists kept between requests: a list whose kind declares `list_reads` (every table it reads)
-is kept by its query string and the data version of those tables (smogpanel.versions), so a
+is kept by its query string and the data version of those tables (smogpanel.data_versions), so a
 repeat costs one indexed read instead of the query and its JSON. A version only grows: nothing
 is invalidated, old lists fall out of the process's LRU."""
 
 from ..answer_cache import Built, LocalCache, PublicCache, answer
 from ..app_state import hold
 from ..authority import permission_key
+from ..data_versions import request_version, table_name
 from ..envelope import dumps
 from ..list_export import LIST_PARAMS
 from ..personal import hidden_fields, mask_rows
-from ..versions import request_version, table_name
 
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
 LIST_CACHE = "smogpanel.list_cache"

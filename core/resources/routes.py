@@ -20,10 +20,10 @@ from cornice import Service
 
 from ..authority import Context
 from ..bulk_delete import bulk_delete_service
+from ..data_versions import engine_of, track
 from ..list_export import export_view
 from ..listing import query_schema
 from ..validation import body_validator, exact_body_validator
-from ..versions import engine_of, track
 
 COMMON = {"renderer": "envelope"}
 

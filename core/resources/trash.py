@@ -10,6 +10,19 @@ from .. import history
 from ..db import utcnow
 
 
+def deleted_record(db, resource, record_id):
+    """ "<label> „<name>”, id <id>" of `resource`'s record `record_id` when it is deleted, else None."""
+    if record_id is None:
+        return None
+    found = db.execute(
+        sa.select(resource.model).where(resource.model.id == record_id).execution_options(include_deleted=True)
+    ).scalar_one_or_none()
+    if found is None or found.deleted is None:
+        return None
+    name = history.record_name(found)
+    return f"{resource.label}{f' „{name}”' if name else ''}, id {found.id}"
+
+
 class Trash:
     """The soft-delete half of `Resource` (its declarations: `parents`, `unique`)."""
 
@@ -66,20 +79,11 @@ class Trash:
                     f"Nie można przywrócić: wartość „{getattr(obj, field)}” pola „{title}” "
                     f"jest już zajęta przez element {taken.id}."
                 )
-        for declared in self.parents:
+        for declared in self.parents:  # an optional parent left empty (a rank value's entry) is none
             parent = self.all_kinds[declared.kind]
-            parent_id = getattr(obj, declared.field)
-            if parent_id is None:  # an optional parent (a rank value's entry)
-                continue
-            parent_obj = db.execute(
-                sa.select(parent.model).where(parent.model.id == parent_id).execution_options(include_deleted=True)
-            ).scalar_one_or_none()
-            if parent_obj is not None and parent_obj.deleted is not None:
-                named = f" „{history.record_name(parent_obj)}”" if history.record_name(parent_obj) else ""
-                return (
-                    f"Nie można przywrócić: element nadrzędny ({parent.label}{named}, id {parent_obj.id}) "
-                    "jest usunięty. Przywróć najpierw jego."
-                )
+            named = deleted_record(db, parent, getattr(obj, declared.field))
+            if named is not None:
+                return f"Nie można przywrócić: element nadrzędny ({named}) jest usunięty. Przywróć najpierw jego."
         reason = self.deleted_reference(db, obj)
         if reason:
             return reason
@@ -95,14 +99,11 @@ class Trash:
             referred = self.all_kinds.get(kind) if kind else None
             if referred is None or value is None:
                 continue
-            target = db.execute(
-                sa.select(referred.model).where(referred.model.id == value).execution_options(include_deleted=True)
-            ).scalar_one_or_none()
-            if target is not None and target.deleted is not None:
-                named = f" „{history.record_name(target)}”" if history.record_name(target) else ""
+            named = deleted_record(db, referred, value)
+            if named is not None:
                 return (
-                    f"Nie można przywrócić: pole „{node.title}” wskazuje usunięty element ({referred.label}{named}, "
-                    f"id {target.id}). Przywróć najpierw jego."
+                    f"Nie można przywrócić: pole „{node.title}” wskazuje usunięty element ({named}). "
+                    "Przywróć najpierw jego."
                 )
         return None
 

@@ -1,5 +1,5 @@
 """The core is read a file at a time: no module is longer than a reader takes in whole, and no
-class does more than a reader can hold (issue 43). Read with `ast` from the files, nothing
+class does more than a reader can hold. Read with `ast` from the files, nothing
 imported; the core's tests and migrations are not counted."""
 
 import ast

@@ -13,6 +13,7 @@ no module imports another's private name (`_x`): what two modules share is publi
 lives."""
 
 import ast
+import os
 import re
 from pathlib import Path
 
@@ -226,12 +227,17 @@ def private_imports(path):
                 yield f"{node.lineno}: {ast.unparse(node)}"
 
 
+def python_files(root):
+    """The .py files under `root`, not descending into node_modules (a screen's packages)."""
+    for folder, folders, files in os.walk(root):
+        folders[:] = [name for name in folders if name != "node_modules"]
+        yield from (Path(folder) / name for name in files if name.endswith(".py"))
+
+
 def test_no_core_module_imports_a_private_name_of_another():
     found = []
     for root in (CORE, CORE.parent / "plugins"):
-        for path in sorted(root.rglob("*.py")):
-            if "node_modules" in path.parts:
-                continue
+        for path in sorted(python_files(root)):
             found += [f"{path.relative_to(CORE.parent).as_posix()}:{line}" for line in private_imports(path)]
     assert found == [], "private names imported from another module:\n" + "\n".join(found)
 

@@ -3,8 +3,8 @@ read, and a write is seen in the next list at once."""
 
 import sqlalchemy as sa
 
+from smogpanel.data_versions import TABLE
 from smogpanel.testing.app import TablesRead
-from smogpanel.versions import TABLE
 
 
 def test_every_kept_list_declares_every_table_it_reads(api, connection):

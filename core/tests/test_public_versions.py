@@ -5,9 +5,9 @@ in the same transaction, so a cached widget can never be stale."""
 import pytest
 import sqlalchemy as sa
 
+from smogpanel.data_versions import TABLE, data_version, track
 from smogpanel.db import Base
 from smogpanel.testing.app import TablesRead
-from smogpanel.versions import TABLE, data_version, track
 
 
 def demo_names(db, tables):
@@ -107,7 +107,7 @@ def test_two_writes_in_one_transaction_bump_once(tracked):
 
 
 def test_a_transaction_that_wrote_a_table_gets_no_version_to_cache_under(tracked):
-    from smogpanel.versions import stable_version
+    from smogpanel.data_versions import stable_version
 
     assert stable_version(tracked, {SHOWN.name}) == version(tracked)
     with tracked.begin_nested():
@@ -126,9 +126,9 @@ def test_transactions_writing_a_tables_first_rows_at_once_each_count_and_none_fa
     (a NOT NULL error, a 500)."""
     import threading
 
+    from smogpanel.data_versions import bump
     from smogpanel.db import make_engine
     from smogpanel.testing.serve import fresh_database
-    from smogpanel.versions import bump
 
     engine = make_engine(fresh_database(tmp_path_factory, "versions_race"))
     rounds, writers, errors = 30, 6, []

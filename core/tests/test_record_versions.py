@@ -1,4 +1,4 @@
-"""No lost updates (smogpanel.record_versions): two operators open the same record; the second
+"""No lost updates (smogpanel.record_etags): two operators open the same record; the second
 one's save, loaded before the first one's, is refused with 412 naming who changed which fields,
 and writes nothing. A save naming the current version, or naming none, goes through as before."""
 

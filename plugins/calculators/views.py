@@ -8,15 +8,17 @@ from smogpanel.envelope import ApiError
 from smogpanel.events import RecordUpdated
 from smogpanel.importing import Import
 from smogpanel.resources import PublicResource
-from smogpanel.signed_links import add_signed_download
+from smogpanel.signed_links import SignedExport, add_signed_export
 from smogpanel.spreadsheets.imports import ImportFailed, import_result
 from smogpanel.validation import body_validator
 
 from .definition import check_names, current_version, list_versions, restore_version, types_of, write_version
-from .export import XLSX_TYPE, export_workbook
+from .export import export_workbook
 from .imports import IMPORT_CODES, LABELS
 from .models import Calculator
 from .schemas import CalculatorSchema, DefinitionImportSchema, DefinitionSetSchema
+
+EXPORT_PURPOSE = "calculator-definition-export"
 
 
 class CalculatorResource(PublicResource):
@@ -76,9 +78,17 @@ class DefinitionImport(Import):
         return import_result(created=sum(len(t["definitions"]) for t in types), skipped=parsed["skipped"], types=types)
 
 
-def export_built(request, subject):
-    """The native sheet of the current definition, built when its signed link is followed."""
-    return export_workbook(current_types(request)), "definicja-kalkulatorow.xlsx", XLSX_TYPE
+# GET /api/calculator/definition/export: the URL of the native sheet (a signed link valid five
+# minutes; the workbook is built when it is followed).
+EXPORT = SignedExport(
+    name="calculator-definition-export",
+    path="/api/calculator/definition/export",
+    description="calculator definition: the .xlsx export (the native sheet)",
+    purpose=EXPORT_PURPOSE,
+    subject=lambda request: "current",
+    build=lambda request, _: (export_workbook(current_types(request)), "definicja-kalkulatorow.xlsx"),
+    again="Wyeksportuj definicję ponownie.",
+)
 
 
 def versions(request):
@@ -103,15 +113,6 @@ def includeme(config):
         "POST", set_definition, renderer="envelope", schema=DefinitionSetSchema(), validators=(body_validator,)
     )
     config.add_import(DefinitionImport())
-    add_signed_download(
-        config,
-        "calculator-definition-export",
-        f"{base}/export",
-        "calculator definition (the native sheet)",
-        subject=lambda request: "current",
-        build=export_built,
-        again="Wyeksportuj definicję ponownie.",
-    )
     version_list = Service(
         name="calculator-definition-versions",
         path=f"{base}/version/",
@@ -124,5 +125,6 @@ def includeme(config):
         description="calculator definition: make a copy of an earlier version current",
     )
     version_restore.add_view("POST", restore, renderer="envelope")
+    add_signed_export(config, EXPORT)
     for service in (definition, version_list, version_restore):
         config.add_cornice_service(service)

@@ -4,7 +4,7 @@ are checked by the views, which know the graph's type."""
 
 import colander
 
-from smogpanel.keyed import ConfirmRemoval, distinct_names
+from smogpanel.keyed_values import ConfirmRemoval, distinct_names
 from smogpanel.numbers import Number
 from smogpanel.schemas import FlagNode, Id, InternalName, LongText, OptionalText, Text, UploadNode, described
 from smogpanel.spreadsheets.imports import header_key

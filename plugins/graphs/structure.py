@@ -1,5 +1,5 @@
 """Editing a graph's keys (CIRCLE, MULTILINE) or key groups with their keys (BAR, LINE) in one
-form, as smogpanel.keys does for maps and searches: sent items with an `id` are edited, those
+form, as smogpanel.key_lists does for maps and searches: sent items with an `id` are edited, those
 without are created, the graph's items not sent are soft-deleted. Removing keys that hold entry
 values (directly, with their key group, or because the type changed between the two families)
 answers 409 with the counts unless the request sends `remove_keys_with_values: 1`. Everything

@@ -1,9 +1,9 @@
-"""A graph's keys, key groups and its entries' values (declared for smogpanel.keyed). Shared by
+"""A graph's keys, key groups and its entries' values (declared for smogpanel.keyed_values). Shared by
 the admin views, the imports and the public payload."""
 
 import sqlalchemy as sa
 
-from smogpanel.keyed import KeyedValues
+from smogpanel.keyed_values import KeyedValues
 from smogpanel.numbers import json_number
 
 from .models import GraphEntry, GraphKey, GraphKeyGroup, GraphValue

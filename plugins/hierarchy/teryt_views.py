@@ -209,8 +209,8 @@ class TerytImport(Import):
 
 # -- the command line ---------------------------------------------------------------------------
 def cmd_import_teryt(settings, args):
-    from smogpanel.commands import plugin_app
     from smogpanel.db import own_transaction
+    from smogpanel.plugin_commands import plugin_app
 
     path = Path(args.file)
     if not path.is_file():

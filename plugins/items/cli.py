@@ -5,7 +5,7 @@ import sys
 
 
 def cmd_refresh(settings, args):
-    from smogpanel.commands import plugin_app
+    from smogpanel.plugin_commands import plugin_app
 
     from .refresh import refresh_all
 

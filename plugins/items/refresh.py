@@ -230,13 +230,6 @@ def live_items(db, ids=None):
     return db.scalars(statement).all()
 
 
-def refresh_in_request(request, item):
-    """The 'Odśwież' action for one item: fetch, then write into the request's transaction."""
-    jobs = fetch_all(request.registry, plan(request.registry, [item]))
-    store(request.registry, item, jobs)
-    return summarise(jobs)
-
-
 def refresh_all(registry, ids=None, batch=200):
     """`smogpanel integrations refresh`: every live item (or those of `ids`) with INTEGRATION
     hooks; reads in one short transaction, writes in short ones of `batch` items."""

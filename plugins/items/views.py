@@ -16,7 +16,7 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.events import RecordUpdated
 from smogpanel.item_types import INTEGRATION
-from smogpanel.record_versions import carry_version
+from smogpanel.record_etags import carry_version
 from smogpanel.resources import PublicResource, Sorting
 
 from .models import Item

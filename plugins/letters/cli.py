@@ -5,8 +5,8 @@ import json
 import sys
 from datetime import datetime
 
-from smogpanel.commands import plugin_app
 from smogpanel.db import own_transaction
+from smogpanel.plugin_commands import plugin_app
 
 from .access_request import export_sender
 from .sending import forget_sender

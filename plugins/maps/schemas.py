@@ -3,7 +3,7 @@ anything is written. Messages are Polish."""
 
 import colander
 
-from smogpanel.keyed import ConfirmRemoval, distinct_names
+from smogpanel.keyed_values import ConfirmRemoval, distinct_names
 from smogpanel.regions import CODES, NAME_OF
 from smogpanel.schemas import (
     DateNode,

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 
-from smogpanel.keyed import KeyedValues
+from smogpanel.keyed_values import KeyedValues
 from smogpanel.numbers import json_number, rounded
 from smogpanel.regions import CODES
 
@@ -62,7 +62,7 @@ VALUES = KeyedValues(
 
 def write_properties(db, checkpoint, properties, keys, new=False):
     """Stores `properties` ([{key: {id}, value: {code: number}}]) as the measurement's values
-    (smogpanel.keyed: checked before anything is written). `new`: the measurement has just
+    (smogpanel.keyed_values: checked before anything is written). `new`: the measurement has just
     been created (no stored values to look up). Returns the number of properties stored."""
     wanted = VALUES.check_values(properties, keys, field="properties")
     VALUES.write_values(db, {checkpoint.id: wanted}, existing={} if new else None)

@@ -3,12 +3,12 @@ resources, the measurement import and the map's export."""
 
 from smogpanel.db import utcnow
 from smogpanel.importing import Import
-from smogpanel.keyed import KeyedResource, KeyList
+from smogpanel.keyed_values import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource, resource_of
-from smogpanel.signed_links import add_signed_download
+from smogpanel.signed_links import SignedExport, add_signed_export
 from smogpanel.spreadsheets.imports import ImportFailed, import_result
 
-from .export import XLSX_TYPE, export_workbook
+from .export import export_workbook
 from .imports import IMPORT_CODES
 from .models import Checkpoint, Map
 from .schemas import CheckpointImportSchema, CheckpointSchema, MapSchema
@@ -132,26 +132,31 @@ class CheckpointImport(Import):
 
 
 def export_subject(request):
-    """The map a `GET /api/map/<id>/export` asks for (404 when gone): the signed link's subject."""
+    """The map's id, once it is found (a link to a missing map: 404)."""
     return resource_of(request, "map").load(request, int(request.matchdict["id"])).id
 
 
-def export_built(request, map_id):
-    """The workbook of a map's measurements, built when its signed link is followed."""
-    a_map = resource_of(request, "map").load(request, int(map_id))
-    return export_workbook(request.db, a_map), f"{a_map.internal_name}.xlsx", XLSX_TYPE
+def export_build(request, map_id):
+    a_map = resource_of(request, "map").load(request, map_id)
+    return export_workbook(request.db, a_map), f"{a_map.internal_name}.xlsx"
+
+
+# GET /api/map/<id>/export: the URL of the map's .xlsx export, which the browser then opens: a
+# signed link valid for five minutes, the workbook built when it is followed (no file stored).
+EXPORT = SignedExport(
+    name="map-export",
+    path="/api/map/{id:\\d+}/export",
+    description="map: an .xlsx export of its measurements",
+    purpose="map-export",
+    subject=export_subject,
+    key=lambda request: int(request.matchdict["id"]),
+    build=export_build,
+    again="Wyeksportuj mapę ponownie.",
+)
 
 
 def includeme(config):
     config.add_resource(MapResource())
     config.add_resource(CheckpointResource())
     config.add_import(CheckpointImport())
-    add_signed_download(
-        config,
-        "map-export",
-        "/api/map/{id:\\d+}/export",
-        "map: its measurements",
-        subject=export_subject,
-        build=export_built,
-        again="Wyeksportuj mapę ponownie.",
-    )
+    add_signed_export(config, EXPORT)

@@ -17,7 +17,7 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
 from smogpanel.importing import imported_rows
-from smogpanel.keyed import chunks
+from smogpanel.keyed_values import chunks
 from smogpanel.resources import MAX_ID
 from smogpanel.spreadsheets.imports import Column, ErrorList, ImportType, import_result, read_rows
 

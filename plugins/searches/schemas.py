@@ -3,7 +3,7 @@ is written. Messages are Polish."""
 
 import colander
 
-from smogpanel.keyed import ConfirmRemoval, distinct_names
+from smogpanel.keyed_values import ConfirmRemoval, distinct_names
 from smogpanel.schemas import FlagNode, Id, InternalName, OptionalText, String, Text, UploadNode
 from smogpanel.spreadsheets.imports import header_key
 

@@ -1,9 +1,9 @@
-"""A search's keys and its entries' texts (declared for smogpanel.keyed). Shared by the admin
+"""A search's keys and its entries' texts (declared for smogpanel.keyed_values). Shared by the admin
 views, the import, the seed and the public payload."""
 
 import sqlalchemy as sa
 
-from smogpanel.keyed import KeyedValues
+from smogpanel.keyed_values import KeyedValues
 
 from .models import SearchEntry, SearchKey, SearchValue
 

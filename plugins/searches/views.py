@@ -5,7 +5,7 @@ from smogpanel.db import utcnow
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import NAME_FIELDS, gazetteer
 from smogpanel.importing import Import
-from smogpanel.keyed import KeyedResource, KeyList
+from smogpanel.keyed_values import KeyedResource, KeyList
 from smogpanel.resources import Parent, PublicResource, Resource
 
 from .imports import CODE, import_context, write_entries
