@@ -34,9 +34,9 @@ THREADS = 4
 def build_database(url):
     from smogpanel.db import make_engine, make_session_factory
     from smogpanel.migrate import upgrade
+    from smogpanel.passwords import hash_password
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.plugins.hierarchy.models import Borough, District, Voivodeship
-    from smogpanel.security import hash_password
     from smogpanel.users.models import User
 
     manager = build_plugin_manager()

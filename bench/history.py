@@ -36,7 +36,7 @@ def _edit(self, request, obj, data, reverts=None):
     its entry). The rules, If-Match and the ETag stay: they are not history's, and they read
     the same snapshots (`history_snapshot` is also the record's version)."""
     from smogpanel.authority import authorize
-    from smogpanel.record_versions import carry_version, check_if_match
+    from smogpanel.record_etags import carry_version, check_if_match
 
     authorize(request, self, "update", obj, data)
     check_if_match(request, self, obj, self.history_snapshot(request, obj))

@@ -57,9 +57,10 @@ def build(url, rows):
     from smogpanel import main
     from smogpanel.db import make_engine, make_session_factory
     from smogpanel.migrate import upgrade
+    from smogpanel.passwords import hash_password
     from smogpanel.plugin_manager import build_plugin_manager
     from smogpanel.plugins.letters.models import Recipient, RecipientGroup
-    from smogpanel.security import Tokens, hash_password
+    from smogpanel.security import Tokens
     from smogpanel.users.models import User
     from smogpanel.users.sessions import open_session
 

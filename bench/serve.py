@@ -31,7 +31,8 @@ GMINY = 2477
 def prepare(folder):
     import sqlalchemy as sa
 
-    from smogpanel.security import Tokens, hash_password
+    from smogpanel.passwords import hash_password
+    from smogpanel.security import Tokens
 
     url = f"sqlite:///{folder / 'serve.sqlite'}"
     env = {**os.environ, "SMOGPANEL_DATABASE_URL": url}

@@ -32,7 +32,7 @@ def registry_of(app):
 
 def add_sessions(engine, count):
     from smogpanel.db import utcnow
-    from smogpanel.security import hash_password
+    from smogpanel.passwords import hash_password
     from smogpanel.users.models import User
     from smogpanel.users.sessions import UserSession
 

@@ -44,7 +44,7 @@ def call(url, method, path, body=None, token=None):
 
 def add_accounts(url, count):
     from smogpanel.db import make_engine, make_session_factory
-    from smogpanel.security import hash_password
+    from smogpanel.passwords import hash_password
     from smogpanel.users.models import User
 
     engine = make_engine(url)
