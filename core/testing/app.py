@@ -218,10 +218,32 @@ class Api:
         return Api(self.app, token)
 
 
+# argon2id with the least work argon2-cffi allows (its `profiles.CHEAPEST`, "for testing"), a
+# full-length salt and hash: the app's parameters take about 0.1 s per hash and per sign-in on
+# purpose, which tests that sign in paid again and again (0.4 s each on a loaded machine).
+TEST_PASSWORD_HASHING = dict(salt_len=16, hash_len=32, time_cost=1, memory_cost=8, parallelism=1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cheap_password_hashes():
+    """Passwords hashed in the test process (accounts made by tests, passwords set through the
+    API) use `TEST_PASSWORD_HASHING`; verifying reads the parameters from the hash itself, so
+    every sign-in still runs argon2 in full, on any server, only cheaper. The app's own
+    parameters are checked in core/tests/test_password_hashes.py. Gives the app's hasher."""
+    from argon2 import PasswordHasher
+
+    from smogpanel import security
+
+    production = security._hasher
+    security._hasher = PasswordHasher(**TEST_PASSWORD_HASHING)
+    yield production
+    security._hasher = production
+
+
 @functools.cache
 def hash_of(password):
-    """`hash_password`, once per password and test run: argon2 is slow on purpose (about 0.1 s),
-    and most tests make accounts with the same password. Sign-in still verifies it in full."""
+    """`hash_password`, once per password and test run: most tests make accounts with the same
+    password. Sign-in still verifies it in full."""
     return hash_password(password)
 
 
