@@ -115,8 +115,9 @@ class AppMaker:
     `SMOGPANEL_*` environment, which settings read), then lent to one test at a time, bound to
     that test's connection, its settings as they were built, and everything it holds between
     requests forgotten (`smogpanel.app_state`) when it is lent and when the test ends. Overrides
-    holding objects (`smogpanel.plugin_objects`) build a new app; `make_app.fresh(**overrides)`
-    always does, for a test that changes an app's registry or must see it start."""
+    holding objects build a new app, but for plugin objects in a tuple (`shareable`);
+    `make_app.fresh(**overrides)` always does, for a test that changes an app's registry or must
+    see it start."""
 
     def __init__(self, shared, connection, mail_dir):
         self.shared = shared
@@ -135,7 +136,7 @@ class AppMaker:
         return app
 
     def __call__(self, **overrides):
-        if not all(isinstance(value, SHAREABLE) for value in overrides.values()):
+        if not all(map(shareable, overrides.values())):
             return self.fresh(**overrides)
         environment = {(name, value) for name, value in os.environ.items() if name.startswith("SMOGPANEL_")}
         key = (frozenset(overrides.items()), frozenset(environment))
@@ -147,7 +148,7 @@ class AppMaker:
         while len(self.shared) > SHARED_APPS:
             del self.shared[next(iter(self.shared))]
         app, built = lent
-        lend(app, built, self.connection, self.mail_dir)
+        lend(app, built, self.connection, overrides.get("smogpanel.mail_dir", self.mail_dir))
         self.lent.append(app)
         return app
 
@@ -159,6 +160,22 @@ class AppMaker:
         for app in self.lent:
             forget_held(registry_of(app))
         self.lent.clear()
+
+
+def shareable(value):
+    """A setting an app can be shared by: a plain value, or a tuple of (name, plugin) pairs
+    (`smogpanel.plugin_objects`), told apart by the plugin objects' identity, so a test module
+    that keeps its plugin objects in a module-level tuple gets one app for all its tests (so they
+    must hold no state between tests). A list of them gives a fresh app."""
+    if isinstance(value, SHAREABLE):
+        return True
+    if not isinstance(value, tuple) or not all(isinstance(pair, tuple) and len(pair) == 2 for pair in value):
+        return False
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def lend(app, built_settings, connection, mail_dir):
