@@ -59,19 +59,33 @@ test-node:
 
 setup: python-deps node-deps build
 
-# Also the example third-party plugin (docs/plugins.md), so `make test` runs its tests too.
-python-deps: $(BIN)/.installed
-$(BIN)/.installed: setup.cfg setup.py pyproject.toml examples/smogpanel-airquality/setup.cfg
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
-	$(BIN)/pip install --quiet -e examples/smogpanel-airquality
-	touch $@
+# Installs run again only when what they read changed: each stamp holds a hash of those files'
+# contents, not a date (a checkout, a merge or a copied venv gives unchanged files new dates, and
+# make then reinstalled for a minute). A stamp of the old kind (empty) that is newer than the
+# files is taken as it was. `$(call unchanged,STAMP,FILES)` is a shell test.
+unchanged = sum=$$(cat $(2) | sha256sum | cut -c1-64); \
+	{ [ -f $(1) ] && [ "$$(cat $(1))" = "$$sum" ]; } || \
+	{ [ -f $(1) ] && [ ! -s $(1) ] && [ -z "$$(find $(2) -newer $(1))" ] && echo "$$sum" > $(1); }
 
-node-deps: node_modules/.installed
-node_modules/.installed: package.json package-lock.json $(wildcard */package.json */*/package.json plugins/*/web/package.json examples/*/web/package.json)
-	npm ci --no-audit --no-fund
-	touch $@
+# Also the example third-party plugin (docs/plugins.md), so `make test` runs its tests too. An
+# existing venv is kept: pip installs what changed.
+PYTHON_DEP_FILES := setup.cfg setup.py pyproject.toml examples/smogpanel-airquality/setup.cfg
+python-deps:
+	@$(call unchanged,$(BIN)/.installed,$(PYTHON_DEP_FILES)) && exit 0; \
+	set -e; [ -x $(BIN)/pip ] || { $(PYTHON) -m venv $(VENV); $(BIN)/pip install --quiet --upgrade pip; }; \
+	echo "== installing the Python packages ($(PYTHON_DEP_FILES) changed)"; \
+	$(BIN)/pip install --quiet -e '.[test]'; \
+	$(BIN)/pip install --quiet -e examples/smogpanel-airquality; \
+	echo "$$sum" > $(BIN)/.installed
+
+# What `npm ci` installs is the lock file's (it refuses one out of step with the package.json
+# files), so a changed script or description in a package.json installs nothing.
+NODE_DEP_FILES := package-lock.json
+node-deps:
+	@$(call unchanged,node_modules/.installed,$(NODE_DEP_FILES)) && exit 0; \
+	set -e; echo "== installing the npm packages (package.json or the lock file changed)"; \
+	npm ci --no-audit --no-fund; \
+	echo "$$sum" > node_modules/.installed
 
 # The bundles whose sources changed since they were built here, then their gzip and brotli
 # copies next to them (WhiteNoise serves those to browsers that accept them: compressed once

@@ -7,10 +7,11 @@ what was rebuilt (gzip and brotli copies beside each file, which WhiteNoise serv
 A workspace of package.json with a `build` script is stale when there is no record of its last
 build, when one of its built folders is gone, or when the hash of its inputs changed: its own
 files, those of the workspaces it depends on (its package.json, transitively: a remote is
-rebuilt when the kit or the shell's webpack settings change), the root package.json and
-package-lock.json (unit tests excepted). Content, not file times: a checkout or a `touch` rebuilds nothing, a changed
-line always does. Records live in node_modules/.cache/smogpanel-bundles/ (gone with `make clean`
-or a new `npm ci`, which also rebuilds everything)."""
+rebuilt when the kit or the shell's webpack settings change), the root package.json but its
+scripts, and package-lock.json (unit tests excepted). Content, not file times: a checkout or a
+`touch` rebuilds nothing, a changed line always does. Records live in
+node_modules/.cache/smogpanel-bundles/ (gone with `make clean` or a new `npm ci`, which also
+rebuilds everything)."""
 
 import argparse
 import glob
@@ -81,8 +82,17 @@ def inputs_hash(root, found, name):
     for path in sorted(paths):
         if path.is_file():
             digest.update(str(path.relative_to(root)).encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
+            digest.update(root_manifest(path) if path == root / "package.json" else path.read_bytes())
+            digest.update(b"\0")
     return digest.hexdigest()
+
+
+def root_manifest(path):
+    """The root package.json without its scripts: those run the tests or every workspace's
+    build, none is part of a bundle (a workspace's own build script is its package.json's)."""
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest.pop("scripts", None)
+    return json.dumps(manifest, sort_keys=True).encode()
 
 
 def outputs(root, workspace):

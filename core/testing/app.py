@@ -115,8 +115,9 @@ class AppMaker:
     `SMOGPANEL_*` environment, which settings read), then lent to one test at a time, bound to
     that test's connection, its settings as they were built, and everything it holds between
     requests forgotten (`smogpanel.app_state`) when it is lent and when the test ends. Overrides
-    holding objects (`smogpanel.plugin_objects`) build a new app; `make_app.fresh(**overrides)`
-    always does, for a test that changes an app's registry or must see it start."""
+    holding objects build a new app, but for plugin objects in a tuple (`shareable`);
+    `make_app.fresh(**overrides)` always does, for a test that changes an app's registry or must
+    see it start."""
 
     def __init__(self, shared, connection, mail_dir):
         self.shared = shared
@@ -135,7 +136,7 @@ class AppMaker:
         return app
 
     def __call__(self, **overrides):
-        if not all(isinstance(value, SHAREABLE) for value in overrides.values()):
+        if not all(map(shareable, overrides.values())):
             return self.fresh(**overrides)
         environment = {(name, value) for name, value in os.environ.items() if name.startswith("SMOGPANEL_")}
         key = (frozenset(overrides.items()), frozenset(environment))
@@ -147,7 +148,7 @@ class AppMaker:
         while len(self.shared) > SHARED_APPS:
             del self.shared[next(iter(self.shared))]
         app, built = lent
-        lend(app, built, self.connection, self.mail_dir)
+        lend(app, built, self.connection, overrides.get("smogpanel.mail_dir", self.mail_dir))
         self.lent.append(app)
         return app
 
@@ -159,6 +160,22 @@ class AppMaker:
         for app in self.lent:
             forget_held(registry_of(app))
         self.lent.clear()
+
+
+def shareable(value):
+    """A setting an app can be shared by: a plain value, or a tuple of (name, plugin) pairs
+    (`smogpanel.plugin_objects`), told apart by the plugin objects' identity, so a test module
+    that keeps its plugin objects in a module-level tuple gets one app for all its tests (so they
+    must hold no state between tests). A list of them gives a fresh app."""
+    if isinstance(value, SHAREABLE):
+        return True
+    if not isinstance(value, tuple) or not all(isinstance(pair, tuple) and len(pair) == 2 for pair in value):
+        return False
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def lend(app, built_settings, connection, mail_dir):
@@ -218,10 +235,32 @@ class Api:
         return Api(self.app, token)
 
 
+# argon2id with the least work argon2-cffi allows (its `profiles.CHEAPEST`, "for testing"), a
+# full-length salt and hash: the app's parameters take about 0.1 s per hash and per sign-in on
+# purpose, which tests that sign in paid again and again (0.4 s each on a loaded machine).
+TEST_PASSWORD_HASHING = dict(salt_len=16, hash_len=32, time_cost=1, memory_cost=8, parallelism=1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cheap_password_hashes():
+    """Passwords hashed in the test process (accounts made by tests, passwords set through the
+    API) use `TEST_PASSWORD_HASHING`; verifying reads the parameters from the hash itself, so
+    every sign-in still runs argon2 in full, on any server, only cheaper. The app's own
+    parameters are checked in core/tests/test_password_hashes.py. Gives the app's hasher."""
+    from argon2 import PasswordHasher
+
+    from smogpanel import security
+
+    production = security._hasher
+    security._hasher = PasswordHasher(**TEST_PASSWORD_HASHING)
+    yield production
+    security._hasher = production
+
+
 @functools.cache
 def hash_of(password):
-    """`hash_password`, once per password and test run: argon2 is slow on purpose (about 0.1 s),
-    and most tests make accounts with the same password. Sign-in still verifies it in full."""
+    """`hash_password`, once per password and test run: most tests make accounts with the same
+    password. Sign-in still verifies it in full."""
     return hash_password(password)
 
 

@@ -3,6 +3,7 @@ it with links under PUBLIC_URL. Fixtures of the pytest plugin (smogpanel.testing
 by the core's account tests and any plugin that mails (letters)."""
 
 import email
+import functools
 import re
 import socket
 from email import policy
@@ -49,31 +50,45 @@ def link_in(message, path_pattern):
     return match.group(1)
 
 
+def started(controllers, **options):
+    from aiosmtpd.controller import Controller
+
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port(), **options)
+    controller.start()
+    controllers.append(controller)
+    inbox.port = controller.port
+    inbox.url = f"smtp://127.0.0.1:{controller.port}"
+    return inbox
+
+
 @pytest.fixture
 def start_smtp():
     """`start_smtp(**aiosmtpd_options)` starts one more server and gives its Inbox (with
     `.port` and `.url`); every server stops after the test."""
-    from aiosmtpd.controller import Controller
-
     controllers = []
+    yield functools.partial(started, controllers)
+    for controller in controllers:
+        controller.stop()
 
-    def start(**options):
-        inbox = Inbox()
-        controller = Controller(inbox, hostname="127.0.0.1", port=free_port(), **options)
-        controller.start()
-        controllers.append(controller)
-        inbox.port = controller.port
-        inbox.url = f"smtp://127.0.0.1:{controller.port}"
-        return inbox
 
-    yield start
+@pytest.fixture(scope="session")
+def session_smtp():
+    """The plain server `smtp_server` lends each test: one per test session, so the apps that
+    mail to it share one configuration (and `make_app` builds that app once, not per test)."""
+    controllers = []
+    yield started(controllers)
     for controller in controllers:
         controller.stop()
 
 
 @pytest.fixture
-def smtp_server(start_smtp):
-    return start_smtp()
+def smtp_server(session_smtp):
+    """A plain SMTP server whose Inbox holds only this test's messages (a request hands its mail
+    over before it answers, so none arrives after its test)."""
+    session_smtp.messages.clear()
+    yield session_smtp
+    session_smtp.messages.clear()
 
 
 @pytest.fixture

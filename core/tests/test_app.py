@@ -88,9 +88,12 @@ class ProbePlugin:
         return Remote(name="probe", label="Sonda", path="/probe", order=5)
 
 
+PROBE_PLUGIN = (("probe", ProbePlugin()),)  # one object: one app for the module's tests
+
+
 @pytest.fixture
 def probe_app(make_app):
-    return webtest.TestApp(make_app(**{"smogpanel.plugin_objects": [("probe", ProbePlugin())]}))
+    return webtest.TestApp(make_app(**{"smogpanel.plugin_objects": PROBE_PLUGIN}))
 
 
 def concrete_path(pattern):

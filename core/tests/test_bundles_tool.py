@@ -53,6 +53,8 @@ def test_a_bundle_is_built_again_when_its_sources_change_and_only_then(tmp_path)
     screen.touch()  # a checkout's new file times, the same content
     write(tmp_path / "plug" / "web" / "src" / "regions.generated.js", "export const made = 1;\n")
     write(tmp_path / "kit" / "src" / "index.test.jsx", "it('counts', () => {});\n")
+    manifest = json.loads((tmp_path / "package.json").read_text())
+    write(tmp_path / "package.json", json.dumps({**manifest, "scripts": {"test": "vitest run"}}))  # the root's
     assert build(tmp_path) == 1
 
     write(screen, "export const screen = 'Zmieniony ekran';\n")

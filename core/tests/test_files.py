@@ -64,10 +64,13 @@ class FilesPlugin:
             config.add_view(view, route_name=f"test-files-{name}", request_method="POST", renderer="envelope")
 
 
+FILES_PLUGIN = (("testfiles", FilesPlugin()),)  # one object: one app for the module's tests
+
+
 @pytest.fixture
 def files_api(make_app, admin):
     def build(**settings):
-        app = make_app(**{"smogpanel.plugin_objects": [("testfiles", FilesPlugin())], **settings})
+        app = make_app(**{"smogpanel.plugin_objects": FILES_PLUGIN, **settings})
         return signed_in(app, admin)
 
     return build

@@ -80,10 +80,13 @@ class ClashingPlugin:
         return [ImportType(code="TEST_XLS", label="Ten sam kod", columns=COLUMNS, parse=parse)]
 
 
+IMPORTS_PLUGIN = (("testimports", ImportsPlugin()),)  # one object: one app for the module's tests
+
+
 @pytest.fixture
 def imports_api(make_app, admin):
     def build(**settings):
-        app = make_app(**{"smogpanel.plugin_objects": [("testimports", ImportsPlugin())], **settings})
+        app = make_app(**{"smogpanel.plugin_objects": IMPORTS_PLUGIN, **settings})
         return signed_in(app, admin)
 
     return build

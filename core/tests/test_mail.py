@@ -67,8 +67,11 @@ class MailPlugin:
         raise RuntimeError("boom")
 
 
+MAIL_PLUGIN = (("mail-test", MailPlugin()),)  # one object: one app for the module's tests
+
+
 def plugin_app(make_app, **settings):
-    settings["smogpanel.plugin_objects"] = [("mail-test", MailPlugin())]
+    settings["smogpanel.plugin_objects"] = MAIL_PLUGIN
     app = webtest.TestApp(make_app(**settings))
     return app, app.app.registry
 

@@ -52,9 +52,12 @@ class ContactsPlugin:
         config.add_resource(ContactResource())
 
 
+CONTACTS_PLUGIN = (("contacts", ContactsPlugin()),)  # one object: one app for the module's tests
+
+
 @pytest.fixture
 def app(make_app):
-    return webtest.TestApp(make_app(**{"smogpanel.plugin_objects": [("contacts", ContactsPlugin())]}))
+    return webtest.TestApp(make_app(**{"smogpanel.plugin_objects": CONTACTS_PLUGIN}))
 
 
 @pytest.fixture
