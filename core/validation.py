@@ -108,15 +108,15 @@ def _whole(number):
 
 def wrong_values(node, value, path=()):
     """`(path, node, message)` of each scalar field given what colander would misread: an
-    object or a list (colander read `{}` and `[]` as no value), a boolean for a text or a
-    date (`false` was no value too), and for an integer field
+    object or a list (colander read `{}` and `[]` as no value), anything but text for a text
+    or a date (`false` and `0` were no value too), and for an integer field
     (colander.Int) anything but a whole number or its digits as text ("" is no value):
     int() took `true` as 1, cut 1.5 to 1 and read " 1", "1_0" or "١"."""
     typ = node.typ
     if isinstance(typ, SCALARS) and isinstance(value, dict | list):
         yield path, node, NOT_A_SCALAR
-    elif isinstance(typ, TEXTS) and isinstance(value, bool):  # colander read false as no value
-        yield path, node, NOT_TEXT
+    elif isinstance(typ, TEXTS) and value is not None and not isinstance(value, str):
+        yield path, node, NOT_TEXT  # colander read false and 0 as no value, 5 as "5"
     elif isinstance(typ, colander.Int):
         if isinstance(value, bool) or (isinstance(value, float | Decimal) and not _whole(value)):
             yield path, node, OUT_OF_RANGE

@@ -187,6 +187,16 @@ def test_an_integer_field_takes_a_whole_number_or_its_digits_only(api, sent, ref
     assert [error["name"] for error in entry["errors"]] == ["borough_id"]  # read as 1: no such gmina
 
 
+@pytest.mark.parametrize("sent", [0, False, {}, [], 5])
+def test_a_text_field_takes_text_only(api, sent):
+    """colander.String read 0, false, {} and [] as no value and 5 as "5": a graph entry's colour."""
+    graph = {"internal_name": "kolory", "name": "Kolory", "graph_type_name": "BAR", "graph_style_name": "MODERN"}
+    graph = api.post("/api/graph/", {**graph, "position_title": "Miejsce", "value_title": "Wartość"})["message"]
+    group = api.post("/api/graph_group/", {"graph_id": graph["id"], "name": "Grupa"})["message"]
+    refused = api.post("/api/graph_entry/", {"graph_group_id": group["id"], "name": "A", "color": sent}, status=400)
+    assert [error["name"] for error in refused["errors"]] == ["color"]
+
+
 def test_every_route_refuses_addresses_that_are_not_utf8(testapp, api):
     """`GET /api/auth/restore/%ED%A0%80@b.pl` was a 500 without the envelope (waitress's own)."""
     for pattern in patterns(testapp.app.registry) + ["/", "/nie-ma", "/static/shell/x.js"]:
