@@ -71,9 +71,9 @@ def _colander_rules(validator, kind):
     elif isinstance(validator, colander.ContainsOnly):
         rules["items"] = {"enum": list(validator.choices)}
     elif isinstance(validator, colander.Regex):
+        # colander.Email's pattern is what is checked: no `format: email`, whose validators
+        # refuse addresses it takes (`&.@example.pl`).
         rules["pattern"] = _ecma_pattern(validator.match_object.pattern)
-        if isinstance(validator, colander.Email):
-            rules["format"] = "email"
     return rules
 
 
@@ -219,9 +219,35 @@ def _rules(node):
     return schema
 
 
+def _digits(low, high):
+    """A pattern of decimal texts always within [low, high] (whole numbers), or None."""
+    if high is None or low is None or low > 1 or high < 9:
+        return None
+    digits = len(str(int(high))) - 1  # fewer digits than the maximum: never beyond it
+    whole = f"0*[1-9][0-9]{{0,{digits - 1}}}" if low >= 1 else f"0*[0-9]{{1,{digits}}}"
+    return f"^{'-?' if low < 0 else ''}{whole}$"
+
+
+def _as_text(node, schema):
+    """A number in a JSON body may also come as text (the forms send a select's id as "12";
+    smogpanel.numbers reads "55,5"): the texts that are always valid, stated as a pattern."""
+    if isinstance(node.typ, colander.Int) and schema.get("type") == "integer":
+        pattern = _digits(schema.get("minimum"), schema.get("maximum"))
+    elif isinstance(node.typ, Number) and schema.get("type") == "number":
+        # Up to 15 whole digits and 10 decimals: below MAX_NUMBER, within any `places`.
+        pattern = f"^[{'+' if schema.get('minimum', -1) >= 0 else '+-'}]?[0-9]{{1,15}}([.,][0-9]{{1,10}})?$"
+        if "maximum" in schema or schema.get("exclusiveMinimum", -1) >= 0 or schema.get("multipleOf", 1e-10) > 1e-10:
+            pattern = None  # a narrower range than the type's: numbers only
+    else:
+        return schema
+    if pattern and "pattern" not in schema:
+        schema.update(type=[schema["type"], "string"], pattern=pattern)
+    return schema
+
+
 def convert(node):
     """The JSON schema of a colander node's value (in a JSON body)."""
-    schema = _rules(node)
+    schema = _as_text(node, _rules(node))
     if node.title:
         schema["title"] = str(node.title)
     if node.description:

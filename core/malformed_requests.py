@@ -50,7 +50,8 @@ def readable_address(environ):
 
 class RejectMalformedAddresses:
     """WSGI layer in front of the app (and of the static files and the public replay, which
-    match paths too): a path or query string that is not UTF-8 answers 400."""
+    match paths too): a path or query string that is not UTF-8 answers 400; a `;` in a query
+    string is part of its value."""
 
     def __init__(self, app):
         self.app = app
@@ -60,6 +61,9 @@ class RejectMalformedAddresses:
 
     def __call__(self, environ, start_response):
         if readable_address(environ):
+            # Only `&` separates parameters (as in browsers, URLSearchParams and Python's own
+            # parse_qsl): WebOb also splits at `;`, which cut a value holding one (`?q=a;b`).
+            environ["QUERY_STRING"] = environ.get("QUERY_STRING", "").replace(";", "%3B")
             return self.app(environ, start_response)
 
         environ[ROUTE] = UNMATCHED  # counted as no route, never under the raw path

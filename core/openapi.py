@@ -18,14 +18,16 @@ import colander
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
+from .db import MAX_ID
 from .envelope import STATUS_OF
 from .json_schema import convert, parameter_schema
+from .list_export import FORMATS, MAX_COLUMNS, TYPES
 from .release import PRODUCT, __version__
 from .sorting import ASC_PATTERN
 from .validation import body_validator, exact_body_validator
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["describe_route", "envelope_responses", "ENVELOPE", "BINARY"]
+__all__ = ["describe_route", "envelope_responses", "ENVELOPE", "BINARY", "PATH_ID"]
 
 OPENAPI_VERSION = "3.1.0"
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::([^}]+))?\}")
@@ -49,6 +51,12 @@ ENVELOPE_SCHEMA = {
 }
 # Bytes as 3.1 describes a file: a string of any content, its media type the response's.
 BINARY = {"type": "string", "contentMediaType": "application/octet-stream"}
+# A record's id in a path (`{id:\d+}`): ASCII digits within the id columns' range
+# (smogpanel.malformed_requests answers 400 to anything else).
+PATH_ID = {"type": "integer", "minimum": 0, "maximum": MAX_ID}
+# `If-Match`: `*` or entity tags (RFC 9110), as an ETag answered them; anything else (an empty
+# header included) names no version, so it is answered 412.
+IF_MATCH = r'^[ \t]*(\*|(W/)?"[\x21\x23-\x7e]*"([ \t]*,[ \t]*(W/)?"[\x21\x23-\x7e]*")*)[ \t]*$'
 _REASONS = {
     "VALIDATION_FAILED": "Błędne dane",
     "UNAUTHORISED": "Brak logowania",
@@ -94,12 +102,12 @@ def _plain_path(pattern):
 
 
 def _path_parameters(pattern):
-    """A route pattern's placeholders: digits (`{id:\\d+}`) are whole numbers, any other
-    regex a pattern."""
+    """A route pattern's placeholders: digits (`{id:\\d+}`) are whole numbers up to the id
+    columns' limit (smogpanel.malformed_requests refuses more), any other regex a pattern."""
     parameters = []
     for name, regex in _PLACEHOLDER.findall(pattern):
         if regex in ("\\d+", "[0-9]+"):
-            schema = {"type": "integer", "minimum": 0}
+            schema = dict(PATH_ID)
         elif regex:
             schema = {"type": "string", "pattern": f"^(?:{regex})$"}
         else:
@@ -252,6 +260,49 @@ def _add_sorting(paths, registry):
                 operation.setdefault("parameters", []).extend(extra)
 
 
+def _export_parameters():
+    """An export's own `?format=&columns=` (smogpanel.list_export reads them)."""
+    text = {"type": "string", "pattern": "^[^\\x00-\\x1f]*$"}  # a workbook cell refuses control characters
+    column = {"type": "array", "prefixItems": [text, text, {"enum": list(TYPES)}], "minItems": 2, "items": False}
+    return [
+        {
+            "name": "format",
+            "in": "query",
+            "required": False,
+            "schema": {"type": "string", "enum": [*FORMATS, ""]},
+            "description": "xlsx (domyślnie) albo csv",
+        },
+        {
+            "name": "columns",
+            "in": "query",
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"type": "array", "items": column, "minItems": 1, "maxItems": MAX_COLUMNS}
+                }
+            },
+            "description": "Kolumny pliku: [pole wiersza listy, nagłówek, typ?]",
+        },
+    ]
+
+
+def _add_exports(paths):
+    """A list's export takes the list's search, filters and sort (every page) and its own
+    parameters."""
+    for path, item in paths.items():
+        answers = item.get("get", {}).get("responses", {}).get("200", {}).get("content", {})
+        if not path.endswith("/export") or XLSX not in answers:  # a list's, not a link to a file
+            continue
+        listed = path.removesuffix("export")
+        listing = paths.get(listed, paths.get(listed.rstrip("/"), {})).get("get", {})
+        kept = [p for p in listing.get("parameters", []) if p["name"] not in ("page", "per_page")]
+        present = {p["name"] for p in item["get"].get("parameters", [])}
+        item["get"]["parameters"] = [
+            *item["get"].get("parameters", []),
+            *(p for p in [*kept, *_export_parameters()] if p["name"] not in present),
+        ]
+
+
 def _add_versions(paths, registry):
     """A record's ETag carries its version; an edit with If-Match saves only against it
     (smogpanel.record_etags, docs/api.md "Saving against the version a form loaded")."""
@@ -270,7 +321,7 @@ def _add_versions(paths, registry):
                     "name": "If-Match",
                     "in": "header",
                     "required": False,
-                    "schema": {"type": "string"},
+                    "schema": {"type": "string", "pattern": IF_MATCH},
                     "description": "ETag wczytanego elementu: zapis tylko bez zmian w międzyczasie (inaczej 412)",
                 }
             )
@@ -287,6 +338,7 @@ def build_document(registry):
             path, operation = _service_operation(service, method, view, args, registry)
             paths.setdefault(path, {})[method.lower()] = operation
     _add_sorting(paths, registry)
+    _add_exports(paths)
     _add_versions(paths, registry)
     for path, item in registry.get("smogpanel.openapi_routes", {}).items():
         for method, operation in item.items():

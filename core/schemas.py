@@ -197,7 +197,8 @@ UPLOAD = {
     "required": ["name", "data"],
     "properties": {
         "name": {"type": "string", "minLength": 1, "maxLength": 255},
-        "data": {"type": "string", "pattern": "^data:[a-z]+/[a-z0-9.+-]+;base64,"},
+        # Not empty (an empty file is refused): base64 of at least one byte.
+        "data": {"type": "string", "pattern": "^data:[a-z]+/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]{2}"},
     },
 }
 

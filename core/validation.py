@@ -3,6 +3,8 @@ view runs, so nothing is written when any field is wrong. Errors name each field
 what is wrong in Polish."""
 
 import json
+import math
+import re
 from decimal import Decimal
 
 import colander
@@ -90,17 +92,67 @@ def integers_out_of_range(node, value, path=()):
             yield from integers_out_of_range(child, item, (*path, str(index)))
 
 
+_WHOLE_TEXT = re.compile(r"-?[0-9]+")
+TEXTS = (colander.String, colander.Date, colander.DateTime, colander.Time)
+SCALARS = (colander.Int, colander.Number, *TEXTS)
+NOT_A_SCALAR = "Podaj jedną wartość, nie obiekt ani listę."
+
+
+def _whole(number):
+    return (
+        number.is_finite() and number == number.to_integral_value()
+        if isinstance(number, Decimal)
+        else math.isfinite(number) and number.is_integer()
+    )
+
+
+def wrong_values(node, value, path=()):
+    """`(path, node, message)` of each scalar field given what colander would misread: an
+    object or a list (colander read `{}` and `[]` as no value), anything but text for a text
+    or a date (`false` and `0` were no value too), and for an integer field
+    (colander.Int) anything but a whole number or its digits as text ("" is no value):
+    int() took `true` as 1, cut 1.5 to 1 and read " 1", "1_0" or "١"."""
+    typ = node.typ
+    if isinstance(typ, SCALARS) and isinstance(value, dict | list):
+        yield path, node, NOT_A_SCALAR
+    elif isinstance(typ, TEXTS) and value is not None and not isinstance(value, str):
+        yield path, node, NOT_TEXT  # colander read false and 0 as no value, 5 as "5"
+    elif isinstance(typ, colander.Int):
+        if isinstance(value, bool) or (isinstance(value, float | Decimal) and not _whole(value)):
+            yield path, node, OUT_OF_RANGE
+        elif isinstance(value, str) and value and not _WHOLE_TEXT.fullmatch(value):
+            yield path, node, OUT_OF_RANGE
+    elif isinstance(typ, colander.Mapping) and isinstance(value, dict):
+        for child in node.children:
+            if child.name in value:
+                yield from wrong_values(child, value[child.name], (*path, child.name))
+    elif isinstance(typ, (colander.Sequence, colander.List)) and isinstance(value, list | tuple) and node.children:
+        for index, item in enumerate(value):
+            yield from wrong_values(node.children[0], item, (*path, str(index)))
+    elif isinstance(typ, colander.Tuple) and isinstance(value, list | tuple):
+        for index, (child, item) in enumerate(zip(node.children, value, strict=False)):
+            yield from wrong_values(child, item, (*path, str(index)))
+
+
+def _refused(found):
+    """The errors of `(path, node, message)` triples, each message after its field's title."""
+    return [
+        {"name": ".".join(path), "description": f"{node.title}: {message}" if node.title else message}
+        for path, node, message in found
+    ]
+
+
 def validate(request, schema, body):
-    """The body deserialised by `schema`, every integer field within the database's integers;
-    VALIDATION_FAILED naming each field that is wrong."""
+    """The body deserialised by `schema`, every integer field a whole number within the
+    database's integers; VALIDATION_FAILED naming each field that is wrong."""
+    wrong = _refused(wrong_values(schema, body))
+    if wrong:
+        raise ApiError("VALIDATION_FAILED", wrong)
     try:
         validated = schema.deserialize(body)
     except colander.Invalid as exc:
         raise ApiError("VALIDATION_FAILED", colander_errors(exc, request.localizer.translate))
-    beyond = [
-        {"name": ".".join(path), "description": f"{node.title}: {OUT_OF_RANGE}" if node.title else OUT_OF_RANGE}
-        for path, node in integers_out_of_range(schema, validated)
-    ]
+    beyond = _refused((path, node, OUT_OF_RANGE) for path, node in integers_out_of_range(schema, validated))
     if beyond:
         raise ApiError("VALIDATION_FAILED", beyond)
     return validated

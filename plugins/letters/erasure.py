@@ -17,7 +17,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel import history
 from smogpanel.db import own_transaction, utcnow
-from smogpanel.openapi import describe_route
+from smogpanel.openapi import ENVELOPE, PATH_ID, describe_route
 from smogpanel.signed_links import is_valid
 
 from .models import LetterSender
@@ -117,13 +117,14 @@ def includeme(config):
         erase_post, route_name=ROUTE, request_method="POST", permission=NO_PERMISSION_REQUIRED, require_csrf=False
     )
     parameters = [
-        {"name": "sender_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+        {"name": "sender_id", "in": "path", "required": True, "schema": PATH_ID},
         {"name": "expires", "in": "query", "required": True, "schema": {"type": "integer"}},
         {"name": "signature", "in": "query", "required": True, "schema": {"type": "string"}},
     ]
     page = {"text/html": {"schema": {"type": "string"}}}
     responses = {
         "200": {"description": "Strona z przyciskiem (GET) albo potwierdzenie usunięcia (POST)", "content": page},
+        "400": {"description": "Identyfikator spoza zakresu", "content": {"application/json": {"schema": ENVELOPE}}},
         "403": {"description": "Zły albo wygasły odnośnik", "content": page},
         "404": {"description": "Nie ma zgłoszenia", "content": page},
     }

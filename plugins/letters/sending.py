@@ -27,7 +27,7 @@ from smogpanel import history
 from smogpanel.db import own_transaction, utcnow
 from smogpanel.envelope import error_response
 from smogpanel.mail import OutboxMail, public_url, send_mail, send_mails
-from smogpanel.openapi import describe_route
+from smogpanel.openapi import ENVELOPE, PATH_ID, describe_route
 from smogpanel.reach import count_event
 from smogpanel.signed_links import is_valid, signed_query
 from smogpanel.throttle import Throttle, client_address, forget_keys, setting
@@ -421,13 +421,14 @@ def includeme(config):
     )
     parameters = [
         {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}},
-        {"name": "sender_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+        {"name": "sender_id", "in": "path", "required": True, "schema": PATH_ID},
         {"name": "expires", "in": "query", "required": True, "schema": {"type": "integer"}},
         {"name": "signature", "in": "query", "required": True, "schema": {"type": "string"}},
     ]
     page = {"text/html": {"schema": {"type": "string"}}}
     responses = {
         "200": {"description": "Strona potwierdzenia", "content": page},
+        "400": {"description": "Identyfikator spoza zakresu", "content": {"application/json": {"schema": ENVELOPE}}},
         "403": {"description": "Zły albo wygasły odnośnik", "content": page},
         "404": {"description": "Nie ma zgłoszenia", "content": page},
         "409": {"description": "Brak adresatów", "content": page},

@@ -162,6 +162,41 @@ def test_an_integer_in_a_body_past_the_id_columns_is_refused_naming_its_field(ap
     assert api.get(f"/api/search_entry/search/{search['id']}")["message"]["list"] == []
 
 
+@pytest.mark.parametrize(
+    ("sent", "refusal"),
+    [
+        (True, "Liczba musi być całkowita"),  # colander's int() read it as 1
+        (1.5, "Liczba musi być całkowita"),  # ... cut it to 1
+        (" 1", "Liczba musi być całkowita"),
+        ("1_0", "Liczba musi być całkowita"),
+        ({}, "Podaj jedną wartość"),  # ... read it as no id: a new key
+        ([], "Podaj jedną wartość"),
+    ],
+)
+def test_an_integer_field_takes_a_whole_number_or_its_digits_only(api, sent, refusal):
+    """As the API description states it: a form's select sends an id as "12", which passes;
+    a boolean, a fraction, other text, an object or a list is refused naming the field."""
+    search = api.post("/api/search/", {"internal_name": "liczby", "name": "Liczby", "search_keys": []})["message"]
+    keys = [{"id": sent, "name": "Adres", "search_key_place_name": "TOP"}]
+    refused = api.post(f"/api/search/{search['id']}", {**search, "search_keys": keys}, status=400)
+    assert [error["name"] for error in refused["errors"]] == ["search_keys.0.id"]
+    assert refusal in refused["errors"][0]["description"]
+    entry = api.post(
+        "/api/search_entry/", {"search_id": str(search["id"]), "borough_id": "1", "values": []}, status=400
+    )
+    assert [error["name"] for error in entry["errors"]] == ["borough_id"]  # read as 1: no such gmina
+
+
+@pytest.mark.parametrize("sent", [0, False, {}, [], 5])
+def test_a_text_field_takes_text_only(api, sent):
+    """colander.String read 0, false, {} and [] as no value and 5 as "5": a graph entry's colour."""
+    graph = {"internal_name": "kolory", "name": "Kolory", "graph_type_name": "BAR", "graph_style_name": "MODERN"}
+    graph = api.post("/api/graph/", {**graph, "position_title": "Miejsce", "value_title": "Wartość"})["message"]
+    group = api.post("/api/graph_group/", {"graph_id": graph["id"], "name": "Grupa"})["message"]
+    refused = api.post("/api/graph_entry/", {"graph_group_id": group["id"], "name": "A", "color": sent}, status=400)
+    assert [error["name"] for error in refused["errors"]] == ["color"]
+
+
 def test_every_route_refuses_addresses_that_are_not_utf8(testapp, api):
     """`GET /api/auth/restore/%ED%A0%80@b.pl` was a 500 without the envelope (waitress's own)."""
     for pattern in patterns(testapp.app.registry) + ["/", "/nie-ma", "/static/shell/x.js"]:
@@ -230,3 +265,10 @@ def test_every_route_answers_a_method_it_does_not_take_405_with_allow(testapp, a
             assert response.status_int == 405, (method, pattern, response.status, response.body[:200])
             assert response.headers["Allow"] == trace.headers["Allow"]
     assert api.app.post("/api/job/", headers=api.headers(), status=405).headers["Allow"] == "GET, HEAD"
+
+
+def test_a_semicolon_in_a_query_string_is_part_of_its_value(api):
+    """Only `&` separates parameters, as browsers and URLSearchParams write them: WebOb alone
+    also split at `;`, which cut this column list in two (a 400)."""
+    answer = api.app.get('/api/timer/export?format=csv&columns=[["id","ID;nr"]]', headers=api.headers())
+    assert answer.text.lstrip("\ufeff").splitlines() == ['"ID;nr"']
