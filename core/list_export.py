@@ -22,13 +22,13 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from pyramid.response import Response
 
 from .envelope import ApiError
+from .query_params import EXPORT_FORMATS as FORMATS
+from .query_params import EXPORT_MAX_COLUMNS as MAX_COLUMNS
+from .query_params import EXPORT_TYPES as TYPES
 from .spreadsheets.exports import csv_value, header_row, row
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-FORMATS = ("xlsx", "csv")
-TYPES = ("text", "number", "date", "updated", "yesno", "ordinal")
-MAX_COLUMNS = 40
 # Read by the list views instead of request.params (the list less `format` and `columns`),
 # and telling kept_list to build afresh (a file is not kept).
 LIST_PARAMS = "smogpanel.list_params"

@@ -21,7 +21,9 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 from .db import MAX_ID
 from .envelope import STATUS_OF
 from .json_schema import convert, parameter_schema
-from .list_export import FORMATS, MAX_COLUMNS, TYPES
+from .query_params import EXPORT_FORMATS as FORMATS
+from .query_params import EXPORT_MAX_COLUMNS as MAX_COLUMNS
+from .query_params import EXPORT_TYPES as TYPES
 from .release import PRODUCT, __version__
 from .sorting import ASC_PATTERN
 from .validation import body_validator, exact_body_validator

@@ -11,6 +11,11 @@ from .envelope import ApiError
 from .schemas import described
 
 WARSAW = ZoneInfo("Europe/Warsaw")
+# A list's export (smogpanel.list_export): `?format=` and the `?columns=` types, and how many;
+# here, below the API description that states them.
+EXPORT_FORMATS = ("xlsx", "csv")
+EXPORT_TYPES = ("text", "number", "date", "updated", "yesno", "ordinal")
+EXPORT_MAX_COLUMNS = 40
 FIRST_YEAR, LAST_YEAR = 2000, 2999
 # A day of the years accepted (FIRST_YEAR to LAST_YEAR), as an API description states it. The
 # views read the day themselves (a date that exists: 2026-02-30 is refused): the description

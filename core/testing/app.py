@@ -19,7 +19,7 @@ from sqlalchemy.sql.util import find_tables
 from smogpanel import main
 from smogpanel.db import make_engine, make_session_factory
 from smogpanel.migrate import upgrade
-from smogpanel.passwords import hash_password
+from smogpanel.passwords import hash_password, use_hasher
 from smogpanel.plugin_manager import build_plugin_manager
 
 TEST_SECRET = "test-secret-" + "x" * 40
@@ -249,12 +249,9 @@ def cheap_password_hashes():
     parameters are checked in core/tests/test_password_hashes.py. Gives the app's hasher."""
     from argon2 import PasswordHasher
 
-    from smogpanel import security
-
-    production = security._hasher
-    security._hasher = PasswordHasher(**TEST_PASSWORD_HASHING)
+    production = use_hasher(PasswordHasher(**TEST_PASSWORD_HASHING))
     yield production
-    security._hasher = production
+    use_hasher(production)
 
 
 @functools.cache

@@ -2,7 +2,7 @@
 hashed more cheaply (`smogpanel.testing.app.cheap_password_hashes`), which must not stop a hash
 made at the app's cost from verifying, nor a wrong password from failing."""
 
-from smogpanel.security import hash_password, verify_password
+from smogpanel.passwords import hash_password, verify_password
 
 
 def test_the_app_hashes_passwords_with_argon2id_at_its_default_cost(cheap_password_hashes):
