@@ -1,7 +1,8 @@
-// The timers' screens: the list with embed, edit and delete; the add and edit forms.
-import { FormScreen, ListScreen, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+// The timers' screens: the list with embed, edit and delete; the add and edit forms (from the schema).
+import { ListScreen, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { SchemaFormScreen } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
-import { LIST, fields, fromItem, timers, toPayload } from './resources.js';
+import { LIST, timers } from './resources.js';
 
 const CRUMB = { label: 'Liczniki', to: LIST };
 
@@ -26,28 +27,10 @@ export function TimerList() {
 }
 
 export function TimerCreate() {
-  return (
-    <FormScreen
-      resource={timers}
-      crumbs={[CRUMB, { label: 'Dodawanie licznika' }]}
-      fields={fields}
-      toPayload={toPayload}
-      back={LIST}
-    />
-  );
+  return <SchemaFormScreen resource={timers} crumbs={[CRUMB, { label: 'Dodawanie licznika' }]} back={LIST} />;
 }
 
 export function TimerEdit() {
   const { timerId } = useParams();
-  return (
-    <FormScreen
-      resource={timers}
-      id={timerId}
-      crumbs={[CRUMB, { label: 'Edycja licznika' }]}
-      fields={fields}
-      fromItem={fromItem}
-      toPayload={toPayload}
-      back={LIST}
-    />
-  );
+  return <SchemaFormScreen resource={timers} id={timerId} crumbs={[CRUMB, { label: 'Edycja licznika' }]} back={LIST} />;
 }
