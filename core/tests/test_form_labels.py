@@ -18,7 +18,7 @@ TOOL = Path(__file__).resolve().parents[2] / "tools" / "labels.py"
 ALLOWANCE = {
     "calculators": 13,
     "graphs": 31,
-    "hierarchy": 9,
+    "hierarchy": 8,
     "items": 5,
     "letters": 14,
     "maps": 20,
@@ -31,7 +31,7 @@ ALLOWANCE = {
 SCHEMA_ALLOWANCE = {
     "calculators": 8,
     "graphs": 30,
-    "hierarchy": 5,
+    "hierarchy": 4,
     "items": 4,
     "letters": 13,
     "maps": 19,

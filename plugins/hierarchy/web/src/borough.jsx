@@ -1,8 +1,10 @@
-import { FormScreen, ListScreen } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { ListScreen } from '@smogpanel/kit';
+import { SchemaFormScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { boroughsOf as listOf, districtsOf, hierarchyTrail } from './crumbs.js';
-import { allBoroughs, boroughs, columns, nameField } from './resources.js';
+import { allBoroughs, boroughs, columns } from './resources.js';
+
+const NAME = ['name']; // the parent is the screen's (extra), not a field
 
 export function BoroughList() {
   const params = useParams();
@@ -51,11 +53,11 @@ export function BoroughCreate() {
   const params = useParams();
   const crumbs = useParentCrumbs(hierarchyTrail(params), 'Dodawanie gminy').crumbs;
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={boroughs}
       parent={params.districtId}
       crumbs={crumbs}
-      fields={nameField}
+      form={NAME}
       extra={{ district_id: Number(params.districtId) }}
       back={listOf(params.voivodeshipId, params.districtId)}
     />
@@ -66,12 +68,12 @@ export function BoroughEdit() {
   const params = useParams();
   const crumbs = useParentCrumbs(hierarchyTrail(params), 'Edycja gminy').crumbs;
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={boroughs}
       id={params.boroughId}
       parent={params.districtId}
       crumbs={crumbs}
-      fields={nameField}
+      form={NAME}
       back={listOf(params.voivodeshipId, params.districtId)}
     />
   );
