@@ -1,5 +1,4 @@
-import { ListScreen } from '@smogpanel/kit';
-import { SchemaFormScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
+import { SchemaFormScreen, SchemaListScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { boroughsOf as listOf, districtsOf, hierarchyTrail } from './crumbs.js';
 import { allBoroughs, boroughs, columns } from './resources.js';
@@ -11,7 +10,7 @@ export function BoroughList() {
   const list = listOf(params.voivodeshipId, params.districtId);
   const crumbs = useParentCrumbs(hierarchyTrail(params)).crumbs;
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={boroughs}
       parent={params.districtId}
       crumbs={crumbs}
@@ -30,13 +29,13 @@ export function BoroughList() {
 /** Every gmina of the hierarchy, searched by its name, district, voivodeship and TERYT code. */
 export function AllBoroughsList() {
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={allBoroughs}
       crumbs={[{ label: 'Województwa', to: '/voivodeship' }, { label: 'Wszystkie gminy' }]}
       actions={[{ label: 'Powrót do województw', to: '/voivodeship', variant: 'btn-outline-secondary' }]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
+        { name: 'name' },
         { name: 'district_name', label: 'Powiat', sortable: false },
         { name: 'voivodeship_name', label: 'Województwo', sortable: false },
         { name: 'teryt', label: 'Kod TERYT', render: (row) => row.teryt || '—' },

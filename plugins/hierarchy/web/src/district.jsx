@@ -1,5 +1,4 @@
-import { ListScreen } from '@smogpanel/kit';
-import { SchemaFormScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
+import { SchemaFormScreen, SchemaListScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { districtsOf as listOf, hierarchyTrail } from './crumbs.js';
 import { columns, districts } from './resources.js';
@@ -11,7 +10,7 @@ export function DistrictList() {
   const list = listOf(voivodeshipId);
   const crumbs = useParentCrumbs(hierarchyTrail({ voivodeshipId })).crumbs;
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={districts}
       parent={voivodeshipId}
       crumbs={crumbs}

@@ -22,7 +22,7 @@ export const allBoroughs = defineResource({ kind: 'borough', base: '/borough', s
 /** id, name (optionally a link to the children), updated: the columns of every hierarchy list. */
 export const columns = (nameCell) => [
   { name: 'id', label: 'ID' },
-  { name: 'name', label: 'Nazwa', render: nameCell },
+  { name: 'name', render: nameCell },
   { name: 'teryt', label: 'Kod TERYT', render: (row) => row.teryt || '—' },
   { name: 'updated', label: 'Aktualizacja', type: 'updated' },
 ];

@@ -1,5 +1,4 @@
-import { ListScreen } from '@smogpanel/kit';
-import { SchemaFormScreen } from '@smogpanel/kit/helpers';
+import { SchemaFormScreen, SchemaListScreen } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { columns, voivodeships } from './resources.js';
 
@@ -8,7 +7,7 @@ const CRUMB = { label: 'Województwa', to: LIST };
 
 export function VoivodeshipList() {
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={voivodeships}
       crumbs={[CRUMB]}
       actions={[

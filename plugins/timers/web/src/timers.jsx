@@ -1,6 +1,6 @@
 // The timers' screens: the list with embed, edit and delete; the add and edit forms (from the schema).
-import { ListScreen, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
-import { SchemaFormScreen } from '@smogpanel/kit/helpers';
+import { publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { LIST, timers } from './resources.js';
 
@@ -9,20 +9,20 @@ const CRUMB = { label: 'Liczniki', to: LIST };
 export function TimerList() {
   const embed = useEmbedAction('timer', { noun: 'Licznik' });
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={timers}
       crumbs={[CRUMB]}
       actions={[{ label: 'Dodaj licznik', to: `${LIST}/add` }]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
+        { name: 'name' },
         publicLinkColumn('timer', 'Publiczny widok licznika'),
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]}
       deletable>
       {embed.dialog}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
 

@@ -8,6 +8,8 @@ export { loadVoivodeships, forgetVoivodeships, useVoivodeships } from './voivode
 export { useRegionScope } from './regionScope.js';
 export {
   SchemaFormScreen,
+  SchemaListScreen,
+  schemaColumns,
   fieldOf,
   knowForms,
   loadForm,

@@ -3,7 +3,7 @@
 // a screen names its resource and only what is truly its own (docs/frontend.md, "Forms from the
 // schema"). Bundled into each remote that uses it (the shell's first load does not carry it).
 import { createElement, useEffect, useState } from 'react';
-import { api, FormScreen, formatDate, payloadOf, StatusBanner } from '@smogpanel/kit';
+import { api, FormScreen, formatDate, ListScreen, Page, payloadOf, StatusBanner, TEXT } from '@smogpanel/kit';
 
 const known = new Map(); // kind -> the description, once loaded (or given by a test's fixture)
 const asked = new Map(); // kind -> the request in flight
@@ -111,12 +111,14 @@ const STANDARD = {
   file: (field, property) => ({ type: 'file', accept: property['x-accept'], initial: null, toValue: (v) => v || null }),
 };
 
+const labelOf = (property, name) => property['x-label'] || property.title || name;
+
 /** One field's declaration from its schema property (`name` in the form's `required`?). */
 export function fieldOf(name, property, required) {
   const widget = property['x-widget'] || 'text';
   const draw = widgets.get(widget) || STANDARD[widget];
   if (!draw) throw new Error(`No widget registered for '${widget}' (field ${name})`);
-  const field = { name, label: property['x-label'] || property.title || name };
+  const field = { name, label: labelOf(property, name) };
   if (required) field.required = true;
   if (property['x-help']) field.help = property['x-help'];
   if (property['x-create-only']) field.createOnly = true;
@@ -195,4 +197,28 @@ export function SchemaFormScreen({ resource, form, omit, extra, toPayload, ...pr
       return toPayload ? toPayload(payload, { ...options, values }) : payload;
     },
   });
+}
+
+/** List columns whose `label` the schema gives: a column named after a field and without a label
+ * of its own is headed by the field's title (`x-label` is the form's wording, not a column's). */
+export function schemaColumns(description, columns) {
+  const properties = (description && description.properties) || {};
+  return columns.map((column) =>
+    column.label !== undefined || !properties[column.name]
+      ? column
+      : { ...column, label: properties[column.name].title || column.name },
+  );
+}
+
+/** ListScreen whose columns named after the kind's fields are headed by the schema's titles
+ * (schemaColumns); the loading text until the description has loaded. */
+export function SchemaListScreen({ columns, ...props }) {
+  const { description, errors } = useFormDescription(props.resource.kind);
+  if (!description)
+    return createElement(
+      Page,
+      { crumbs: props.crumbs, heading: props.heading, actions: props.actions },
+      errors ? createElement(StatusBanner, { status: 'error', errors }) : createElement('p', null, TEXT.tableLoading),
+    );
+  return createElement(ListScreen, { ...props, columns: schemaColumns(description, columns) });
 }
