@@ -146,7 +146,7 @@ def form_view(request):
 
 
 def includeme(config):
-    config.add_route("api-form", "/api/form/{kind:[a-z_]+}")
+    config.add_route("api-form", "/api/form/{kind}")
     config.add_view(form_view, route_name="api-form", request_method="GET", renderer="envelope")
     describe_route(
         config,

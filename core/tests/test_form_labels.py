@@ -23,7 +23,7 @@ ALLOWANCE = {
     "letters": 14,
     "maps": 20,
     "ranks": 29,
-    "searches": 14,
+    "searches": 4,
     "timers": 1,
 }
 # Of those, the labels its schemas declare (a field's title or form wording, an option's label)
@@ -36,7 +36,7 @@ SCHEMA_ALLOWANCE = {
     "letters": 13,
     "maps": 19,
     "ranks": 27,
-    "searches": 11,
+    "searches": 1,
     "timers": 0,
 }
 

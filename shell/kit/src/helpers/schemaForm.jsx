@@ -3,7 +3,17 @@
 // a screen names its resource and only what is truly its own (docs/frontend.md, "Forms from the
 // schema"). Bundled into each remote that uses it (the shell's first load does not carry it).
 import { createElement, useEffect, useState } from 'react';
-import { api, FormScreen, formatDate, ListScreen, Page, payloadOf, StatusBanner, TEXT } from '@smogpanel/kit';
+import {
+  api,
+  FormScreen,
+  formatDate,
+  ListScreen,
+  Page,
+  payloadOf,
+  RowsField,
+  StatusBanner,
+  TEXT,
+} from '@smogpanel/kit';
 
 const known = new Map(); // kind -> the description, once loaded (or given by a test's fixture)
 const asked = new Map(); // kind -> the request in flight
@@ -109,12 +119,34 @@ const STANDARD = {
   checkbox,
   select: (field, property) => ({ type: 'select', options: property['x-options'] || [] }),
   file: (field, property) => ({ type: 'file', accept: property['x-accept'], initial: null, toValue: (v) => v || null }),
+  // Repeating rows of a list of mappings (a search's keys): the rows' fields from the items' schema,
+  // `rows: {form, addLabel, newRow, empty}` the screen's (RowsField).
+  rows: (field, property) => {
+    const { form, ...rows } = field.rows || {};
+    const items = stated(property).items || {};
+    const fields = schemaFields(items, form);
+    return {
+      initial: [],
+      render: ({ value, onChange }) =>
+        createElement(RowsField, {
+          name: field.name,
+          label: field.label,
+          itemLabel: items.title,
+          help: field.help,
+          fields,
+          value,
+          onChange,
+          ...rows,
+        }),
+    };
+  },
 };
 
 const labelOf = (property, name) => property['x-label'] || property.title || name;
 
-/** One field's declaration from its schema property (`name` in the form's `required`?). */
-export function fieldOf(name, property, required) {
+/** One field's declaration from its schema property (`name` in the form's `required`?); `own`:
+ * the screen's keys, over the schema's (its widget sees them: a rows field's `rows`). */
+export function fieldOf(name, property, required, own = {}) {
   const widget = property['x-widget'] || 'text';
   const draw = widgets.get(widget) || STANDARD[widget];
   if (!draw) throw new Error(`No widget registered for '${widget}' (field ${name})`);
@@ -126,7 +158,7 @@ export function fieldOf(name, property, required) {
   const limits = stated(property);
   if (typeof limits.maxLength === 'number' && limits.maxLength > 0 && limits.type === 'string')
     field.maxLength = limits.maxLength;
-  Object.assign(field, draw(field, property));
+  Object.assign(field, own, draw({ ...field, ...own }, property), own);
   if (field.initial === undefined && property.default !== undefined)
     field.initial = field.fromValue ? field.fromValue(property.default) : property.default;
   if (field.initial === undefined && field.type === 'checkbox') field.initial = 0;
@@ -147,7 +179,7 @@ export function schemaFields(description, form, omit = []) {
   return entries.map((entry) => {
     const own = typeof entry === 'string' ? { name: entry } : entry;
     if (!own.name || !properties[own.name]) return own;
-    return { ...fieldOf(own.name, properties[own.name], required.has(own.name)), ...own };
+    return fieldOf(own.name, properties[own.name], required.has(own.name), own);
   });
 }
 
@@ -174,11 +206,11 @@ export function payloadOfFields(fields, values, editing) {
 
 /**
  * FormScreen over the form the server describes for `resource.kind`: `form` and `omit` as in
- * schemaFields; `extra` joins the create payload; `toPayload(payload, {values, editing, item})`
- * may adjust the payload built from the fields (what only the screen knows). Every other prop is
- * FormScreen's. 'Wczytywanie…' until the description has loaded.
+ * schemaFields; `extra` joins the create payload; `toPayload(payload, {values, editing, item,
+ * removeKeysWithValues})` may adjust the payload built from the fields (what only the screen knows);
+ * `valuesOf(record)` replaces the values taken from the fields. Every other prop is FormScreen's. 'Wczytywanie…' until the description has loaded.
  */
-export function SchemaFormScreen({ resource, form, omit, extra, toPayload, ...props }) {
+export function SchemaFormScreen({ resource, form, omit, extra, toPayload, valuesOf, ...props }) {
   const { description, errors } = useFormDescription(resource.kind);
   if (!description)
     return createElement(FormScreen, {
@@ -191,7 +223,7 @@ export function SchemaFormScreen({ resource, form, omit, extra, toPayload, ...pr
     ...props,
     resource,
     fields,
-    valuesOf: (record) => valuesOfFields(fields, record),
+    valuesOf: valuesOf || ((record) => valuesOfFields(fields, record)),
     toPayload: (values, options) => {
       const payload = { ...payloadOfFields(fields, values, options.editing), ...(options.editing ? {} : extra) };
       return toPayload ? toPayload(payload, { ...options, values }) : payload;
