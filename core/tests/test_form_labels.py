@@ -22,7 +22,7 @@ ALLOWANCE = {
     "items": 5,
     "letters": 14,
     "maps": 20,
-    "ranks": 29,
+    "ranks": 11,
     "searches": 4,
     "timers": 1,
 }
@@ -35,7 +35,7 @@ SCHEMA_ALLOWANCE = {
     "items": 4,
     "letters": 13,
     "maps": 19,
-    "ranks": 27,
+    "ranks": 9,
     "searches": 1,
     "timers": 0,
 }

@@ -218,14 +218,21 @@ export function SchemaFormScreen({ resource, form, omit, extra, toPayload, value
       resource,
       waiting: createElement(StatusBanner, { status: errors ? 'error' : 'loading', errors }),
     });
-  const fields = schemaFields(description, form, omit);
+  // `form(values, {editing, item})` when the fields follow the values (a type's own fields)
+  const fields =
+    typeof form === 'function'
+      ? (values, options) => schemaFields(description, form(values, options), omit)
+      : schemaFields(description, form, omit);
+  const every = typeof form === 'function' ? schemaFields(description, null, omit) : fields;
   return createElement(FormScreen, {
     ...props,
     resource,
     fields,
-    valuesOf: valuesOf || ((record) => valuesOfFields(fields, record)),
+    // every field starts at its value, so fields that come and go keep what was typed
+    valuesOf: valuesOf || ((record) => valuesOfFields(every, record)),
     toPayload: (values, options) => {
-      const payload = { ...payloadOfFields(fields, values, options.editing), ...(options.editing ? {} : extra) };
+      const shown = typeof fields === 'function' ? fields(values, options) : fields;
+      const payload = { ...payloadOfFields(shown, values, options.editing), ...(options.editing ? {} : extra) };
       return toPayload ? toPayload(payload, { ...options, values }) : payload;
     },
   });
