@@ -27,6 +27,8 @@ fields (a timer's: 3 KB) and what this account may do with them; the document de
 endpoint.
 """
 
+import colander
+
 from .authority import may
 from .envelope import ApiError
 from .filetypes import FORMATS
@@ -52,6 +54,13 @@ _WIDGETS = {
 }
 
 
+def _checks(validator):
+    """A node's validator and those colander.All combines."""
+    if isinstance(validator, colander.All):
+        return [inner for part in validator.validators for inner in _checks(part)]
+    return [] if validator is None else [validator]
+
+
 def _widget(node):
     declared = getattr(node, "widget", None)
     if declared and declared != "checkbox":
@@ -59,6 +68,8 @@ def _widget(node):
     kind = field_of(node).type
     if kind in _WIDGETS:
         return _WIDGETS[kind]
+    if any(isinstance(validator, colander.Email) for validator in _checks(node.validator)):
+        return "email"
     if isinstance(node.typ, String) and node.typ.multiline:
         return "textarea"
     return "text"

@@ -118,6 +118,12 @@ const STANDARD = {
   }),
   checkbox,
   select: (field, property) => ({ type: 'select', options: property['x-options'] || [] }),
+  // A record of another kind (`refers_to`): a select of the screen's `options`, the id sent as a number.
+  reference: () => ({
+    type: 'select',
+    fromValue: String,
+    toValue: (value) => (value === '' || value === null ? null : Number(value)),
+  }),
   file: (field, property) => ({ type: 'file', accept: property['x-accept'], initial: null, toValue: (v) => v || null }),
   // Repeating rows of a list of mappings (a search's keys): the rows' fields from the items' schema,
   // `rows: {form, addLabel, newRow, empty}` the screen's (RowsField).
@@ -148,7 +154,8 @@ const labelOf = (property, name) => property['x-label'] || property.title || nam
  * the screen's keys, over the schema's (its widget sees them: a rows field's `rows`). */
 export function fieldOf(name, property, required, own = {}) {
   const widget = property['x-widget'] || 'text';
-  const draw = widgets.get(widget) || STANDARD[widget];
+  // A screen that draws the field itself (its own `type` or `render`) needs no widget
+  const draw = own.type || own.render ? () => ({}) : widgets.get(widget) || STANDARD[widget];
   if (!draw) throw new Error(`No widget registered for '${widget}' (field ${name})`);
   const field = { name, label: labelOf(property, name) };
   if (required) field.required = true;
