@@ -230,7 +230,15 @@ export function SchemaFormScreen({ resource, form, omit, extra, toPayload, value
     typeof form === 'function'
       ? (values, options) => schemaFields(description, form(values, options), omit)
       : schemaFields(description, form, omit);
-  const every = typeof form === 'function' ? schemaFields(description, null, omit) : fields;
+  // Every field of the schema (with the screen's keys where the empty form declares them): the starting values
+  const declaredFirst = typeof form === 'function' ? form({}, { editing: false, item: null }) : [];
+  const every =
+    typeof form === 'function'
+      ? schemaFields(description, null, omit).map((field) => {
+          const own = declaredFirst.find((entry) => entry === field.name || entry.name === field.name);
+          return own && typeof own === 'object' ? schemaFields(description, [own])[0] : field;
+        })
+      : fields;
   return createElement(FormScreen, {
     ...props,
     resource,
