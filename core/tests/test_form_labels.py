@@ -14,7 +14,7 @@ from smogpanel.testing.app import registry_of
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "labels.py"
 # Labels on a plugin's screens that its Python writes too (tools/labels.py; 149 of 307 before
-# forms came from the schema). The goal is at most 20 in all.
+# forms came from the schema, 68 of 216 after). The goal is at most 20 in all.
 ALLOWANCE = {
     "calculators": 6,
     "graphs": 31,
