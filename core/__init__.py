@@ -49,6 +49,7 @@ def main(global_config=None, **settings):
         config.include(".public")
         config.include(".reach")
         config.include(".openapi")
+        config.include(".forms")
         config.include(".plugin_manager")
         config.include(".ops.jobs")
         config.include(".ops.health")

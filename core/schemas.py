@@ -172,7 +172,14 @@ def Email(title="E-mail", **kw):
     )
 
 
-def InternalName(title="Nazwa wewnętrzna", **kw):
+def InternalName(title="Nazwa wewnętrzna", of=None, view=None, **kw):
+    """A public record's internal name; `of` (the record in the genitive, 'mapy') and `view` (the
+    public kind, when the address is /view/<kind>/…) word the form's help."""
+    if of and "description" not in kw:
+        where = f" (/view/{view}/…)" if view else ""
+        kw["description"] = (
+            f"Część publicznego adresu {of}{where}: małe litery, cyfry, „-” i „_”. Po utworzeniu nie można jej zmienić."
+        )
     return colander.SchemaNode(String(), title=title, preparer=_strip, validator=_internal_name_validator, **kw)
 
 

@@ -180,3 +180,11 @@ def test_a_read_only_account_with_the_permission_sees_the_data_but_exports_it_ma
     assert viewer.get(f"/api/contact/{contact['id']}")["message"]["email"] == "ewa@example.net"
     assert viewer.get("/api/contact/")["message"]["list"][0]["email"] == "ewa@example.net"
     assert export_rows(viewer)[1][1:] == [MASK, MASK]
+
+
+def test_the_form_marks_personal_fields_read_only_to_whom_they_are_masked(without, allowed):
+    for api, hidden in ((allowed, False), (without, True)):
+        fields = api.get("/api/form/contact")["message"]["properties"]
+        assert fields["name"]["x-personal"] is fields["email"]["x-personal"] is True  # the node's and the resource's
+        assert "x-personal" not in fields["recipient_group_id"]
+        assert bool(fields["name"].get("readOnly")) is bool(fields["email"].get("readOnly")) is hidden

@@ -94,9 +94,11 @@ def _type_validator(node, value):
 
 class CalculatorSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    internal_name = InternalName()
+    internal_name = InternalName(of="kalkulatora", view="calculator")
     calculator_type_name = StringNode("Typ", validator=_type_validator, options=TYPES)
-    show_refund = FlagNode("Pokaż pole dotacji")
+    show_refund = FlagNode(
+        "Pokaż pole dotacji", form_label="Pokaż pole dotacji (koszt wymiany źródła po dotacji i czas zwrotu)"
+    )
     refund_checkbox = OptionalText("Tekst pola dotacji", max_length=500)
     legend = LongText("Legenda")
     footer = LongText("Stopka")

@@ -11,17 +11,21 @@ CONTENT_MAX = 200_000  # characters of HTML, about 40 pages of text
 
 class LetterSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    internal_name = InternalName()
-    recipient_group_id = Id("Grupa adresatów", refers_to="recipient_group")
+    internal_name = InternalName(of="listu")
+    recipient_group_id = Id(
+        "Grupa adresatów", refers_to="recipient_group", description="List trafi do każdego adresata tej grupy."
+    )
     cover_path = FileNode("Okładka")
-    title = Text("Tytuł")
+    title = Text("Tytuł", description="Także temat wiadomości do adresatów.")
     content = LongText(
         "Treść",
         widget="richtext",  # HTML of the editor: history shows a text diff
         validator=colander.Length(max=CONTENT_MAX, max_err=f"Treść może mieć najwyżej {CONTENT_MAX} znaków HTML."),
     )
     gdpr_agreement = LongText(
-        "Treść zgody", validator=colander.Length(max=2000, max_err="Treść zgody może mieć najwyżej 2000 znaków.")
+        "Treść zgody",
+        description=f"Pusta: „{DEFAULT_GDPR_AGREEMENT}”",
+        validator=colander.Length(max=2000, max_err="Treść zgody może mieć najwyżej 2000 znaków."),
     )
     gdpr_info = LongText(
         "Informacja o przetwarzaniu danych",
@@ -30,11 +34,11 @@ class LetterSchema(colander.MappingSchema):
 
 
 class RecipientGroupSchema(colander.MappingSchema):
-    name = Text("Nazwa")
+    name = Text("Nazwa", description="Np. Radni Miasta Krakowa.")
 
 
 class RecipientSchema(colander.MappingSchema):
-    name = Text("Nazwa")
+    name = Text("Nazwa", description="Np. imię, nazwisko i funkcja: Jan Kowalski, radny.")
     email = Email()
     recipient_group_id = Id("Grupa adresatów", refers_to="recipient_group")
 

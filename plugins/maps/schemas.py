@@ -20,7 +20,8 @@ from smogpanel.schemas import (
 
 from .models import PROPERTY_TYPES
 
-TYPE_LABELS = {"INFORMATIVE": "informacyjna", "STATISTIC": "statystyczna", "PRECISE": "doprecyzowująca (podmapa)"}
+# In the order the form offers them.
+TYPE_LABELS = {"STATISTIC": "statystyczna", "PRECISE": "doprecyzowująca (podmapa)", "INFORMATIVE": "informacyjna"}
 
 
 # -- maps -----------------------------------------------------------------------------------
@@ -37,6 +38,7 @@ class PropertyKeySchema(colander.MappingSchema):
     property_type_name = colander.SchemaNode(
         colander.String(),
         title="Typ właściwości",
+        form_label="Typ",
         validator=colander.OneOf(PROPERTY_TYPES, msg_err="Wybierz typ: INFORMATIVE, STATISTIC albo PRECISE."),
         options=TYPE_LABELS,
     )
@@ -49,15 +51,35 @@ class PropertyKeys(colander.SequenceSchema):
 _distinct_key_names = distinct_names("„{name}” występuje dwa razy. Nazwy właściwości mapy muszą się różnić.")
 
 
+KEYS_HELP = (
+    "Statystyczne są pokazywane na mapie i sumowane w podsumowaniu. Doprecyzowujące tworzą podmapy: nazwa "
+    "właściwości jest nazwą podmapy, a nazwa wyświetlana (opcjonalna) jest pokazywana, gdy jest inna. "
+    "Informacyjne nie są pokazywane na mapie. Import CP_XLS wypełnia właściwości nazwane jak kolumny raportu."
+)
+SUMMARY_TITLE_HELP = (
+    "Możesz użyć %FIRST_CHECKPOINT% i %LAST_CHECKPOINT% – zostaną zastąpione nazwą pierwszego i ostatniego "
+    "widocznego pomiaru. Sumy obejmują także pomiary ukryte (mapa o tym informuje). Domyślnie: „Wszystkie pomiary”."
+)
+
+
 class MapSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    internal_name = InternalName()
-    source = Text("Źródło danych")
+    internal_name = InternalName(of="mapy", view="map")
+    source = Text("Źródło danych", description="Domyślne źródło pomiarów, pokazywane pod mapą.")
     details = LongText("Szczegóły")
-    show_summary = FlagNode("Pokaż podsumowanie")
-    summary_title = OptionalText("Tytuł podsumowania")
+    show_summary = FlagNode(
+        "Pokaż podsumowanie", form_label="Pokaż podsumowanie (sumy wszystkich pomiarów, także ukrytych)"
+    )
+    summary_title = OptionalText("Tytuł podsumowania", description=SUMMARY_TITLE_HELP)
     # None (absent) on edit: the keys stay as they are.
-    property_keys = PropertyKeys(title="Właściwości", missing=None, validator=_distinct_key_names)
+    property_keys = PropertyKeys(
+        title="Właściwości",
+        form_label="Właściwości mapy",
+        description=KEYS_HELP,
+        widget="rows",
+        missing=None,
+        validator=_distinct_key_names,
+    )
     remove_keys_with_values = ConfirmRemoval()
 
 
@@ -79,9 +101,11 @@ def _measurement():
     """The fields a measurement has whether entered by hand or imported."""
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(Text("Nazwa", name="name"))
-    schema.add(OptionalText("Źródło", name="source"))
+    schema.add(OptionalText("Źródło", name="source", description="Tylko jeśli inne niż źródło mapy."))
     schema.add(_captured())
-    schema.add(FlagNode("Ukryty", name="hidden"))
+    schema.add(
+        FlagNode("Ukryty", name="hidden", form_label="Ukryty (niewidoczny na mapie, ale liczony w podsumowaniu)")
+    )
     schema.add(Id("Mapa", refers_to="map", name="map_id"))
     return schema
 

@@ -39,18 +39,28 @@ def _type_validator(node, value):
 
 class RankSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    internal_name = InternalName()
-    rank_type_name = StringNode("Typ rankingu", validator=_type_validator, options=TYPE_LABELS)
+    internal_name = InternalName(of="rankingu")
+    rank_type_name = StringNode(
+        "Typ rankingu",
+        validator=_type_validator,
+        options=TYPE_LABELS,
+        description="Po utworzeniu nie można go zmienić.",
+    )
     subname = OptionalText("Podtytuł")
     choose_group_title = OptionalText("Tytuł wyboru grupy")
     show_empty = FlagNode("Pokaż gminy bez wartości")
     search_value_title = OptionalText("Jednostka wyszukiwania")
     table_value_title = OptionalText("Jednostka w tabeli")
-    logo_path = FileNode("Logo")
+    logo_path = FileNode("Logo partnera")
     legend = LongText("Legenda")
     show_summary = FlagNode("Pokaż podsumowanie")
-    summary_title = OptionalText("Tytuł podsumowania")
-    lock_place_refresh = FlagNode("Zablokuj przeliczanie miejsc")
+    summary_title = OptionalText(
+        "Tytuł podsumowania",
+        description="%FIRST_ENTRY% i %LAST_ENTRY% zostaną zastąpione nazwami pierwszej i ostatniej grupy.",
+    )
+    lock_place_refresh = FlagNode(
+        "Zablokuj przeliczanie miejsc", form_label="Zablokuj przeliczanie miejsc (miejsca wpisywane ręcznie)"
+    )
 
 
 def required_titles(rank_type_name):
@@ -85,7 +95,7 @@ class RankGroupSchema(colander.MappingSchema):
 
 class RankEntrySchema(colander.MappingSchema):
     name = Text("Nazwa")
-    hidden = FlagNode("Ukryta")
+    hidden = FlagNode("Ukryta", form_label="Ukryta (niewidoczna w publicznym rankingu)")
     rank_group_id = Id("Grupa", refers_to="rank_group")
 
 

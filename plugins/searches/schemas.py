@@ -72,12 +72,25 @@ def _key_names(node, value):
             raise error
 
 
+KEYS_HELP = (
+    "Każda właściwość to jeden tekst na karcie gminy, w wybranym miejscu: u góry, po lewej, po prawej albo na "
+    "dole. Z ukrytą nazwą karta pokazuje sam tekst. Nazwy właściwości są nagłówkami kolumn w imporcie WPG_XLS."
+)
+
+
 class SearchSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    internal_name = InternalName()
-    source = OptionalText("Źródło")
+    internal_name = InternalName(of="wyszukiwarki", view="search")
+    source = OptionalText("Źródło", description="Pokazywane pod kartą gminy, np. „Urzędy gmin, stan na marzec 2026”.")
     # None (absent) on edit: the keys stay as they are.
-    search_keys = SearchKeys(title="Właściwości", missing=None, validator=_key_names)
+    search_keys = SearchKeys(
+        title="Właściwości",
+        form_label="Właściwości wyszukiwarki",
+        description=KEYS_HELP,
+        widget="rows",
+        missing=None,
+        validator=_key_names,
+    )
     remove_keys_with_values = ConfirmRemoval()
 
 

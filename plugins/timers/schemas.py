@@ -61,14 +61,22 @@ def _style_validator(node, value):
 
 class TimerSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    internal_name = InternalName()
+    internal_name = InternalName(of="licznika")
     timer_style_name = colander.SchemaNode(String(), title="Styl", validator=_style_validator, options=STYLES)
     text_above = Text("Tekst nad licznikiem", max_length=500)
-    deadline = colander.SchemaNode(Deadline(), title="Termin")
-    # The form asks the opposite ("Odwrotne liczenie"): history shows its wording (smogpanel.history.fields).
+    deadline = colander.SchemaNode(
+        Deadline(), title="Termin", widget="datetime", description="Data i godzina czasu polskiego."
+    )
+    # The form asks the opposite ("Odwrotne liczenie"): history shows its wording (smogpanel.history.fields),
+    # the form's checkbox says more (`form_label`); ticked is countdown false (the option "tak").
     countdown = colander.SchemaNode(
-        Boolean(), title="Odliczanie", missing=True, form_title="Odwrotne liczenie", options={True: "nie", False: "tak"}
+        Boolean(),
+        title="Odliczanie",
+        missing=True,
+        form_title="Odwrotne liczenie",
+        form_label="Odwrotne liczenie (czas liczony od daty zamiast do niej)",
+        options={True: "nie", False: "tak"},
     )
     text_below = Text("Tekst pod licznikiem", max_length=500)
-    logo_path = FileNode("Logo")
+    logo_path = FileNode("Logo partnera")
     hidden_brand = FlagNode("Ukryj markę serwisu")

@@ -131,7 +131,7 @@ def test_the_list_needs_a_signed_in_user(anonymous):
         ("deadline", "3000-01-01", "między rokiem 1900 a 2200"),
         ("countdown", "tak", "Odliczanie: Wartość musi wynosić true albo false."),
         ("hidden_brand", 2, "Ukryj markę serwisu: Wartość musi wynosić 0 albo 1."),
-        ("logo_path", 12, "Logo: Nie przesłano pliku"),
+        ("logo_path", 12, "Logo partnera: Nie przesłano pliku"),
     ],
 )
 def test_bad_fields_are_refused_in_polish_and_nothing_is_written(api, db, field, value, words):

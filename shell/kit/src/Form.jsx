@@ -204,7 +204,7 @@ function Label({ name, label, required }) {
 /**
  * One field from a declaration: {name, label, type = 'text' | 'email' | 'password' | 'number' |
  * 'date' | 'textarea' | 'select' | 'checkbox' | 'file', required, markRequired (label only),
- * options: [{value, label}], help, placeholder, disabled, min, max, step, accept, autoComplete,
+ * options: [{value, label}], help, placeholder, disabled, min, max, step, minLength, maxLength, accept, autoComplete,
  * inputMode}.
  */
 export function Field({ field, value, onChange }) {
@@ -259,6 +259,7 @@ export function Field({ field, value, onChange }) {
         {...common}
         className={`form-control${invalid}`}
         rows={rest.rows || 4}
+        maxLength={rest.maxLength}
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}
       />
@@ -301,6 +302,7 @@ export function Field({ field, value, onChange }) {
         max={rest.max}
         step={rest.step}
         minLength={rest.minLength}
+        maxLength={rest.maxLength}
         autoComplete={rest.autoComplete}
         inputMode={rest.inputMode}
         onChange={(e) => onChange(e.target.value)}

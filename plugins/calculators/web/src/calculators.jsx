@@ -1,13 +1,6 @@
 // The calculators' list, and the add and edit forms with the widget's preview beside them.
-import {
-  FormScreen,
-  ImportReport,
-  ListScreen,
-  publicLinkColumn,
-  useEmbedAction,
-  useImportReport,
-  useResourceState,
-} from '@smogpanel/kit';
+import { ImportReport, publicLinkColumn, useEmbedAction, useImportReport, useResourceState } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen, useFormDescription } from '@smogpanel/kit/helpers';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { WidgetPreview } from './preview.jsx';
@@ -17,20 +10,21 @@ import {
   LIST,
   calculators,
   definition,
-  fields,
-  initialValues,
+  calculatorForm,
+  calculatorPayload,
   loadDefinition,
-  toPayload,
-  typeLabel,
+  typeLabels,
 } from './resources.js';
 
 export const CRUMB = { label: 'Kalkulatory', to: LIST };
 
 export function CalculatorList() {
   const embed = useEmbedAction('calculator', { noun: 'Kalkulator', defaultSize: 800 });
+  const { description } = useFormDescription('calculator');
+  const types = description ? typeLabels(description) : {};
   const report = useImportReport();
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={calculators}
       crumbs={[CRUMB]}
       actions={[
@@ -40,9 +34,13 @@ export function CalculatorList() {
       ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
+        { name: 'name' },
         publicLinkColumn('calculator', 'Publiczny widok kalkulatora'),
-        { name: 'calculator_type_name', label: 'Typ', render: (row) => typeLabel(row.calculator_type_name) },
+        {
+          name: 'calculator_type_name',
+          label: 'Typ',
+          render: (row) => types[row.calculator_type_name] || row.calculator_type_name,
+        },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[embed.action, { label: 'Edytuj', to: (row) => `${LIST}/${row.id}` }]}
@@ -56,7 +54,7 @@ export function CalculatorList() {
         />
       )}
       {embed.dialog}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
 
@@ -71,20 +69,19 @@ function Preview({ values }) {
 
 const form = {
   resource: calculators,
-  valuesOf: initialValues,
-  toPayload: (values, { editing }) => toPayload(values, editing),
+  form: calculatorForm,
+  toPayload: calculatorPayload,
   back: LIST,
-  fields: (values) => fields.filter((f) => f.name !== 'refund_checkbox' || Number(values.show_refund)),
   width: 'col-12 col-xl-5',
   asideWidth: 'col-12 col-xl-7',
   aside: (values) => <Preview values={values} />,
 };
 
 export function CalculatorCreate() {
-  return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie kalkulatora' }]} />;
+  return <SchemaFormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie kalkulatora' }]} />;
 }
 
 export function CalculatorEdit() {
   const { calculatorId } = useParams();
-  return <FormScreen {...form} id={calculatorId} crumbs={[CRUMB, { label: 'Edycja kalkulatora' }]} />;
+  return <SchemaFormScreen {...form} id={calculatorId} crumbs={[CRUMB, { label: 'Edycja kalkulatora' }]} />;
 }

@@ -1,6 +1,5 @@
 // The calculators' resources and forms (SPEC 2.8, 3 Calculator, 4, 5 Calculator, 7 Calculators).
-import { api, defineResource, payloadOf } from '@smogpanel/kit';
-import { internalNameField } from '@smogpanel/kit/helpers';
+import { api, defineResource } from '@smogpanel/kit';
 import { spaced } from './model.js';
 
 export const LIST = '/calculator';
@@ -12,33 +11,24 @@ export const definition = defineResource({ kind: 'calculatorDefinition', base: '
 export const loadDefinition = () => definition.fetch('types', () => api.get('/calculator/definition/'));
 export const loadVersions = () => definition.fetch('versions', () => api.get('/calculator/definition/version/'));
 
-export const TYPES = [{ value: 'HEATING_COST', label: 'Kalkulator kosztów ogrzewania' }];
-export const typeLabel = (code) => (TYPES.find((t) => t.value === code) || { label: code }).label;
-export const fields = [
-  { name: 'name', label: 'Nazwa', required: true },
-  internalNameField({ of: 'kalkulatora', view: 'calculator' }),
-  {
-    name: 'calculator_type_name',
-    label: 'Typ',
-    type: 'select',
-    required: true,
-    options: TYPES,
-    initial: 'HEATING_COST',
-  },
-  {
-    name: 'show_refund',
-    label: 'Pokaż pole dotacji (koszt wymiany źródła po dotacji i czas zwrotu)',
-    type: 'checkbox',
-    initial: 0,
-  },
-  { name: 'refund_checkbox', label: 'Tekst pola dotacji', placeholder: 'Uwzględnij dotację do wymiany źródła ciepła' },
-  { name: 'legend', label: 'Legenda', type: 'textarea', rows: 3 },
-  { name: 'footer', label: 'Stopka', type: 'textarea', rows: 2 },
-];
+/** The calculator form (its schema's fields); the refund's text only with the refund shown. */
+export const calculatorForm = (values) =>
+  [
+    'name',
+    'internal_name',
+    { name: 'calculator_type_name', initial: 'HEATING_COST' },
+    'show_refund',
+    { name: 'refund_checkbox', placeholder: 'Uwzględnij dotację do wymiany źródła ciepła' },
+    { name: 'legend', rows: 3 },
+    { name: 'footer', rows: 2 },
+  ].filter((field) => field.name !== 'refund_checkbox' || Number(values.show_refund));
 
-export const initialValues = (item) =>
-  Object.fromEntries(fields.map((f) => [f.name, item ? (item[f.name] ?? '') : (f.initial ?? '')]));
-export const toPayload = (values, editing) => payloadOf(fields, values, editing);
+/** The payload carries the refund's text whether shown or not (the server fills in its default). */
+export const calculatorPayload = (payload, { values }) => ({ ...payload, refund_checkbox: values.refund_checkbox });
+
+/** {code: label} of the calculator types, as the calculator's schema offers them. */
+export const typeLabels = (description) =>
+  Object.fromEntries(description.properties.calculator_type_name['x-options'].map((o) => [o.value, o.label]));
 
 /** The definition form's rows from the API's types (each row keyed for React). */
 export const typeRows = (types) =>

@@ -1,15 +1,16 @@
-import { FormScreen, ListScreen } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { SchemaFormScreen, SchemaListScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { boroughsOf as listOf, districtsOf, hierarchyTrail } from './crumbs.js';
-import { allBoroughs, boroughs, columns, nameField } from './resources.js';
+import { allBoroughs, boroughs, columns } from './resources.js';
+
+const NAME = ['name']; // the parent is the screen's (extra), not a field
 
 export function BoroughList() {
   const params = useParams();
   const list = listOf(params.voivodeshipId, params.districtId);
   const crumbs = useParentCrumbs(hierarchyTrail(params)).crumbs;
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={boroughs}
       parent={params.districtId}
       crumbs={crumbs}
@@ -28,13 +29,13 @@ export function BoroughList() {
 /** Every gmina of the hierarchy, searched by its name, district, voivodeship and TERYT code. */
 export function AllBoroughsList() {
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={allBoroughs}
       crumbs={[{ label: 'Województwa', to: '/voivodeship' }, { label: 'Wszystkie gminy' }]}
       actions={[{ label: 'Powrót do województw', to: '/voivodeship', variant: 'btn-outline-secondary' }]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
+        { name: 'name' },
         { name: 'district_name', label: 'Powiat', sortable: false },
         { name: 'voivodeship_name', label: 'Województwo', sortable: false },
         { name: 'teryt', label: 'Kod TERYT', render: (row) => row.teryt || '—' },
@@ -51,11 +52,11 @@ export function BoroughCreate() {
   const params = useParams();
   const crumbs = useParentCrumbs(hierarchyTrail(params), 'Dodawanie gminy').crumbs;
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={boroughs}
       parent={params.districtId}
       crumbs={crumbs}
-      fields={nameField}
+      form={NAME}
       extra={{ district_id: Number(params.districtId) }}
       back={listOf(params.voivodeshipId, params.districtId)}
     />
@@ -66,12 +67,12 @@ export function BoroughEdit() {
   const params = useParams();
   const crumbs = useParentCrumbs(hierarchyTrail(params), 'Edycja gminy').crumbs;
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={boroughs}
       id={params.boroughId}
       parent={params.districtId}
       crumbs={crumbs}
-      fields={nameField}
+      form={NAME}
       back={listOf(params.voivodeshipId, params.districtId)}
     />
   );

@@ -1,15 +1,16 @@
-import { FormScreen, ListScreen } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { SchemaFormScreen, SchemaListScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { districtsOf as listOf, hierarchyTrail } from './crumbs.js';
-import { columns, districts, nameField } from './resources.js';
+import { columns, districts } from './resources.js';
+
+const NAME = ['name']; // the parent is the screen's (extra), not a field
 
 export function DistrictList() {
   const { voivodeshipId } = useParams();
   const list = listOf(voivodeshipId);
   const crumbs = useParentCrumbs(hierarchyTrail({ voivodeshipId })).crumbs;
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={districts}
       parent={voivodeshipId}
       crumbs={crumbs}
@@ -31,11 +32,11 @@ export function DistrictCreate() {
   const { voivodeshipId } = useParams();
   const crumbs = useParentCrumbs(hierarchyTrail({ voivodeshipId }), 'Dodawanie powiatu').crumbs;
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={districts}
       parent={voivodeshipId}
       crumbs={crumbs}
-      fields={nameField}
+      form={NAME}
       extra={{ voivodeship_id: Number(voivodeshipId) }}
       back={listOf(voivodeshipId)}
     />
@@ -46,12 +47,12 @@ export function DistrictEdit() {
   const { voivodeshipId, districtId } = useParams();
   const crumbs = useParentCrumbs(hierarchyTrail({ voivodeshipId }), 'Edycja powiatu').crumbs;
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={districts}
       id={districtId}
       parent={voivodeshipId}
       crumbs={crumbs}
-      fields={nameField}
+      form={NAME}
       back={listOf(voivodeshipId)}
     />
   );

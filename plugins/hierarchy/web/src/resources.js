@@ -19,12 +19,10 @@ export const boroughs = defineResource({
 // Every gmina, by name (GET /borough/): the 'Wszystkie gminy' screen.
 export const allBoroughs = defineResource({ kind: 'borough', base: '/borough', sort: { order: 'name', asc: true } });
 
-export const nameField = [{ name: 'name', label: 'Nazwa', required: true }];
-
 /** id, name (optionally a link to the children), updated: the columns of every hierarchy list. */
 export const columns = (nameCell) => [
   { name: 'id', label: 'ID' },
-  { name: 'name', label: 'Nazwa', render: nameCell },
+  { name: 'name', render: nameCell },
   { name: 'teryt', label: 'Kod TERYT', render: (row) => row.teryt || '—' },
   { name: 'updated', label: 'Aktualizacja', type: 'updated' },
 ];

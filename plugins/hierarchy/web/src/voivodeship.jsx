@@ -1,13 +1,13 @@
-import { FormScreen, ListScreen } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
-import { columns, nameField, voivodeships } from './resources.js';
+import { columns, voivodeships } from './resources.js';
 
 export const LIST = '/voivodeship';
 const CRUMB = { label: 'Województwa', to: LIST };
 
 export function VoivodeshipList() {
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={voivodeships}
       crumbs={[CRUMB]}
       actions={[
@@ -26,24 +26,16 @@ export function VoivodeshipList() {
 }
 
 export function VoivodeshipCreate() {
-  return (
-    <FormScreen
-      resource={voivodeships}
-      crumbs={[CRUMB, { label: 'Dodawanie województwa' }]}
-      fields={nameField}
-      back={LIST}
-    />
-  );
+  return <SchemaFormScreen resource={voivodeships} crumbs={[CRUMB, { label: 'Dodawanie województwa' }]} back={LIST} />;
 }
 
 export function VoivodeshipEdit() {
   const { voivodeshipId } = useParams();
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={voivodeships}
       id={voivodeshipId}
       crumbs={[CRUMB, { label: 'Edycja województwa' }]}
-      fields={nameField}
       back={LIST}
     />
   );

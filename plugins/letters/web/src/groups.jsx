@@ -1,5 +1,6 @@
 // Recipient groups (SPEC 2.10): the list (a name links to its recipients) and the form (name only).
-import { FormScreen, ListScreen, TEXT } from '@smogpanel/kit';
+import { TEXT } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { CRUMB } from './letters.jsx';
 import { GROUPS, LIST, groups, recipientsPath } from './resources.js';
@@ -8,7 +9,7 @@ export const GROUPS_CRUMB = { label: 'Grupy adresatów', to: GROUPS };
 
 export function GroupList() {
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={groups}
       crumbs={[CRUMB, GROUPS_CRUMB]}
       actions={[
@@ -19,7 +20,6 @@ export function GroupList() {
         { name: 'id', label: 'ID' },
         {
           name: 'name',
-          label: 'Nazwa',
           render: (row) => (
             <Link to={recipientsPath(row.id)} title="Adresaci grupy">
               {row.name}
@@ -37,27 +37,19 @@ export function GroupList() {
   );
 }
 
-const FIELDS = [{ name: 'name', label: 'Nazwa', required: true, help: 'Np. Radni Miasta Krakowa.' }];
-
 export function GroupCreate() {
   return (
-    <FormScreen
-      resource={groups}
-      crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Dodawanie grupy' }]}
-      fields={FIELDS}
-      back={GROUPS}
-    />
+    <SchemaFormScreen resource={groups} crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Dodawanie grupy' }]} back={GROUPS} />
   );
 }
 
 export function GroupEdit() {
   const { recipientGroupId } = useParams();
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={groups}
       id={recipientGroupId}
       crumbs={[CRUMB, GROUPS_CRUMB, { label: 'Edycja grupy' }]}
-      fields={FIELDS}
       back={GROUPS}
     />
   );

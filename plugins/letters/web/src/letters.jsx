@@ -1,10 +1,10 @@
 // The letters' screens (SPEC 2.10): the list with embed, edit, senders and delete; the add and
 // edit forms with the recipient group select, the cover, the rich-text editor and the consent fields.
-import { FormScreen, ListScreen, TEXT, api, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
-import { internalNameField } from '@smogpanel/kit/helpers';
+import { TEXT, api, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen, registerWidget } from '@smogpanel/kit/helpers';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { DEFAULT_GDPR_AGREEMENT, GROUPS, LIST, letterPayload, letterValues, letters } from './resources.js';
+import { DEFAULT_GDPR_AGREEMENT, GROUPS, LIST, letters } from './resources.js';
 
 const RichTextEditor = lazy(() => import(/* webpackChunkName: "lazy-editor" */ './editor.jsx'));
 
@@ -13,7 +13,7 @@ export const CRUMB = { label: 'Listy', to: LIST };
 export function LetterList() {
   const embed = useEmbedAction('letter', { noun: 'List' });
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={letters}
       crumbs={[CRUMB]}
       actions={[
@@ -22,7 +22,7 @@ export function LetterList() {
       ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
+        { name: 'name' },
         publicLinkColumn('letter', 'Publiczny widok listu'),
         { name: 'sent', label: 'Wysłane' },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
@@ -34,7 +34,7 @@ export function LetterList() {
       ]}
       deletable>
       {embed.dialog}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
 
@@ -54,58 +54,45 @@ function useGroupOptions() {
   return options;
 }
 
-const letterFields = (groupOptions) => [
-  { name: 'name', label: 'Nazwa', required: true },
-  internalNameField({ of: 'listu' }),
-  {
-    name: 'recipient_group_id',
-    label: 'Grupa adresatów',
-    type: 'select',
-    required: true,
-    options: groupOptions,
-    help: 'List trafi do każdego adresata tej grupy.',
-  },
-  { name: 'cover_path', label: 'Okładka', type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp' },
-  { name: 'title', label: 'Tytuł', required: true, help: 'Także temat wiadomości do adresatów.' },
-  {
-    name: 'content',
-    render: ({ value, onChange }) => (
-      <div className="mb-3">
-        <label className="form-label" htmlFor="field-content">
-          Treść
-        </label>
-        <Suspense
-          fallback={
-            <div className="border rounded p-3" style={{ height: 400 }}>
-              Wczytywanie edytora...
-            </div>
-          }>
-          <RichTextEditor id="field-content" label="Treść" value={value} onChange={onChange} />
-        </Suspense>
-      </div>
-    ),
-  },
-  {
-    name: 'gdpr_agreement',
-    label: 'Treść zgody',
-    type: 'textarea',
-    rows: 2,
-    placeholder: DEFAULT_GDPR_AGREEMENT,
-    help: `Pusta: „${DEFAULT_GDPR_AGREEMENT}”`,
-  },
-  { name: 'gdpr_info', label: 'Informacja o przetwarzaniu danych', type: 'textarea', rows: 3 },
+// The letter's content (`widget="richtext"` in its schema): the Tiptap editor, loaded on demand.
+registerWidget('richtext', (field) => ({
+  render: ({ value, onChange }) => (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={`field-${field.name}`}>
+        {field.label}
+      </label>
+      <Suspense
+        fallback={
+          <div className="border rounded p-3" style={{ height: 400 }}>
+            Wczytywanie edytora...
+          </div>
+        }>
+        <RichTextEditor id={`field-${field.name}`} label={field.label} value={value} onChange={onChange} />
+      </Suspense>
+    </div>
+  ),
+}));
+
+/** The schema's fields; the screen's own: the groups to choose from, the consent's placeholder, the boxes' heights. */
+const letterForm = (groupOptions) => [
+  'name',
+  'internal_name',
+  { name: 'recipient_group_id', options: groupOptions },
+  'cover_path',
+  'title',
+  'content',
+  { name: 'gdpr_agreement', rows: 2, placeholder: DEFAULT_GDPR_AGREEMENT },
+  { name: 'gdpr_info', rows: 3 },
 ];
 
 function LetterScreen({ label, id }) {
   const groupOptions = useGroupOptions();
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={letters}
       id={id}
       crumbs={[CRUMB, { label }]}
-      fields={letterFields(groupOptions)}
-      valuesOf={letterValues}
-      toPayload={(values, { editing }) => letterPayload(values, editing)}
+      form={letterForm(groupOptions)}
       back={LIST}
     />
   );

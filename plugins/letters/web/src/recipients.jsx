@@ -1,16 +1,7 @@
 // Recipients of a group (SPEC 2.10): the list (id, name, email, sent, updated), the form
 // (name, email) and the import (a spreadsheet plus the name column and the e-mail column).
-import {
-  FormScreen,
-  ImportReport,
-  ImportScreen,
-  ListScreen,
-  TEXT,
-  api,
-  importFileField,
-  useImportReport,
-} from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { ImportReport, ImportScreen, TEXT, api, importFileField, useImportReport } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { GROUPS_CRUMB } from './groups.jsx';
 import { CRUMB } from './letters.jsx';
@@ -32,7 +23,7 @@ export function RecipientList() {
   const report = useImportReport();
   const base = recipientsPath(recipientGroupId);
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={recipients}
       parent={recipientGroupId}
       crumbs={crumbs}
@@ -44,7 +35,7 @@ export function RecipientList() {
       ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
+        { name: 'name' },
         { name: 'email', label: 'E-mail' },
         { name: 'sent', label: 'Wysłane' },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
@@ -57,24 +48,21 @@ export function RecipientList() {
           skipped={report.skipped}
         />
       )}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
 
-const FIELDS = [
-  { name: 'name', label: 'Nazwa', required: true, help: 'Np. imię, nazwisko i funkcja: Jan Kowalski, radny.' },
-  { name: 'email', label: 'E-mail', type: 'email', required: true },
-];
+const FIELDS = ['name', 'email']; // the group is the screen's (extra)
 
 export function RecipientCreate() {
   const { recipientGroupId } = useParams();
   const { crumbs } = useParentCrumbs(groupTrail(recipientGroupId), 'Dodawanie adresata');
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={recipients}
       parent={recipientGroupId}
       crumbs={crumbs}
-      fields={FIELDS}
+      form={FIELDS}
       extra={{ recipient_group_id: Number(recipientGroupId) }}
       back={recipientsPath(recipientGroupId)}
     />
@@ -85,12 +73,12 @@ export function RecipientEdit() {
   const { recipientGroupId, recipientId } = useParams();
   const { crumbs } = useParentCrumbs(groupTrail(recipientGroupId), 'Edycja adresata');
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={recipients}
       id={recipientId}
       parent={recipientGroupId}
       crumbs={crumbs}
-      fields={FIELDS}
+      form={FIELDS}
       back={recipientsPath(recipientGroupId)}
     />
   );

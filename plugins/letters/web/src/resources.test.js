@@ -1,7 +1,16 @@
-// The letter form's payloads (SPEC 7) and the editor's link rule.
+// The letter form's payloads (SPEC 7), as its schema's fields build them, and the editor's link rule.
+import { payloadOfFields, schemaFields, valuesOfFields } from '@smogpanel/kit/helpers';
 import { describe, expect, it } from 'vitest';
+import forms from '../forms.json';
 import { linkTarget } from './editor.jsx';
-import { letterPayload, letterValues } from './resources.js';
+
+// The editor is the screen's widget: a textarea stands for it here
+const form = Object.keys(forms.letter.properties).map((name) =>
+  name === 'content' ? { name, type: 'textarea' } : name,
+);
+const fields = schemaFields(forms.letter, form);
+const letterValues = (item) => valuesOfFields(fields, item);
+const letterPayload = (values, editing) => payloadOfFields(fields, values, editing);
 
 const record = {
   id: 4,

@@ -1,11 +1,16 @@
 // The measurements of a map: the list (captured descending) with add, import and back, and the
 // form with sixteen numeric inputs per property key, named by voivodeship (SPEC 2.3, 5).
-import { Field, FormScreen, ImportReport, ListScreen, TEXT, useImportReport } from '@smogpanel/kit';
-import { useParentCrumbs, useRegionScope } from '@smogpanel/kit/helpers';
+import { Field, FormScreen, ImportReport, StatusBanner, TEXT, useImportReport } from '@smogpanel/kit';
+import {
+  SchemaListScreen,
+  schemaFields,
+  useFormDescription,
+  useParentCrumbs,
+  useRegionScope,
+} from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { CRUMB } from './maps.jsx';
 import {
-  TYPE_LABEL,
   VOIVODESHIPS,
   cellName,
   checkpointPayload,
@@ -31,7 +36,7 @@ export function CheckpointList() {
   const report = useImportReport();
   const base = checkpointsPath(mapId);
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={checkpoints}
       parent={mapId}
       crumbs={crumbs}
@@ -43,9 +48,9 @@ export function CheckpointList() {
       ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
-        { name: 'hidden', label: 'Ukryty', type: 'yesno' },
-        { name: 'captured', label: 'Data pomiaru', render: (row) => row.captured },
+        { name: 'name' },
+        { name: 'hidden', type: 'yesno' },
+        { name: 'captured', render: (row) => row.captured },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
@@ -57,20 +62,16 @@ export function CheckpointList() {
           skippedHeading="Pominięto:"
         />
       )}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
 
-const FIELDS = [
-  { name: 'name', label: 'Nazwa', required: true },
-  { name: 'source', label: 'Źródło', help: 'Tylko jeśli inne niż źródło mapy.' },
-  {
-    name: 'captured',
-    label: 'Data pomiaru',
-    type: 'date',
-    help: 'Domyślnie dzisiaj. Po utworzeniu nie można jej zmienić.',
-  },
-  { name: 'hidden', label: 'Ukryty (niewidoczny na mapie, ale liczony w podsumowaniu)', type: 'checkbox' },
+// The measurement's own fields (its schema's); the date's help is the screen's (the view fills in today).
+const FORM = [
+  'name',
+  'source',
+  { name: 'captured', help: 'Domyślnie dzisiaj. Po utworzeniu nie można jej zmienić.' },
+  'hidden',
 ];
 
 // What every voivodeship shares: a voivodeship-scoped editor may not change them (plugins/maps/scope.py).
@@ -78,7 +79,7 @@ const SHARED = new Set(['name', 'source', 'hidden']);
 
 /** Sixteen inputs of one property key, labelled with the voivodeships' names; those of
  * voivodeships outside `editable` (a set of codes; null: all) read-only. */
-function KeyValues({ mapKey, values, set, editable }) {
+function KeyValues({ mapKey, values, set, editable, typeLabels }) {
   const label =
     mapKey.display_name && mapKey.display_name !== mapKey.name
       ? `${mapKey.name} (${mapKey.display_name})`
@@ -86,7 +87,7 @@ function KeyValues({ mapKey, values, set, editable }) {
   return (
     <fieldset className="border rounded px-3 pt-2 mb-3">
       <legend className="fs-6 float-none w-auto px-1 mb-0">
-        {label} <span className="text-muted small">– {TYPE_LABEL[mapKey.property_type_name]}</span>
+        {label} <span className="text-muted small">– {typeLabels[mapKey.property_type_name]}</span>
       </legend>
       <div className="row row-cols-2 row-cols-md-4 g-2">
         {VOIVODESHIPS.map(({ code, name }) => (
@@ -112,9 +113,9 @@ function KeyValues({ mapKey, values, set, editable }) {
 /** The measurement's fields (the date fixed once created; the shared ones too for an account
  * limited to `editable`, a set of codes), then the values of every key. */
 const checkpointFields =
-  (keys, editable) =>
+  (keys, editable, { checkpoint, map }) =>
   (values, { editing }) => [
-    ...FIELDS.map((field) => ({
+    ...schemaFields(checkpoint, FORM).map((field) => ({
       ...(editing && field.name === 'captured'
         ? { ...field, disabled: true, help: 'Po utworzeniu nie można zmienić daty.' }
         : field),
@@ -129,7 +130,16 @@ const checkpointFields =
           <h2 className="h5 mt-4">Wartości według województw</h2>
           <p className="form-text">Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze.</p>
           {keys.length ? (
-            keys.map((key) => <KeyValues key={key.id} mapKey={key} values={values} set={set} editable={editable} />)
+            keys.map((key) => (
+              <KeyValues
+                key={key.id}
+                mapKey={key}
+                values={values}
+                set={set}
+                editable={editable}
+                typeLabels={typeLabelsOf(map)}
+              />
+            ))
           ) : (
             <p className="text-muted">Mapa nie ma właściwości. Dodaj je w edycji mapy.</p>
           )}
@@ -137,6 +147,12 @@ const checkpointFields =
       ),
     },
   ];
+
+/** {code: label} of the map's property types, as the map's schema offers them. */
+const typeLabelsOf = (map) =>
+  Object.fromEntries(
+    map.properties.property_keys.items.properties.property_type_name['x-options'].map((o) => [o.value, o.label]),
+  );
 
 /** Above the form of an account limited to some voivodeships: what it may change. */
 function ScopeNote({ scope }) {
@@ -160,16 +176,19 @@ function CheckpointScreen({ label, id }) {
   const keys = map ? map.property_keys : [];
   const scope = useRegionScope();
   const editable = scope && new Set(scope.map((voivodeship) => voivodeship.code).filter(Boolean));
+  const checkpoint = useFormDescription('checkpoint').description;
+  const mapForm = useFormDescription('map').description;
+  const described = checkpoint && mapForm ? { checkpoint, map: mapForm } : null;
   return (
     <FormScreen
       resource={checkpoints}
       id={id}
       parent={mapId}
       crumbs={crumbs}
-      waiting={map ? null : waiting}
+      waiting={(map && described ? null : waiting) || (!described && <StatusBanner status="loading" />)}
       back={checkpointsPath(mapId)}
       width={null}
-      fields={checkpointFields(keys, editable)}
+      fields={described && checkpointFields(keys, editable, described)}
       valuesOf={(item) => checkpointValues(keys, item)}
       toPayload={(values, { editing }) => checkpointPayload(keys, values, { editing, mapId })}>
       {scope && <ScopeNote scope={scope} />}

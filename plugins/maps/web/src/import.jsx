@@ -1,15 +1,14 @@
 // Import of one measurement from a Clean Air report (CP_XLS, CP_XLS_2025): the warning of
 // SPEC 5, the template link, and on success the list with what was skipped.
-import { ImportScreen, TemplateLink, api, importFileField, importTypeField } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { ImportScreen, StatusBanner, TemplateLink, api, importFileField, importTypeField } from '@smogpanel/kit';
+import { schemaFields, useFormDescription, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { mapTrail } from './checkpoints.jsx';
 import { checkpoints, checkpointsPath, today, useReportProperties } from './resources.js';
 
-const FIELDS = [
-  { name: 'name', label: 'Nazwa', required: true },
-  { name: 'source', label: 'Źródło', help: 'Tylko jeśli inne niż źródło mapy.' },
-  { name: 'captured', label: 'Data pomiaru', type: 'date', help: 'Domyślnie dzisiaj.' },
+/** The measurement's fields as its schema describes them (GET /api/form/checkpoint), then the import's. */
+const fieldsOf = (checkpoint) => [
+  ...schemaFields(checkpoint, ['name', 'source', { name: 'captured', help: 'Domyślnie dzisiaj.' }]),
   importTypeField('/checkpoint/import'),
   importFileField(),
 ];
@@ -35,6 +34,7 @@ export function Warning({ type }) {
 export function CheckpointImport() {
   const { mapId } = useParams();
   const { crumbs } = useParentCrumbs(mapTrail(mapId), 'Import pomiaru');
+  const checkpoint = useFormDescription('checkpoint').description;
   function send(values) {
     const payload = {
       ...values,
@@ -47,7 +47,8 @@ export function CheckpointImport() {
   return (
     <ImportScreen
       crumbs={crumbs}
-      fields={FIELDS}
+      fields={checkpoint ? fieldsOf(checkpoint) : []}
+      waiting={!checkpoint && <StatusBanner status="loading" />}
       initial={() => ({ name: '', source: '', captured: today(), type: '', file: null })}
       note={(values) => <Warning type={values.type} />}
       send={send}

@@ -1,6 +1,7 @@
 // The map list (export, embed, edit, delete, the public view) and the map form with its
 // property keys as add/remove rows (SPEC 2.3, 3 Map, 5 Map).
-import { ListScreen, StatusBanner, api, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { StatusBanner, api, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { SchemaListScreen } from '@smogpanel/kit/helpers';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LIST, checkpointsPath, maps } from './resources.js';
@@ -26,7 +27,7 @@ export function MapList() {
   const embed = useEmbedAction('map', { noun: 'Mapa', defaultSize: 600 });
   const [exporting, setExporting] = useState(null);
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={maps}
       crumbs={[CRUMB]}
       actions={[{ label: 'Dodaj mapę', to: `${LIST}/add` }]}
@@ -34,7 +35,6 @@ export function MapList() {
         { name: 'id', label: 'ID' },
         {
           name: 'name',
-          label: 'Nazwa',
           render: (row) => (
             <Link to={checkpointsPath(row.id)} title="Pomiary mapy">
               {row.name}
@@ -53,6 +53,6 @@ export function MapList() {
       deletable>
       {exporting && <StatusBanner status={exporting.status} errors={exporting.errors} />}
       {embed.dialog}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }

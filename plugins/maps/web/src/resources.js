@@ -32,14 +32,6 @@ export const VOIVODESHIPS = [
   ['zp', 'zachodniopomorskie'],
 ].map(([code, name]) => ({ code, name }));
 
-export const PROPERTY_TYPES = [
-  { value: 'STATISTIC', label: 'statystyczna' },
-  { value: 'PRECISE', label: 'doprecyzowująca (podmapa)' },
-  { value: 'INFORMATIVE', label: 'informacyjna' },
-];
-
-export const TYPE_LABEL = Object.fromEntries(PROPERTY_TYPES.map((type) => [type.value, type.label]));
-
 /** The properties the CP_XLS imports fill: the names the map's keys must carry (SPEC 5), as the
  * server's definition of CP_XLS names its value columns (GET /import/). */
 export function useReportProperties() {

@@ -1,6 +1,6 @@
 // Groups of a ranking and entries of a voivodeships group (SPEC 2.6): lists, name-only forms.
-import { FormScreen, ListScreen, StatusBanner, TEXT, useImportReport } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { StatusBanner, TEXT, useImportReport } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { ImportReport } from './importing.jsx';
 import { entries, entriesPath, entryValuesPath, groups, groupsPath, valuesPath } from './resources.js';
@@ -22,7 +22,7 @@ export function GroupList() {
   if (failed) return <LoadFailed crumbs={[...crumbs, { label: 'Grupy' }]} errors={failed.errors} />;
   if (!rank) return <StatusBanner status="loading" />;
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={groups}
       parent={rankId}
       crumbs={[...crumbs, { label: 'Grupy' }]}
@@ -32,7 +32,6 @@ export function GroupList() {
         { name: 'id', label: 'ID' },
         {
           name: 'name',
-          label: 'Nazwa',
           render: (row) => (
             <Link to={voivodeships ? entriesPath(rankId, row.id) : valuesPath(rankId, row.id)}>{row.name}</Link>
           ),
@@ -42,22 +41,22 @@ export function GroupList() {
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
       deletable>
       {report && <ImportReport report={report} />}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
 
-const NAME = [{ name: 'name', label: 'Nazwa', required: true }];
+const NAME = ['name']; // the ranking is the screen's (extra)
 
 export function GroupForm() {
   const { rankId, rankGroupId } = useParams();
   const { crumbs } = useParentCrumbs(rankTrail(rankId));
   const editing = Boolean(rankGroupId);
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={groups}
       id={rankGroupId}
       parent={rankId}
-      fields={NAME}
+      form={NAME}
       extra={{ rank_id: Number(rankId) }}
       crumbs={[...crumbs, { label: editing ? 'Edycja grupy' : 'Dodawanie grupy' }]}
       back={groupsPath(rankId)}
@@ -73,7 +72,7 @@ export function EntryList() {
   } = useParentCrumbs(rankTrail(rankId, rankGroupId));
   const base = entriesPath(rankId, rankGroupId);
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={entries}
       parent={rankGroupId}
       crumbs={[...crumbs, { label: 'Pozycje' }]}
@@ -86,10 +85,9 @@ export function EntryList() {
         { name: 'id', label: 'ID' },
         {
           name: 'name',
-          label: 'Nazwa',
           render: (row) => <Link to={entryValuesPath(rankId, rankGroupId, row.id)}>{row.name}</Link>,
         },
-        { name: 'hidden', label: 'Ukryta', type: 'yesno' },
+        { name: 'hidden', type: 'yesno' },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
@@ -98,21 +96,18 @@ export function EntryList() {
   );
 }
 
-const ENTRY_FIELDS = [
-  { name: 'name', label: 'Nazwa', required: true },
-  { name: 'hidden', label: 'Ukryta (niewidoczna w publicznym rankingu)', type: 'checkbox', initial: 0 },
-];
+const ENTRY_FIELDS = ['name', 'hidden']; // the group is the screen's (extra)
 
 export function EntryForm() {
   const { rankId, rankGroupId, rankEntryId } = useParams();
   const { crumbs } = useParentCrumbs(rankTrail(rankId, rankGroupId));
   const editing = Boolean(rankEntryId);
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={entries}
       id={rankEntryId}
       parent={rankGroupId}
-      fields={ENTRY_FIELDS}
+      form={ENTRY_FIELDS}
       extra={{ rank_group_id: Number(rankGroupId) }}
       crumbs={[...crumbs, { label: editing ? 'Edycja pozycji' : 'Dodawanie pozycji' }]}
       back={entriesPath(rankId, rankGroupId)}

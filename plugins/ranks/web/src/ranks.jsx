@@ -1,9 +1,7 @@
 // The rankings list (embed, edit, delete; a name links to the groups), the ranking form whose
 // unit fields follow the type, and the import of a voivodeships group definition (SPEC 2.6, 5).
 import {
-  FormScreen,
   ImportScreen,
-  ListScreen,
   Page,
   StatusBanner,
   TEXT,
@@ -14,23 +12,26 @@ import {
   useEmbedAction,
   useItem,
 } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen, useFormDescription } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { ImportReport, ImportWarning } from './importing.jsx';
-import { LIST, TYPE_LABEL, groups, groupsPath, rankFields, rankPayload, ranks } from './resources.js';
+import { LIST, groups, groupsPath, rankForm, rankPayload, ranks, typeLabels } from './resources.js';
 import { CRUMB, LoadFailed, WrongType } from './trail.jsx';
 
 export function RankList() {
   const embed = useEmbedAction('rank', { noun: 'Ranking', defaultSize: 800 });
+  const { description } = useFormDescription('rank');
+  const types = description ? typeLabels(description) : {};
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={ranks}
       crumbs={[CRUMB]}
       actions={[{ label: 'Dodaj ranking', to: `${LIST}/add` }]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa', render: (row) => <Link to={groupsPath(row.id)}>{row.name}</Link> },
+        { name: 'name', render: (row) => <Link to={groupsPath(row.id)}>{row.name}</Link> },
         publicLinkColumn('rank', 'Publiczny widok rankingu'),
-        { name: 'rank_type_name', label: 'Typ', render: (row) => TYPE_LABEL[row.rank_type_name] || row.rank_type_name },
+        { name: 'rank_type_name', label: 'Typ', render: (row) => types[row.rank_type_name] || row.rank_type_name },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[embed.action, { label: TEXT.edit, to: (row) => `${LIST}/${row.id}` }]}
@@ -38,40 +39,29 @@ export function RankList() {
         {
           name: 'rank_type_name',
           label: 'Typ',
-          options: Object.entries(TYPE_LABEL).map(([value, label]) => ({ value, label })),
+          options: Object.entries(types).map(([value, label]) => ({ value, label })),
         },
       ]}
       deletable>
       {embed.dialog}
-    </ListScreen>
+    </SchemaListScreen>
   );
-}
-
-/** Both types' fields start at their initial values, so switching the type keeps what was typed. */
-function rankValues(item) {
-  const initial = Object.fromEntries(
-    rankFields('gminy')
-      .concat(rankFields('voivodeships'))
-      .map((field) => [field.name, field.initial ?? '']),
-  );
-  return item ? { ...initial, ...item } : initial;
 }
 
 const form = {
   resource: ranks,
-  fields: (values) => rankFields(values.rank_type_name),
-  valuesOf: rankValues,
+  form: rankForm,
   back: LIST,
-  toPayload: (values, { editing }) => rankPayload(values, { editing }),
+  toPayload: rankPayload,
 };
 
 export function RankCreate() {
-  return <FormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie rankingu' }]} />;
+  return <SchemaFormScreen {...form} crumbs={[CRUMB, { label: 'Dodawanie rankingu' }]} />;
 }
 
 export function RankEdit() {
   const { rankId } = useParams();
-  return <FormScreen {...form} id={rankId} crumbs={[CRUMB, { label: 'Edycja rankingu' }]} />;
+  return <SchemaFormScreen {...form} id={rankId} crumbs={[CRUMB, { label: 'Edycja rankingu' }]} />;
 }
 
 const IMPORT_FIELDS = [

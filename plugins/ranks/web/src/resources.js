@@ -1,7 +1,6 @@
 // The rankings' resources, fields and payloads (SPEC 2.6, 3 Rank/Rank group/Rank entry/Rank
 // value, 5 Ranking, 7 Rankings).
-import { defineResource, payloadOf } from '@smogpanel/kit';
-import { internalNameField } from '@smogpanel/kit/helpers';
+import { defineResource } from '@smogpanel/kit';
 
 export const LIST = '/rank';
 export const ranks = defineResource({ kind: 'rank', base: '/rank' });
@@ -34,11 +33,9 @@ export const valuesPath = (rankId, groupId) => `${groupsPath(rankId)}/${groupId}
 export const entriesPath = (rankId, groupId) => `${groupsPath(rankId)}/${groupId}/entry`;
 export const entryValuesPath = (rankId, groupId, entryId) => `${entriesPath(rankId, groupId)}/${entryId}/value`;
 
-export const TYPES = [
-  { value: 'gminy', label: 'gminy' },
-  { value: 'voivodeships', label: 'województwa' },
-];
-export const TYPE_LABEL = Object.fromEntries(TYPES.map((type) => [type.value, type.label]));
+/** {code: label} of the ranking types, as the ranking's schema offers them (GET /api/form/rank). */
+export const typeLabels = (description) =>
+  Object.fromEntries(description.properties.rank_type_name['x-options'].map((o) => [o.value, o.label]));
 export const DEFAULT_SUMMARY_TITLE = 'Wszystkie pozycje';
 
 /** The five entries a voivodeships definition import requires (SPEC 5), named as RV_XLS headers. */
@@ -54,59 +51,28 @@ export const REQUIRED_ENTRIES = [
 export const RV_CODES = ['RV_XLS', 'RV_XLS_2025'];
 export const RB_CODES = ['RB_XLS'];
 
-/** The ranking form's fields: which unit fields show (and are required) follows the type. */
-export function rankFields(type) {
-  const fields = [
-    { name: 'name', label: 'Nazwa', required: true },
-    internalNameField({ of: 'rankingu' }),
-    {
-      name: 'rank_type_name',
-      label: 'Typ rankingu',
-      type: 'select',
-      required: true,
-      createOnly: true,
-      options: TYPES,
-      help: 'Po utworzeniu nie można go zmienić.',
-    },
-    { name: 'subname', label: 'Podtytuł' },
-    { name: 'choose_group_title', label: 'Tytuł wyboru grupy', placeholder: 'np. Wybierz rok' },
+/** The ranking form (its schema's fields): which unit fields show (and are required) follows the type. */
+export function rankForm({ rank_type_name: type }) {
+  return [
+    'name',
+    'internal_name',
+    'rank_type_name',
+    'subname',
+    { name: 'choose_group_title', placeholder: 'np. Wybierz rok' },
+    ...(type === 'gminy' ? [{ name: 'search_value_title', required: true }, 'show_empty'] : []),
+    ...(type ? [{ name: 'table_value_title', required: true }] : []),
+    'logo_path',
+    'legend',
+    'show_summary',
+    { name: 'summary_title', placeholder: DEFAULT_SUMMARY_TITLE },
+    'lock_place_refresh',
   ];
-  if (type === 'gminy') {
-    fields.push({ name: 'search_value_title', label: 'Jednostka wyszukiwania', required: true });
-    fields.push({ name: 'show_empty', label: 'Pokaż gminy bez wartości', type: 'checkbox', initial: 0 });
-  }
-  if (type) fields.push({ name: 'table_value_title', label: 'Jednostka w tabeli', required: true });
-  fields.push(
-    {
-      name: 'logo_path',
-      label: 'Logo partnera',
-      type: 'file',
-      accept: 'image/png,image/jpeg,image/gif,image/webp',
-      initial: null,
-    },
-    { name: 'legend', label: 'Legenda', type: 'textarea' },
-    { name: 'show_summary', label: 'Pokaż podsumowanie', type: 'checkbox', initial: 0 },
-    {
-      name: 'summary_title',
-      label: 'Tytuł podsumowania',
-      placeholder: DEFAULT_SUMMARY_TITLE,
-      help: '%FIRST_ENTRY% i %LAST_ENTRY% zostaną zastąpione nazwami pierwszej i ostatniej grupy.',
-    },
-    {
-      name: 'lock_place_refresh',
-      label: 'Zablokuj przeliczanie miejsc (miejsca wpisywane ręcznie)',
-      type: 'checkbox',
-      initial: 0,
-    },
-  );
-  return fields;
 }
 
-/** The ranking's payload (SPEC 7): the edit payload omits internal_name and rank_type_name. */
-export function rankPayload(values, { editing }) {
-  const payload = payloadOf(rankFields(values.rank_type_name), values, editing);
+/** The ranking's payload (SPEC 7): a unit title the type does not show goes empty. */
+export function rankPayload(payload) {
   for (const name of ['search_value_title', 'table_value_title']) if (!(name in payload)) payload[name] = '';
-  return { ...payload, logo_path: payload.logo_path || null };
+  return payload;
 }
 
 /** Value and points go as typed (text), so the server keeps them exact; the place is sent minus 1. */

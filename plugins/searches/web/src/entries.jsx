@@ -1,11 +1,10 @@
 // The entries of a search: the list (id ascending) with add, import and back, and the entry
 // form: the gmina (create only), then one input per key, longer texts in a textarea (SPEC 2.7).
-import { FormScreen, GminaSelect, ImportReport, ListScreen, TEXT, useImportReport } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { FormScreen, GminaSelect, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport } from '@smogpanel/kit';
+import { useFormDescription, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import {
   LONG_TEXT,
-  PLACES,
   boroughLabel,
   entries,
   entriesPath,
@@ -16,7 +15,11 @@ import {
 } from './resources.js';
 import { CRUMB } from './searches.jsx';
 
-const PLACE_LABEL = Object.fromEntries(PLACES.map((place) => [place.value, place.label]));
+/** {code: label} of the places on a gmina's card, as the search's form offers them (its schema). */
+const placeLabels = (search) =>
+  Object.fromEntries(
+    search.properties.search_keys.items.properties.search_key_place_name['x-options'].map((o) => [o.value, o.label]),
+  );
 
 /** The trail of a screen under a search (useParentCrumbs): Wyszukiwarki > <search name> > Wpisy. */
 export const searchTrail = (searchId) => [
@@ -64,20 +67,20 @@ export function EntryList() {
   );
 }
 
-function keyField(key, long) {
+function keyField(key, long, places) {
   const hidden = key.hide_name ? ', nazwa ukryta na karcie' : '';
   return {
     name: valueName(key.id),
     label: key.name,
     type: long ? 'textarea' : 'text',
     rows: 4,
-    help: `Miejsce na karcie: ${PLACE_LABEL[key.search_key_place_name] || key.search_key_place_name}${hidden}. Pusty tekst nie jest pokazywany.`,
+    help: `Miejsce na karcie: ${places[key.search_key_place_name] || key.search_key_place_name}${hidden}. Pusty tekst nie jest pokazywany.`,
   };
 }
 
 /** The gmina (chosen when creating, shown when editing), then one field per key: a textarea for a
  * text stored long or with line breaks. */
-function entryFields(keys) {
+function entryFields(keys, places) {
   return (values, { editing, item }) => {
     const stored = entryValues(keys, item);
     const isLong = (key) => {
@@ -100,7 +103,7 @@ function entryFields(keys) {
               ),
             },
           ]),
-      ...keys.map((key) => keyField(key, isLong(key))),
+      ...keys.map((key) => keyField(key, isLong(key), places)),
     ];
   };
 }
@@ -113,15 +116,16 @@ function EntryScreen({ label, id }) {
     crumbs,
   } = useParentCrumbs(searchTrail(searchId), label);
   const keys = search ? search.search_keys : [];
+  const form = useFormDescription('search');
   return (
     <FormScreen
       resource={entries}
       id={id}
       parent={searchId}
       crumbs={crumbs}
-      waiting={waiting}
+      waiting={waiting || (!form.description && <StatusBanner status={form.errors ? 'error' : 'loading'} />)}
       back={entriesPath(searchId)}
-      fields={entryFields(keys)}
+      fields={form.description && entryFields(keys, placeLabels(form.description))}
       valuesOf={(item) => entryValues(keys, item)}
       toPayload={(values, { editing }) => entryPayload(keys, values, { editing, searchId })}
     />

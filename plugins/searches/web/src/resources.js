@@ -15,14 +15,6 @@ export const entriesPath = (searchId) => `${LIST}/${searchId}/entry`;
  * takes sign-in, which a plain download link cannot carry. */
 export const templateLink = (searchId) => api.get('/import/WPG_XLS/template/link', { search_id: searchId });
 
-/** SPEC 9: where a key's text shows on the gmina's card. */
-export const PLACES = [
-  { value: 'TOP', label: 'góra' },
-  { value: 'LEFT', label: 'lewa' },
-  { value: 'RIGHT', label: 'prawa' },
-  { value: 'BOTTOM', label: 'dół' },
-];
-
 /** A text this long (or with a line break) gets a textarea in the entry form. */
 export const LONG_TEXT = 80;
 

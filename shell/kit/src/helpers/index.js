@@ -6,3 +6,16 @@ export { resourceRoutes } from './routes.js';
 export { internalNameField } from './fields.js';
 export { loadVoivodeships, forgetVoivodeships, useVoivodeships } from './voivodeships.js';
 export { useRegionScope } from './regionScope.js';
+export {
+  SchemaFormScreen,
+  SchemaListScreen,
+  schemaColumns,
+  fieldOf,
+  knowForms,
+  loadForm,
+  payloadOfFields,
+  registerWidget,
+  schemaFields,
+  useFormDescription,
+  valuesOfFields,
+} from './schemaForm.jsx';
