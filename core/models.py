@@ -6,6 +6,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .db import Base, UTCDateTime
+from .publishing.models import Publication  # noqa: F401
 from .users.models import LoginFailure, PasswordReset, User  # noqa: F401 (one metadata for alembic)
 from .versions import TableVersion  # noqa: F401
 

@@ -43,6 +43,11 @@ from .versions import engine_of, request_version, table_name, track
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
 __all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter", "column_filter", "resource_of"]
 
+# Parts of the core that add to every record's answer and list row without this module knowing
+# them (smogpanel.publishing: the publication state): registry lists of
+# `part(request, resource, obj) -> dict` and `mark(request, resource, rows)`.
+ANSWER_PARTS = "smogpanel.answer_parts"
+ROW_MARKS = "smogpanel.row_marks"
 LIST_CACHE_SIZE = 256  # lists kept per process (each a query string of one kind)
 GMINY_PER_QUERY = 900  # ids per IN (...): under SQLite's bound-parameter limit
 
@@ -344,6 +349,8 @@ class Resource(Rules):
         if self.gazetteer_names:
             attach_names(request, rows)
         listing["list"] = self.with_permissions(request, rows)
+        for mark in request.registry.get(ROW_MARKS, ()):  # e.g. the publication state (smogpanel.publishing)
+            mark(request, self, listing["list"])
         return listing
 
     def serialize(self, request, obj):
@@ -547,6 +554,8 @@ class Resource(Rules):
         names = {table_name(item) for item in self.list_reads}
         if self.parent is not None:
             names.add(self.all_kinds[self.parent.kind].model.__table__.name)
+        if "internal_name" in self.model.__table__.c:
+            names.add("publication")  # rows carry their publication state (smogpanel.publishing)
         return frozenset(names)
 
     def kept_list(self, request, build):
@@ -603,7 +612,7 @@ class Resource(Rules):
         authorize(request, self, "read", obj)
         answer = self.serialize(request, obj)
         carry_version(request, self.history_snapshot(request, obj, answer))  # its ETag, for If-Match
-        return dict(self.answer(request, answer), **self.permissions(request, obj))
+        return dict(self.answer(request, answer), **self.permissions(request, obj), **answer_parts(request, self, obj))
 
     def permissions(self, request, obj):
         """{may, refused}: what this account may do with the record, and the Polish reason of
@@ -649,7 +658,7 @@ class Resource(Rules):
         # What it was created with: each field given, as [null, value].
         created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
         request.registry.notify(RecordCreated(request, self.kind, obj.id, self.history_name(request, obj), created))
-        return dict(self.answer(request, answer), **self.permissions(request, obj))
+        return dict(self.answer(request, answer), **self.permissions(request, obj), **answer_parts(request, self, obj))
 
     def view_update(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
@@ -673,7 +682,7 @@ class Resource(Rules):
         if changes or reverts:
             name = self.history_name(request, obj)
             request.registry.notify(RecordUpdated(request, self.kind, obj.id, name, changes, reverts))
-        return dict(self.answer(request, answer), **self.permissions(request, obj))
+        return dict(self.answer(request, answer), **self.permissions(request, obj), **answer_parts(request, self, obj))
 
     def history_fields(self):
         """The fields history compares: those of `schema` (what the operator enters), so
@@ -758,6 +767,14 @@ class PublicResource(Resource):
     fixed = ("internal_name",)
     unique = ("internal_name",)
     sortable = ("id", "name", "internal_name", "updated")
+
+
+def answer_parts(request, resource, obj):
+    """What the `ANSWER_PARTS` add to the record's answer."""
+    parts = {}
+    for part in request.registry.get(ANSWER_PARTS, ()):
+        parts.update(part(request, resource, obj))
+    return parts
 
 
 def plugin_of(plugin_manager, obj):

@@ -121,7 +121,8 @@ def entry_dict(request, entry, extra=None):
         "labels": labels_of(request, entry.kind),
         "reverts": entry.reverts,
         # Only a Resource's records come back from history (an erased sender does not).
-        "revertable": entry.kind in resources(request) or entry.action == "import",
+        "revertable": (entry.kind in resources(request) and entry.action not in history.NOT_REVERTED)
+        or entry.action == "import",
     }
     if extra is not None:
         data.update(extra.get(entry.id, {}))
@@ -536,6 +537,10 @@ def revert_view(request):
     if entry is None:
         raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiego wpisu historii."}])
     kind, record_id = entry.kind, entry.record_id
+    if entry.action in history.NOT_REVERTED:
+        raise conflict(
+            "Publikacji nie cofa się w historii: opublikuj ponownie wcześniejszą wersję albo wycofaj element."
+        )
     if entry.action == "delete" and record_id is None and '"batch"' in entry.changes:
         return _revert_batch(request, entry)
     if entry.action == "import":
