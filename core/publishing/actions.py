@@ -117,9 +117,11 @@ def checked_time(at):
     return max(at, stamp) if at <= stamp else at
 
 
-def publish(request, resource, obj, at=None, note="", note_kind=None, from_seq=None):
+def publish(request, resource, obj, at=None, note="", note_kind=None, from_seq=None, loader=None):
     """Publishes the record's draft (or, `from_seq`, an earlier version again) as a new version,
-    now or at `at`. Asks `publish` and honours If-Match as an edit does."""
+    now or at `at`. Asks `publish` and honours If-Match as an edit does. `request` is the web
+    request or, for the command line, a Session, with `loader` the request that builds payloads."""
+    loader = loader or request
     authorize(request, resource, "publish", obj)
     if not isinstance(request, Session):
         check_if_match(request, resource, obj, resource.history_snapshot(request, obj))
@@ -140,12 +142,12 @@ def publish(request, resource, obj, at=None, note="", note_kind=None, from_seq=N
         if payload is None:
             raise ApiError.invalid("seq", f"Nie ma opublikowanej wersji {from_seq} tego elementu.")
     else:
-        payload = draft_payload(request, resource, obj)
+        payload = draft_payload(loader, resource, obj)
         if payload is None:
             raise ApiError("CONFLICT", [{"name": "", "description": NOTHING_TO_PUBLISH}])
     changed = False
     if from_seq is not None:  # an earlier version again: the draft differs unless it is the same
-        draft = draft_payload(request, resource, obj)
+        draft = draft_payload(loader, resource, obj)
         changed = draft is None or digest_of(draft) != digest_of(payload)
     before = live_seq(db, resource.kind, obj.id)
     seq = latest_seq(db, resource.kind, obj.id) + 1
@@ -157,8 +159,12 @@ def publish(request, resource, obj, at=None, note="", note_kind=None, from_seq=N
         changes["from_version"] = [None, from_seq]
     if row["recorded"] is None:
         changes["scheduled_at"] = [None, when.isoformat()]
-    history.record(request, "publish", resource.kind, obj.id, resource.history_name(request, obj), changes)
+    history.record(request, "publish", resource.kind, obj.id, _name(request, resource, obj), changes)
     return {"seq": seq, "at": when}
+
+
+def _name(request, resource, obj):
+    return history.record_name(obj) if isinstance(request, Session) else resource.history_name(request, obj)
 
 
 def unpublish(request, resource, obj, at=None):
@@ -171,7 +177,7 @@ def unpublish(request, resource, obj, at=None):
     changes = {"version": [before, None]}
     if row["recorded"] is None:
         changes["scheduled_at"] = [None, when.isoformat()]
-    history.record(request, "unpublish", resource.kind, obj.id, resource.history_name(request, obj), changes)
+    history.record(request, "unpublish", resource.kind, obj.id, _name(request, resource, obj), changes)
     return {"at": when}
 
 
