@@ -47,6 +47,7 @@ def main(global_config=None, **settings):
         config.include(".history")  # its subscribers to the write events (smogpanel.events)
         config.include(".history.views")
         config.include(".public")
+        config.include(".publishing")  # drafts, versions, schedules of the public records
         config.include(".reach")
         config.include(".openapi")
         config.include(".forms")

@@ -54,8 +54,9 @@ __all__ = [
 ]
 
 # `manage`: an account's role and scopes (the super administrators' unless a kind says otherwise).
-ACTIONS = ("read", "create", "update", "delete", "restore", "import", "personal", "manage")
-WRITES = frozenset({"create", "update", "delete", "restore", "import"})
+# `publish`: a public record's versions (smogpanel.publishing: publish, unpublish, schedule).
+ACTIONS = ("read", "create", "update", "delete", "restore", "import", "personal", "manage", "publish")
+WRITES = frozenset({"create", "update", "delete", "restore", "import", "publish"})
 ROLES = ("super", "editor", "viewer")  # super: `super` = 1; the others: the account's `role`
 SUPER_ROLE = "role:super"
 EDITOR_ROLE = "role:editor"
@@ -69,6 +70,8 @@ OUT_OF_DOMAIN = "Twoje konto nie może zmieniać tego rodzaju danych."
 # A voivodeship-scoped editor before a kind that lies in no voivodeship (a timer, a map).
 OUT_OF_REGION_KIND = "Twoje konto zmienia tylko dane gmin i województw ze swojego zakresu; te są tylko do odczytu."
 ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
+# History's actions asked as another: withdrawing a version is publishing's.
+HISTORY_ASKS = {"unpublish": "publish"}
 ASKED = "smogpanel.authorized"  # request.environ: the (kind, action, record id) asked about
 MAY = "smogpanel.may"  # request.environ: {(kind, action): allowed} of the kinds no record decides
 ROWS_UNASKED = "smogpanel.rows_unasked"  # request.environ: an import's regional rows not yet asked about
@@ -110,6 +113,7 @@ class Rules:
         "delete": EDITORS,
         "import": EDITORS,
         "personal": PERSONAL,
+        "publish": EDITORS,
     }
     # True: records lie in a voivodeship (`regions_of`), and an editor scoped to voivodeships may
     # change those inside them; other kinds are read-only to such an editor.
@@ -366,6 +370,7 @@ def check_asked(request, kind, action, record_id):
     if isinstance(request, Session):
         return
     asked = request.environ.get(ASKED, frozenset())
+    action = HISTORY_ASKS.get(action, action)
     # Managing an account's access is recorded as its update.
     if {(kind, action, record_id), (kind, action, None), (kind, "manage", record_id)} & asked:
         return

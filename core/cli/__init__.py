@@ -119,6 +119,9 @@ def parser():
     )
     back.set_defaults(run=cmd_restore_backup)
 
+    from ..publishing.cli import add_commands as publishing_commands
+
+    publishing_commands(commands, build_app)  # publish, unpublish (smogpanel.publishing)
     routes = commands.add_parser("routes", help="trasy: metoda, wzorzec, wtyczka i kod, który odpowiada")
     routes.set_defaults(run=cmd_routes)
 

@@ -281,6 +281,10 @@ def revert_view(request):
     if entry is None:
         raise ApiError("NOT_FOUND", [{"name": "id", "description": "Nie ma takiego wpisu historii."}])
     kind, record_id = entry.kind, entry.record_id
+    if entry.action in history.NOT_REVERTED:
+        raise conflict(
+            "Publikacji nie cofa się w historii: opublikuj ponownie wcześniejszą wersję albo wycofaj element."
+        )
     if entry.action == "delete" and record_id is None and '"batch"' in entry.changes:
         return _revert_batch(request, entry)
     if entry.action == "import":

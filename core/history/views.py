@@ -103,7 +103,8 @@ def entry_dict(request, entry, extra=None):
         "labels": labels_of(request, entry.kind),
         "reverts": entry.reverts,
         # Only a Resource's records come back from history (an erased sender does not).
-        "revertable": entry.kind in resources(request) or entry.action == "import",
+        "revertable": (entry.kind in resources(request) and entry.action not in history.NOT_REVERTED)
+        or entry.action == "import",
     }
     if extra is not None:
         data.update(extra.get(entry.id, {}))

@@ -42,6 +42,9 @@ from ..hookspecs import ScheduledJob
 from ..mail import retry_outbox
 from ..models import INSTALLATION_ID, JobState, Setting
 from ..openapi import describe_route, envelope_responses
+from ..publishing.schedule import DEFAULT_INTERVAL as PUBLICATIONS_INTERVAL
+from ..publishing.schedule import JOB as PUBLICATIONS_JOB
+from ..publishing.schedule import record_due
 from ..reach import retention
 from ..security import SUPER
 from .job_settings import check_job_settings
@@ -113,6 +116,12 @@ CORE_JOBS = (
         title="Usuwanie starych wpisów historii zmian",
         run=_purge_history,
         interval=24 * 3600,
+    ),
+    ScheduledJob(
+        code=PUBLICATIONS_JOB,
+        title="Zapisywanie zaplanowanych publikacji w historii",
+        run=record_due,
+        interval=PUBLICATIONS_INTERVAL,
     ),
     ScheduledJob(
         code="core.reach_purge",

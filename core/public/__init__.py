@@ -29,13 +29,24 @@ from ..openapi import ENVELOPE, describe_route
 from ..release import __version__
 from ..web import asset_path, mark_embeddable, script_json
 from .data import data_links
+from .live import TABLE as PUBLICATION
+from .live import WITHDRAWN
 from .oembed import discovery_link
-from .payloads import NOT_FOUND_PAGE, PublicKind, built_payload, kind_of, public_cache_control, replayable
+from .payloads import (
+    NOT_FOUND_PAGE,
+    PublicKind,
+    built_payload,
+    is_public,
+    kind_of,
+    public_cache_control,
+    replayable,
+)
+from .placeholder import placeholder
 from .share import head_tags, image_path
 from .sheets import Sheet
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["PublicKind", "GAZETTEER", "Sheet"]
+__all__ = ["PublicKind", "GAZETTEER", "Sheet", "is_public"]
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +74,7 @@ def bundle_path(request, plugin):
     return asset_path(request.registry, plugin, "embed", "embed.js")
 
 
-def build_page(request, kind, name, embed, payload, bundle):
+def build_page(request, kind, name, embed, payload, bundle, api=None):
     # Share and download (smogpanel.public.share, .data): the og: tags, the noscript image and
     # the addresses the runtime's actions use.
     content = json.loads(payload.body)["message"]
@@ -74,7 +85,7 @@ def build_page(request, kind, name, embed, payload, bundle):
                 "kind": kind.kind,
                 "name": name,
                 "embed": embed,
-                "api": request.route_path("api-public", kind=kind.kind, internal_name=name),
+                "api": api or request.route_path("api-public", kind=kind.kind, internal_name=name),
                 "data": data_links(request, kind, name),
                 "image": image_path(request, kind, name, payload),
             }
@@ -99,9 +110,11 @@ def public_page(request):
     kind = kind_of(request)
     name = request.matchdict["internal_name"]
     version, payload = built_payload(request, kind, name) if kind else (None, None)
+    embed = request.matchdict.get("uuid", "")
+    if payload is None and embed and request.environ.get(WITHDRAWN):
+        return placeholder(request)  # a partner's frame says so, in a line of Polish
     if payload is None:
         return Response(NOT_FOUND_PAGE, status=404, content_type="text/html", charset="utf-8")
-    embed = request.matchdict.get("uuid", "")
     if embed:
         mark_embeddable(request)
     # Keyed by the payload's hash and the bundle's path: as fresh as what the page carries.
@@ -214,7 +227,11 @@ def includeme(config):
     registry = config.registry
     registry["smogpanel.public_kinds"] = kinds
     gazetteer_tables = getattr(registry["smogpanel.gazetteer"], "tables", ())
-    tables = {kind.kind: resolve_shows(kind.shows, gazetteer_tables) for kind in kinds.values()}
+    # A publish gives the kind a new version too (smogpanel.publishing).
+    tables = {
+        kind.kind: resolve_shows(kind.shows, gazetteer_tables) | ({PUBLICATION} if kind.shows else set())
+        for kind in kinds.values()
+    }
     registry["smogpanel.public_tables"] = tables
     # The gazetteer's tables always: the hierarchy keeps its list of gminy by their version.
     track(engine_of(config.registry), set(gazetteer_tables).union(*tables.values()))

@@ -150,7 +150,9 @@ def public_data(request):
         # A workbook is a zip already: no gzip or brotli copies of it.
         return Built.of(body) if fmt == "csv" else Built(body, hashlib.blake2b(body, digest_size=16).hexdigest())
 
-    built = request.registry["smogpanel.public_data"].get_or_build(("data", kind.kind, version, name, fmt), build)
+    built = request.registry["smogpanel.public_data"].get_or_build(
+        ("data", kind.kind, version, payload_built.etag, name, fmt), build
+    )
     response = answer(request, built, FORMATS[fmt], public_cache_control(request))
     if fmt == "xlsx":
         response.charset = None

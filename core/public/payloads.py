@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..answer_cache import Built
 from ..data_versions import request_version
 from ..envelope import dumps
+from .live import capped_cache_control, live_built
 
 NOT_FOUND_PAGE = "<!doctype html><title>404</title><p>Nie znaleziono.</p>"
 
@@ -46,19 +47,24 @@ def kind_of(request):
 
 def built_payload(request, kind, name):
     """(data version, the payload's envelope as `Built` bytes or None when the record is
-    absent); the version is None for a kind that is never cached."""
+    absent or not public now); the version is None for a kind that is never cached, and while a
+    change of the record is scheduled (its answer is not replayed)."""
     tables = request.registry["smogpanel.public_tables"][kind.kind]
 
     def build():
         payload = kind.load(request, name)
         return None if payload is None else Built.of(dumps({"success": True, "message": payload}))
 
-    if not tables:  # a kind that declares nothing it shows is never cached: it cannot go stale
-        return None, build()
-    version = request_version(request, tables)
-    return version, request.registry["smogpanel.public_cache"].get_or_build(
-        ("payload", kind.kind, version, name), build
-    )
+    # What the public sees is the live version (smogpanel.publishing), chosen by time.
+    version = request_version(request, tables) if tables else None
+    return live_built(request, kind, name, version, build)
+
+
+def is_public(request, kind, internal_name):
+    """True when record `internal_name` of public kind `kind` is public now (its live version;
+    smogpanel.publishing): for a plugin's own public endpoint beside the payload (a search's cards)."""
+    found = public_kinds(request.registry).get(kind)
+    return found is not None and built_payload(request, found, internal_name)[1] is not None
 
 
 def replayable(request, version, built, content_type):
@@ -68,4 +74,6 @@ def replayable(request, version, built, content_type):
 
 
 def public_cache_control(request):
-    return request.registry.settings["smogpanel.public_cache_control"]
+    """The setting's Cache-Control, its max-age capped by the time left before a scheduled
+    change of what the request answered (smogpanel.publishing)."""
+    return capped_cache_control(request, request.registry.settings["smogpanel.public_cache_control"])

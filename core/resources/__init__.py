@@ -36,6 +36,7 @@ from ..record_etags import carry_version, check_if_match
 from ..sorting import Sorting
 from .caching import hold_list_cache
 from .lists import Lists
+from .parts import answer_parts
 from .places import Places
 from .routes import Routes, add_resource
 from .trash import Trash
@@ -227,7 +228,7 @@ class Resource(Lists, Trash, Places, Routes, Rules):
         authorize(request, self, "read", obj)
         answer = self.serialize(request, obj)
         carry_version(request, self.history_snapshot(request, obj, answer))  # its ETag, for If-Match
-        return dict(self.answer(request, answer), **self.permissions(request, obj))
+        return dict(self.answer(request, answer), **self.permissions(request, obj), **answer_parts(request, self, obj))
 
     def permissions(self, request, obj):
         """{may, refused}: what this account may do with the record, and the Polish reason of
@@ -273,7 +274,7 @@ class Resource(Lists, Trash, Places, Routes, Rules):
         # What it was created with: each field given, as [null, value].
         created = history.changes_between({}, self.history_snapshot(request, obj, answer), self.uploads)
         request.registry.notify(RecordCreated(request, self.kind, obj.id, self.history_name(request, obj), created))
-        return dict(self.answer(request, answer), **self.permissions(request, obj))
+        return dict(self.answer(request, answer), **self.permissions(request, obj), **answer_parts(request, self, obj))
 
     def view_update(self, request):
         obj = self.load(request, int(request.matchdict["id"]))
@@ -297,7 +298,7 @@ class Resource(Lists, Trash, Places, Routes, Rules):
         if changes or reverts:
             name = self.history_name(request, obj)
             request.registry.notify(RecordUpdated(request, self.kind, obj.id, name, changes, reverts))
-        return dict(self.answer(request, answer), **self.permissions(request, obj))
+        return dict(self.answer(request, answer), **self.permissions(request, obj), **answer_parts(request, self, obj))
 
     def history_fields(self):
         """The fields history compares: those of `schema` (what the operator enters), so

@@ -29,6 +29,8 @@ class KeptLists:
         names = {table_name(item) for item in self.list_reads}
         if self.parents:
             names.update(self.all_kinds[parent.kind].model.__table__.name for parent in self.parents)
+        if "internal_name" in self.model.__table__.c:
+            names.add("publication")  # rows carry their publication state (smogpanel.publishing)
         return frozenset(names)
 
     def kept_list(self, request, build):

@@ -20,6 +20,7 @@ from ..personal import hidden_fields
 from ..regions import polish_order
 from ..sorting import Sorting
 from .caching import KeptLists
+from .parts import mark_rows
 
 
 class Lists(KeptLists):
@@ -201,6 +202,7 @@ class Lists(KeptLists):
         if self.gazetteer_names:
             attach_names(request, rows)
         listing["list"] = self.with_permissions(request, rows)
+        mark_rows(request, self, listing["list"])  # e.g. the publication state (smogpanel.publishing)
         return listing
 
     def view_list(self, request):

@@ -157,7 +157,7 @@ def test_a_kind_that_declares_nothing_is_caught(testapp):
     # A kind that declares only some actions is caught for the others.
     partly = Rules(kind="probe_partly")
     partly.allowed = {"read": Authenticated}
-    assert undeclared(partly) == ["create", "update", "delete", "import", "personal"]
+    assert undeclared(partly) == ["create", "update", "delete", "import", "personal", "publish"]
 
 
 class ForgetfulWriter:

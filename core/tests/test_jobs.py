@@ -205,6 +205,7 @@ def test_a_failing_run_is_stored_and_shown_to_super_administrators(processes):
     assert sorted(jobs) == [
         "core.history_purge",
         "core.outbox",
+        "core.publications",
         "core.reach_purge",
         "items.refresh",
         "letters.purge",
@@ -252,6 +253,7 @@ def test_intervals_come_from_the_settings(processes):
     assert {code: runner.interval(code) for code in runner.jobs} == {
         "core.outbox": 60,
         "core.history_purge": 86400,
+        "core.publications": 60,
         "core.reach_purge": 86400,
         "letters.purge": 86400,
         "letters.retention": 86400,
@@ -274,6 +276,7 @@ def test_the_command_line_lists_and_runs_jobs(database, tmp_path, capsys):
     assert set(listed) == {
         "core.outbox",
         "core.history_purge",
+        "core.publications",
         "core.reach_purge",
         "letters.purge",
         "letters.retention",
@@ -361,7 +364,8 @@ def test_next_run_is_the_next_tick():
         ({"smogpanel.reach.keep_days": "0"}, "smogpanel.reach.keep_days musi być liczbą dni od 1 do 36500, nie „0”"),
         (
             {"smogpanel.jobs.core.histroy_purge.interval": "3600"},
-            "nie ma zadania „core.histroy_purge”. Zadania: core.history_purge, core.outbox, core.reach_purge",
+            "nie ma zadania „core.histroy_purge”. Zadania: core.history_purge, core.outbox, core.publications, "
+            "core.reach_purge",
         ),
         ({"smogpanel.jobs.core.outbox.interval": "minuta"}, "musi być liczbą, nie „minuta”"),
         ({"smogpanel.integrations.refresh_interval": "1h"}, "smogpanel.integrations.refresh_interval (co ile"),

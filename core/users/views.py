@@ -68,6 +68,7 @@ class UserResource(Resource):
         "restore": ONLY_SUPER_RESTORES,
         "manage": REFUSED,  # an account's role and scopes (smogpanel.users.access)
         "import": REFUSED,  # accounts are added one by one, never imported
+        "publish": REFUSED,  # accounts are no public records (smogpanel.publishing)
     }
 
     def history_extra_fields(self, request):

@@ -10,7 +10,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
-from smogpanel.public import GAZETTEER, PublicKind, Sheet
+from smogpanel.public import GAZETTEER, PublicKind, Sheet, is_public
 from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID
 
@@ -85,7 +85,10 @@ def card_payload(request, internal_name, borough_id):
 
 
 def card_view(request):
-    card = card_payload(request, request.matchdict["internal_name"], int(request.matchdict["borough_id"]))
+    name = request.matchdict["internal_name"]
+    # A search not public now (a draft, withdrawn, before its release) shows no card either.
+    public = is_public(request, "search", name)
+    card = card_payload(request, name, int(request.matchdict["borough_id"])) if public else None
     if card is None:
         raise ApiError("NOT_FOUND")
     request.response.cache_control = CACHE_CONTROL

@@ -10,6 +10,8 @@ export const ACTIONS = {
   delete: 'Usunięcie',
   restore: 'Przywrócenie',
   import: 'Import',
+  publish: 'Publikacja',
+  unpublish: 'Wycofanie z publikacji',
 };
 // What an entry reverts, in the accusative: "cofa zmianę z 2026-11-27 10:30".
 const ACTIONS_UNDONE = {
@@ -18,6 +20,8 @@ const ACTIONS_UNDONE = {
   delete: 'usunięcie',
   restore: 'przywrócenie',
   import: 'import',
+  publish: 'publikację',
+  unpublish: 'wycofanie z publikacji',
 };
 
 /** "cofa zmianę z <when>" for an entry that reverts another (`reverts_entry` from the server). */

@@ -1,0 +1,106 @@
+"""Pinned versions: `/view/<kind>/<name>/v/<seq>`, its embed and
+`GET /api/public/<kind>/<name>/v/<seq>` serve version `seq` as it was published, forever
+(cached as immutable); a version not published (yet) answers 404."""
+
+from pyramid.response import Response
+from pyramid.security import NO_PERMISSION_REQUIRED
+
+from ..envelope import ApiError
+from ..openapi import ENVELOPE, describe_route
+from ..public import build_page, bundle_path
+from ..public.cache import answer
+from ..public.live import pinned_built
+from ..public.payloads import NOT_FOUND_PAGE, kind_of
+from ..public.placeholder import placeholder
+from ..web import mark_embeddable
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def _pinned(request):
+    kind = kind_of(request)
+    name = request.matchdict["internal_name"]
+    seq = int(request.matchdict["seq"])
+    built = pinned_built(request, kind, name, seq) if kind is not None and seq > 0 else None
+    return kind, name, seq, built
+
+
+def pinned_payload(request):
+    _kind, _name, _seq, built = _pinned(request)
+    if built is None:
+        raise ApiError("NOT_FOUND")
+    return answer(request, built, "application/json", IMMUTABLE)
+
+
+def pinned_page(request):
+    kind, name, seq, payload = _pinned(request)
+    embed = request.matchdict.get("uuid", "")
+    if payload is None:
+        if embed:
+            return placeholder(request)
+        return Response(NOT_FOUND_PAGE, status=404, content_type="text/html", charset="utf-8")
+    if embed:
+        mark_embeddable(request)
+    bundle = bundle_path(request, kind.plugin)
+    api = request.route_path("api-public-pinned", kind=kind.kind, internal_name=name, seq=seq)
+    page = request.registry["smogpanel.public_pages"].get_or_build(
+        ("pinned-page", kind.kind, payload.etag, bundle, name, embed, seq),
+        lambda: build_page(request, kind, name, embed, payload, bundle, api=api),
+    )
+    return answer(request, page, "text/html", IMMUTABLE)
+
+
+def describe(config, kinds):
+    kind = {"name": "kind", "in": "path", "required": True, "schema": {"type": "string", "enum": kinds or ["none"]}}
+    name = {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}}
+    seq = {"name": "seq", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+    missing = {"description": "Nie ma takiej opublikowanej wersji (NOT_FOUND)"}
+    describe_route(
+        config,
+        "/api/public/{kind}/{internal_name}/v/{seq}",
+        "GET",
+        {
+            "summary": "Dane przypiętej wersji widżetu: niezmienne (Cache-Control: immutable).",
+            "security": [],
+            "parameters": [kind, name, seq],
+            "responses": {
+                "200": {"description": "Dane wersji", "content": {"application/json": {"schema": ENVELOPE}}},
+                "404": {**missing, "content": {"application/json": {"schema": ENVELOPE}}},
+            },
+        },
+    )
+    html = {"text/html": {"schema": {"type": "string"}}}
+    for path, summary, extra in (
+        ("/view/{kind}/{internal_name}/v/{seq}", "Publiczny widok przypiętej wersji.", []),
+        (
+            "/view/{kind}/{internal_name}/v/{seq}/embed/{uuid}",
+            "Przypięta wersja widżetu do osadzenia.",
+            [{"name": "uuid", "in": "path", "required": True, "schema": {"type": "string"}}],
+        ),
+    ):
+        describe_route(
+            config,
+            path,
+            "GET",
+            {
+                "summary": summary,
+                "security": [],
+                "parameters": [kind, name, seq, *extra],
+                "responses": {
+                    "200": {"description": "Strona z widżetem tej wersji", "content": html},
+                    "404": {**missing, "content": html},
+                },
+            },
+        )
+
+
+def includeme(config):
+    config.add_route("api-public-pinned", "/api/public/{kind}/{internal_name}/v/{seq:\\d+}")
+    config.add_view(
+        pinned_payload, route_name="api-public-pinned", request_method="GET", permission=NO_PERMISSION_REQUIRED
+    )
+    config.add_route("view-pinned", "/view/{kind}/{internal_name}/v/{seq:\\d+}")
+    config.add_route("view-pinned-embed", "/view/{kind}/{internal_name}/v/{seq:\\d+}/embed/{uuid}")
+    for route in ("view-pinned", "view-pinned-embed"):
+        config.add_view(pinned_page, route_name=route, request_method="GET", permission=NO_PERMISSION_REQUIRED)
+    describe(config, sorted(config.registry.get("smogpanel.public_kinds", {})))
