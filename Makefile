@@ -16,13 +16,14 @@ run: setup
 # SQLite, and on PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
 test: setup chromium pg-client lint test-node test-python
 
-# Minutes, not the whole suite: no Chromium, no served app, SQLite only, the files spread over
-# the cores (pytest-xdist) and the tests in a random order (pytest-randomly; the seed is printed
-# first, `SEED=N make check` repeats that order).
+# Minutes, not the whole suite: no Chromium, no served app, SQLite only, the tests spread over
+# the cores (pytest-xdist; `worksteal`: a worker that runs dry takes tests from the other's queue,
+# so one file of a few long tests, e.g. schemathesis's, no longer ends the run on one core) and
+# in a random order (pytest-randomly; the seed is printed first, `SEED=N make check` repeats it).
 # One test: `.venv/bin/pytest path/to/test_file.py::test_name`.
 check: setup lint test-node
 	@seed=$${SEED:-$$(date +%s)}; echo "== tests in a random order: SEED=$$seed make check repeats it"; \
-	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q --durations=15 -m "not browser and not live" -n auto --dist loadfile \
+	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q --durations=15 -m "not browser and not live" -n auto --dist worksteal \
 		--randomly-seed=$$seed
 
 # Formatting and lint, Python and JavaScript: settings in pyproject.toml ([tool.ruff]),

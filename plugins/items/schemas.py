@@ -42,7 +42,7 @@ class HookValues(colander.SequenceSchema):
 
 class ItemSchema(colander.MappingSchema):
     name = Text("Nazwa")
-    internal_name = InternalName()
+    internal_name = InternalName(of="elementu")
     item_type_id = colander.SchemaNode(String(), title="Typ", preparer=lambda v: v.strip() if isinstance(v, str) else v)
     # None (absent) on edit: the values stay as they are.
     hooks = HookValues(title="Właściwości", missing=None)

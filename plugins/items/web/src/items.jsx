@@ -6,14 +6,13 @@ import {
   Field,
   FormScreen,
   GminaSelect,
-  ListScreen,
   StatusBanner,
   api,
   formatDate,
   publicLinkColumn,
   useEmbedAction,
 } from '@smogpanel/kit';
-import { internalNameField, useVoivodeships } from '@smogpanel/kit/helpers';
+import { SchemaListScreen, schemaFields, useFormDescription, useVoivodeships } from '@smogpanel/kit/helpers';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
@@ -74,13 +73,13 @@ export function ItemList() {
     setOutcome(refreshOutcome(await refreshItem(row.id)));
   }
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={items}
       crumbs={[CRUMB]}
       actions={[{ label: 'Dodaj element', to: `${LIST}/add` }]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
+        { name: 'name' },
         publicLinkColumn('item', 'Publiczny widok elementu'),
         {
           name: 'item_type_name',
@@ -102,7 +101,7 @@ export function ItemList() {
       deletable>
       {outcome && <RefreshOutcome outcome={outcome} />}
       {embed.dialog}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
 
@@ -223,6 +222,7 @@ const startValues = (item) => ({
 
 function ItemForm({ id, crumb }) {
   const { value: types, failed } = useLoaded(loadTypes);
+  const { description } = useFormDescription('item'); // the name, internal name and type as its schema says
   // the last refresh's outcome with the record it is about: a version put back from the history is
   // another record, whose form starts without it
   const [refreshing, setRefreshing] = useState(null);
@@ -253,15 +253,20 @@ function ItemForm({ id, crumb }) {
           ),
       },
       { render: () => outcomeOf(item) && <RefreshOutcome outcome={outcomeOf(item)} /> },
-      { name: 'name', label: 'Nazwa', required: true },
-      internalNameField({ of: 'elementu' }),
+      ...schemaFields(description, ['name', 'internal_name']),
       editing
         ? { name: 'item_type_id', render: () => <TypeShown item={item} /> }
         : {
             name: 'item_type_id',
             render: ({ value, setValues }) => (
               <Field
-                field={{ name: 'item_type_id', label: 'Typ', type: 'select', required: true, options: typeOptions }}
+                field={{
+                  name: 'item_type_id',
+                  label: description.properties.item_type_id.title,
+                  type: 'select',
+                  required: true,
+                  options: typeOptions,
+                }}
                 value={value}
                 onChange={(code) => setValues(withType(code))}
               />
@@ -315,6 +320,7 @@ function ItemForm({ id, crumb }) {
       }
       actions={actions}
       back={LIST}
+      waiting={!description && <StatusBanner status="loading" />}
     />
   );
 }

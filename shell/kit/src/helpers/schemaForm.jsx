@@ -197,7 +197,8 @@ export function valuesOfFields(fields, record) {
       .filter((field) => field.name)
       .map((field) => {
         const value = record ? record[field.name] : undefined;
-        if (value === undefined || value === null) return [field.name, field.initial ?? ''];
+        if (value === undefined || value === null)
+          return [field.name, field.initial === undefined ? '' : field.initial];
         return [field.name, field.fromValue ? field.fromValue(value) : value];
       }),
   );
