@@ -72,14 +72,11 @@ def cmd_user_add(settings, args):
 def cmd_user_super(settings, args):
     """Grants or takes back super administrator rights: the system administrator's job alone
     (SPEC 6), so neither the panel nor the API offers it."""
-    from ..users.auth import find_user
 
     app = build_app(settings)
     with session_factory(app)() as db, db.begin():
-        email = args.email.strip().lower()
-        user = find_user(db, email)  # the sign-in's own lookup of a live account
+        email, user = account_of(db, args)
         if user is None:
-            print(f"Nie ma konta {email}.", file=sys.stderr)
             return 1
         user.super = 1 if args.state == "on" else 0
         print(f"Konto {email} jest teraz kontem {'superadministratora' if user.super else 'użytkownika'}.")
@@ -92,15 +89,12 @@ def cmd_user_role(settings, args):
     from ..envelope import ApiError
     from ..gazetteer import find_gazetteer
     from ..users.access import ROLE_LABELS, checked_kinds, set_access, voivodeship_ids
-    from ..users.auth import find_user
 
     app = build_app(settings)
     split = lambda text: [part.strip() for part in (text or "").split(",") if part.strip()]  # noqa: E731
     with session_factory(app)() as db, db.begin():
-        email = args.email.strip().lower()
-        user = find_user(db, email)  # the sign-in's own lookup of a live account
+        email, user = account_of(db, args)
         if user is None:
-            print(f"Nie ma konta {email}.", file=sys.stderr)
             return 1
         try:
             kinds = checked_kinds(app.registry, split(args.kinds))
@@ -134,16 +128,13 @@ def cmd_user_reset_2fa(settings, args):
     ends its sessions (the lost phone's among them). Recorded in history and mailed to the
     account."""
     from ..mail import deliver_outbox
-    from ..users.auth import find_user
     from ..users.factors import forget_factors, record_event
     from ..users.sessions import end_sessions
 
     app = build_app(settings)
     with session_factory(app)() as db, db.begin():
-        email = args.email.strip().lower()
-        user = find_user(db, email)  # the sign-in's own lookup of a live account
+        email, user = account_of(db, args)
         if user is None:
-            print(f"Nie ma konta {email}.", file=sys.stderr)
             return 1
         if not forget_factors(db, user.id):
             print(f"Konto {email} nie ma drugiego składnika logowania: nie było czego usuwać.")
@@ -155,3 +146,15 @@ def cmd_user_reset_2fa(settings, args):
         f"Usunięto drugie składniki logowania konta {email}: loguje się teraz samym hasłem. Zakończone sesje: {ended}."
     )
     return 0
+
+
+def account_of(db, args):
+    """(the e-mail as given, its live account), the account None with a Polish line on stderr
+    when there is none (the sign-in's own lookup)."""
+    from ..users.auth import find_user
+
+    email = args.email.strip().lower()
+    user = find_user(db, email)
+    if user is None:
+        print(f"Nie ma konta {email}.", file=sys.stderr)
+    return email, user

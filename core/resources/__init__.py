@@ -38,11 +38,21 @@ from .caching import hold_list_cache
 from .lists import Lists
 from .parts import answer_parts
 from .places import Places
-from .routes import Routes, add_resource
+from .routes import RecordRoute, Routes, add_resource
 from .trash import Trash
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["Resource", "PublicResource", "Parent", "MAX_ID", "Sorting", "Filter", "column_filter", "resource_of"]
+__all__ = [
+    "Resource",
+    "PublicResource",
+    "Parent",
+    "RecordRoute",
+    "MAX_ID",
+    "Sorting",
+    "Filter",
+    "column_filter",
+    "resource_of",
+]
 
 
 @dataclass(frozen=True)
@@ -108,6 +118,8 @@ class Resource(Lists, Trash, Places, Routes, Rules):
     # of its parents by kind (`{rank}`, `{rank_group}`) or its own columns (`{rank_entry_id}`).
     # "" : `/<kind>/{id}` for a kind with no parent; None: no screen.
     screen: str | None = ""
+    # Routes under one record besides its read, edit and delete (smogpanel.resources.routes.RecordRoute).
+    record_routes: tuple = ()
 
     def screen_path(self, obj, ids):
         """The panel path of `obj`'s edit screen (`ids`: {kind: id} of it and its parents), or None."""

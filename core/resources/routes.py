@@ -5,6 +5,7 @@
     GET    <each list>/export                 the list as a spreadsheet (smogpanel.list_export)
     POST   /api/<kind>/                       `view_create`
     GET    /api/<kind>/<id>                   `view_get`
+    <any>  /api/<kind>/<id>/<segment>         each of `record_routes` (e.g. an item's refresh)
     POST   /api/<kind>/<id>                   `view_update`
     DELETE /api/<kind>/<id>                   `view_delete`
     POST   /api/<kind>/bulk-delete            smogpanel.bulk_delete
@@ -15,6 +16,7 @@ own overrides `services()`, calling `super().services()` and `add_list` for its 
 """
 
 import warnings
+from dataclasses import dataclass
 
 from cornice import Service
 
@@ -26,6 +28,20 @@ from ..listing import query_schema
 from ..validation import body_validator, exact_body_validator
 
 COMMON = {"renderer": "envelope"}
+
+
+@dataclass(frozen=True)
+class RecordRoute:
+    """A route under one record, `<method> /api/<kind>/<id>/<segment>`, declared in a resource's
+    `record_routes`: `view` a method name of the resource or a function of the request;
+    `permission` the action Pyramid asks the kind's rules for first (None: the view asks)."""
+
+    segment: str  # e.g. "refresh"
+    method: str
+    view: object
+    description: str
+    permission: str | None = None
+    service_name: str = ""  # default: <kind>-<segment>
 
 
 class Routes:
@@ -80,6 +96,17 @@ class Routes:
         )
         record.add_view("DELETE", self.view_delete, permission="delete", **COMMON)
         services = [collection, record]
+        for route in self.record_routes:
+            name, path = route.service_name or f"{kind}-{route.segment}", f"/api/{kind}/{{id:\\d+}}/{route.segment}"
+            # Without a permission the view asks the rules itself: no context to ask them first.
+            service = (
+                self.service(name, path, route.description)
+                if route.permission
+                else Service(name=name, path=path, description=route.description)
+            )
+            view = getattr(self, route.view) if isinstance(route.view, str) else route.view
+            service.add_view(route.method, view, permission=route.permission, **COMMON)
+            services.append(service)
         for parent in self.parents:
             by_parent = self.service(
                 f"{kind}-by-{parent.kind}",

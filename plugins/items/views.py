@@ -17,7 +17,7 @@ from smogpanel.envelope import ApiError
 from smogpanel.events import RecordUpdated
 from smogpanel.item_types import INTEGRATION
 from smogpanel.record_etags import carry_version
-from smogpanel.resources import PublicResource, Sorting
+from smogpanel.resources import PublicResource, RecordRoute, Sorting
 
 from .models import Item
 from .refresh import fetch_all, plan, store, summarise
@@ -41,6 +41,9 @@ class ItemResource(PublicResource):
     label = "element"
     fixed = ("internal_name", "item_type_id")
     sortable = ("id", "name", "internal_name", "item_type_name", "updated")
+    record_routes = (
+        RecordRoute("refresh", "POST", "view_refresh", "item: read its integrations' sources now ('Odśwież')"),
+    )
 
     # An item whose type has a gmina or voivodeship hook lies where its values say; an editor
     # scoped to voivodeships changes those inside them, and only reads items of no place.
@@ -134,19 +137,13 @@ class ItemResource(PublicResource):
 
     def services(self):
         services = super().services()
-        refresh = Service(
-            name="item-refresh",
-            path="/api/item/{id:\\d+}/refresh",
-            description="item: read its integrations' sources now ('Odśwież')",
-        )
-        refresh.add_view("POST", self.view_refresh, renderer="envelope")
         types = Service(
             name="item_type-collection",
             path="/api/item_type/",
             description="item_type: the item types of the enabled plugins (read-only)",
         )
         types.add_view("GET", list_item_types, renderer="envelope")
-        return services + [refresh, types]
+        return services + [types]
 
 
 def type_dict(item_type, integrations):

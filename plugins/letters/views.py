@@ -2,7 +2,6 @@
 recipients", the recipient import and the operator's list of a letter's senders."""
 
 import sqlalchemy as sa
-from cornice import Service
 
 from smogpanel.authority import Rules, authorize
 from smogpanel.envelope import ApiError
@@ -10,7 +9,7 @@ from smogpanel.files import IMAGES
 from smogpanel.importing import Import, Untyped
 from smogpanel.mail import OutboxMail
 from smogpanel.personal import hidden_fields, masked
-from smogpanel.resources import Parent, PublicResource, Resource, column_filter, resource_of
+from smogpanel.resources import Parent, PublicResource, RecordRoute, Resource, column_filter, resource_of
 
 from .imports import add_recipients, existing_addresses, parse_recipients
 from .models import Letter, LetterMessage, LetterSender, Recipient, RecipientGroup, letter_sent, recipient_sent
@@ -32,6 +31,20 @@ class LetterResource(PublicResource):
     uploads = {"cover_path": IMAGES}
     sortable = ("id", "name", "internal_name", "sent", "updated")
     filters = (column_filter("recipient_group_id", "Grupa adresatów", Letter.recipient_group_id),)
+    record_routes = (
+        RecordRoute(
+            "sender",
+            "GET",
+            "view_senders",
+            "letter: the residents who sent it and the delivery of their letters",
+            service_name="letter-senders",
+        ),
+    )
+
+    def view_senders(self, request):
+        """Who asked to send the letter, whether they confirmed, and how their letters fared; the
+        residents' names and addresses masked to an account without 'dane nadawców'."""
+        return senders_view(request)
 
     def list_statement(self):
         # The list shows no content (it may be long): the form reads one letter.
@@ -219,10 +232,3 @@ def includeme(config):
     config.add_resource(RecipientResource())
     config.add_resource(LetterResource())
     config.add_import(RecipientImport())
-    senders = Service(
-        name="letter-senders",
-        path="/api/letter/{id:\\d+}/sender",
-        description="letter: the residents who sent it and the delivery of their letters",
-    )
-    senders.add_view("GET", senders_view, renderer="envelope")
-    config.add_cornice_service(senders)
