@@ -264,7 +264,7 @@ def _add_sorting(paths, registry):
 def _export_parameters():
     """An export's own `?format=&columns=` (smogpanel.list_export reads them)."""
     text = {"type": "string", "pattern": "^[^\\x00-\\x1f]*$"}  # a workbook cell refuses control characters
-    column = {"type": "array", "prefixItems": [text, text, {"enum": list(TYPES)}], "minItems": 2, "items": False}
+    column = {"type": "array", "prefixItems": [text, text, {"enum": list(TYPES)}], "minItems": 2, "maxItems": 3}
     return [
         {
             "name": "format",
