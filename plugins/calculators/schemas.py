@@ -126,16 +126,7 @@ class DefinitionList(colander.SequenceSchema):
     )
 
 
-def _case_blind(text):
-    return "".join(f"[{ch.upper()}{ch}]" if ch.isalpha() else ch for ch in text)
-
-
 class TypeSchema(colander.MappingSchema):
-    # The API description: Polish letters in definition names of the standards type only.
-    openapi = {
-        "if": {"properties": {"name": {"not": {"pattern": rf"^\s*{_case_blind(STANDARDS_TYPE.lower())}\s*$"}}}},
-        "then": {"properties": {"definitions": {"items": {"properties": {"name": {"pattern": SNAKE_CASE.pattern}}}}}},
-    }
     id = colander.SchemaNode(colander.Int(), missing=None)
     name = Text("Nazwa typu")
     definitions = DefinitionList(title="Definicje")

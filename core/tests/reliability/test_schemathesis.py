@@ -38,7 +38,8 @@ UNSATISFIABLE = {
     "/api/auth/reset": "the token exists only in the mail the restore request sends",
     "/api/auth/login": "only a real account's password signs in (401, not a validation error)",
     "/api/calculator/definition/": "names unique within their list, type names case-insensitively: JSON Schema's "
-    "uniqueItems compares whole items, never one property of them",
+    "uniqueItems compares whole items, never one property of them; Polish letters in definition names of the "
+    "building standards type only, which an if/then can state only as two patterns no generator meets at once",
     "/api/rank_value/import": "rank_group_id is required for gminy rankings only: the ranking's type is stored, "
     "not sent",
     "/api/rank/import": "a group definition file goes only to a voivodeship ranking: the ranking's type is stored, "
