@@ -146,7 +146,14 @@ def test_a_backup_taken_during_writes_restores_the_database_at_the_backup_s_mome
     assert restored_entries <= final_entries
     new_entries = restored_entries - set(map(tuple, before["history_entry"]))
     assert sorted(row[entry_name_at] for row in new_entries) == sorted(row[name_at] for row in new_timers)
-    for table in set(final) - {"timer", "stored_file", "table_version", "history_entry"}:
+    # Publishing (immediate by default): each restored timer's version frozen by its create, and no other.
+    record_id_at = [c.name for c in live_columns(live, "publication")].index("record_id")
+    restored_versions = set(map(tuple, restored["publication"]))
+    assert restored_versions <= set(map(tuple, final["publication"]))
+    new_versions = restored_versions - set(map(tuple, before["publication"]))
+    id_at = columns.index("id")
+    assert sorted(row[record_id_at] for row in new_versions) == sorted(row[id_at] for row in new_timers)
+    for table in set(final) - {"timer", "stored_file", "table_version", "history_entry", "publication"}:
         assert restored[table] == final[table], table
 
 
