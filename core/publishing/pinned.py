@@ -6,7 +6,7 @@ from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..envelope import ApiError
-from ..openapi import ENVELOPE, describe_route
+from ..openapi import ENVELOPE, PATH_ID, describe_route
 from ..public import build_page, bundle_path
 from ..public.cache import answer
 from ..public.live import pinned_built
@@ -53,8 +53,10 @@ def pinned_page(request):
 def describe(config, kinds):
     kind = {"name": "kind", "in": "path", "required": True, "schema": {"type": "string", "enum": kinds or ["none"]}}
     name = {"name": "internal_name", "in": "path", "required": True, "schema": {"type": "string"}}
-    seq = {"name": "seq", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+    seq = {"name": "seq", "in": "path", "required": True, "schema": {**PATH_ID, "minimum": 1}}
     missing = {"description": "Nie ma takiej opublikowanej wersji (NOT_FOUND)"}
+    # A number past the id columns' range is refused before any view (malformed requests).
+    out_of_range = {"description": "Numer wersji spoza zakresu", "content": {"application/json": {"schema": ENVELOPE}}}
     describe_route(
         config,
         "/api/public/{kind}/{internal_name}/v/{seq}",
@@ -65,6 +67,7 @@ def describe(config, kinds):
             "parameters": [kind, name, seq],
             "responses": {
                 "200": {"description": "Dane wersji", "content": {"application/json": {"schema": ENVELOPE}}},
+                "400": out_of_range,
                 "404": {**missing, "content": {"application/json": {"schema": ENVELOPE}}},
             },
         },
@@ -88,6 +91,7 @@ def describe(config, kinds):
                 "parameters": [kind, name, seq, *extra],
                 "responses": {
                     "200": {"description": "Strona z widżetem tej wersji", "content": html},
+                    "400": out_of_range,
                     "404": {**missing, "content": html},
                 },
             },

@@ -7,7 +7,7 @@ GET  /api/<kind>/<id>/versions
 
 from ..authority import authorize
 from ..envelope import ApiError
-from ..openapi import describe_route, envelope_responses
+from ..openapi import PATH_ID, describe_route, envelope_responses
 from ..public.live import publishable
 from ..publications import NOTE_KINDS
 from .actions import publish, unpublish, versions
@@ -126,7 +126,7 @@ AT = {
 
 def describe(config, kinds):
     kind = {"name": "kind", "in": "path", "required": True, "schema": {"type": "string", "enum": kinds or ["none"]}}
-    record = {"name": "id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+    record = {"name": "id", "in": "path", "required": True, "schema": PATH_ID}
     match = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"}}
 
     def body(properties):
