@@ -1,12 +1,13 @@
-"""Publishing (issue 44): a draft and numbered published versions of every public record, for
+"""Publishing: a draft and numbered published versions of every public record, for
 every public kind (a third party's too) with no code of its own.
 
 - `smogpanel.publishing` (env SMOGPANEL_PUBLISHING): `immediate` (the default; a save publishes
   a new version at once, as the spec has it) or `reviewed` (saves are drafts; the public sees
   the published version only, a record never published is not public).
-- Everything public reads the live version (`live.live_built`, called by
-  `smogpanel.public.payloads.built_payload`): the payload, the view and embed pages, the share
-  image, the data download, oEmbed.
+- Everything public reads the live version (`smogpanel.public.live.live_built`, called by
+  `smogpanel.public.payloads.built_payload`; the table is `smogpanel.publications`, in the
+  models' layer, so the public side reads it without importing this package): the payload, the
+  view and embed pages, the share image, the data download, oEmbed.
 - `POST /api/<kind>/<id>/publish`, `/unpublish`, `GET /api/<kind>/<id>/versions` (`views`);
   pinned versions at `/view/<kind>/<name>/v/<seq>` (`pinned`); `at` schedules either (`times`),
   the version going live at its second; the scheduler's job `core.publications` records the
@@ -17,8 +18,7 @@ docs/publishing.md says it for operators and partners.
 
 
 def includeme(config):
-    # By name, not imported: the package's modules import much of the core, and the core's models
-    # import `smogpanel.publishing.models` (one metadata), which must not pull them in.
+    # By name, not imported: the package's modules import much of the core (docs/core.md, layer 7).
     config.include(".wiring")
     config.include(".views")
     config.include(".pinned")

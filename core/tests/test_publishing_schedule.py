@@ -15,7 +15,7 @@ from smogpanel import main
 from smogpanel.models import HistoryEntry
 from smogpanel.ops.jobs import JobRunner
 from smogpanel.plugins.timers.tests.test_api import timer
-from smogpanel.publishing.models import Publication
+from smogpanel.publications import Publication
 from smogpanel.publishing.schedule import JOB, record_due
 from smogpanel.testing.app import TEST_SECRET, create_user, signed_in
 from smogpanel.testing.serve import fresh_database
