@@ -72,6 +72,22 @@ def read_json_object(request, exact=False):
 OUT_OF_RANGE = f"Liczba musi być całkowita, od {MIN_INTEGER} do {MAX_ID}."
 
 
+def parts(node, value, path):
+    """`(child node, its value, its path)` of a mapping's, a sequence's or a tuple's parts that
+    `value` holds; nothing for a scalar. The descent both checks below share."""
+    typ = node.typ
+    if isinstance(typ, colander.Mapping) and isinstance(value, dict):
+        for child in node.children:
+            if child.name in value:
+                yield child, value[child.name], (*path, child.name)
+    elif isinstance(typ, (colander.Sequence, colander.List)) and isinstance(value, list | tuple) and node.children:
+        for index, item in enumerate(value):
+            yield node.children[0], item, (*path, str(index))
+    elif isinstance(typ, colander.Tuple) and isinstance(value, list | tuple):
+        for index, (child, item) in enumerate(zip(node.children, value, strict=False)):
+            yield child, item, (*path, str(index))
+
+
 def integers_out_of_range(node, value, path=()):
     """`(path, node)` of each integer field (colander.Int) of `value` beyond the database's
     integer columns (`smogpanel.db.MAX_ID`): every such field of this product is an id, a
@@ -80,16 +96,9 @@ def integers_out_of_range(node, value, path=()):
     if isinstance(typ, colander.Int):
         if isinstance(value, int) and not MIN_INTEGER <= value <= MAX_ID:
             yield path, node
-    elif isinstance(typ, colander.Mapping) and isinstance(value, dict):
-        for child in node.children:
-            if child.name in value:
-                yield from integers_out_of_range(child, value[child.name], (*path, child.name))
-    elif isinstance(typ, (colander.Sequence, colander.List)) and isinstance(value, list | tuple) and node.children:
-        for index, item in enumerate(value):
-            yield from integers_out_of_range(node.children[0], item, (*path, str(index)))
-    elif isinstance(typ, colander.Tuple) and isinstance(value, list | tuple):
-        for index, (child, item) in enumerate(zip(node.children, value, strict=False)):
-            yield from integers_out_of_range(child, item, (*path, str(index)))
+    else:
+        for child, item, where in parts(node, value, path):
+            yield from integers_out_of_range(child, item, where)
 
 
 _WHOLE_TEXT = re.compile(r"-?[0-9]+")
@@ -122,16 +131,9 @@ def wrong_values(node, value, path=()):
             yield path, node, OUT_OF_RANGE
         elif isinstance(value, str) and value and not _WHOLE_TEXT.fullmatch(value):
             yield path, node, OUT_OF_RANGE
-    elif isinstance(typ, colander.Mapping) and isinstance(value, dict):
-        for child in node.children:
-            if child.name in value:
-                yield from wrong_values(child, value[child.name], (*path, child.name))
-    elif isinstance(typ, (colander.Sequence, colander.List)) and isinstance(value, list | tuple) and node.children:
-        for index, item in enumerate(value):
-            yield from wrong_values(node.children[0], item, (*path, str(index)))
-    elif isinstance(typ, colander.Tuple) and isinstance(value, list | tuple):
-        for index, (child, item) in enumerate(zip(node.children, value, strict=False)):
-            yield from wrong_values(child, item, (*path, str(index)))
+    else:
+        for child, item, where in parts(node, value, path):
+            yield from wrong_values(child, item, where)
 
 
 def _refused(found):
