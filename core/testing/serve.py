@@ -13,6 +13,7 @@ serve` (or `smogpanel worker`) process for what the server does on its own (the 
     live.sign_in("burst@example.pl").status
 """
 
+import contextlib
 import json
 import os
 import socket
@@ -71,6 +72,32 @@ def migrate_and_seed(url):
             manager.hook.smogpanel_seed(db=db)
     finally:
         engine.dispose()
+
+
+@contextlib.contextmanager
+def process_apps(database_url, mail_dir, **defaults):
+    """`make(count, **settings)`: `count` apps on one database, as that many server processes'
+    registries would be (a scheduler's job, a scheduled publish raced by two), each with its
+    own engine, disposed when the block ends."""
+    from smogpanel import main
+
+    apps = []
+
+    def make(count=2, **settings):
+        base = {
+            "sqlalchemy.url": database_url,
+            "smogpanel.secret": TEST_SECRET,
+            "smogpanel.environment": "testing",
+            "smogpanel.mail_dir": str(mail_dir),
+        }
+        apps.extend(main({}, **{**base, **defaults, **settings}) for _ in range(count))
+        return apps[-count:]
+
+    try:
+        yield make
+    finally:
+        for app in apps:
+            app.registry["db.engine"].dispose()
 
 
 def fresh_database(tmp_path_factory, schema):

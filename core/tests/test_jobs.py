@@ -18,7 +18,7 @@ from smogpanel.hookspecs import ScheduledJob, hookimpl
 from smogpanel.models import JobState
 from smogpanel.ops.jobs import JobRunner, declared_jobs
 from smogpanel.testing.app import TEST_SECRET, create_user, signed_in
-from smogpanel.testing.serve import fresh_database
+from smogpanel.testing.serve import fresh_database, process_apps
 
 MOMENT = 1_800_000_000  # a tick boundary of a minute and of an hour (unix time)
 
@@ -57,28 +57,13 @@ def database(tmp_path_factory, request):
 def processes(database, tmp_path):
     """`processes(n)`: n apps (n processes' registries) sharing the database and one Counting."""
     plugin = Counting()
-    apps = []
+    with process_apps(database, tmp_path / "mail", **{"smogpanel.plugin_objects": [("counting", plugin)]}) as apps:
 
-    def make(count=2, **settings):
-        for _ in range(count):
-            apps.append(
-                main(
-                    {},
-                    **{
-                        "sqlalchemy.url": database,
-                        "smogpanel.secret": TEST_SECRET,
-                        "smogpanel.environment": "testing",
-                        "smogpanel.mail_dir": str(tmp_path / "mail"),
-                        "smogpanel.plugin_objects": [("counting", plugin)],
-                        **settings,
-                    },
-                )
-            )
-        return plugin, [JobRunner(app.registry) for app in apps[-count:]], apps[-count:]
+        def make(count=2, **settings):
+            made = apps(count, **settings)
+            return plugin, [JobRunner(app.registry) for app in made], made
 
-    yield make
-    for app in apps:
-        app.registry["db.engine"].dispose()
+        yield make
 
 
 def state(app, code="test.count"):

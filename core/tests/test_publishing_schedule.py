@@ -11,14 +11,13 @@ import pytest
 import sqlalchemy as sa
 import webtest
 
-from smogpanel import main
 from smogpanel.models import HistoryEntry
 from smogpanel.ops.jobs import JobRunner
 from smogpanel.plugins.timers.tests.test_api import timer
 from smogpanel.publications import Publication
 from smogpanel.publishing.schedule import JOB, record_due
-from smogpanel.testing.app import TEST_SECRET, create_user, signed_in
-from smogpanel.testing.serve import fresh_database
+from smogpanel.testing.app import create_user, signed_in
+from smogpanel.testing.serve import fresh_database, process_apps
 
 
 @pytest.fixture
@@ -28,28 +27,8 @@ def database(tmp_path_factory, request):
 
 @pytest.fixture
 def processes(database, tmp_path):
-    apps = []
-
-    def make(count=2, **settings):
-        for _ in range(count):
-            apps.append(
-                main(
-                    {},
-                    **{
-                        "sqlalchemy.url": database,
-                        "smogpanel.secret": TEST_SECRET,
-                        "smogpanel.environment": "testing",
-                        "smogpanel.mail_dir": str(tmp_path / "mail"),
-                        "smogpanel.publishing": "reviewed",
-                        **settings,
-                    },
-                )
-            )
-        return apps[-count:]
-
-    yield make
-    for app in apps:
-        app.registry["db.engine"].dispose()
+    with process_apps(database, tmp_path / "mail", **{"smogpanel.publishing": "reviewed"}) as make:
+        yield make
 
 
 def scheduled_timer(app, seconds):
