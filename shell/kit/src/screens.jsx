@@ -250,7 +250,8 @@ function readOnlyNote(may, item) {
  * `setItem(record)` gives the form a fresher record (fields, payload and actions see it; the
  * values stay). `aside(values)` shows beside the form (a live preview; `width` and `asideWidth`
  * a number of large-screen columns or the classes).
- * `waiting` replaces the form while what it needs loads. After success: `back`.
+ * `waiting` replaces the form while what it needs loads. After success: `back`. `publishActions`:
+ * more buttons in a public record's publish dialog (EditLoader).
  */
 export function FormScreen({ crumbs, heading, waiting, children, ...props }) {
   const { resource, id } = props; // the rest is the form's (FieldsForm)
@@ -267,7 +268,7 @@ export function FormScreen({ crumbs, heading, waiting, children, ...props }) {
       {children}
       {waiting ||
         (editing ? (
-          <EditLoader resource={resource} id={id}>
+          <EditLoader resource={resource} id={id} publishActions={props.publishActions}>
             {(item) => <FieldsForm key={id} {...props} item={item} />}
           </EditLoader>
         ) : (
