@@ -22,3 +22,4 @@ def includeme(config):
     config.include(".wiring")
     config.include(".views")
     config.include(".pinned")
+    config.include(".preview_views")  # preview links of drafts
