@@ -23,3 +23,4 @@ def includeme(config):
     config.include(".views")
     config.include(".pinned")
     config.include(".preview_views")  # preview links of drafts
+    config.include(".cancel")  # calling off scheduled changes
