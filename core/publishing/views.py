@@ -41,6 +41,11 @@ def _body(request, allowed):
     return body
 
 
+# For the other publishing endpoints (preview links, calling off a scheduled change).
+resource_and_record = _resource_and_record
+request_body = _body
+
+
 def _at(body):
     value = body.get("at")
     if value is None or value == "":
