@@ -56,6 +56,10 @@ def _at(body):
         raise ApiError.invalid("at", str(error)) from None
 
 
+# What the review's endpoints (review_views) read the same way.
+resource_and_record, body_of, at_of = _resource_and_record, _body, _at
+
+
 def publish_view(request):
     body = _body(request, ("at", "note", "note_kind", "seq"))
     at = _at(body)
@@ -122,6 +126,17 @@ VERSIONS_SCHEMA = {
                     "note": {"type": "string"},
                     "note_kind": {"type": ["string", "null"], "enum": ["update", "correction", None]},
                 },
+            },
+        },
+        "request": {
+            "type": "object",
+            "description": "Otwarta prośba o publikację (tylko gdy jest; smogpanel.publishing.review)",
+            "properties": {
+                "id": {"type": "integer"},
+                "requested_by": {"type": ["string", "null"], "description": "Kto prosi (e-mail)"},
+                "requested_at": {"type": "string", "format": "date-time"},
+                "note": {"type": "string"},
+                "current": {"type": "boolean", "description": "Szkic jest wciąż tym, o którego publikację proszono"},
             },
         },
     },
