@@ -2,14 +2,14 @@
 (smogpanel.publishing.preview)
 
 Revision ID: core_0016
-Revises: core_0013
+Revises: core_0015
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "core_0016"
-down_revision = "core_0013"
+down_revision = "core_0015"
 branch_labels = None
 depends_on = None
 
