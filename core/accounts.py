@@ -26,6 +26,9 @@ class User(Record, Base):
     # 'dane nadawców': may see residents' personal data (letters' senders); granted by a super
     # administrator (accounts older than the permission kept it); super administrators have it.
     personal_data: Mapped[int] = mapped_column(sa.SmallInteger, nullable=False, default=0, server_default="0")
+    # May publish public records in `reviewed` mode (smogpanel.publishing); without it an editor
+    # asks for publication. Granted by a super administrator; super administrators have it.
+    publish: Mapped[int] = mapped_column(sa.SmallInteger, nullable=False, default=0, server_default="0")
     password_hash: Mapped[str | None] = mapped_column(sa.String(255))
     # Bumped on every password change: tokens carry it, so older tokens stop working.
     token_version: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=1)

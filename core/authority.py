@@ -39,6 +39,7 @@ from .region_scope import outside_scope, region_refusal, rows_refusals, scope_no
 __all__ = [
     "ACTIONS",
     "EDITORS",
+    "PUBLISHERS",
     "PERSONAL",
     "SUPER_ROLE",
     "Rules",
@@ -63,6 +64,8 @@ EDITOR_ROLE = "role:editor"
 VIEWER_ROLE = "role:viewer"
 # In `allowed`: the editors of the kind's plugin (an editor unscoped, or scoped to that plugin).
 EDITORS = "editors"
+# In `allowed`: those editors who may publish too (the account's `publish`: smogpanel.publishing).
+PUBLISHERS = "publishers"
 PERSONAL = "perm:personal"  # 'dane nadawców': residents' personal data
 REFUSED = "Nie masz uprawnień do tej operacji."
 READ_ONLY = "Twoje konto ma tylko podgląd: nie może niczego zmieniać."
@@ -70,8 +73,10 @@ OUT_OF_DOMAIN = "Twoje konto nie może zmieniać tego rodzaju danych."
 # A voivodeship-scoped editor before a kind that lies in no voivodeship (a timer, a map).
 OUT_OF_REGION_KIND = "Twoje konto zmienia tylko dane gmin i województw ze swojego zakresu; te są tylko do odczytu."
 ONLY_SUPER_RESTORES = "Usunięty element może przywrócić tylko superadministrator."
-# History's actions asked as another: withdrawing a version is publishing's.
-HISTORY_ASKS = {"unpublish": "publish"}
+NO_PUBLISH = "Twoje konto nie może publikować. Poproś o publikację: opublikuje ją ktoś z tym uprawnieniem."
+# History's actions asked as another: withdrawing a version and deciding a request for publication
+# are publishing's; asking for publication is changing the record's.
+HISTORY_ASKS = {"unpublish": "publish", "request": "update", "approve": "publish", "reject": "publish"}
 ASKED = "smogpanel.authorized"  # request.environ: the (kind, action, record id) asked about
 MAY = "smogpanel.may"  # request.environ: {(kind, action): allowed} of the kinds no record decides
 ROWS_UNASKED = "smogpanel.rows_unasked"  # request.environ: an import's regional rows not yet asked about
@@ -92,6 +97,8 @@ def principals(identity):
         found += (
             [EDITOR_ROLE, *(f"editor:{plugin}" for plugin in sorted(kinds))] if kinds else [EDITOR_ROLE, "editor:*"]
         )
+        if identity.publish:
+            found += [name.replace("editor:", "publisher:") for name in found if name.startswith("editor:")]
     if identity.personal_data:
         found.append(PERSONAL)
     return found
@@ -113,7 +120,7 @@ class Rules:
         "delete": EDITORS,
         "import": EDITORS,
         "personal": PERSONAL,
-        "publish": EDITORS,
+        "publish": PUBLISHERS,
     }
     # True: records lie in a voivodeship (`regions_of`), and an editor scoped to voivodeships may
     # change those inside them; other kinds are read-only to such an editor.
@@ -167,6 +174,8 @@ class Rules:
             return self.refusals[action]
         if action in WRITES and VIEWER_ROLE in principals:
             return READ_ONLY
+        if action == "publish" and {"editor:*", f"editor:{self.plugin or self.kind}"} & set(principals):
+            return NO_PUBLISH
         if action in WRITES and EDITOR_ROLE in principals:
             return OUT_OF_DOMAIN
         return REFUSED
@@ -174,8 +183,9 @@ class Rules:
     def acl(self, obj=None):
         kind_acl = []
         for action, principal in self.allowed.items():
-            if principal == EDITORS:
-                kind_acl += [(Allow, "editor:*", action), (Allow, f"editor:{self.plugin or self.kind}", action)]
+            if principal in (EDITORS, PUBLISHERS):
+                role = "editor" if principal == EDITORS else "publisher"
+                kind_acl += [(Allow, f"{role}:*", action), (Allow, f"{role}:{self.plugin or self.kind}", action)]
             else:
                 kind_acl.append((Allow, principal, action))
         record_acl = self.record_acl(obj) if obj is not None else ()

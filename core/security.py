@@ -23,6 +23,7 @@ from pyramid.security import Allowed, Denied
 from . import authority
 from .accounts import User
 from .envelope import error_response
+from .public.live import IMMEDIATE, mode
 from .users.sessions import ENROLMENT_ENVIRON, SESSION_ENVIRON, UserSession, touch
 
 DEVELOPMENT_SECRET = "development-secret-change-me-before-any-production-use"
@@ -45,6 +46,9 @@ class Identity(NamedTuple):
     scope_kinds: str = ""  # an editor's plugins, comma-separated; empty: all
     scope_voivodeships: str = ""  # an editor's voivodeships (their ids), comma-separated; empty: all
     personal_data: int = 0  # may see residents' personal data
+    # May publish (smogpanel.publishing). In `immediate` mode a save publishes, so every account
+    # may: `load_user` answers 1 there whatever the account's permission says.
+    publish: int = 0
 
     @property
     def kinds(self):
@@ -154,6 +158,7 @@ def includeme(config):
     config.registry["smogpanel.tokens"] = tokens
 
     table, sessions = User.__table__, UserSession.__table__
+    every_one_publishes = mode(settings) == IMMEDIATE  # the `publish` permission counts in `reviewed` mode
     # Built once with bound parameters: building the clauses per request cost more than the join.
     identity_query = (
         sa.select(*(table.c[name] for name in Identity._fields), table.c.deleted, sessions.c.last_seen)
@@ -173,7 +178,8 @@ def includeme(config):
         row = request.db.connection().execute(identity_query, parameters).first()
         if row is None or row.deleted is not None:
             return None
-        return Identity(*row[:-2]), row.last_seen
+        identity = Identity(*row[:-2])
+        return (identity._replace(publish=1) if every_one_publishes else identity), row.last_seen
 
     config.set_security_policy(SecurityPolicy(tokens, load_user))
     config.set_default_permission(AUTHENTICATED)

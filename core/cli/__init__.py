@@ -62,6 +62,7 @@ def parser():
     role.add_argument("--kinds", help="moduły (nazwy wtyczek, np. timers,letters); domyślnie wszystkie")
     role.add_argument("--voivodeships", help="województwa (nazwy albo kody TERYT, np. 12,mazowieckie)")
     role.add_argument("--personal-data", choices=("on", "off"), help="dane nadawców listów")
+    role.add_argument("--publish", choices=("on", "off"), help="publikowanie (tryb reviewed); bez: prosi o publikację")
     role.set_defaults(run=cmd_user_role)
     reset_2fa = user.add_parser("reset-2fa", help="usuń drugie składniki logowania konta (utracony telefon lub klucz)")
     reset_2fa.add_argument("email")

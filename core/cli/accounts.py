@@ -111,14 +111,16 @@ def cmd_user_role(settings, args):
             print("Superadministrator nie ma zakresu: pomiń --kinds i --voivodeships.", file=sys.stderr)
             return 2
         personal = {"on": 1, "off": 0}.get(args.personal_data, user.personal_data)
-        changes = set_access(user, args.role, kinds, voivodeships, personal)
+        publish = {"on": 1, "off": 0}.get(args.publish)
+        changes = set_access(user, args.role, kinds, voivodeships, personal, publish)
         if changes:
             from ..history import record
 
             db.flush()
             record(db, "update", "user", user.id, user.email, changes)
         scope = ", ".join(filter(None, [", ".join(kinds), args.voivodeships or ""])) or "bez ograniczeń"
-        print(f"Konto {email}: {ROLE_LABELS[args.role]} ({scope}).")
+        may = "publikuje" if user.super or user.publish else "prosi o publikację"
+        print(f"Konto {email}: {ROLE_LABELS[args.role]} ({scope}; {may}).")
     return 0
 
 

@@ -55,8 +55,10 @@ __all__ = [
     "REDACTED",
 ]
 
-ACTIONS = ("create", "update", "delete", "restore", "import", "publish", "unpublish")
-NOT_REVERTED = frozenset({"publish", "unpublish"})  # a version is put back by publishing it again
+# `request`, `approve`, `reject`: a request for publication and its decision (smogpanel.publishing.review).
+ACTIONS = ("create", "update", "delete", "restore", "import", "publish", "unpublish", "request", "approve", "reject")
+# A version is put back by publishing it again; a request is decided, not undone.
+NOT_REVERTED = frozenset({"publish", "unpublish", "request", "approve", "reject"})
 CHANGED = "changed"  # a field's value not copied into history (a file, a long text)
 MAX_COPIED = 20_000  # characters of a value's JSON kept; longer ones are recorded as CHANGED
 # Never kept, whatever the plugin: every field whose name holds one of these.

@@ -12,6 +12,8 @@ every public kind (a third party's too) with no code of its own.
   pinned versions at `/view/<kind>/<name>/v/<seq>` (`pinned`); `at` schedules either (`times`),
   the version going live at its second; the scheduler's job `core.publications` records the
   scheduled changes in history (`schedule`).
+- Review (`review`, `review_views`): an account without the `publish` permission asks for
+  publication; one who may publish approves (publishes the draft the request saw) or sends it back.
 
 docs/publishing.md says it for operators and partners.
 """
@@ -22,3 +24,6 @@ def includeme(config):
     config.include(".wiring")
     config.include(".views")
     config.include(".pinned")
+    config.include(".preview_views")  # preview links of drafts
+    config.include(".cancel")  # calling off scheduled changes
+    config.include(".review_views")

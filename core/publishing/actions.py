@@ -12,6 +12,7 @@ from ..authority import authorize
 from ..db import utcnow
 from ..envelope import ApiError, dumps
 from ..public.live import IMMEDIATE, Change, Pointer, digest_of, mode, now, pointer_of_record, publishable
+from ..publication_requests import open_request
 from ..publications import NOTE_KINDS, Publication
 from ..record_etags import check_if_match
 from .times import warsaw_text
@@ -202,7 +203,9 @@ def state_of(settings, pointer, when, draft_changed=False):
 
 
 def versions(request, resource, obj):
-    """GET /api/<kind>/<id>/versions: {live, draft_changed, state, state_label, scheduled, list}."""
+    """GET /api/<kind>/<id>/versions: {live, draft_changed, state, state_label, scheduled, list,
+    request?} (`request`, only while there is one: the open request for publication,
+    smogpanel.publishing.review)."""
     when = now()
     rows = request.db.execute(
         sa.select(TABLE)
@@ -214,7 +217,7 @@ def versions(request, resource, obj):
     live = effective.seq if effective is not None and effective.action == "publish" else None
     changed = draft_changed(request, resource, obj, rows, live)
     state, label = state_of(request.registry.settings, pointer, when, changed)
-    return {
+    answer = {
         "live": live,
         "draft_changed": changed,
         "state": state,
@@ -231,6 +234,27 @@ def versions(request, resource, obj):
             for r in reversed(rows)
             if r.action == "publish" and r.at <= when
         ],
+    }
+    pending = pending_request(request, resource, obj)
+    if pending is not None:  # only while one is open (the answer is otherwise as it was)
+        answer["request"] = pending
+    return answer
+
+
+def pending_request(request, resource, obj):
+    """The record's open request for publication: who asked, when, the note, and whether the
+    draft is still the one asked about (`current`: else an approval is refused)."""
+    row = open_request(request.db, resource.kind, obj.id)
+    if row is None:
+        return None
+    payload = draft_payload(request, resource, obj)
+    current = payload is not None and digest_of(payload) == row.digest
+    return {
+        "id": row.id,
+        "requested_by": row.user_email,
+        "requested_at": row.created,
+        "note": row.note,
+        "current": current,
     }
 
 

@@ -41,6 +41,11 @@ def _body(request, allowed):
     return body
 
 
+# For the other publishing endpoints (preview links, calling off a scheduled change).
+resource_and_record = _resource_and_record
+request_body = _body
+
+
 def _at(body):
     value = body.get("at")
     if value is None or value == "":
@@ -49,6 +54,10 @@ def _at(body):
         return parse_at(value)
     except BadTime as error:
         raise ApiError.invalid("at", str(error)) from None
+
+
+# What the review's endpoints (review_views) read the same way.
+resource_and_record, body_of, at_of = _resource_and_record, _body, _at
 
 
 def publish_view(request):
@@ -117,6 +126,17 @@ VERSIONS_SCHEMA = {
                     "note": {"type": "string"},
                     "note_kind": {"type": ["string", "null"], "enum": ["update", "correction", None]},
                 },
+            },
+        },
+        "request": {
+            "type": "object",
+            "description": "Otwarta prośba o publikację (tylko gdy jest; smogpanel.publishing.review)",
+            "properties": {
+                "id": {"type": "integer"},
+                "requested_by": {"type": ["string", "null"], "description": "Kto prosi (e-mail)"},
+                "requested_at": {"type": "string", "format": "date-time"},
+                "note": {"type": "string"},
+                "current": {"type": "boolean", "description": "Szkic jest wciąż tym, o którego publikację proszono"},
             },
         },
     },

@@ -10,8 +10,9 @@ from smogpanel.users.models import User
 
 PASSWORD = "Haslo-123!"
 FIELDS = {"id", "email", "firstname", "lastname", "super", "created", "updated"}
-# What a super administrator sets beside them (smogpanel.authority): the role, the scopes, personal data.
-FIELDS |= {"role", "scope_kinds", "scope_voivodeships", "personal_data"}
+# What a super administrator sets beside them (smogpanel.authority): the role, the scopes, personal data,
+# publishing (smogpanel.publishing.review).
+FIELDS |= {"role", "scope_kinds", "scope_voivodeships", "personal_data", "publish"}
 SELF_DELETE = "Nie możesz usunąć siebie samego :) To nie ma zupełnie sensu!"
 
 
@@ -37,6 +38,7 @@ def test_me_is_the_signed_in_user_without_secrets(api, admin):
         "scope_kinds": [],
         "scope_voivodeships": [],
         "personal_data": 1,
+        "publish": True,
     }
     assert "restore" in may["timer"] and "delete" in may["user"]
 

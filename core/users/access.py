@@ -1,13 +1,15 @@
 """What an account may do (smogpanel.authority), as a super administrator sets it and the shell
 reads it:
 
-    POST /api/user/<id>/access  {role, scope_kinds, scope_voivodeships, personal_data}
+    POST /api/user/<id>/access  {role, scope_kinds, scope_voivodeships, personal_data, publish?}
     GET  /api/user/me           ... plus role, scopes and `may`: {kind: [actions]}
 
 Roles: "editor" (the spec's user: changes everything in scope) or "viewer" (reads only). Super
 administrators are made and unmade by the system administrator alone (SPEC 6:
 `smogpanel user role EMAIL super`), so the panel sets only the others' roles. A change of access
 is recorded in the account's history and ends the account's sessions (its tokens stop working).
+`publish` (true or false; left out: unchanged) lets the account publish in `reviewed` mode
+(smogpanel.publishing); without it the account asks for publication. Super administrators have it.
 """
 
 import colander
@@ -18,6 +20,7 @@ from ..envelope import ApiError
 from ..events import RecordUpdated
 from ..gazetteer import gazetteer
 from ..regions import voivodeship_code
+from ..schemas import Boolean
 from ..validation import body_validator
 from .models import User
 from .sessions import end_sessions
@@ -34,6 +37,7 @@ LABELS = {
     "scope_kinds": "Moduły",
     "scope_voivodeships": "Województwa",
     "personal_data": "Dane nadawców",
+    "publish": "Publikowanie",
 }
 
 
@@ -51,6 +55,9 @@ class AccessSchema(colander.MappingSchema):
     )
     personal_data = colander.SchemaNode(
         colander.Integer(), title=LABELS["personal_data"], missing=0, validator=colander.OneOf((0, 1))
+    )
+    publish = colander.SchemaNode(
+        Boolean(), title=LABELS["publish"], missing=None, description="może publikować; pominięte: bez zmian"
     )
 
 
@@ -91,17 +98,21 @@ def access_of(user):
         "scope_kinds": [kind for kind in user.scope_kinds.split(",") if kind],
         "scope_voivodeships": [int(i) for i in user.scope_voivodeships.split(",") if i],
         "personal_data": 1 if user.super else user.personal_data,
+        "publish": bool(user.super or user.publish),
     }
 
 
-def set_access(user, role, kinds=(), voivodeships=(), personal_data=0):
-    """Sets the access fields and ends the account's sessions; returns `{field: [old, new]}`."""
+def set_access(user, role, kinds=(), voivodeships=(), personal_data=0, publish=None):
+    """Sets the access fields and ends the account's sessions; returns `{field: [old, new]}`.
+    `publish` None leaves the permission as it is."""
     before = access_of(user)
     user.super = 1 if role == "super" else 0
     user.role = "editor" if role == "super" else role
     user.scope_kinds = ",".join(kinds)
     user.scope_voivodeships = ",".join(str(i) for i in voivodeships)
     user.personal_data = 1 if personal_data else 0
+    if publish is not None:
+        user.publish = 1 if publish else 0
     after = access_of(user)
     changes = {field: [before[field], after[field]] for field in after if before[field] != after[field]}
     if changes:
@@ -122,6 +133,7 @@ def access_view(request):
         checked_kinds(request.registry, data["scope_kinds"]),
         checked_voivodeships(request, data["scope_voivodeships"]),
         data["personal_data"],
+        data["publish"],
     )
     request.db.flush()
     if changes:

@@ -86,6 +86,7 @@ class UserResource(Resource):
                 empty=EVERY,
             ),
             "personal_data": Field("personal_data", ACCESS_LABELS["personal_data"], BOOLEAN, options=YES_NO),
+            "publish": Field("publish", ACCESS_LABELS["publish"], BOOLEAN, options=YES_NO),
         }
 
     def record_acl(self, obj):
