@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import LiveServer, api_headers, sign_in, watch_policy_violations
+from smogpanel.testing.browser import LiveServer, api_headers, assert_accessible, sign_in, watch_policy_violations
 from smogpanel.testing.serve import PASSWORD, add_accounts, start_live
 
 SPRING_GAP = "2027-03-28T02:30"  # the clocks jump from 02:00 to 03:00 that night
@@ -96,6 +96,7 @@ def test_an_operator_publishes_schedules_and_pins_a_version(page, panel):
     dialog.get_by_role("button", name="Zaplanuj publikację").click()
     expect(dialog.locator("#publish-at-error")).to_contain_text("nie istnieje w czasie polskim")
     expect(at).to_have_attribute("aria-invalid", "true")
+    assert_accessible(page)
     at.fill(SCHEDULED)
     dialog.get_by_role("button", name="Zaplanuj publikację").click()
     expect(dialog.get_by_role("status")).to_have_text("Zaplanowano publikację wersji 2 na 2027-03-28 03:30.")
@@ -113,6 +114,7 @@ def test_an_operator_publishes_schedules_and_pins_a_version(page, panel):
     embed = page.get_by_role("dialog")
     code = embed.get_by_label("Fragment kodu HTML do wklejenia na stronę")
     expect(embed.get_by_label("zawsze najnowsza")).to_be_checked()
+    assert_accessible(page)
     expect(code).to_have_value(re.compile(f"/view/timer/{internal}/embed/"))
     embed.get_by_label("ta wersja (1)").check()
     expect(code).to_have_value(re.compile(f"/view/timer/{internal}/v/1/embed/"))

@@ -17,6 +17,7 @@ const EMPTY_FORM = { note: '', note_kind: 'update', at: '' };
 
 /** The outcome's Polish line: what was done, or scheduled for when. */
 export function doneText(action, answer, at) {
+  if (action === 'cancel') return 'Odwołano zaplanowane zmiany.';
   const scheduled = (answer.scheduled || []).length > 0 && at;
   if (action === 'unpublish') return scheduled ? `Zaplanowano wycofanie na ${at.replace('T', ' ')}.` : 'Wycofano.';
   if (scheduled) return `Zaplanowano publikację wersji ${answer.published} na ${at.replace('T', ' ')}.`;
@@ -166,7 +167,10 @@ export default function PublishDialog({ show, onHide, kind, id, name, version, o
     setFieldErrors({});
     try {
       const headers = action === 'publish' && version ? { 'If-Match': version } : undefined;
-      const answer = await api.post(publishPath(kind, id, action), body, headers);
+      const answer =
+        action === 'cancel'
+          ? await api.delete(publishPath(kind, id, 'scheduled'))
+          : await api.post(publishPath(kind, id, action), body, headers);
       setVersions(answer);
       setOutcome({ status: 'done', text: doneText(action, answer, body.at) });
       setForm(EMPTY_FORM);
@@ -304,6 +308,13 @@ export default function PublishDialog({ show, onHide, kind, id, name, version, o
               </li>
             ))}
           </ul>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger mb-3"
+            disabled={busy}
+            onClick={() => send('cancel', {})}>
+            Odwołaj zaplanowane zmiany
+          </button>
         </>
       )}
       <h3 className="h6">Wersje</h3>

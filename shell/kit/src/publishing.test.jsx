@@ -70,6 +70,7 @@ function server({ publish } = {}) {
     if (url === '/timer/4/versions/diff') return ok(DIFF);
     if (url === '/reach/') return ok(REACH);
     if (method === 'post' && url === '/timer/4/publish') return publish(data);
+    if (method === 'delete' && url === '/timer/4/scheduled') return ok({ ...VERSIONS, scheduled: [] });
     return fail(404, 'NOT_FOUND');
   };
 }
@@ -126,7 +127,7 @@ describe('the publish dialog', () => {
     expect(calls.find((c) => c.url === '/timer/4/publish').headers['If-Match']).toBe('"v7"');
   });
 
-  it('shows the server’s refusal of a time under Zaplanuj na, and a time it takes as scheduled', async () => {
+  it('shows the server’s refusal of a time under Zaplanuj na, a time it takes as scheduled, and calls it off', async () => {
     const sent = [];
     editScreen(
       server({
@@ -160,6 +161,10 @@ describe('the publish dialog', () => {
     expect(sent.at(-1)).toEqual({ at: '2027-03-28T03:30' });
     expect(within(dialog).getByTestId('publish-scheduled').textContent).toBe('Publikacja wersji 3: 2027-03-28 03:30');
     expect(within(dialog).getByText('Zaplanowany')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Odwołaj zaplanowane zmiany' }));
+    await within(dialog).findByText('Odwołano zaplanowane zmiany.');
+    expect(within(dialog).queryByTestId('publish-scheduled')).toBeNull();
   });
 
   it('publishes an earlier version again and offers a place for more actions', async () => {

@@ -190,20 +190,40 @@ describe('Zadania', () => {
 
 describe('late scheduled publishes', () => {
   it('each shows Opublikuj teraz, which publishes that version again now', async () => {
-    const { LatePublishes } = await import('./Jobs.jsx');
-    const late = [
-      { kind: 'timer', record_id: 4, action: 'publish', seq: 3, at: '2027-01-12T09:00:00+00:00', name: 'Sezon' },
-      { kind: 'timer', record_id: 5, action: 'unpublish', seq: null, at: '2027-01-12T09:00:00+00:00', name: 'Inny' },
-    ];
-    const clicked = [];
-    render(<LatePublishes late={late} onPublish={(change, key) => clicked.push([change.record_id, key])} />);
-    const list = screen.getByTestId('late-publishes');
+    const late = {
+      code: 'core.publications',
+      title: 'Zapisywanie zaplanowanych publikacji w historii',
+      interval: 60,
+      running: false,
+      started: '2027-01-12T09:05:00+00:00',
+      finished: '2027-01-12T09:05:00+00:00',
+      duration_ms: 5,
+      outcome: 'ok',
+      error: null,
+      summary: 'Zapisano zaplanowane zmiany publikacji: 2.',
+      runs: 1,
+      failures: 0,
+      late: [
+        { kind: 'timer', record_id: 4, action: 'publish', seq: 3, at: '2027-01-12T09:00:00+00:00', name: 'Sezon' },
+        { kind: 'timer', record_id: 5, action: 'unpublish', seq: null, at: '2027-01-12T09:00:00+00:00', name: 'Inny' },
+      ],
+    };
+    const calls = mockApi(({ method, url }) => {
+      if (url === '/plugins') return ok([]);
+      if (url === '/user/me') return ok(SUPER);
+      if (url === '/job/') return ok([late]);
+      if (method === 'post' && url === '/timer/4/publish') return ok({ live: 4, published: 4 });
+      return fail(404, 'NOT_FOUND');
+    });
+    renderAt('/jobs');
+    const list = await screen.findByTestId('late-publishes');
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Opóźniona publikacja: Sezon (wersja 3, plan: 2027-01-12 10:00)Opublikuj teraz']);
     fireEvent.click(within(list).getByRole('button', { name: 'Opublikuj teraz: Sezon' }));
-    expect(clicked).toEqual([[4, 'timer-4-3']]);
+    await within(list).findByText('Opublikowano teraz jako wersję 4.');
+    expect(calls.find((c) => c.url === '/timer/4/publish').data).toEqual({ seq: 3 });
   });
 });
