@@ -12,6 +12,8 @@ every public kind (a third party's too) with no code of its own.
   pinned versions at `/view/<kind>/<name>/v/<seq>` (`pinned`); `at` schedules either (`times`),
   the version going live at its second; the scheduler's job `core.publications` records the
   scheduled changes in history (`schedule`).
+- Releases: several records published or withdrawn together, all or none (`releases`,
+  `/api/release/`: `release_views`).
 
 docs/publishing.md says it for operators and partners.
 """
@@ -20,5 +22,6 @@ docs/publishing.md says it for operators and partners.
 def includeme(config):
     # By name, not imported: the package's modules import much of the core (docs/core.md, layer 7).
     config.include(".wiring")
+    config.include(".release_views")  # before `.views`: its routes would match /api/release/<id>/publish
     config.include(".views")
     config.include(".pinned")

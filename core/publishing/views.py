@@ -24,7 +24,8 @@ def _resource_and_record(request):
     return resource, resource.load(request, int(request.matchdict["id"]))
 
 
-def _body(request, allowed):
+def read_body(request, allowed):
+    """The request's JSON object (empty: {}), refusing a field not in `allowed`."""
     if not request.body:
         return {}
     try:
@@ -39,7 +40,8 @@ def _body(request, allowed):
     return body
 
 
-def _at(body):
+def read_at(body):
+    """The body's `at` (aware UTC) or None, refusing one that cannot be read."""
     value = body.get("at")
     if value is None or value == "":
         return None
@@ -50,8 +52,8 @@ def _at(body):
 
 
 def publish_view(request):
-    body = _body(request, ("at", "note", "note_kind", "seq"))
-    at = _at(body)
+    body = read_body(request, ("at", "note", "note_kind", "seq"))
+    at = read_at(body)
     note = body.get("note") or ""
     if not isinstance(note, str) or len(note) > MAX_NOTE:
         raise ApiError.invalid("note", f"Notatka to tekst do {MAX_NOTE} znaków.")
@@ -67,8 +69,8 @@ def publish_view(request):
 
 
 def unpublish_view(request):
-    body = _body(request, ("at",))
-    at = _at(body)
+    body = read_body(request, ("at",))
+    at = read_at(body)
     resource, obj = _resource_and_record(request)
     unpublish(request, resource, obj, at)
     return versions(request, resource, obj)
