@@ -59,6 +59,23 @@ def load(request, release_id):
     return release
 
 
+def claim(request, release):
+    """Locks the open release's row for this transaction (another request publishing, changing or
+    removing it waits, then finds it no longer open), or raises 409 when it is not open."""
+    claimed = (
+        _db(request)
+        .execute(
+            sa.update(Release)
+            .where(Release.id == release.id, Release.published.is_(None))
+            .values(prepared=Release.prepared)
+            .execution_options(synchronize_session=False)
+        )
+        .rowcount
+    )
+    if claimed != 1:
+        raise ApiError("CONFLICT", [{"name": "", "description": NOT_OPEN.format(name=release.name)}])
+
+
 def items_of(db, release):
     return db.scalars(
         sa.select(ReleaseItem).where(ReleaseItem.release_id == release.id).order_by(ReleaseItem.position)
@@ -94,7 +111,9 @@ def read_items(request, items):
                 f"{where}.action", "Działanie to „publish” (publikacja) albo „unpublish” (wycofanie)."
             )
         if (kind, record_id) in seen:
-            raise ApiError.invalid(where, "Ten element jest już w publikacji: każdy element może w niej być raz.")
+            raise ApiError.invalid(
+                f"{where}.id", "Ten element jest już w publikacji: każdy element może w niej być raz."
+            )
         seen.add((kind, record_id))
         found.append((kind, record_id, action))
     return found
@@ -165,8 +184,8 @@ def prepare(request, name, items, at=None, release=None, loader=None):
     item's draft frozen as it is now. Returns the release."""
     loader = loader or request
     db = _db(request)
-    if release is not None and release.published is not None:
-        raise ApiError("CONFLICT", [{"name": "", "description": NOT_OPEN.format(name=release.name)}])
+    if release is not None:
+        claim(request, release)
     if at is not None:
         checked_time(at)
     rows = [_frozen(request, index, *item, loader) for index, item in enumerate(items)]
@@ -192,8 +211,7 @@ def prepare(request, name, items, at=None, release=None, loader=None):
 
 def remove(request, release):
     """Deletes an open release (its items go back to being in none)."""
-    if release.published is not None:
-        raise ApiError("CONFLICT", [{"name": "", "description": NOT_OPEN.format(name=release.name)}])
+    claim(request, release)
     db = _db(request)
     for item in items_of(db, release) if not isinstance(request, Session) else ():
         resource = publishable(request.registry, item.kind)
@@ -232,8 +250,7 @@ def publish(request, release, at=None, loader=None):
     the request's transaction, or raises 412/409 naming the items and writes nothing."""
     loader = loader or request
     db = _db(request)
-    if release.published is not None:
-        raise ApiError("CONFLICT", [{"name": "", "description": NOT_OPEN.format(name=release.name)}])
+    claim(request, release)
     when = checked_time(at if at is not None else release.at)
     items = items_of(db, release)
     checked, changed, failed = [], [], []

@@ -1,6 +1,7 @@
 """Releases (issue 44 item 5): several records published or withdrawn together, in one
 transaction, all or none; each draft frozen when the release is prepared."""
 
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -16,6 +17,7 @@ from smogpanel.plugins.timers.tests.test_api import add as add_timer
 from smogpanel.plugins.timers.tests.test_api import edit_body as timer_edit
 from smogpanel.publication_releases import Release, ReleaseItem
 from smogpanel.testing.app import create_user, signed_in
+from smogpanel.testing.serve import fresh_database, process_apps
 
 REVIEWED = {"smogpanel.publishing": "reviewed"}
 
@@ -163,7 +165,7 @@ def test_mistakes_are_refused_in_polish_and_nothing_is_written(reviewed, db):
         ({"name": "X", "items": [{"kind": "user", "id": 1}]}, "items.0.kind"),
         ({"name": "X", "items": [{"kind": "timer", "id": 999999}]}, "items.0.id"),
         ({"name": "X", "items": [{"kind": "timer", "id": timer["id"], "action": "skasuj"}]}, "items.0.action"),
-        ({"name": "X", "items": [{"kind": "timer", "id": timer["id"]}] * 2}, "items.1"),
+        ({"name": "X", "items": [{"kind": "timer", "id": timer["id"]}] * 2}, "items.1.id"),
         ({"name": "X", "items": [{"kind": "timer", "id": timer["id"]}], "at": "2027-03-28T02:30"}, "at"),
         ({"name": "X", "items": [{"kind": "timer", "id": timer["id"]}], "kiedy": 1}, "kiedy"),
     ):
@@ -280,3 +282,40 @@ def test_releases_are_listed_and_published_from_the_command_line(ini, capsys):
     assert cli(["-c", path, "releases", "publish", "99"]) == 1
     assert "Nie ma publikacji o id 99." in capsys.readouterr().err
     engine.dispose()
+
+
+# -- two processes at once ------------------------------------------------------------------------
+@pytest.fixture
+def processes(tmp_path_factory, tmp_path, request):
+    database = fresh_database(tmp_path_factory, "release_" + request.node.name[:40].lower())
+    with process_apps(database, tmp_path / "mail", **REVIEWED) as make:
+        yield make
+
+
+@pytest.mark.slow
+def test_two_processes_publishing_one_release_at_once_publish_it_once(processes):
+    apps = processes(2)
+    with apps[0].registry["db.session_factory"]() as db:
+        admin = create_user(db, email="szef@example.pl", super=1)
+        clients = [signed_in(webtest.TestApp(app), admin, db) for app in apps]
+    first, second = two_timers(clients[0])
+    release = release_of(clients[0], "Wyścig", first, second)["message"]
+    answers = []
+
+    def publish(client):
+        answer = client.app.post_json(
+            f"/api/release/{release['id']}/publish", {}, headers=client.headers(), expect_errors=True
+        )
+        answers.append((answer.status_int, answer.json))
+
+    threads = [threading.Thread(target=publish, args=(client,)) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    (done, _body), (refused, body) = sorted(answers, key=lambda answer: answer[0])
+    assert (done, refused) == (200, 409)
+    assert body["errors"][0]["description"].startswith("Publikacja „Wyścig” jest już opublikowana")
+    for record in (first, second):
+        found = clients[1].get(f"/api/timer/{record['id']}/versions")["message"]
+        assert [version["seq"] for version in found["list"]] == [1]
