@@ -8,6 +8,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from .accounts import LoginFailure, PasswordReset, User  # noqa: F401 (one metadata for alembic)
 from .data_versions import TableVersion  # noqa: F401
 from .db import Base, UTCDateTime
+from .publication_releases import Release, ReleaseItem  # noqa: F401
 from .publication_requests import PublicationRequest  # noqa: F401
 from .publications import PreviewGeneration, Publication  # noqa: F401
 

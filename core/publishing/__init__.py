@@ -14,6 +14,8 @@ every public kind (a third party's too) with no code of its own.
   scheduled changes in history (`schedule`).
 - Review (`review`, `review_views`): an account without the `publish` permission asks for
   publication; one who may publish approves (publishes the draft the request saw) or sends it back.
+- Releases: several records published or withdrawn together, all or none (`releases`,
+  `/api/release/`: `release_views`).
 
 docs/publishing.md says it for operators and partners.
 """
@@ -22,6 +24,7 @@ docs/publishing.md says it for operators and partners.
 def includeme(config):
     # By name, not imported: the package's modules import much of the core (docs/core.md, layer 7).
     config.include(".wiring")
+    config.include(".release_views")  # before `.views`: its routes would match /api/release/<id>/publish
     config.include(".views")
     config.include(".pinned")
     config.include(".preview_views")  # preview links of drafts

@@ -147,17 +147,27 @@ def publish(request, resource, obj, at=None, note="", note_kind=None, from_seq=N
         if payload is None:
             raise ApiError("CONFLICT", [{"name": "", "description": NOTHING_TO_PUBLISH}])
     changed = False
+    extra = {}
     if from_seq is not None:  # an earlier version again: the draft differs unless it is the same
         draft = draft_payload(loader, resource, obj)
         changed = draft is None or digest_of(draft) != digest_of(payload)
+        extra["from_version"] = [None, from_seq]
+    return publish_payload(request, resource, obj, payload, when, note, note_kind, changed, extra)
+
+
+def publish_payload(request, resource, obj, payload, when, note="", note_kind=None, changed=False, extra=None):
+    """Writes the publish of `payload` (JSON text) of the record as its next version at `when`
+    and its history entry (`extra`: more of the entry's changes, e.g. the release's name).
+    The caller asked `publish` of the record and checked `when` (`checked_time`): `publish`, or a
+    release publishing several records (smogpanel.publishing.releases)."""
+    db = _db(request)
     before = live_seq(db, resource.kind, obj.id)
     seq = latest_seq(db, resource.kind, obj.id) + 1
     row = _insert(request, resource.kind, obj.id, "publish", when, seq, payload, note, note_kind, changed)
     changes = {"version": [before, seq]}
     if note:
         changes["note"] = [None, note]
-    if from_seq is not None:
-        changes["from_version"] = [None, from_seq]
+    changes.update(extra or {})
     if row["recorded"] is None:
         changes["scheduled_at"] = [None, when.isoformat()]
     history.record(request, "publish", resource.kind, obj.id, _name(request, resource, obj), changes)
@@ -171,11 +181,16 @@ def _name(request, resource, obj):
 def unpublish(request, resource, obj, at=None):
     """Withdraws the record from the public, now or at `at`."""
     authorize(request, resource, "publish", obj)
-    when = checked_time(at)
+    return withdraw(request, resource, obj, checked_time(at))
+
+
+def withdraw(request, resource, obj, when, extra=None):
+    """Writes the withdrawal of the record at `when` and its history entry (asked and checked
+    by the caller, as for `publish_payload`)."""
     db = _db(request)
     before = live_seq(db, resource.kind, obj.id)
     row = _insert(request, resource.kind, obj.id, "unpublish", when)
-    changes = {"version": [before, None]}
+    changes = {"version": [before, None], **(extra or {})}
     if row["recorded"] is None:
         changes["scheduled_at"] = [None, when.isoformat()]
     history.record(request, "unpublish", resource.kind, obj.id, _name(request, resource, obj), changes)

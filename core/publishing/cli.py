@@ -8,6 +8,7 @@ from pyramid.scripting import prepare
 from ..envelope import ApiError
 from ..public.live import publishable
 from .actions import publish, unpublish
+from .release_cli import add_commands as release_commands
 from .times import BadTime, parse_at, warsaw_text
 
 
@@ -70,3 +71,4 @@ def add_commands(commands, build_app):
         if name == "publish":
             command.add_argument("--note", help="notatka wersji")
         command.set_defaults(run=lambda settings, args, action=name: run(settings, args, action, build_app))
+    release_commands(commands, build_app)

@@ -19,13 +19,13 @@ from .preview import (
     preview_payload,
     revoke,
 )
-from .views import request_body, resource_and_record
+from .views import read_body, resource_and_record
 
 BAD_DAYS = f"Liczba dni ważności podglądu to liczba całkowita od 1 do {MAX_DAYS}."
 
 
 def create_view(request):
-    days = request_body(request, ("days",)).get("days")
+    days = read_body(request, ("days",)).get("days")
     if days is not None and (not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS):
         raise ApiError.invalid("days", BAD_DAYS)
     resource, obj = resource_and_record(request)

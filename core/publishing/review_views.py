@@ -11,7 +11,7 @@ from ..openapi import PATH_ID, describe_route, envelope_responses
 from ..publications import NOTE_KINDS
 from .actions import versions
 from .review import approve, ask, reject, request_answer, requests_list
-from .views import AT, MAX_NOTE, at_of, body_of, resource_and_record
+from .views import AT, MAX_NOTE, read_at, read_body, resource_and_record
 
 NOTE_TOO_LONG = f"Notatka to tekst do {MAX_NOTE} znaków."
 COMMENT_NEEDED = f"Napisz, co poprawić (do {MAX_NOTE} znaków): autor prośby zobaczy ten komentarz."
@@ -25,15 +25,15 @@ def _text(body, field, reason, required=False):
 
 
 def request_view(request):
-    note = _text(body_of(request, ("note",)), "note", NOTE_TOO_LONG)
+    note = _text(read_body(request, ("note",)), "note", NOTE_TOO_LONG)
     resource, obj = resource_and_record(request)
     row = ask(request, resource, obj, note)
     return dict(versions(request, resource, obj), requested=request_answer(row))
 
 
 def approve_view(request):
-    body = body_of(request, ("at", "note", "note_kind"))
-    at = at_of(body)
+    body = read_body(request, ("at", "note", "note_kind"))
+    at = read_at(body)
     note = _text(body, "note", NOTE_TOO_LONG)
     note_kind = body.get("note_kind")
     if note_kind is not None and note_kind not in NOTE_KINDS:
@@ -44,7 +44,7 @@ def approve_view(request):
 
 
 def reject_view(request):
-    comment = _text(body_of(request, ("comment",)), "comment", COMMENT_NEEDED, required=True)
+    comment = _text(read_body(request, ("comment",)), "comment", COMMENT_NEEDED, required=True)
     resource, obj = resource_and_record(request)
     reject(request, resource, obj, comment)
     return versions(request, resource, obj)

@@ -19,14 +19,16 @@ MAX_NOTE = 1000
 UNKNOWN_KIND = "Tego rodzaju elementów się nie publikuje."
 
 
-def _resource_and_record(request):
+def resource_and_record(request):
+    """The publishable resource the route names and its record (404 for a kind not published)."""
     resource = publishable(request.registry, request.matchdict["kind"])
     if resource is None:
         raise ApiError("NOT_FOUND", [{"name": "kind", "description": UNKNOWN_KIND}])
     return resource, resource.load(request, int(request.matchdict["id"]))
 
 
-def _body(request, allowed):
+def read_body(request, allowed):
+    """The request's JSON object (empty: {}), refusing a field not in `allowed`."""
     if not request.body:
         return {}
     try:
@@ -41,12 +43,8 @@ def _body(request, allowed):
     return body
 
 
-# For the other publishing endpoints (preview links, calling off a scheduled change).
-resource_and_record = _resource_and_record
-request_body = _body
-
-
-def _at(body):
+def read_at(body):
+    """The body's `at` (aware UTC) or None, refusing one that cannot be read."""
     value = body.get("at")
     if value is None or value == "":
         return None
@@ -56,13 +54,9 @@ def _at(body):
         raise ApiError.invalid("at", str(error)) from None
 
 
-# What the review's endpoints (review_views) read the same way.
-resource_and_record, body_of, at_of = _resource_and_record, _body, _at
-
-
 def publish_view(request):
-    body = _body(request, ("at", "note", "note_kind", "seq"))
-    at = _at(body)
+    body = read_body(request, ("at", "note", "note_kind", "seq"))
+    at = read_at(body)
     note = body.get("note") or ""
     if not isinstance(note, str) or len(note) > MAX_NOTE:
         raise ApiError.invalid("note", f"Notatka to tekst do {MAX_NOTE} znaków.")
@@ -72,27 +66,27 @@ def publish_view(request):
     seq = body.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 1):
         raise ApiError.invalid("seq", "Numer wersji to liczba całkowita od 1.")
-    resource, obj = _resource_and_record(request)
+    resource, obj = resource_and_record(request)
     done = publish(request, resource, obj, at, note.strip(), note_kind, seq)
     return dict(versions(request, resource, obj), published=done["seq"])
 
 
 def unpublish_view(request):
-    body = _body(request, ("at",))
-    at = _at(body)
-    resource, obj = _resource_and_record(request)
+    body = read_body(request, ("at",))
+    at = read_at(body)
+    resource, obj = resource_and_record(request)
     unpublish(request, resource, obj, at)
     return versions(request, resource, obj)
 
 
 def versions_view(request):
-    resource, obj = _resource_and_record(request)
+    resource, obj = resource_and_record(request)
     authorize(request, resource, "read", obj)
     return versions(request, resource, obj)
 
 
 def diff_view(request):
-    resource, obj = _resource_and_record(request)
+    resource, obj = resource_and_record(request)
     authorize(request, resource, "read", obj)
     return draft_diff(request, resource, obj)
 

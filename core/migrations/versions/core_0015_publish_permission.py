@@ -2,7 +2,7 @@
 publication) and the requests for publication (smogpanel.publishing.review)
 
 Revision ID: core_0015
-Revises: core_0013
+Revises: core_0014
 """
 
 import sqlalchemy as sa
@@ -11,7 +11,7 @@ from alembic import op
 from smogpanel.db import UTCDateTime
 
 revision = "core_0015"
-down_revision = "core_0013"
+down_revision = "core_0014"
 branch_labels = None
 depends_on = None
 

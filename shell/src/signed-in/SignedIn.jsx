@@ -37,6 +37,9 @@ const AccountAccess = lazy(() =>
 const Profile = lazy(() =>
   import(/* webpackChunkName: "lazy-profile" */ '../accounts/Profile.jsx').then((m) => ({ default: m.Profile })),
 );
+const Releases = lazy(() =>
+  import(/* webpackChunkName: "lazy-releases" */ '../releases/Releases.jsx').then((m) => ({ default: m.Releases })),
+);
 const onDemand = (screen) => <Suspense fallback={<Waiting />}>{screen}</Suspense>;
 
 export function SignedIn() {
@@ -104,6 +107,7 @@ function SignedInShell() {
           <Route path={PROFILE} caseSensitive element={onDemand(<Profile />)} />
           <Route path="/jobs" caseSensitive element={onDemand(<Jobs />)} />
           <Route path="/history" caseSensitive element={<HistoryScreen />} />
+          <Route path="/releases" caseSensitive element={onDemand(<Releases />)} />
           <Route path="/reach" caseSensitive element={<ReachScreen />} />
           {plugins.list.map((plugin) => (
             <Route

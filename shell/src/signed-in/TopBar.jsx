@@ -55,6 +55,11 @@ function UserMenu({ me }) {
             </li>
           )}
           <li>
+            <Link className="dropdown-item" to="/releases">
+              Publikacje
+            </Link>
+          </li>
+          <li>
             <Link className="dropdown-item" to="/history">
               Historia zmian
             </Link>
