@@ -14,6 +14,9 @@ NOT_FOUND_PAGE = "<!doctype html><title>404</title><p>Nie znaleziono.</p>"
 
 # The environ key a replayable answer is left under, for smogpanel.ops.replay to repeat it.
 REPLAYABLE = "smogpanel.replayable"
+# The environ key of a preview link's request for a plugin's own endpoint beside the payload (a
+# search's card): (kind, internal name) whose draft the link shows (smogpanel.publishing.preview).
+PREVIEWING = "smogpanel.publishing.previewing"
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,10 @@ def built_payload(request, kind, name):
 
 def is_public(request, kind, internal_name):
     """True when record `internal_name` of public kind `kind` is public now (its live version;
-    smogpanel.publishing): for a plugin's own public endpoint beside the payload (a search's cards)."""
+    smogpanel.publishing): for a plugin's own public endpoint beside the payload (a search's cards).
+    True too when a preview link of its draft asks (smogpanel.publishing.preview)."""
+    if request.environ.get(PREVIEWING) == (kind, internal_name):
+        return True
     found = public_kinds(request.registry).get(kind)
     return found is not None and built_payload(request, found, internal_name)[1] is not None
 

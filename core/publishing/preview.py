@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 from pyramid.exceptions import ConfigurationError
+from pyramid.request import Request
 from pyramid.response import Response
 from sqlalchemy.exc import IntegrityError
 
@@ -32,6 +33,7 @@ from ..authority import authorize, may
 from ..envelope import ApiError, dumps
 from ..public import build_page, bundle_path
 from ..public.live import now, publishable
+from ..public.payloads import PREVIEWING
 from ..publications import PreviewGeneration
 from ..settings import public_url
 from .times import warsaw_text
@@ -134,8 +136,8 @@ def read_token(request, token):
     return [(kind, record_id) for kind, record_id, _g in records]
 
 
-def draft_of(request, records, n):
-    """(PublicKind, internal name, Built envelope) of the n-th record's draft, or Refused."""
+def record_of(request, records, n):
+    """(PublicKind, internal name) of the n-th record of a link, or Refused."""
     if not 1 <= n <= len(records):
         raise Refused(404, UNKNOWN_LINK)
     kind_name, record_id = records[n - 1]
@@ -143,11 +145,16 @@ def draft_of(request, records, n):
     obj = request.db.get(resource.model, record_id) if resource is not None else None
     if obj is None or obj.deleted is not None:
         raise Refused(404, GONE_RECORD)
-    kind = request.registry["smogpanel.public_kinds"][kind_name]
-    payload = kind.load(request, obj.internal_name)
+    return request.registry["smogpanel.public_kinds"][kind_name], obj.internal_name
+
+
+def draft_of(request, records, n):
+    """(PublicKind, internal name, Built envelope) of the n-th record's draft, or Refused."""
+    kind, name = record_of(request, records, n)
+    payload = kind.load(request, name)
     if payload is None:
         raise Refused(404, EMPTY)
-    return kind, obj.internal_name, Built.of(dumps({"success": True, "message": payload}))
+    return kind, name, Built.of(dumps({"success": True, "message": payload}))
 
 
 def private(response):
@@ -156,8 +163,11 @@ def private(response):
 
 
 def preview_page(request):
-    token, n = request.matchdict["token"], int(request.matchdict.get("n") or 1)
+    token, n = request.matchdict["token"], request.matchdict.get("n") or "1"
     try:
+        if not (n.isascii() and n.isdigit()):
+            raise Refused(404, UNKNOWN_LINK)
+        n = int(n)
         kind, name, built = draft_of(request, read_token(request, token), n)
     except Refused as refused:
         page = REFUSED_PAGE.format(refused.reason)
@@ -175,6 +185,24 @@ def preview_payload(request):
     except Refused as refused:
         raise ApiError("NOT_FOUND", [{"name": "token", "description": refused.reason}], status=refused.status) from None
     return private(Response(body=built.body, content_type="application/json"))
+
+
+def preview_part(request):
+    """GET /api/preview/<token>/<n>/<part>: a plugin's own endpoint beside the payload (a search's
+    card, `/api/public/<kind>/<name>/<part>`, which the runtime asks under the page's `api`),
+    answered for the draft: asked inside this request and its transaction, with `is_public` true
+    for this record alone (smogpanel.public.payloads.PREVIEWING)."""
+    try:
+        records = read_token(request, request.matchdict["token"])
+        kind, name = record_of(request, records, int(request.matchdict["n"]))
+    except Refused as refused:
+        raise ApiError("NOT_FOUND", [{"name": "token", "description": refused.reason}], status=refused.status) from None
+    path = request.route_path("api-public", kind=kind.kind, internal_name=name) + "/" + request.matchdict["part"]
+    inner = Request.blank(path, base_url=request.application_url, query_string=request.query_string)
+    inner.environ[PREVIEWING] = (kind.kind, name)
+    # This request's transaction and session (reified attributes kept on the instance).
+    inner.__dict__["tm"], inner.__dict__["db"] = request.tm, request.db
+    return private(request.invoke_subrequest(inner, use_tweens=False))
 
 
 def authorize_preview(request, resource, obj):

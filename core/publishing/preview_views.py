@@ -16,6 +16,7 @@ from .preview import (
     default_days,
     preview_link,
     preview_page,
+    preview_part,
     preview_payload,
     revoke,
 )
@@ -136,6 +137,28 @@ def describe(config, kinds):
             },
         },
     )
+    describe_part(config, token, n, refused)
+
+
+def describe_part(config, token, n, refused):
+    json_envelope = {"application/json": {"schema": ENVELOPE}}
+    part = {"name": "part", "in": "path", "required": True, "schema": {"type": "string"}}
+    describe_route(
+        config,
+        "/api/preview/{token}/{n}/{part}",
+        "GET",
+        {
+            "summary": "Własny adres wtyczki obok danych (np. karta gminy wyszukiwarki, "
+            "/api/public/{kind}/{internal_name}/{part}) dla szkicu z odnośnika do podglądu.",
+            "security": [],
+            "parameters": [token, n, part],
+            "responses": {
+                "200": {"description": "Odpowiedź wtyczki dla szkicu", "content": json_envelope},
+                "400": {"description": "Numer spoza zakresu", "content": json_envelope},
+                **{status: {**answer, "content": json_envelope} for status, answer in refused.items()},
+            },
+        },
+    )
 
 
 def includeme(config):
@@ -144,9 +167,14 @@ def includeme(config):
     config.add_view(create_view, route_name="api-preview-link", request_method="POST", renderer="envelope")
     config.add_view(revoke_view, route_name="api-preview-link", request_method="DELETE", renderer="envelope")
     config.add_route("preview", "/preview/{token}")
-    config.add_route("preview-n", "/preview/{token}/{n:\\d+}")
+    # Any n: one that is no number is a Polish 404 of its own, not the panel's screens.
+    config.add_route("preview-n", "/preview/{token}/{n}")
     for route in ("preview", "preview-n"):
         config.add_view(preview_page, route_name=route, request_method="GET", permission=NO_PERMISSION_REQUIRED)
     config.add_route("api-preview", "/api/preview/{token}/{n:\\d+}")
     config.add_view(preview_payload, route_name="api-preview", request_method="GET", permission=NO_PERMISSION_REQUIRED)
+    config.add_route("api-preview-part", "/api/preview/{token}/{n:\\d+}/{part:.+}")
+    config.add_view(
+        preview_part, route_name="api-preview-part", request_method="GET", permission=NO_PERMISSION_REQUIRED
+    )
     describe(config, sorted(config.registry.get("smogpanel.public_kinds", {})))

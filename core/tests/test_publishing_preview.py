@@ -153,6 +153,8 @@ def test_a_forged_or_broken_link_is_a_polish_404(api, testapp):
         page = testapp.get(f"/preview/{forged}", status=404)
         assert "Nie ma takiego podglądu" in page.text
     testapp.get(f"/preview/{token}/2", status=404)  # the link names one record
+    for wrong in ("-1", "1.5", "pierwszy"):
+        assert "Nie ma takiego podglądu" in testapp.get(f"/preview/{token}/{wrong}", status=404).text
     api.delete(f"/api/timer/{timer['id']}")
     assert "Tego elementu już nie ma." in testapp.get(f"/preview/{token}", status=404).text
 
@@ -201,3 +203,21 @@ def test_the_openapi_document_describes_previews(testapp):
     assert {"post", "delete"} <= set(paths["/api/{kind}/{id}/preview"])
     for path in ("/preview/{token}", "/preview/{token}/{n}", "/api/preview/{token}/{n}"):
         assert "410" in paths[path]["get"]["responses"], path
+
+
+def test_a_search_preview_opens_the_draft_cards_the_public_cannot(reviewed):
+    from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, gminy, key_named, value
+
+    api, app = reviewed
+    places = gminy(api)
+    search = add_search(api)
+    add_entry(api, search, places["liszki"], [value(key_named(search, "Dotacja"), "Do 30 tys. zł")])
+    payload, config, _page = shown(app, path_of(preview(api, "search", search["id"])["message"]))
+    assert [row[1] for row in payload["boroughs"]] == ["Liszki"]
+    card = app.get(f"{config['api']}/{places['liszki']['id']}")  # as the widget asks for a card
+    assert card.json["message"]["values"][0]["value"] == "Do 30 tys. zł"
+    assert (card.headers["Cache-Control"], card.headers["X-Robots-Tag"]) == ("no-store", "noindex")
+    app.get(f"{config['api']}/{places['zabierzow']['id']}", status=404)  # no entry: no card
+    app.get(f"/api/public/search/dotacje/{places['liszki']['id']}", status=404)  # not published
+    api.delete(f"/api/search/{search['id']}/preview")
+    assert app.get(f"{config['api']}/{places['liszki']['id']}", status=410).json["errors"][0]["name"] == "token"
