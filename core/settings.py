@@ -34,6 +34,8 @@ ENVIRONMENT_OVERRIDES = {
     "SMOGPANEL_LETTERS_KEEP_CONFIRMED_DAYS": "smogpanel.letters.keep_confirmed_days",
     "SMOGPANEL_BACKUP_KEY": "smogpanel.backup.key",
     "SMOGPANEL_TWO_FACTOR": "smogpanel.two_factor",
+    "SMOGPANEL_PUBLISHING": "smogpanel.publishing",
+    "SMOGPANEL_PUBLISHING_PREVIEW_DAYS": "smogpanel.publishing.preview_days",
 }
 DEFAULT_LISTEN = ("127.0.0.1", "6543")  # as `smogpanel serve` and the ini files listen
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import webtest
+from pyramid.exceptions import ConfigurationError
 
 from smogpanel.plugins.ranks.tests.helpers import add_gmina, add_group, add_rank, add_value
 from smogpanel.plugins.timers.tests.test_api import add as add_timer
@@ -89,6 +90,16 @@ def test_unpublishing_leaves_embeds_a_polish_line_and_publishing_again_brings_th
 
 
 # -- reviewed: saves are drafts ------------------------------------------------------------------
+def test_the_environment_chooses_the_mode_and_a_wrong_one_stops_the_server(make_app, admin, monkeypatch):
+    monkeypatch.setenv("SMOGPANEL_PUBLISHING", "reviewed")
+    app = webtest.TestApp(make_app.fresh())
+    add_timer(signed_in(app, admin), internal_name="z-otoczenia")
+    public(app, "z-otoczenia", status=404)  # a draft until published
+    monkeypatch.setenv("SMOGPANEL_PUBLISHING", "sometimes")
+    with pytest.raises(ConfigurationError, match="must be one of immediate, reviewed, not 'sometimes'"):
+        make_app.fresh()
+
+
 def test_in_reviewed_mode_a_new_record_is_not_public_until_published(reviewed):
     api, app = reviewed
     timer = add_timer(api)
