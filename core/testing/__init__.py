@@ -13,6 +13,7 @@ entry point named `smogpanel`): its fixtures (`db`, `make_app`, `api`, `anonymou
     http     a local HTTP server standing in for an integration's outside source
     serve    databases of their own, the app served in a thread or as `smogpanel serve`
     data     a database with rows in every table, and whole-database comparisons
+    workers  a PostgreSQL database of its own for each pytest-xdist worker
 
 The app never imports this package. It ships in the wheel as a documented API; importing the
 plugin needs only pytest, and the rest of the `test` extra (`pip install 'smogpanel[test]'`)

@@ -3,6 +3,7 @@ modules and the suite's markers. Loaded by name through `pytest_plugins` so pyte
 asserts; none of them imports a test-only library at import time (see the package's docstring)."""
 
 pytest_plugins = [
+    "smogpanel.testing.workers",
     "smogpanel.testing.markers",
     "smogpanel.testing.app",
     "smogpanel.testing.browser",

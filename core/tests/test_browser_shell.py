@@ -14,7 +14,7 @@ WRONG_LOGIN = "Wystąpił błąd! Sprawdź przekazane dane i ponów próbę."
 def test_a_good_login_lands_on_the_voivodeships(page, live_server):
     page.goto("/")
     expect(page).to_have_title(re.compile(r"Logowanie.*\| Smogpanel v3\.8\.0"))
-    sign_in(page, live_server)
+    sign_in(page, live_server, screen=True)
     expect(page.get_by_role("cell", name="małopolskie", exact=True)).to_be_visible()
     assert page.evaluate("localStorage.getItem('token')")
     expect(page.get_by_text("System dumnie rozwijany w Krakowie")).to_be_visible()
