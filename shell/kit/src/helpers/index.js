@@ -13,9 +13,11 @@ export {
   fieldOf,
   knowForms,
   loadForm,
+  optionsOf,
   payloadOfFields,
   registerWidget,
   schemaFields,
   useFormDescription,
   valuesOfFields,
 } from './schemaForm.jsx';
+export { rowsWidget } from './rowsWidget.jsx';
