@@ -21,3 +21,4 @@ export {
   valuesOfFields,
 } from './schemaForm.jsx';
 export { rowsWidget } from './rowsWidget.jsx';
+export { GMINA_COLUMNS, gminaOf } from './placeWidgets.jsx';

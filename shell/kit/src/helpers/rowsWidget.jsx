@@ -27,10 +27,12 @@ const newRowOf = (fields) => () =>
   Object.fromEntries(fields.filter((f) => f.name).map((f) => [f.name, f.initial === undefined ? '' : f.initial]));
 
 /** RowsField's props for a list (`property`) from its schema and the screen's `own` wording:
- * {form, addLabel, removeLabel, newRow, empty (a text, or empty(values))}. */
+ * {form (or form(row)), addLabel, removeLabel, newRow, empty (a text, or empty(values))}. */
 function rowsProps(name, property, own, values) {
   const items = stated(property).items || {};
-  const fields = rowFields(items, own.form);
+  // `form(row)` when a row's fields follow its values (a placeholder naming the row)
+  const fields = typeof own.form === 'function' ? (row) => rowFields(items, own.form(row)) : rowFields(items, own.form);
+  const first = typeof fields === 'function' ? fields({}) : fields;
   return {
     name,
     label: labelOf(property, name),
@@ -39,7 +41,7 @@ function rowsProps(name, property, own, values) {
     fields,
     addLabel: own.addLabel,
     removeLabel: own.removeLabel,
-    newRow: own.newRow || newRowOf(fields),
+    newRow: own.newRow || newRowOf(first),
     empty: typeof own.empty === 'function' ? own.empty(values) : own.empty,
   };
 }

@@ -271,9 +271,10 @@ export function schemaColumns(description, columns) {
 }
 
 /** ListScreen whose columns named after the kind's fields are headed by the schema's titles
- * (schemaColumns); the loading text until the description has loaded. */
-export function SchemaListScreen({ columns, ...props }) {
-  const { description, errors } = useFormDescription(props.resource.kind);
+ * (schemaColumns); the loading text until the description has loaded. `kind`: the form's kind
+ * when it is not the resource's (a ranking entry's values are rank_value records). */
+export function SchemaListScreen({ columns, kind, ...props }) {
+  const { description, errors } = useFormDescription(kind || props.resource.kind);
   if (!description)
     return createElement(
       Page,
