@@ -38,7 +38,7 @@ from .openapi import describe_route, envelope_responses
 from .personal import hidden_fields, personal_fields
 from .schemas import String
 
-__all__ = ["form_schema", "describe_form"]
+__all__ = ["form_schema", "describe_form", "add_form"]
 
 _WIDGETS = {
     NUMBER: "number",
@@ -145,18 +145,40 @@ def describe_form(request, resource):
     return schema
 
 
+def add_form(config, name, schema, kind):
+    """`config.add_form(name, schema, kind)`: a form that is no resource's create body (a plugin's
+    own endpoint: the calculators' definition), described at /api/form/<name> from `schema` (a
+    colander mapping class or factory), read and changed as records of the resource `kind` are."""
+    config.registry.setdefault("smogpanel.forms", {})[name] = (schema, kind)
+
+
+def describe_named_form(request, name, schema, resource):
+    """A form added by `add_form`, as this request's account sees it."""
+    described = form_schema(schema().bind(registry=request.registry, request=request))
+    described["x-kind"] = name
+    described["x-label"] = resource.label
+    changes = may(request, resource, "update")
+    described["x-may"] = {"create": changes, "update": changes}
+    return described
+
+
 def form_view(request):
-    """GET /api/form/<kind>: the kind's form described from its schema (for the panel's kit);
-    signed-in accounts that may read the kind (the default permission asks the sign-in)."""
-    resource = request.registry.get("smogpanel.resources", {}).get(request.matchdict["kind"])
+    """GET /api/form/<kind>: the kind's form described from its schema (for the panel's kit), or a
+    form a plugin added by name (add_form); signed-in accounts that may read the kind (the default
+    permission asks the sign-in)."""
+    kind = request.matchdict["kind"]
+    resources = request.registry.get("smogpanel.resources", {})
+    schema, of_kind = request.registry.get("smogpanel.forms", {}).get(kind, (None, kind))
+    resource = resources.get(of_kind)
     if resource is None:
         raise ApiError("NOT_FOUND")
     if not may(request, resource, "read"):
         raise ApiError("FORBIDDEN", [{"name": "", "description": "Nie masz uprawnień do tej operacji."}])
-    return describe_form(request, resource)
+    return describe_named_form(request, kind, schema, resource) if schema else describe_form(request, resource)
 
 
 def includeme(config):
+    config.add_directive("add_form", add_form)
     config.add_route("api-form", "/api/form/{kind}")
     config.add_view(form_view, route_name="api-form", request_method="GET", renderer="envelope")
     describe_route(

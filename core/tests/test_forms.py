@@ -67,6 +67,28 @@ def test_an_unknown_kind_is_not_found_and_a_stranger_is_refused(api, anonymous):
     assert anonymous.get("/api/form/timer", status=401)["message"] == "UNAUTHORISED"
 
 
+def test_a_form_added_by_name_is_described_from_its_schema_and_read_as_its_kind(api, testapp, db):
+    """The calculators' definition is no resource's create body: config.add_form describes it."""
+    form = api.get("/api/form/calculator_definition")["message"]
+    assert (form["x-kind"], form["x-label"], form["x-may"]) == (
+        "calculator_definition",
+        "kalkulator",
+        {"create": True, "update": True},
+    )
+    types = form["properties"]["types"]
+    assert (types["x-widget"], types["items"]["title"]) == ("definition_types", "Typ")
+    definitions = types["items"]["properties"]["definitions"]
+    assert (definitions["title"], definitions["items"]["properties"]["name"]["x-help"]) == (
+        "Definicje",
+        "np. cena_za_tone",
+    )
+    viewer = create_user(db, email="podglad-definicji@example.pl")
+    viewer.role = "viewer"
+    db.commit()
+    seen = signed_in(testapp, viewer).get("/api/form/calculator_definition")["message"]
+    assert seen["x-may"] == {"create": False, "update": False}
+
+
 def test_the_api_document_describes_the_form_endpoint(api):
     operation = api.app.get("/api/openapi.json").json["paths"]["/api/form/{kind}"]["get"]
     assert "x-widget" in operation["description"]
@@ -76,6 +98,8 @@ def test_the_screen_tests_read_the_forms_the_server_describes(api, testapp):
     """Each plugin's `web/forms.json` (its screens' unit tests answer GET /form/<kind> from it)
     is what the server describes to a super administrator now."""
     resources = registry_of(testapp)["smogpanel.resources"].values()
+    by_kind = {resource.kind: resource for resource in resources}
+    named = registry_of(testapp).get("smogpanel.forms", {})  # config.add_form's
     wanted = os.environ.get("SMOGPANEL_WRITE_FORMS", "")
     stale = []
     for plugin in sorted(path.name for path in PLUGINS.iterdir() if (path / "web").is_dir()):
@@ -83,6 +107,7 @@ def test_the_screen_tests_read_the_forms_the_server_describes(api, testapp):
         if not target.exists() and plugin not in wanted.split(","):
             continue
         kinds = sorted(resource.kind for resource in resources if resource.plugin == plugin)
+        kinds += sorted(name for name, (_, kind) in named.items() if by_kind[kind].plugin == plugin)
         described = {kind: api.get(f"/api/form/{kind}")["message"] for kind in kinds}
         text = json.dumps(described, ensure_ascii=False, indent=1) + "\n"
         if wanted:

@@ -111,13 +111,16 @@ class CalculatorSchema(colander.MappingSchema):
 class DefinitionSchema(colander.MappingSchema):
     id = colander.SchemaNode(colander.Int(), missing=None)  # sent back by the form; a new version gets new ids
     name = StringNode(
-        "Nazwa definicji", validator=_snake_case, preparer=lambda v: v.strip() if isinstance(v, str) else v
+        "Nazwa definicji",
+        validator=_snake_case,
+        preparer=lambda v: v.strip() if isinstance(v, str) else v,
+        description="np. cena_za_tone",
     )
     value = colander.SchemaNode(ExactDecimal(), title="Wartość")
 
 
 class DefinitionList(colander.SequenceSchema):
-    definition = DefinitionSchema()
+    definition = DefinitionSchema(title="Definicja")
     validator = colander.Length(
         min=1,
         max=MAX_DEFINITIONS,
@@ -133,7 +136,7 @@ class TypeSchema(colander.MappingSchema):
 
 
 class TypeList(colander.SequenceSchema):
-    type = TypeSchema()
+    type = TypeSchema(title="Typ")
     validator = colander.Length(
         min=1,
         max=MAX_TYPES,
@@ -142,8 +145,19 @@ class TypeList(colander.SequenceSchema):
     )
 
 
+TYPES_HELP = (
+    "Typ „Standard budynku” podaje zapotrzebowanie na ciepło w kWh na m² rocznie dla każdego standardu. "
+    "Każdy inny typ to źródło ciepła: sprawnosc, cena (cena_za_tone z wartosc_opalowa_gj_t, cena_za_m3 z "
+    "wartosc_opalowa_kwh_m3, cena_za_litr z wartosc_opalowa_kwh_l, cena_za_gj albo cena_za_kwh) oraz opcjonalnie "
+    "oplaty_stale, koszt_inwestycji i dotacja."
+)
+
+
 class DefinitionSetSchema(colander.MappingSchema):
-    types = TypeList(title="Typy")
+    """POST /api/calculator/definition/, and its form (GET /api/form/calculator_definition): the
+    types drawn by the screen's 'definition_types' widget, each with its definitions."""
+
+    types = TypeList(title="Typy", description=TYPES_HELP, widget="definition_types")
 
 
 class DefinitionImportSchema(colander.MappingSchema):

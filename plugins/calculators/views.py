@@ -112,6 +112,7 @@ def includeme(config):
     definition.add_view(
         "POST", set_definition, renderer="envelope", schema=DefinitionSetSchema(), validators=(body_validator,)
     )
+    config.add_form("calculator_definition", DefinitionSetSchema, "calculator")
     config.add_import(DefinitionImport())
     version_list = Service(
         name="calculator-definition-versions",

@@ -12,7 +12,7 @@ from smogpanel.spreadsheets.imports import header_key
 from .colors import ColorNode
 from .models import GROUPED, STYLES, TYPES
 
-# The form's labels of the chart types (web/src/resources.js TYPES), for history.
+# The chart types' labels: the form's options (GET /api/form/graph) and history's.
 TYPE_LABELS = {
     "BAR": "słupkowy (BAR)",
     "CIRCLE": "kołowy (CIRCLE)",
@@ -20,6 +20,7 @@ TYPE_LABELS = {
     "MULTILINE": "wieloliniowy (MULTILINE)",
 }
 GOAL_MINIMUM = 1  # SPEC 9
+COLOR_HELP = "Angielska nazwa (np. {example}), rgb(…), rgba(…) albo #rrggbb."
 VALUE_MINIMUM = 0  # SPEC 9
 
 
@@ -52,7 +53,7 @@ def KeyId(title):
 class GraphKeySchema(colander.MappingSchema):
     id = KeyId("Identyfikator klucza")
     name = Text("Nazwa klucza")
-    short_name = Text("Krótka nazwa klucza", max_length=100)
+    short_name = Text("Krótka nazwa klucza", max_length=100, form_label="Krótka nazwa")
 
 
 _distinct_names = distinct_names("„{name}” występuje dwa razy. Nazwy kluczy wykresu muszą się różnić.")
@@ -120,8 +121,8 @@ class GraphKeys(colander.SequenceSchema):
 
 class GraphKeyGroupSchema(colander.MappingSchema):
     id = KeyId("Identyfikator grupy kluczy")
-    name = Text("Nazwa grupy kluczy")
-    color = ColorNode("Kolor grupy")
+    name = Text("Nazwa grupy kluczy", form_label="Nazwa grupy")
+    color = ColorNode("Kolor grupy", form_label="Kolor", description=COLOR_HELP.format(example="red"))
     graph_keys = GraphKeys(title="Klucze grupy", missing=(), validator=_distinct_keys)
 
 
@@ -133,9 +134,9 @@ class GraphSchema(colander.MappingSchema):
     title = OptionalText("Tytuł")
     subtitle = OptionalText("Podtytuł")
     name = Text("Nazwa")
-    internal_name = InternalName()
+    internal_name = InternalName(of="wykresu", view="graph")
     subname = OptionalText("Podnazwa")
-    unit = OptionalText("Jednostka", max_length=100)
+    unit = OptionalText("Jednostka", max_length=100, description="Np. szt., zł, %.")
     source = OptionalText("Źródło")
     legend = LongText("Legenda")
     graph_type_name = Choice(
@@ -153,10 +154,15 @@ class GraphSchema(colander.MappingSchema):
         {"CLASSIC": "classic", "MODERN": "modern"},
     )
     position_title = Text("Tytuł pozycji")
-    value_title = Text("Tytuł wartości")
-    # None (absent) on edit: the keys stay as they are.
-    graph_keys = GraphKeys(title="Klucze", missing=None, validator=_distinct_keys)
-    graph_key_groups = GraphKeyGroups(title="Grupy kluczy", missing=None, validator=_distinct_key_groups)
+    value_title = Text("Tytuł wartości", description="Możesz użyć %GROUP%: zostanie zastąpione nazwą wybranej grupy.")
+    # None (absent) on edit: the keys stay as they are. Both drawn by the screens' 'graph_keys'
+    # widget (web/src/keys.jsx); the form shows the one the type keeps.
+    graph_keys = GraphKeys(
+        title="Klucze", form_label="Klucze wykresu", missing=None, validator=_distinct_keys, widget="graph_keys"
+    )
+    graph_key_groups = GraphKeyGroups(
+        title="Grupy kluczy", missing=None, validator=_distinct_key_groups, widget="graph_keys"
+    )
     remove_keys_with_values = ConfirmRemoval()
 
     # The API description of structure.plan's rule: keys live in key groups for BAR and LINE,
@@ -169,7 +175,7 @@ class GraphSchema(colander.MappingSchema):
 
 
 class GraphGroupSchema(colander.MappingSchema):
-    name = Text("Nazwa grupy")
+    name = Text("Nazwa grupy", description="Np. rok: 2024.")
     graph_id = Id("Wykres", refers_to="graph")
 
 
@@ -213,7 +219,16 @@ def GraphEntrySchema():
     """POST /api/graph_entry/ (and, without the group id, POST /api/graph_entry/<id>)."""
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(Text("Nazwa", name="name"))
-    schema.add(colander.SchemaNode(colander.String(), name="color", title="Kolor", missing=""))
+    schema.add(
+        colander.SchemaNode(
+            colander.String(),
+            name="color",
+            title="Kolor",
+            form_label="Kolor linii",
+            description=COLOR_HELP.format(example="navy"),
+            missing="",
+        )
+    )
     schema.add(FlagNode("Z celem", name="with_goal", form_title="Wpis ma cel"))
     schema.add(
         colander.SchemaNode(
@@ -224,9 +239,13 @@ def GraphEntrySchema():
             validator=_minimum(GOAL_MINIMUM, "Cel musi wynosić co najmniej 1."),
         )
     )
-    schema.add(OptionalText("Opis postępu celu", name="goal_progress_info"))
-    schema.add(OptionalText("Opis wartości celu", name="goal_value_info"))
-    schema.add(OptionalText("Dopisek wartości celu", name="goal_value_subinfo"))
+    goal_texts = (
+        ("goal_progress_info", "Opis postępu celu", "Opis postępu", "Np. „Złożone wnioski”."),
+        ("goal_value_info", "Opis wartości celu", "Opis celu", "Np. „Cel programu”."),
+        ("goal_value_subinfo", "Dopisek wartości celu", "Dopisek celu", "Np. „do końca 2029 r.”."),
+    )
+    for name, title, label, help_text in goal_texts:
+        schema.add(OptionalText(title, name=name, form_label=label, description=help_text))
     schema.add(Values())
     schema.add(Id("Grupa", refers_to="graph_group", name="graph_group_id"))
     return schema

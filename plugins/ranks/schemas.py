@@ -26,9 +26,9 @@ DEFAULT_SUMMARY_TITLE = "Wszystkie pozycje"
 PLACES = 4  # decimal places the value and points columns keep (numeric(20, 4))
 
 
-def NumberNode(title):
+def NumberNode(title, **kw):
     """A required number by the core's one number validation, rounded half up to PLACES."""
-    return numbers.NumberNode(title, missing=colander.required, places=PLACES)
+    return numbers.NumberNode(title, missing=colander.required, places=PLACES, **kw)
 
 
 @described(enum=list(RANK_TYPES))
@@ -115,6 +115,9 @@ def _place(**kw):
     )
 
 
+POINTS_HELP = "Najwięcej punktów = miejsce 1."
+
+
 class RankValueSchema(colander.MappingSchema):
     """POST /api/rank_value/: a gmina's value in a group ({rank_group_id, borough_id}) or a
     voivodeship's in an entry ({rank_entry_id, voivodeship_id})."""
@@ -138,17 +141,18 @@ class RankValueSchema(colander.MappingSchema):
     }
 
     value = NumberNode("Wartość")
-    points = NumberNode("Punkty")
+    points = NumberNode("Punkty", description=POINTS_HELP)
     place = _place()  # zero-based; used only when the ranking's places are locked
     rank_group_id = Id("Grupa", refers_to="rank_group", missing=None)
-    borough_id = Id("Gmina", refers_to="borough", missing=None)
+    # chosen in the form by the kit's gmina picker and voivodeship select (their widgets)
+    borough_id = Id("Gmina", refers_to="borough", missing=None, widget="gmina")
     rank_entry_id = Id("Pozycja", refers_to="rank_entry", missing=None)
-    voivodeship_id = Id("Województwo", refers_to="voivodeship", missing=None)
+    voivodeship_id = Id("Województwo", refers_to="voivodeship", missing=None, widget="voivodeship")
 
 
 class RankValueEditSchema(colander.MappingSchema):
     value = NumberNode("Wartość")
-    points = NumberNode("Punkty")
+    points = NumberNode("Punkty", description=POINTS_HELP)
     place = _place()
 
 

@@ -125,7 +125,7 @@ def SearchEntrySchema():
     """POST /api/search_entry/ (and, values only, POST /api/search_entry/<id>)."""
     schema = colander.SchemaNode(colander.Mapping())
     schema.add(Id("Wyszukiwarka", refers_to="search", name="search_id"))
-    schema.add(Id("Gmina", refers_to="borough", name="borough_id"))
+    schema.add(Id("Gmina", refers_to="borough", name="borough_id", widget="gmina"))  # the kit's gmina picker
     schema.add(Values())
     return schema
 

@@ -3,7 +3,6 @@
 import {
   Form,
   ImportScreen,
-  KeyRowsField,
   Page,
   StatusBanner,
   api,
@@ -13,54 +12,38 @@ import {
   useResourceState,
   useValues,
 } from '@smogpanel/kit';
+import { registerWidget, rowsWidget, schemaFields, useFormDescription } from '@smogpanel/kit/helpers';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CRUMB } from './calculators.jsx';
 import {
   LIST,
   definition,
-  definitionFields,
+  definitionForm,
   definitionPayload,
   loadDefinition,
   loadVersions,
   typeRows,
 } from './resources.js';
 
-const TYPES_HELP =
-  'Typ „Standard budynku” podaje zapotrzebowanie na ciepło w kWh na m² rocznie dla każdego standardu. ' +
-  'Każdy inny typ to źródło ciepła: sprawnosc, cena (cena_za_tone z wartosc_opalowa_gj_t, cena_za_m3 z wartosc_opalowa_kwh_m3, ' +
-  'cena_za_litr z wartosc_opalowa_kwh_l, cena_za_gj albo cena_za_kwh) oraz opcjonalnie oplaty_stale, koszt_inwestycji i dotacja.';
+// The types and their definitions: the 'definition_types' widget the definition's schema names
+// (GET /api/form/calculator_definition); the rows' labels and helps are the schema's.
+registerWidget(
+  'definition_types',
+  rowsWidget({
+    types: {
+      form: ['name'],
+      removeLabel: 'Usuń typ',
+      addLabel: 'Dodaj typ',
+      keys: { form: definitionForm, addLabel: 'Dodaj definicję', empty: 'Typ nie ma jeszcze definicji.' },
+    },
+  }),
+);
 
-const TYPE_FIELDS = [{ name: 'name', label: 'Nazwa typu', required: true }];
-
-function TypeRows({ value, onChange }) {
-  return (
-    <KeyRowsField
-      name="types"
-      itemLabel="Typ"
-      value={value}
-      onChange={onChange}
-      fields={TYPE_FIELDS}
-      removeLabel="Usuń typ"
-      addLabel="Dodaj typ"
-      newRow={() => ({ name: '' })}
-      help={TYPES_HELP}
-      keys={{
-        name: 'definitions',
-        label: 'Definicje',
-        itemLabel: 'Definicja',
-        fields: definitionFields,
-        addLabel: 'Dodaj definicję',
-        newRow: () => ({ name: '', value: '' }),
-        empty: 'Typ nie ma jeszcze definicji.',
-      }}
-    />
-  );
-}
-
-function DefinitionForm({ types }) {
+function DefinitionForm({ types: stored, description }) {
   const navigate = useNavigate();
-  const [values, set] = useValues(() => ({ types: typeRows(types) }));
+  const [values, set] = useValues(() => ({ types: typeRows(stored) }));
+  const [types] = schemaFields(description, ['types']);
   async function send() {
     const result = await definition.run('edited', () =>
       api.post('/calculator/definition/', definitionPayload(values.types)),
@@ -70,7 +53,7 @@ function DefinitionForm({ types }) {
   }
   return (
     <Form onSubmit={send} onDone={() => navigate(LIST)} cancelTo={LIST}>
-      <TypeRows value={values.types} onChange={set('types')} />
+      {types.render({ value: values.types, onChange: set('types'), values })}
     </Form>
   );
 }
@@ -151,16 +134,17 @@ function Versions() {
 
 export function DefinitionSet() {
   const { types, error, errors } = useResourceState(definition);
+  const form = useFormDescription('calculator_definition');
   useEffect(() => {
     loadDefinition();
   }, []);
   return (
     <Page crumbs={[CRUMB, { label: 'Definicja kalkulatorów' }]}>
       <div className="col-12 col-xl-10">
-        {types ? (
-          <DefinitionForm key={JSON.stringify(types.map((t) => t.id))} types={types} />
+        {types && form.description ? (
+          <DefinitionForm key={JSON.stringify(types.map((t) => t.id))} types={types} description={form.description} />
         ) : (
-          <StatusBanner status={error ? 'error' : 'loading'} errors={errors} />
+          <StatusBanner status={error || form.errors ? 'error' : 'loading'} errors={errors || form.errors} />
         )}
         <Versions />
       </div>

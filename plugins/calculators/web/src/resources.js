@@ -43,12 +43,11 @@ export const definitionPayload = (rows) => ({
   types: rows.map((t) => ({ name: t.name, definitions: t.definitions.map((d) => ({ name: d.name, value: d.value })) })),
 });
 
-/** A definition's value field: its placeholder is the definition's name with spaces (SPEC 5). */
-export const definitionFields = (row) => [
-  { name: 'name', label: 'Nazwa definicji', required: true, column: 'col-md-5', help: 'np. cena_za_tone' },
+/** A definition's fields (the schema's): its value's placeholder is the definition's name with spaces (SPEC 5). */
+export const definitionForm = (row) => [
+  { name: 'name', column: 'col-md-5' },
   {
     name: 'value',
-    label: 'Wartość',
     type: 'number',
     step: 'any',
     required: true,

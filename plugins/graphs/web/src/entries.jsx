@@ -1,8 +1,8 @@
 // The entries of a group (id, name, updated) and the entry form: one value input per key (per
 // key group for BAR and LINE), the colour for MULTILINE, goal fields when with_goal is ticked,
 // and a live preview of the chart as the values are typed (SPEC 2.9, 3 Graph entry, 5).
-import { FormScreen, ListScreen, TEXT } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { TEXT } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { graphTrail } from './groups.jsx';
 import { Preview } from './preview.jsx';
@@ -32,7 +32,7 @@ export function EntryList() {
   } = useParentCrumbs(entryTrail(graphId, graphGroupId));
   const base = entriesPath(graphId, graphGroupId);
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={entries}
       parent={graphGroupId}
       crumbs={crumbs}
@@ -43,7 +43,7 @@ export function EntryList() {
       ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'name', label: 'Nazwa' },
+        { name: 'name' },
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
@@ -52,28 +52,18 @@ export function EntryList() {
   );
 }
 
-const GOAL_FIELDS = [
-  { name: 'goal', label: 'Cel', type: 'number', required: true, min: 1, step: 'any' },
-  { name: 'goal_progress_info', label: 'Opis postępu', required: true, help: 'Np. „Złożone wnioski”.' },
-  { name: 'goal_value_info', label: 'Opis celu', required: true, help: 'Np. „Cel programu”.' },
-  { name: 'goal_value_subinfo', label: 'Dopisek celu', required: true, help: 'Np. „do końca 2029 r.”.' },
-];
+// The goal's fields, each required once the entry has a goal.
+const GOAL_FIELDS = ['goal', 'goal_progress_info', 'goal_value_info', 'goal_value_subinfo'].map((name) => ({
+  name,
+  required: true,
+}));
 
-/** The name, the colour for MULTILINE, one value per key (per key group for BAR and LINE), the goal when ticked. */
+/** The schema's name, the colour for MULTILINE, one value per key (per key group for BAR and LINE), the goal when ticked. */
 const entryFields = (graph) => (values) => {
   const keys = keysOf(graph);
   return [
-    { name: 'name', label: 'Nazwa', required: true },
-    ...(graph.graph_type_name === 'MULTILINE'
-      ? [
-          {
-            name: 'color',
-            label: 'Kolor linii',
-            required: true,
-            help: 'Angielska nazwa (np. navy), rgb(…), rgba(…) albo #rrggbb.',
-          },
-        ]
-      : []),
+    'name',
+    ...(graph.graph_type_name === 'MULTILINE' ? [{ name: 'color', required: true }] : []),
     ...(keys.length
       ? []
       : [{ render: () => <p className="text-muted">Wykres nie ma kluczy: dodaj je w edycji wykresu.</p> }]),
@@ -84,7 +74,7 @@ const entryFields = (graph) => (values) => {
       min: 0,
       step: 'any',
     })),
-    { name: 'with_goal', label: 'Wpis ma cel', type: 'checkbox' },
+    'with_goal',
     ...(Number(values.with_goal) ? GOAL_FIELDS : []),
   ];
 };
@@ -97,7 +87,7 @@ function EntryScreen({ label, id }) {
     crumbs,
   } = useParentCrumbs(entryTrail(graphId, graphGroupId), label);
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={entries}
       id={id}
       parent={graphGroupId}
@@ -105,9 +95,9 @@ function EntryScreen({ label, id }) {
       waiting={waiting}
       back={entriesPath(graphId, graphGroupId)}
       width={7}
-      fields={graph && entryFields(graph)}
+      form={graph ? entryFields(graph) : []}
       valuesOf={(item) => entryValues(graph, item)}
-      toPayload={(values, { editing }) => entryPayload(graph, values, { editing, groupId: graphGroupId })}
+      toPayload={(payload, { values, editing }) => entryPayload(graph, values, { editing, groupId: graphGroupId })}
       aside={(values) => <Preview payload={previewPayload(graph, values, group ? group.name : 'Grupa')} />}
     />
   );

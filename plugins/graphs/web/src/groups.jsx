@@ -1,6 +1,6 @@
 // The groups of a graph (sortable by id, name, updated; add, import, back) and the group form (name only).
-import { FormScreen, ImportReport, ListScreen, TEXT, useImportReport } from '@smogpanel/kit';
-import { useParentCrumbs } from '@smogpanel/kit/helpers';
+import { ImportReport, TEXT, useImportReport } from '@smogpanel/kit';
+import { SchemaFormScreen, SchemaListScreen, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { Link, useParams } from 'react-router-dom';
 import { CRUMB } from './graphs.jsx';
 import { LIST, entriesPath, graphs, groups, groupsPath, listedName } from './resources.js';
@@ -21,7 +21,7 @@ export function GroupList() {
   const report = useImportReport();
   const base = groupsPath(graphId);
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={groups}
       parent={graphId}
       crumbs={crumbs}
@@ -35,7 +35,6 @@ export function GroupList() {
         { name: 'id', label: 'ID' },
         {
           name: 'name',
-          label: 'Nazwa',
           render: (row) => (
             <Link to={entriesPath(graphId, row.id)} title="Wpisy grupy">
               {row.name}
@@ -52,21 +51,19 @@ export function GroupList() {
           skipped={report.skipped}
         />
       )}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
-
-const FIELDS = [{ name: 'name', label: 'Nazwa grupy', required: true, help: 'Np. rok: 2024.' }];
 
 export function GroupCreate() {
   const { graphId } = useParams();
   const { crumbs } = useParentCrumbs(graphTrail(graphId), 'Dodawanie grupy');
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={groups}
       parent={graphId}
       crumbs={crumbs}
-      fields={FIELDS}
+      omit={['graph_id']}
       extra={{ graph_id: Number(graphId) }}
       back={groupsPath(graphId)}
     />
@@ -77,12 +74,12 @@ export function GroupEdit() {
   const { graphId, graphGroupId } = useParams();
   const { crumbs } = useParentCrumbs(graphTrail(graphId), 'Edycja grupy');
   return (
-    <FormScreen
+    <SchemaFormScreen
       resource={groups}
       id={graphGroupId}
       parent={graphId}
       crumbs={crumbs}
-      fields={FIELDS}
+      omit={['graph_id']}
       back={groupsPath(graphId)}
     />
   );

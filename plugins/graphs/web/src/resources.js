@@ -17,17 +17,7 @@ export const entries = defineResource({
 export const groupsPath = (graphId) => `${LIST}/${graphId}/group`;
 export const entriesPath = (graphId, groupId) => `${groupsPath(graphId)}/${groupId}/entry`;
 
-export const TYPES = [
-  { value: 'BAR', label: 'słupkowy (BAR)' },
-  { value: 'CIRCLE', label: 'kołowy (CIRCLE)' },
-  { value: 'LINE', label: 'liniowy (LINE)' },
-  { value: 'MULTILINE', label: 'wieloliniowy (MULTILINE)' },
-];
-// SPEC 3: themes shown in lower case in the graph screens.
-export const STYLES = [
-  { value: 'CLASSIC', label: 'classic' },
-  { value: 'MODERN', label: 'modern' },
-];
+// The types' and themes' labels are the schema's (GET /api/form/graph).
 export const GROUPED = ['BAR', 'LINE'];
 // The import types each graph type takes (the server's GraphImport.allowed); their labels come
 // from GET /import/.

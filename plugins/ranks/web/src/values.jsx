@@ -3,11 +3,8 @@
 // place only when the ranking's places are locked, and the import. Edit forms render only once
 // both the value and its ranking have loaded (SPEC 2.1).
 import {
-  Field,
   FormScreen,
-  GminaSelect,
   ImportScreen,
-  ListScreen,
   StatusBanner,
   TEXT,
   api,
@@ -16,7 +13,13 @@ import {
   useImportReport,
   useItem,
 } from '@smogpanel/kit';
-import { useParentCrumbs, useVoivodeships } from '@smogpanel/kit/helpers';
+import {
+  GMINA_COLUMNS,
+  SchemaListScreen,
+  schemaFields,
+  useFormDescription,
+  useParentCrumbs,
+} from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import { ImportReport, ImportWarning } from './importing.jsx';
 import {
@@ -32,10 +35,11 @@ import {
 } from './resources.js';
 import { LoadFailed, WrongType, rankTrail } from './trail.jsx';
 
+// Headed by the value's schema (schemaColumns)
 const NUMBERS = [
-  { name: 'value', label: 'Wartość', type: 'number' },
-  { name: 'points', label: 'Punkty', type: 'number' },
-  { name: 'place', label: 'Miejsce', type: 'ordinal' },
+  { name: 'value', type: 'number' },
+  { name: 'points', type: 'number' },
+  { name: 'place', type: 'ordinal' },
   { name: 'updated', label: 'Aktualizacja', type: 'updated' },
 ];
 
@@ -82,20 +86,14 @@ export function ValueList() {
   const scope = useScope();
   const { group, entry, crumbs, instead } = useValueScreen(scope, 'Wartości');
   const report = useImportReport();
-  const where = scope.byEntry
-    ? [{ name: 'voivodeship_name', label: 'Województwo' }]
-    : [
-        { name: 'borough_name', label: 'Gmina' },
-        { name: 'district_name', label: 'Powiat' },
-        { name: 'voivodeship_name', label: 'Województwo' },
-      ];
+  const where = scope.byEntry ? GMINA_COLUMNS.slice(-1) : GMINA_COLUMNS;
   const back = scope.byEntry
     ? { label: 'Wróć do listy pozycji', to: `/rank/${scope.rankId}/group/${scope.rankGroupId}/entry` }
     : { label: 'Wróć do listy grup', to: `/rank/${scope.rankId}/group` };
   if (instead) return instead;
   const owner = scope.byEntry ? entry && `Wartości pozycji „${entry.name}”` : group && `Wartości grupy „${group.name}”`;
   return (
-    <ListScreen
+    <SchemaListScreen
       resource={scope.resource}
       parent={scope.parent}
       crumbs={crumbs}
@@ -105,68 +103,32 @@ export function ValueList() {
         { label: 'Importuj wartości', to: `${scope.base}/import` },
         { ...back, variant: 'btn-outline-secondary' },
       ]}
+      kind="rank_value"
       columns={[{ name: 'id', label: 'ID' }, ...where, ...NUMBERS]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${scope.base}/${row.id}` }]}
       gminaFilters={!scope.byEntry}
       deletable>
       {report && <ImportReport report={report} />}
-    </ListScreen>
+    </SchemaListScreen>
   );
 }
 
-function VoivodeshipSelect({ value, onChange }) {
-  const { options } = useVoivodeships();
-  return (
-    <Field
-      field={{ name: 'voivodeship_id', label: 'Województwo', type: 'select', required: true, options }}
-      value={value}
-      onChange={onChange}
-    />
-  );
-}
+/** Where the value is (the gmina or voivodeship: the kit's widgets the schema names, chosen when
+ * creating, shown when editing), then its numbers; the place only when the places are locked. */
+const valueForm = (scope, rank) => [
+  { name: scope.byEntry ? 'voivodeship_id' : 'borough_id', required: true },
+  { name: 'value', required: true },
+  { name: 'points', required: true },
+  ...(rank.lock_place_refresh ? [{ name: 'place', required: true }] : []),
+];
 
-/** Where the value is (the gmina or voivodeship: chosen when creating, shown when editing), then its numbers. */
-const valueFields =
-  (scope, rank) =>
-  (values, { editing, item }) => [
-    editing
-      ? {
-          render: () => (
-            <p className="form-text">
-              {item.borough_name
-                ? `${item.borough_name} (powiat ${item.district_name}, woj. ${item.voivodeship_name})`
-                : item.voivodeship_name}
-            </p>
-          ),
-        }
-      : scope.byEntry
-        ? {
-            name: 'voivodeship_id',
-            render: ({ value, onChange }) => <VoivodeshipSelect value={value} onChange={onChange} />,
-          }
-        : {
-            name: 'borough_id',
-            render: ({ value, onChange }) => <GminaSelect value={value} onChange={onChange} required />,
-          },
-    {
-      name: 'value',
-      label: rank.table_value_title ? `Wartość (${rank.table_value_title})` : 'Wartość',
-      type: 'number',
-      step: 'any',
-      required: true,
-    },
-    {
-      name: 'points',
-      label: 'Punkty',
-      type: 'number',
-      step: 'any',
-      required: true,
-      help: 'Najwięcej punktów = miejsce 1.',
-    },
-    ...(rank.lock_place_refresh
-      ? [{ name: 'place', label: 'Miejsce', type: 'number', min: 1, step: 1, required: true }]
-      : []),
-  ];
+/** The fields from the value's schema; the value's label names the ranking's column. */
+const valueFields = (description, scope, rank) =>
+  schemaFields(description, valueForm(scope, rank)).map((field) =>
+    field.name === 'value' && rank.table_value_title
+      ? { ...field, label: `${field.label} (${rank.table_value_title})` }
+      : field,
+  );
 
 const EMPTY = { value: '', points: '', place: '', borough_id: '', voivodeship_id: '' };
 
@@ -180,6 +142,7 @@ function ValueScreen({ label, id }) {
   const scope = useScope();
   const { crumbs, instead } = useValueScreen(scope, label);
   const rank = useRank(scope.rankId);
+  const { description } = useFormDescription('rank_value');
   if (instead) return instead;
   function toPayload(values, { editing }) {
     const payload = valuePayload(values, { locked: Boolean(rank.lock_place_refresh) });
@@ -196,8 +159,8 @@ function ValueScreen({ label, id }) {
       parent={scope.parent}
       crumbs={crumbs}
       back={scope.base}
-      waiting={rank ? null : <StatusBanner status="loading" />}
-      fields={rank && valueFields(scope, rank)}
+      waiting={rank && description ? null : <StatusBanner status="loading" />}
+      fields={rank && description && valueFields(description, scope, rank)}
       valuesOf={(item) => (item ? valueFromItem(item) : EMPTY)}
       toPayload={toPayload}
     />

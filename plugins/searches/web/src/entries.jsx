@@ -1,7 +1,7 @@
 // The entries of a search: the list (id ascending) with add, import and back, and the entry
 // form: the gmina (create only), then one input per key, longer texts in a textarea (SPEC 2.7).
-import { FormScreen, GminaSelect, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport } from '@smogpanel/kit';
-import { useFormDescription, useParentCrumbs } from '@smogpanel/kit/helpers';
+import { FormScreen, ImportReport, ListScreen, StatusBanner, TEXT, useImportReport } from '@smogpanel/kit';
+import { GMINA_COLUMNS, schemaFields, useFormDescription, useParentCrumbs } from '@smogpanel/kit/helpers';
 import { useParams } from 'react-router-dom';
 import {
   LONG_TEXT,
@@ -49,9 +49,7 @@ export function EntryList() {
       ]}
       columns={[
         { name: 'id', label: 'ID' },
-        { name: 'borough_name', label: 'Gmina' },
-        { name: 'district_name', label: 'Powiat' },
-        { name: 'voivodeship_name', label: 'Województwo' },
+        ...GMINA_COLUMNS,
         { name: 'updated', label: 'Aktualizacja', type: 'updated' },
       ]}
       rowLinks={[{ label: TEXT.edit, to: (row) => `${base}/${row.id}` }]}
@@ -80,20 +78,16 @@ function keyField(key, long, places) {
 
 /** The gmina (chosen when creating, shown when editing), then one field per key: a textarea for a
  * text stored long or with line breaks. */
-function entryFields(keys, places) {
-  return (values, { editing, item }) => {
+function entryFields(keys, places, described) {
+  return (values, { item }) => {
     const stored = entryValues(keys, item);
     const isLong = (key) => {
       const text = String(stored[valueName(key.id)]);
       return text.length > LONG_TEXT || text.includes('\n');
     };
-    return [
-      editing
-        ? { render: () => <p className="fs-5">Gmina: {boroughLabel(item)}</p> }
-        : {
-            name: 'borough_id',
-            render: ({ value, onChange }) => <GminaSelect value={value} onChange={onChange} required />,
-          },
+    return schemaFields(described, [
+      // the kit's gmina picker (the schema's widget); once created, the gmina as the list names it
+      { name: 'borough_id', required: true, shown: boroughLabel },
       ...(keys.length
         ? []
         : [
@@ -104,7 +98,7 @@ function entryFields(keys, places) {
             },
           ]),
       ...keys.map((key) => keyField(key, isLong(key), places)),
-    ];
+    ]);
   };
 }
 
@@ -117,15 +111,18 @@ function EntryScreen({ label, id }) {
   } = useParentCrumbs(searchTrail(searchId), label);
   const keys = search ? search.search_keys : [];
   const form = useFormDescription('search');
+  const entry = useFormDescription('search_entry').description;
   return (
     <FormScreen
       resource={entries}
       id={id}
       parent={searchId}
       crumbs={crumbs}
-      waiting={waiting || (!form.description && <StatusBanner status={form.errors ? 'error' : 'loading'} />)}
+      waiting={
+        waiting || ((!form.description || !entry) && <StatusBanner status={form.errors ? 'error' : 'loading'} />)
+      }
       back={entriesPath(searchId)}
-      fields={form.description && entryFields(keys, placeLabels(form.description))}
+      fields={form.description && entry && entryFields(keys, placeLabels(form.description), entry)}
       valuesOf={(item) => entryValues(keys, item)}
       toPayload={(values, { editing }) => entryPayload(keys, values, { editing, searchId })}
     />

@@ -13,9 +13,12 @@ export {
   fieldOf,
   knowForms,
   loadForm,
+  optionsOf,
   payloadOfFields,
   registerWidget,
   schemaFields,
   useFormDescription,
   valuesOfFields,
 } from './schemaForm.jsx';
+export { rowsWidget } from './rowsWidget.jsx';
+export { GMINA_COLUMNS, gminaOf } from './placeWidgets.jsx';

@@ -231,21 +231,22 @@ export function SchemaFormScreen({ resource, form, omit, extra, toPayload, value
     typeof form === 'function'
       ? (values, options) => schemaFields(description, form(values, options), omit)
       : schemaFields(description, form, omit);
-  // Every field of the schema (with the screen's keys where the empty form declares them): the starting values
-  const declaredFirst = typeof form === 'function' ? form({}, { editing: false, item: null }) : [];
-  const every =
-    typeof form === 'function'
-      ? schemaFields(description, null, omit).map((field) => {
-          const own = declaredFirst.find((entry) => entry === field.name || entry.name === field.name);
-          return own && typeof own === 'object' ? schemaFields(description, [own])[0] : field;
-        })
-      : fields;
+  // Every field of the schema (with the screen's keys where the empty form declares them): the
+  // starting values, unless the screen gives its own (`valuesOf`)
+  const every = () => {
+    if (typeof form !== 'function') return fields;
+    const declaredFirst = form({}, { editing: false, item: null });
+    return schemaFields(description, null, omit).map((field) => {
+      const own = declaredFirst.find((entry) => entry === field.name || entry.name === field.name);
+      return own && typeof own === 'object' ? schemaFields(description, [own])[0] : field;
+    });
+  };
   return createElement(FormScreen, {
     ...props,
     resource,
     fields,
     // every field starts at its value, so fields that come and go keep what was typed
-    valuesOf: valuesOf || ((record) => valuesOfFields(every, record)),
+    valuesOf: valuesOf || ((record) => valuesOfFields(every(), record)),
     toPayload: (values, options) => {
       const shown = typeof fields === 'function' ? fields(values, options) : fields;
       const payload = { ...payloadOfFields(shown, values, options.editing), ...(options.editing ? {} : extra) };
@@ -253,6 +254,10 @@ export function SchemaFormScreen({ resource, form, omit, extra, toPayload, value
     },
   });
 }
+
+/** The options `[{value, label}]` of the described form's field `name` ([] until it has loaded): a list's filter, a column's labels. */
+export const optionsOf = (description, name) =>
+  (description && description.properties[name] && description.properties[name]['x-options']) || [];
 
 /** List columns whose `label` the schema gives: a column named after a field and without a label
  * of its own is headed by the field's title (`x-label` is the form's wording, not a column's). */
@@ -266,9 +271,10 @@ export function schemaColumns(description, columns) {
 }
 
 /** ListScreen whose columns named after the kind's fields are headed by the schema's titles
- * (schemaColumns); the loading text until the description has loaded. */
-export function SchemaListScreen({ columns, ...props }) {
-  const { description, errors } = useFormDescription(props.resource.kind);
+ * (schemaColumns); the loading text until the description has loaded. `kind`: the form's kind
+ * when it is not the resource's (a ranking entry's values are rank_value records). */
+export function SchemaListScreen({ columns, kind, ...props }) {
+  const { description, errors } = useFormDescription(kind || props.resource.kind);
   if (!description)
     return createElement(
       Page,
