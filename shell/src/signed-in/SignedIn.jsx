@@ -37,6 +37,11 @@ const AccountAccess = lazy(() =>
 const Profile = lazy(() =>
   import(/* webpackChunkName: "lazy-profile" */ '../accounts/Profile.jsx').then((m) => ({ default: m.Profile })),
 );
+const PublishRequests = lazy(() =>
+  import(/* webpackChunkName: "lazy-publish-requests" */ '../publishing/PublishRequests.jsx').then((m) => ({
+    default: m.PublishRequests,
+  })),
+);
 const onDemand = (screen) => <Suspense fallback={<Waiting />}>{screen}</Suspense>;
 
 export function SignedIn() {
@@ -104,6 +109,7 @@ function SignedInShell() {
           <Route path={PROFILE} caseSensitive element={onDemand(<Profile />)} />
           <Route path="/jobs" caseSensitive element={onDemand(<Jobs />)} />
           <Route path="/history" caseSensitive element={<HistoryScreen />} />
+          <Route path="/publish-requests" caseSensitive element={onDemand(<PublishRequests />)} />
           <Route path="/reach" caseSensitive element={<ReachScreen />} />
           {plugins.list.map((plugin) => (
             <Route
