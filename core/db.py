@@ -246,9 +246,36 @@ def _prepare_sqlite(engine, busy_timeout_ms=DEFAULT_SQLITE_BUSY_TIMEOUT_MS):
                 mark_error_retryable(context.sqlalchemy_exception)
 
 
+# `Session.info` key of the reads a request keeps until it writes (`kept_reads`).
+KEPT_READS = "smogpanel.kept_reads"
+
+
+def kept_reads(db):
+    """A dict for what one request reads more than once (a rule's check, the edit's snapshot
+    and the save itself each read a record's values), kept in the session only while nothing
+    is written: a flush, a statement that is not a SELECT, a commit or a rollback empties it,
+    and it is not used while the session holds unflushed changes (a query would flush them)."""
+    if db.new or db.dirty or db.deleted:
+        db.info.pop(KEPT_READS, None)
+        return {}
+    return db.info.setdefault(KEPT_READS, {})
+
+
+def _forget_reads(session, *_args):
+    session.info.pop(KEPT_READS, None)
+
+
+def _forget_reads_on_write(execute_state):
+    if not execute_state.is_select:
+        execute_state.session.info.pop(KEPT_READS, None)
+
+
 def make_session_factory(bind, **kwargs):
     factory = sessionmaker(bind=bind, **kwargs)
     event.listen(factory, "do_orm_execute", _hide_deleted)
+    event.listen(factory, "do_orm_execute", _forget_reads_on_write)
+    for name in ("after_flush", "after_commit", "after_rollback", "after_soft_rollback"):
+        event.listen(factory, name, _forget_reads)
     return factory
 
 

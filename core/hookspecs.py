@@ -58,6 +58,9 @@ class ScheduledJob:
     title: str  # Polish, e.g. "Odświeżanie integracji elementów"
     run: Callable
     interval: int  # seconds between ticks, e.g. 3600
+    # Optional: `details(registry, started, finished)` -> a dict joined to the job's row in
+    # 'Zadania' (GET /api/job/) for its last run, e.g. the scheduled publishes found late.
+    details: Callable | None = None
 
 
 class HookSpecs:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from .db import utcnow
+from .db import kept_reads, utcnow
 from .envelope import ApiError
 from .key_lists import CONFIRM_FIELD, ConfirmRemoval, KeyList, distinct_names  # noqa: F401 (a keyed record's keys)
 
@@ -67,20 +67,34 @@ class KeyedValues:
     check_item: Callable | None = None  # (item, key, index, field) -> an error dict or None
 
     def live_keys(self, db, owner_id):
-        """The record's keys, in the order the operator gave them."""
-        model = self.key_model
-        return db.scalars(
-            sa.select(model)
-            .where(getattr(model, self.owner) == owner_id, model.deleted.is_(None))
-            .order_by(model.position, model.id)
-        ).all()
+        """The record's keys, in the order the operator gave them (read once per request until
+        it writes: `smogpanel.db.kept_reads`)."""
+        model, kept = self.key_model, kept_reads(db)
+        memo = (model.__tablename__, owner_id)
+        if memo not in kept:
+            kept[memo] = db.scalars(
+                sa.select(model)
+                .where(getattr(model, self.owner) == owner_id, model.deleted.is_(None))
+                .order_by(model.position, model.id)
+            ).all()
+        return list(kept[memo])
 
     def key_dict(self, key, full=True):
         fields = self.key_fields + (self.full_fields if full else ())
         return {name: getattr(key, name) for name in fields}
 
     def value_rows(self, db, entry_ids):
-        """{entry id: {key id: row}} of the stored values."""
+        """{entry id: {key id: row}} of the stored values. One entry's are read once per request
+        until it writes (a scoped editor's check, the edit's snapshot and the save read them)."""
+        if len(entry_ids) == 1:
+            (entry_id,) = entry_ids
+            kept, memo = kept_reads(db), (self.table.name, entry_id)
+            if memo not in kept:
+                kept[memo] = self._read_rows(db, entry_ids)
+            return kept[memo]
+        return self._read_rows(db, entry_ids)
+
+    def _read_rows(self, db, entry_ids):
         rows, column = {}, self.table.c[self.entry]
         for chunk in chunks(entry_ids):
             for row in db.execute(sa.select(self.table).where(column.in_(chunk))):

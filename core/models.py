@@ -9,7 +9,7 @@ from .accounts import LoginFailure, PasswordReset, User  # noqa: F401 (one metad
 from .data_versions import TableVersion  # noqa: F401
 from .db import Base, UTCDateTime
 from .publication_requests import PublicationRequest  # noqa: F401
-from .publications import Publication  # noqa: F401
+from .publications import PreviewGeneration, Publication  # noqa: F401
 
 
 class OutboxMail(Base):

@@ -48,3 +48,15 @@ class Publication(Base):
         # The scheduler's job reads the changes not yet recorded.
         sa.Index("ix_publication_unrecorded", "recorded"),
     )
+
+
+class PreviewGeneration(Base):
+    """A record's preview links' generation (smogpanel.publishing.preview): every link carries
+    the number it was signed with; revoking the record's links adds one, so each older link is
+    refused at once. No row: generation 0."""
+
+    __tablename__ = "preview_generation"
+
+    kind: Mapped[str] = mapped_column(sa.String(50), primary_key=True)
+    record_id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    generation: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=0)

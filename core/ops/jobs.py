@@ -44,7 +44,7 @@ from ..models import INSTALLATION_ID, JobState, Setting
 from ..openapi import describe_route, envelope_responses
 from ..publishing.schedule import DEFAULT_INTERVAL as PUBLICATIONS_INTERVAL
 from ..publishing.schedule import JOB as PUBLICATIONS_JOB
-from ..publishing.schedule import record_due
+from ..publishing.schedule import late_changes, record_due
 from ..reach import retention
 from ..security import SUPER
 from .job_settings import check_job_settings
@@ -122,6 +122,7 @@ CORE_JOBS = (
         title="Zapisywanie zaplanowanych publikacji w historii",
         run=record_due,
         interval=PUBLICATIONS_INTERVAL,
+        details=late_changes,
     ),
     ScheduledJob(
         code="core.reach_purge",
@@ -342,6 +343,8 @@ def job_rows(registry):
                 "failures": state.failures if state else 0,
             }
         )
+        if job.details is not None and state is not None and state.started and state.finished:
+            rows[-1].update(job.details(registry, state.started, state.finished))
     return rows
 
 

@@ -31,6 +31,7 @@ from ..web import asset_path, mark_embeddable, script_json
 from .data import data_links
 from .live import TABLE as PUBLICATION
 from .live import WITHDRAWN
+from .notes import correction_html, correction_of
 from .oembed import discovery_link
 from .payloads import (
     NOT_FOUND_PAGE,
@@ -49,6 +50,7 @@ from .sheets import Sheet
 __all__ = ["PublicKind", "GAZETTEER", "Sheet", "is_public"]
 
 log = logging.getLogger(__name__)
+NOINDEX = '<meta name="robots" content="noindex">'
 
 
 def public_payload(request):
@@ -63,7 +65,7 @@ def public_payload(request):
 PAGE = """<!doctype html>
 <html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>{meta}{oembed}</head>
-<body><div id="smogpanel-widget" data-kind="{kind}" data-name="{name}" data-embed="{embed}">{noscript}</div>
+<body><div id="smogpanel-widget" data-kind="{kind}" data-name="{name}" data-embed="{embed}">{noscript}</div>{note}
 <script type="application/json" id="smogpanel-public">{config}</script>
 <script type="application/json" id="smogpanel-payload">{payload}</script>
 <script src="{bundle}" defer></script></body></html>"""
@@ -74,32 +76,38 @@ def bundle_path(request, plugin):
     return asset_path(request.registry, plugin, "embed", "embed.js")
 
 
-def build_page(request, kind, name, embed, payload, bundle, api=None):
+def build_page(request, kind, name, embed, payload, bundle, api=None, note="", preview=False):
+    """The widget's page. `note`: a correction's line under the widget (public.notes);
+    `preview`: a draft's preview (smogpanel.publishing.preview): no share tags, downloads or
+    oEmbed of the public record, `noindex`, and the runtime counts no view (`count: false`)."""
     # Share and download (smogpanel.public.share, .data): the og: tags, the noscript image and
     # the addresses the runtime's actions use.
     content = json.loads(payload.body)["message"]
-    meta, noscript = head_tags(request, kind, name, content, payload)
-    config = script_json(
-        dumps(
-            {
-                "kind": kind.kind,
-                "name": name,
-                "embed": embed,
-                "api": api or request.route_path("api-public", kind=kind.kind, internal_name=name),
-                "data": data_links(request, kind, name),
-                "image": image_path(request, kind, name, payload),
-            }
-        )
-    )
+    config = {
+        "kind": kind.kind,
+        "name": name,
+        "embed": embed,
+        "api": api or request.route_path("api-public", kind=kind.kind, internal_name=name),
+        "data": None,
+        "image": None,
+    }
+    if preview:
+        meta, noscript, oembed = NOINDEX, "", ""
+        config["count"] = False
+    else:
+        meta, noscript = head_tags(request, kind, name, content, payload)
+        oembed = discovery_link(request, kind, name)  # public/oembed.py
+        config.update(data=data_links(request, kind, name), image=image_path(request, kind, name, payload))
     page = PAGE.format(
         title=html.escape(kind.title or "Smogpanel"),
         meta=meta,
         noscript=noscript,
-        oembed=discovery_link(request, kind, name),  # public/oembed.py
+        oembed=oembed,
+        note=correction_html(note),
         kind=html.escape(kind.kind),
         name=html.escape(name),
         embed=html.escape(embed),
-        config=config.decode(),
+        config=script_json(dumps(config)).decode(),
         payload=script_json(payload.body).decode(),
         bundle=html.escape(bundle),
     )
@@ -119,9 +127,10 @@ def public_page(request):
         mark_embeddable(request)
     # Keyed by the payload's hash and the bundle's path: as fresh as what the page carries.
     bundle = bundle_path(request, kind.plugin)
+    note = correction_of(request)  # a corrected version's line under the widget
     page = request.registry["smogpanel.public_pages"].get_or_build(
-        ("page", kind.kind, payload.etag, bundle, name, embed),
-        lambda: build_page(request, kind, name, embed, payload, bundle),
+        ("page", kind.kind, payload.etag, bundle, name, embed, note),
+        lambda: build_page(request, kind, name, embed, payload, bundle, note=note),
     )
     replayable(request, version, page, "text/html; charset=utf-8")
     return answer(request, page, "text/html", public_cache_control(request))

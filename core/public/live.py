@@ -23,6 +23,7 @@ from ..answer_cache import Built, LocalCache
 from ..app_state import hold
 from ..data_versions import request_version
 from ..publications import Publication
+from .notes import CORRECTION
 
 IMMEDIATE, REVIEWED = "immediate", "reviewed"
 MODES = (IMMEDIATE, REVIEWED)
@@ -72,6 +73,7 @@ class Change:
     action: str  # "publish" | "unpublish"
     seq: int | None
     at: datetime
+    correction: str | None = None  # a correction's note (shown under the widget: public.notes)
 
 
 @dataclass
@@ -82,6 +84,7 @@ class Pointer:
     record_id: int | None
     changes: tuple = ()  # every change not called off, by `at`
     seqs: dict = field(default_factory=dict)  # seq -> when it was (or will be) published
+    corrections: dict = field(default_factory=dict)  # seq -> (at, note) of a correction
 
     def effective(self, when):
         """The latest change whose time has come, or None."""
@@ -111,12 +114,16 @@ def read_pointer(db, resource, name):
 def pointer_of_record(db, kind, record_id):
     table = Publication.__table__
     rows = db.execute(
-        sa.select(table.c.action, table.c.seq, table.c.at)
+        sa.select(table.c.action, table.c.seq, table.c.at, table.c.note_kind, table.c.note)
         .where(table.c.kind == kind, table.c.record_id == record_id, table.c.cancelled.is_(None))
         .order_by(table.c.at, table.c.id)
     ).all()
-    changes = tuple(Change(action, seq, at) for action, seq, at in rows)
-    return Pointer(record_id, changes, {c.seq: c.at for c in changes if c.action == "publish"})
+    changes = tuple(
+        Change(action, seq, at, note if note_kind == "correction" and note else None)
+        for action, seq, at, note_kind, note in rows
+    )
+    corrections = {c.seq: (c.at, c.correction) for c in changes if c.correction}
+    return Pointer(record_id, changes, {c.seq: c.at for c in changes if c.action == "publish"}, corrections)
 
 
 class PointerCache:
@@ -171,6 +178,8 @@ def live_built(request, kind, name, version, build):
     if effective is not None and effective.action == "unpublish":
         request.environ[WITHDRAWN] = True
         return version, None
+    if effective is not None and effective.correction:
+        request.environ[CORRECTION] = (effective.at, effective.correction)
     if mode(registry.settings) == IMMEDIATE:
         if effective is None and upcoming is not None:
             # An embargo on a record never published: nothing of it before its second.
@@ -216,6 +225,8 @@ def pinned_built(request, kind, name, seq):
     published_at = pointer.seqs.get(seq)
     if pointer.record_id is None or published_at is None or published_at > now():
         return None
+    if seq in pointer.corrections:
+        request.environ[CORRECTION] = pointer.corrections[seq]
     return frozen_built(request, kind.kind, name, pointer.record_id, seq)
 
 

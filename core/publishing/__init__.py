@@ -24,4 +24,6 @@ def includeme(config):
     config.include(".wiring")
     config.include(".views")
     config.include(".pinned")
+    config.include(".preview_views")  # preview links of drafts
+    config.include(".cancel")  # calling off scheduled changes
     config.include(".review_views")

@@ -10,6 +10,7 @@ from ..openapi import ENVELOPE, PATH_ID, describe_route
 from ..public import build_page, bundle_path
 from ..public.cache import answer
 from ..public.live import pinned_built
+from ..public.notes import correction_of
 from ..public.payloads import NOT_FOUND_PAGE, kind_of
 from ..public.placeholder import placeholder
 from ..web import mark_embeddable
@@ -43,9 +44,10 @@ def pinned_page(request):
         mark_embeddable(request)
     bundle = bundle_path(request, kind.plugin)
     api = request.route_path("api-public-pinned", kind=kind.kind, internal_name=name, seq=seq)
+    note = correction_of(request)  # this version's correction line, if it is one
     page = request.registry["smogpanel.public_pages"].get_or_build(
-        ("pinned-page", kind.kind, payload.etag, bundle, name, embed, seq),
-        lambda: build_page(request, kind, name, embed, payload, bundle, api=api),
+        ("pinned-page", kind.kind, payload.etag, bundle, name, embed, seq, note),
+        lambda: build_page(request, kind, name, embed, payload, bundle, api=api, note=note),
     )
     return answer(request, page, "text/html", IMMUTABLE)
 

@@ -6,12 +6,14 @@ The version itself went live at its second without it (smogpanel.public.live cho
 time); the job only writes what happened. One found long after its second (the server was down)
 is recorded as late: in history and in the run's summary in 'Zadania'."""
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
 from .. import history
 from ..db import own_transaction, utcnow
+from ..models import HistoryEntry
 from ..publications import Publication
 from .times import warsaw_text
 
@@ -59,3 +61,44 @@ def record_due(registry):
     if late:
         summary += " Z opóźnieniem (serwer nie działał w zaplanowanej chwili): " + "; ".join(late) + "."
     return summary
+
+
+def late_changes(registry, started, finished):
+    """{late: [{kind, record_id, action, seq, at, name}]}: the changes the run from `started` to
+    `finished` recorded late ('Zadania' offers 'Opublikuj teraz' beside each publish)."""
+    with registry["db.session_factory"]() as db:
+        entries = db.execute(
+            sa.select(
+                HistoryEntry.kind,
+                HistoryEntry.record_id,
+                HistoryEntry.action,
+                HistoryEntry.record_name,
+                HistoryEntry.changes,
+            )
+            .where(
+                HistoryEntry.via == "scheduler",
+                HistoryEntry.action.in_(tuple(LABELS)),
+                HistoryEntry.at >= started,
+                HistoryEntry.at <= finished,
+            )
+            .order_by(HistoryEntry.id)
+        ).all()
+    late = []
+    for kind, record_id, action, name, text in entries:
+        try:
+            changes = json.loads(text)
+        except ValueError:
+            continue
+        if not isinstance(changes, dict) or changes.get("late") != [None, True]:
+            continue
+        late.append(
+            {
+                "kind": kind,
+                "record_id": record_id,
+                "action": action,
+                "seq": (changes.get("version") or [None, None])[1],
+                "at": (changes.get("scheduled_at") or [None, None])[1],
+                "name": name,
+            }
+        )
+    return {"late": late}

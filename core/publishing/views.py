@@ -3,6 +3,7 @@
 POST /api/<kind>/<id>/publish    {at?, note?, note_kind?, seq?}  (If-Match as an edit)
 POST /api/<kind>/<id>/unpublish  {at?}
 GET  /api/<kind>/<id>/versions
+GET  /api/<kind>/<id>/versions/diff  (smogpanel.publishing.diff)
 """
 
 from ..authority import authorize
@@ -11,6 +12,7 @@ from ..openapi import PATH_ID, describe_route, envelope_responses
 from ..public.live import publishable
 from ..publications import NOTE_KINDS
 from .actions import publish, unpublish, versions
+from .diff import DIFF_SCHEMA, draft_diff
 from .times import BadTime, parse_at
 
 MAX_NOTE = 1000
@@ -37,6 +39,11 @@ def _body(request, allowed):
     if unknown:
         raise ApiError.invalid(unknown[0], f"Nieznane pole „{unknown[0]}”. Dozwolone: {', '.join(allowed)}.")
     return body
+
+
+# For the other publishing endpoints (preview links, calling off a scheduled change).
+resource_and_record = _resource_and_record
+request_body = _body
 
 
 def _at(body):
@@ -82,6 +89,12 @@ def versions_view(request):
     resource, obj = _resource_and_record(request)
     authorize(request, resource, "read", obj)
     return versions(request, resource, obj)
+
+
+def diff_view(request):
+    resource, obj = _resource_and_record(request)
+    authorize(request, resource, "read", obj)
+    return draft_diff(request, resource, obj)
 
 
 VERSIONS_SCHEMA = {
@@ -205,6 +218,23 @@ def describe(config, kinds):
             "responses": responses,
         },
     )
+    answered = envelope_responses("Co zmieni publikacja szkicu: pola w słowach formularza")
+    answered["200"]["content"] = {
+        "application/json": {
+            "schema": {"type": "object", "properties": {"success": {"type": "boolean"}, "message": DIFF_SCHEMA}}
+        }
+    }
+    describe_route(
+        config,
+        "/api/{kind}/{id}/versions/diff",
+        "GET",
+        {
+            "summary": "Co zmieni publikacja: różnica szkicu względem wersji widocznej (albo ostatnio "
+            "opublikowanej) w słowach formularza, jak w historii zmian.",
+            "parameters": [kind, record],
+            "responses": answered,
+        },
+    )
 
 
 def includeme(config):
@@ -212,6 +242,7 @@ def includeme(config):
         ("api-publish", "publish", "POST", publish_view),
         ("api-unpublish", "unpublish", "POST", unpublish_view),
         ("api-versions", "versions", "GET", versions_view),
+        ("api-versions-diff", "versions/diff", "GET", diff_view),
     ):
         config.add_route(name, f"/api/{{kind}}/{{id:\\d+}}/{suffix}")
         config.add_view(view, route_name=name, request_method=method, renderer="envelope")

@@ -92,3 +92,14 @@ def test_a_scheduler_stopped_past_the_due_time_catches_up_and_marks_it_late(proc
     assert action == "publish" and '"late":[null,true]' in changes
     jobs = {row["code"]: row for row in api.get("/api/job/")["message"]}
     assert "Z opóźnieniem (serwer nie działał w zaplanowanej chwili): publikacja timer" in jobs[JOB]["summary"]
+    # What 'Zadania' offers 'Opublikuj teraz' beside: the run's late publishes, by record.
+    assert jobs[JOB]["late"] == [
+        {
+            "kind": "timer",
+            "record_id": record_id,
+            "action": "publish",
+            "seq": 1,
+            "at": at.isoformat(),
+            "name": "Do końca sezonu",
+        }
+    ]

@@ -81,6 +81,21 @@ def test_a_voivodeship_editor_changes_the_cells_of_its_voivodeships_only(api, ma
     assert cells(api, checkpoint)["mz"] == 99
 
 
+def test_a_change_in_the_fourth_decimal_place_of_a_large_number_is_still_a_change(api, malopolska, measured):
+    """The scope check tells a sent cell from the stored one by its float (below 10**11, where two
+    numbers of 4 places never share one): a change in the last kept place of another
+    voivodeship's number is refused, the same number sent back is not."""
+    a_map, key, checkpoint = measured
+    large = "987654321.1234"
+    edit(api, checkpoint, key, numbers={"mz": large, "sl": 12.0001})
+    # Sent back as stored (and the same value written with more places, rounded away): allowed.
+    edit(malopolska, checkpoint, key, numbers={"mp": 12, "mz": large, "sl": 12.00012})
+    for numbers in ({"mz": "987654321.1235", "sl": 12.0001}, {"mz": large, "sl": 12.0002}):
+        answer = edit(malopolska, checkpoint, key, status=403, numbers=dict(numbers, mp=12))
+        assert answer["errors"][0]["description"].endswith(("mazowieckie.", "śląskie.")), answer
+    assert cells(api, checkpoint) == {"mp": 12, "mz": float(large), "sl": 12.0001}
+
+
 # -- items and recipients -------------------------------------------------------------------------
 def note(gmina_id, internal_name):
     return {

@@ -32,6 +32,7 @@ export function hitPath(config) {
 
 export function sendHit(config, site, send = window.fetch && window.fetch.bind(window)) {
   if (!config.kind || !config.name || !send) return false;
+  if (config.count === false) return false; // a draft's preview link: no one's view of the widget
   if (site && site === window.location.origin) return false; // the panel's own preview of an embed
   const body = JSON.stringify({ k: config.kind, n: config.name, s: site || '' });
   const headers = { 'Content-Type': 'application/json' }; // same origin: no preflight

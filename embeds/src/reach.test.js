@@ -30,6 +30,13 @@ describe('the view beacon', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it("does not count a draft's preview link, framed or not", () => {
+    const send = vi.fn(async () => ({}));
+    expect(sendHit({ ...CONFIG, count: false }, 'https://gmina.example.pl', send)).toBe(false);
+    expect(sendHit({ ...CONFIG, count: false }, '', send)).toBe(false);
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it("reads only the referrer's origin when the browser names no ancestor", () => {
     const framed = { parent: {}, location: {} };
     const doc = { referrer: 'https://gmina.example.pl/aktualnosci/smog?id=7#x' };

@@ -35,7 +35,7 @@ def changed_voivodeships(request, checkpoint, data):
     for key in keys:
         row, item = stored.get(key.id), sent_by_key.get(key.id)
         numbers = (sent_numbers(item, key) if item is not None else None) or dict.fromkeys(CODES)
-        changed.update(code for code in CODES if _stored(row, code) != numbers[code])
+        changed.update(code for code in CODES if _differs(row, code, numbers[code]))
     known = gazetteer(request).voivodeships(request.db)
     ids = {info["code"]: voivodeship_id for voivodeship_id, info in known.items() if info["code"]}
     if changed - set(ids):  # a cell of a voivodeship the hierarchy lacks: nobody's scope holds it
@@ -43,7 +43,17 @@ def changed_voivodeships(request, checkpoint, data):
     return frozenset(ids[code] for code in changed)
 
 
-def _stored(row, code):
-    """A stored cell as an exact number (the column gives floats), comparable with a sent one."""
+# Below this magnitude two numbers of 4 decimal places never share a float (2**53 / 10**4 is
+# about 9·10**11), so a stored cell's float tells whether the sent number equals it.
+EXACT_AS_FLOAT = 10**11
+
+
+def _differs(row, code, number):
+    """Whether a sent cell (an exact number rounded to the column's places, or None) differs
+    from the stored one (the column gives floats)."""
     value = getattr(row, code) if row is not None else None
-    return None if value is None else rounded(Decimal(str(value)), PLACES)
+    if value is None or number is None:
+        return (value is None) != (number is None)
+    if abs(value) < EXACT_AS_FLOAT:
+        return float(number) != value
+    return rounded(Decimal(str(value)), PLACES) != number

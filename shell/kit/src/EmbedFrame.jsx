@@ -6,6 +6,54 @@ import { HELLO, RESIZE } from '@smogpanel/embeds/protocol';
 import { TEXT } from './texts.js';
 import { DEFAULT_LOOK, EmbedLook } from './EmbedLook.jsx';
 import { PublicAttribution } from './PublicAttribution.jsx';
+import { api } from './api.js';
+import { pinnedPath, publishPath } from './publication.jsx';
+
+/**
+ * Which version the embed shows: "zawsze najnowsza" (the default: the live version, whatever is
+ * published later) or "ta wersja" (the live version's number, /view/<kind>/<name>/v/<seq>: what
+ * the partner pastes never changes). `live` null: nothing published to pin.
+ */
+export function VersionChoice({ live, pinned, onChange }) {
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">Wersja</legend>
+      <div className="form-check form-check-inline">
+        <input
+          id="embed-version-latest"
+          type="radio"
+          name="embed-version"
+          className="form-check-input"
+          checked={!pinned}
+          onChange={() => onChange(false)}
+        />
+        <label htmlFor="embed-version-latest" className="form-check-label">
+          zawsze najnowsza
+        </label>
+      </div>
+      <div className="form-check form-check-inline">
+        <input
+          id="embed-version-pinned"
+          type="radio"
+          name="embed-version"
+          className="form-check-input"
+          checked={pinned}
+          disabled={!live}
+          aria-describedby="embed-version-help"
+          onChange={() => onChange(true)}
+        />
+        <label htmlFor="embed-version-pinned" className="form-check-label">
+          {live ? `ta wersja (${live})` : 'ta wersja'}
+        </label>
+      </div>
+      <div id="embed-version-help" className="form-text">
+        {live
+          ? '„Ta wersja” pokazuje zawsze to, co opublikowano jako wersję ' + live + ', także po kolejnych publikacjach.'
+          : 'Nie ma opublikowanej wersji, którą można przypiąć.'}
+      </div>
+    </fieldset>
+  );
+}
 
 /** The live preview: the real embed page, sized by its resize messages like the loader does. */
 function Preview({ src, uuid, size, fullWidth, title }) {
@@ -69,12 +117,26 @@ export default function EmbedFrame({
   const [fullWidth, setFullWidth] = useState(false);
   const [linkText, setLinkText] = useState('');
   const [look, setLook] = useState(DEFAULT_LOOK);
+  const [live, setLive] = useState(null); // the live version's number ("ta wersja")
+  const [pinned, setPinned] = useState(false);
   useEffect(() => {
     if (show) setUuid(newUuid()); // every opening: a new embed, with its own uuid
   }, [show, path]);
+  const kind = attribution && attribution.kind;
+  const id = attribution && attribution.id;
+  useEffect(() => {
+    setPinned(false);
+    setLive(null);
+    if (!show || !kind || !id) return;
+    api.get(publishPath(kind, id, 'versions')).then(
+      (versions) => setLive(versions.live),
+      () => setLive(null),
+    );
+  }, [show, kind, id]);
   const origin = window.location.origin;
   const link = httpLink(linkText);
-  const snippet = embedSnippet({ origin, path, uuid, size, fullWidth, link, title: frameTitle, ...look });
+  const shownPath = pinned && live ? pinnedPath(path, live) : path;
+  const snippet = embedSnippet({ origin, path: shownPath, uuid, size, fullWidth, link, title: frameTitle, ...look });
   return (
     <EmbedDialog show={show} onHide={onHide} title={title} snippet={snippet} size="xl">
       <div className="row g-3 align-items-end mb-3">
@@ -125,11 +187,12 @@ export default function EmbedFrame({
           </div>
         </div>
       </div>
+      {kind && <VersionChoice live={live} pinned={pinned} onChange={setPinned} />}
       <EmbedLook look={look} onChange={setLook} />
       {attribution && <PublicAttribution kind={attribution.kind} id={attribution.id} />}
       {show && (
         <Preview
-          src={embedSource({ origin, path, uuid, link, ...look })}
+          src={embedSource({ origin, path: shownPath, uuid, link, ...look })}
           uuid={uuid}
           size={size}
           fullWidth={fullWidth}

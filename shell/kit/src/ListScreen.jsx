@@ -13,6 +13,7 @@ import { districtOptions, namesOf } from './selection.js';
 import { loadGminy } from './gminy.js';
 import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
+import { withPublicationColumn } from './publication.jsx';
 import { listParams, useResourceState } from './resource.js';
 import { parentKey, store } from './store.js';
 import { StatusBanner } from './StatusBanner.jsx';
@@ -399,7 +400,7 @@ export default function ListScreen({
         </button>
       </div>
       <ListTable
-        columns={columns}
+        columns={withPublicationColumn(columns, rows)}
         rows={rows}
         order={query.order}
         asc={query.asc}

@@ -66,6 +66,7 @@ export { useKeyRemoval } from './keyRemoval.jsx';
 export { GminaSelect, loadGminy, forgetGminy } from './GminaSelect.jsx';
 export { Dialog, ConfirmDialog, EmbedDialog } from './Dialog.jsx';
 export { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
+export { PublicationBadge, publicationColumn, withPublicationColumn, pinnedPath, publishPath } from './publication.jsx';
 export { publicLinkColumn, publicPath, useEmbedAction } from './publicView.jsx';
 export { EMBED_SIZES, EMBED_LOADER_PATH, embedSnippet, embedSource, httpLink, newUuid } from './embed.js';
 export {

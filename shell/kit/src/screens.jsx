@@ -7,6 +7,7 @@ import { Field, Form, sameValues, useValues } from './Form.jsx';
 import { useKeyRemoval } from './keyRemoval.jsx';
 import { Page } from './Page.jsx';
 import { settings } from './config.js';
+import { PublicationBadge } from './publication.jsx';
 import { useItem } from './resource.js';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
@@ -249,7 +250,8 @@ function readOnlyNote(may, item) {
  * `setItem(record)` gives the form a fresher record (fields, payload and actions see it; the
  * values stay). `aside(values)` shows beside the form (a live preview; `width` and `asideWidth`
  * a number of large-screen columns or the classes).
- * `waiting` replaces the form while what it needs loads. After success: `back`.
+ * `waiting` replaces the form while what it needs loads. After success: `back`. `publishActions`:
+ * more buttons in a public record's publish dialog (EditLoader).
  */
 export function FormScreen({ crumbs, heading, waiting, children, ...props }) {
   const { resource, id } = props; // the rest is the form's (FieldsForm)
@@ -266,7 +268,7 @@ export function FormScreen({ crumbs, heading, waiting, children, ...props }) {
       {children}
       {waiting ||
         (editing ? (
-          <EditLoader resource={resource} id={id}>
+          <EditLoader resource={resource} id={id} publishActions={props.publishActions}>
             {(item) => <FieldsForm key={id} {...props} item={item} />}
           </EditLoader>
         ) : (
@@ -282,6 +284,7 @@ const HistoryPanel = lazy(() => import(/* webpackChunkName: "lazy-history" */ '.
 const LazyHistoryLog = lazy(() => import(/* webpackChunkName: "lazy-history-log" */ './HistoryLog.jsx'));
 
 const ReachPanel = lazy(() => import(/* webpackChunkName: "lazy-reach" */ './ReachPanel.jsx'));
+const PublishDialog = lazy(() => import(/* webpackChunkName: "lazy-publish" */ './PublishDialog.jsx'));
 
 /** Whether the records of `kind` are public widgets (the kinds the server lists in the page's
  * settings): their edit screens offer 'Zasięg'. */
@@ -308,17 +311,39 @@ export function HistoryLog() {
 /**
  * Renders children(item) once the record `id` of `resource` has loaded; the banner until then.
  * Above it, 'Historia': the record's history (loaded on demand), whose 'Przywróć tę wersję'
- * reloads the record, so the form shows the values put back. Every edit screen has it.
+ * reloads the record, so the form shows the values put back. Every edit screen has it. A public
+ * record's (its answer has `publication`) also shows its state badge and, to an account that may
+ * `publish`, 'Publikacja': the publish dialog (PublishDialog.jsx; `publishActions` adds buttons).
  */
-export function EditLoader({ resource, id, children }) {
+export function EditLoader({ resource, id, children, publishActions }) {
   const { item, error, errors } = useItem(resource, id);
   const [history, setHistory] = useState(false);
   const [reach, setReach] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const kind = historyKindOf(resource);
+  const may = useMay(resource.kind);
+  const publication = item && item.publication;
   return (
     <>
       {(item || history || reach) && (
-        <div className="d-flex justify-content-end gap-2 mb-2">
+        <div className="d-flex justify-content-end align-items-center gap-2 mb-2">
+          {publication && (
+            <>
+              <span className="me-auto" data-testid="publication-state">
+                <span className="visually-hidden">Stan publikacji: </span>
+                <PublicationBadge state={publication.state} label={publication.label} />
+              </span>
+              {may('publish') && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  aria-haspopup="dialog"
+                  onClick={() => setPublishing(true)}>
+                  Publikacja
+                </button>
+              )}
+            </>
+          )}
           {isPublicKind(kind) && (
             <button
               type="button"
@@ -336,6 +361,20 @@ export function EditLoader({ resource, id, children }) {
             Historia
           </button>
         </div>
+      )}
+      {publishing && (
+        <Suspense fallback={null}>
+          <PublishDialog
+            show={publishing}
+            onHide={() => setPublishing(false)}
+            kind={kind}
+            id={Number(id)}
+            name={item ? item.name || item.internal_name || `#${id}` : ''}
+            version={versionOf(item)}
+            onChanged={() => resource.get(id)}
+            extraActions={publishActions}
+          />
+        </Suspense>
       )}
       {reach && <Reach kind={kind} id={Number(id)} />}
       {history && (

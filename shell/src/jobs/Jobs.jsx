@@ -1,7 +1,7 @@
 // /jobs, 'Zadania': the server's periodic jobs, how their last run went and when the next one is
 // (GET /api/job/), and 'Uruchom teraz' (POST /api/job/<code>/run). A core screen of the shell,
 // for super administrators (the server answers 403 to others).
-import { api, ListTable, Page, StatusBanner, useMe } from '@smogpanel/kit';
+import { api, formatDate, ListTable, Page, StatusBanner, useMe } from '@smogpanel/kit';
 import { useCallback, useEffect, useState } from 'react';
 import { isSuper } from '../accounts/users.js';
 
@@ -29,9 +29,44 @@ export function outcome(row) {
   return <span className="text-muted">Jeszcze nie uruchomione</span>;
 }
 
+/** The publishes the last run found late (the server was down at their time): each with 'Opublikuj
+ * teraz', which publishes that version again now (a new version, the same content). */
+export function LatePublishes({ late, onPublish, done = {} }) {
+  const publishes = (late || []).filter((change) => change.action === 'publish');
+  if (!publishes.length) return null;
+  return (
+    <ul className="list-unstyled small mt-2 mb-0" data-testid="late-publishes">
+      {publishes.map((change) => {
+        const key = `${change.kind}-${change.record_id}-${change.seq}`;
+        const name = change.name || `${change.kind} ${change.record_id}`;
+        return (
+          <li key={key} className="d-flex align-items-center gap-2 mb-1">
+            <span>
+              Opóźniona publikacja: {name} (wersja {change.seq}, plan: {formatDate(change.at)})
+            </span>
+            {done[key] ? (
+              <span className="text-success" role="status">
+                {done[key]}
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary text-nowrap"
+                aria-label={`Opublikuj teraz: ${name}`}
+                onClick={() => onPublish(change, key)}>
+                Opublikuj teraz
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 const POLL_MS = 1000; // while a job runs, the list is asked again this often
 
-const columns = (onRun, busy) => [
+const columns = (onRun, busy, onPublish, published) => [
   {
     name: 'title',
     label: 'Zadanie',
@@ -50,7 +85,15 @@ const columns = (onRun, busy) => [
   {
     name: 'details',
     label: 'Błąd albo podsumowanie',
-    render: (row) => (row.error ? <span className="text-danger">{row.error}</span> : row.summary || ''),
+    render: (row) =>
+      row.error ? (
+        <span className="text-danger">{row.error}</span>
+      ) : (
+        <>
+          {row.summary || ''}
+          <LatePublishes late={row.late} onPublish={onPublish} done={published} />
+        </>
+      ),
   },
   { name: 'runs', label: 'Uruchomienia (błędy)', render: (row) => `${row.runs} (${row.failures})` },
   {
@@ -90,6 +133,18 @@ export function Jobs() {
     const timer = setTimeout(load, POLL_MS);
     return () => clearTimeout(timer);
   }, [running, state.rows, load]);
+
+  const [published, setPublished] = useState({}); // 'Opublikuj teraz' done, by late change
+  async function publishNow(change, key) {
+    setOutcome({ status: 'loading', errors: [] });
+    try {
+      const answer = await api.post(`/${change.kind}/${change.record_id}/publish`, { seq: change.seq });
+      setPublished((now) => ({ ...now, [key]: `Opublikowano teraz jako wersję ${answer.published}.` }));
+      setOutcome({ status: 'idle', errors: [] });
+    } catch (error) {
+      setOutcome({ status: 'error', errors: error.errors || [] });
+    }
+  }
 
   async function run(row) {
     setOutcome({ status: 'loading', errors: [] });
@@ -135,7 +190,10 @@ export function Jobs() {
         <StatusBanner {...outcome} />
       )}
       <ListTable
-        columns={columns(run, outcome.status === 'loading').map((column) => ({ ...column, sortable: false }))}
+        columns={columns(run, outcome.status === 'loading', publishNow, published).map((column) => ({
+          ...column,
+          sortable: false,
+        }))}
         rows={state.rows || []}
         loading={state.rows === null}
       />

@@ -187,3 +187,23 @@ describe('Zadania', () => {
     expect([duration(null), duration(0), duration(999), duration(1500)]).toEqual(['', '0 ms', '999 ms', '1,5 s']);
   });
 });
+
+describe('late scheduled publishes', () => {
+  it('each shows Opublikuj teraz, which publishes that version again now', async () => {
+    const { LatePublishes } = await import('./Jobs.jsx');
+    const late = [
+      { kind: 'timer', record_id: 4, action: 'publish', seq: 3, at: '2027-01-12T09:00:00+00:00', name: 'Sezon' },
+      { kind: 'timer', record_id: 5, action: 'unpublish', seq: null, at: '2027-01-12T09:00:00+00:00', name: 'Inny' },
+    ];
+    const clicked = [];
+    render(<LatePublishes late={late} onPublish={(change, key) => clicked.push([change.record_id, key])} />);
+    const list = screen.getByTestId('late-publishes');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Opóźniona publikacja: Sezon (wersja 3, plan: 2027-01-12 10:00)Opublikuj teraz']);
+    fireEvent.click(within(list).getByRole('button', { name: 'Opublikuj teraz: Sezon' }));
+    expect(clicked).toEqual([[4, 'timer-4-3']]);
+  });
+});

@@ -1,0 +1,120 @@
+"""Publishing in a real Chromium (issue 44), on a panel in `reviewed` mode: the state badge in a
+public kind's list and on its edit screen, the publish dialog showing what will change in the
+form's words, scheduling (a time the spring clock change skips refused with the server's Polish
+reason under 'Zaplanuj na', a valid one scheduled: 'Zaplanowany'), and the embed dialog's
+"ta wersja", whose code and preview pin the live version."""
+
+import re
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from playwright.sync_api import expect
+
+from smogpanel.testing.browser import LiveServer, api_headers, sign_in, watch_policy_violations
+from smogpanel.testing.serve import PASSWORD, add_accounts, start_live
+
+SPRING_GAP = "2027-03-28T02:30"  # the clocks jump from 02:00 to 03:00 that night
+SCHEDULED = "2027-03-28T03:30"
+
+
+@pytest.fixture(scope="module")
+def panel(tmp_path_factory):
+    live, server, app = start_live(
+        tmp_path_factory, "live_publishing", threads=4, **{"smogpanel.publishing": "reviewed"}
+    )
+    add_accounts(live.factory, ["wydawca@example.pl"], True, firstname="Wanda", lastname="Wydawczyni")
+    yield LiveServer(live.url, "wydawca@example.pl", "", PASSWORD, live.factory, live.settings)
+    server.close()
+    app.registry["db.engine"].dispose()
+    live.engine.dispose()
+
+
+@pytest.fixture
+def page(browser, panel):
+    context = browser.new_context(base_url=panel.url, locale="pl-PL", timezone_id="Europe/Warsaw")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    violations = watch_policy_violations(context)
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
+def call(page, path, data=None):
+    answer = page.request.post(path, data=data or {}, headers=api_headers(page))
+    assert answer.ok, answer.text()
+    return answer.json()["message"]
+
+
+def test_an_operator_publishes_schedules_and_pins_a_version(page, panel):
+    sign_in(page, panel)
+    internal = f"publikacja-{uuid.uuid4().hex[:8]}"
+    name = panel.unique("Licznik publikacji")
+    timer = call(
+        page,
+        "/api/timer/",
+        {
+            "name": name,
+            "internal_name": internal,
+            "timer_style_name": "SEA",
+            "text_above": "Stary tekst nad licznikiem",
+            "text_below": "Ogrzewaj czysto.",
+            "deadline": (datetime.now(UTC) + timedelta(days=400)).isoformat(),
+            "countdown": 1,
+            "hidden_brand": 0,
+        },
+    )
+    call(page, f"/api/timer/{timer['id']}/publish", {"note": "Pierwsza"})
+    edited = {key: timer[key] for key in ("name", "timer_style_name", "deadline", "countdown", "text_below")}
+    call(page, f"/api/timer/{timer['id']}", {**edited, "text_above": "Nowy tekst nad licznikiem", "hidden_brand": 0})
+
+    # The list: each public record's state.
+    page.goto(f"/timer?q={internal}")
+    row = page.get_by_role("row").filter(has_text=name)
+    expect(row.get_by_text("Opublikowany (zmiany nieopublikowane)")).to_be_visible()
+
+    # The edit screen: the badge, and the dialog showing the change in the form's words.
+    page.goto(f"/timer/{timer['id']}")
+    expect(page.get_by_test_id("publication-state")).to_have_text(
+        "Stan publikacji: Opublikowany (zmiany nieopublikowane)"
+    )
+    page.get_by_role("button", name="Publikacja").click()
+    dialog = page.get_by_role("dialog", name=f"Publikacja: {name}")
+    diff = dialog.get_by_test_id("publish-diff")
+    changed = diff.get_by_role("row").filter(has_text="Tekst nad licznikiem")
+    expect(changed).to_contain_text("Stary tekst nad licznikiem")
+    expect(changed).to_contain_text("Nowy tekst nad licznikiem")
+    expect(dialog.get_by_text("żadna strona partnerska go nie pokazywała")).to_be_visible()
+
+    # Scheduling: the spring gap refused under the field, in Polish; a time that exists taken.
+    at = dialog.get_by_label("Zaplanuj na")
+    at.fill(SPRING_GAP)
+    dialog.get_by_role("button", name="Zaplanuj publikację").click()
+    expect(dialog.locator("#publish-at-error")).to_contain_text("nie istnieje w czasie polskim")
+    expect(at).to_have_attribute("aria-invalid", "true")
+    at.fill(SCHEDULED)
+    dialog.get_by_role("button", name="Zaplanuj publikację").click()
+    expect(dialog.get_by_role("status")).to_have_text("Zaplanowano publikację wersji 2 na 2027-03-28 03:30.")
+    expect(dialog.get_by_test_id("publish-scheduled")).to_have_text("Publikacja wersji 2: 2027-03-28 03:30")
+    expect(dialog.locator("[data-publication]").first).to_have_text("Zaplanowany")
+    dialog.get_by_role("button", name="Zamknij", exact=True).click()
+    expect(page.get_by_test_id("publication-state")).to_have_text("Stan publikacji: Zaplanowany")
+    # The public still sees version 1 until then.
+    public = page.request.get(f"/api/public/timer/{internal}").json()["message"]
+    assert public["text_above"] == "Stary tekst nad licznikiem"
+
+    # The embed dialog: the newest by default, "ta wersja" pins version 1 in the code and preview.
+    page.goto(f"/timer?q={internal}")
+    page.get_by_role("row").filter(has_text=name).get_by_role("button", name="Osadź").click()
+    embed = page.get_by_role("dialog")
+    code = embed.get_by_label("Fragment kodu HTML do wklejenia na stronę")
+    expect(embed.get_by_label("zawsze najnowsza")).to_be_checked()
+    expect(code).to_have_value(re.compile(f"/view/timer/{internal}/embed/"))
+    embed.get_by_label("ta wersja (1)").check()
+    expect(code).to_have_value(re.compile(f"/view/timer/{internal}/v/1/embed/"))
+    preview = embed.frame_locator("iframe")
+    expect(preview.get_by_text("Stary tekst nad licznikiem")).to_be_visible()
