@@ -1,7 +1,7 @@
 """Review of publishing in a real browser, on a panel in `reviewed` mode: a super administrator
 grants 'Może publikować' on the accounts screen; an editor without it asks for publication; the
 account granted it finds the request under 'Prośby o publikację' and approves it, and the
-record is public."""
+record is public. The editor asks on the record's edit screen ('Poproś o publikację')."""
 
 import re
 
@@ -64,13 +64,18 @@ def test_an_editor_asks_and_the_account_granted_publishing_approves(reviewed_pag
 
     record = live.request("POST", "/api/timer/", timer(internal_name="prosba-przegladarka"), token(live, ADMIN))
     timer_id = record.body["message"]["id"]
-    asking = token(live, ASKING)
-    refused = live.request("POST", f"/api/timer/{timer_id}/publish", {}, asking)
-    assert refused.status == 403
-    asked = live.request("POST", f"/api/timer/{timer_id}/publish-request", {"note": "Gotowe do publikacji"}, asking)
-    assert asked.status == 200, asked.body
-
     page.evaluate("localStorage.clear()")  # the next account on this browser
+    sign_in(page, server, email=ASKING)
+    page.goto(f"/timer/{timer_id}")
+    expect(page.get_by_test_id("publication-state")).to_contain_text("Szkic")
+    expect(page.get_by_role("button", name="Publikacja")).to_have_count(0)
+    page.get_by_role("button", name="Poproś o publikację").click()
+    page.get_by_label("Notatka dla osoby zatwierdzającej").fill("Gotowe do publikacji")
+    assert_accessible(page)
+    page.get_by_role("dialog").get_by_role("button", name="Poproś o publikację").click()
+    expect(page.get_by_role("status")).to_contain_text("Prośba wysłana.")
+
+    page.evaluate("localStorage.clear()")
     sign_in(page, server, email=DECIDING)
     page.goto("/publish-requests")
     expect(page.get_by_role("heading", name="Prośby o publikację")).to_be_visible()
