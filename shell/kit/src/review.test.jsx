@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadMe } from './auth.js';
+import { ACTIONS, changeRows } from './history.js';
 import { defineResource } from './resource.js';
 import { EditLoader } from './screens.jsx';
 import { fail, mockApi, ok, resetStore } from './testing.js';
@@ -85,5 +86,17 @@ describe('review of publishing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Zatwierdź prośbę i opublikuj' }));
     expect(await screen.findByText('Prośba zatwierdzona: szkic opublikowany.')).toBeTruthy();
     await waitFor(() => expect(calls.some((call) => call.url === '/timer/4/publish-request/approve')).toBe(true));
+  });
+
+  it('history names the request, its decision and their fields in Polish', () => {
+    const entry = {
+      action: 'reject',
+      changes: { comment: [null, 'Popraw datę'], requested_by: [null, 'ewa@example.pl'] },
+    };
+    expect(ACTIONS[entry.action]).toBe('Odesłanie prośby o publikację');
+    expect(changeRows(entry).map((row) => [row.label, row.after])).toEqual([
+      ['Komentarz', 'Popraw datę'],
+      ['Prosi', 'ewa@example.pl'],
+    ]);
   });
 });
