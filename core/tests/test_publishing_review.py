@@ -91,7 +91,10 @@ def test_nobody_approves_or_sends_back_their_own_request(app, admin, db):
     assert reason(own).startswith("Nie możesz odesłać własnej prośby o publikację")
     assert versions(api, "timer", timer["id"])["live"] is None  # nothing published
     assert api.get("/api/publish-requests/")["message"]["count"] == 1
-    assert api.post(f"/api/timer/{timer['id']}/publish-request/approve")["message"]["live"] == 1
+    # Approved for a later time: scheduled, the request decided.
+    scheduled = api.post(f"/api/timer/{timer['id']}/publish-request/approve", {"at": "2031-01-12T10:00"})["message"]
+    assert (scheduled["live"], scheduled["published"], "request" in scheduled) == (None, 1, False)
+    assert [(change["action"], change["seq"]) for change in scheduled["scheduled"]] == [("publish", 1)]
 
 
 def test_a_draft_edited_after_the_request_is_not_approved_until_asked_again(app, admin, db):

@@ -12,6 +12,9 @@ export const ACTIONS = {
   import: 'Import',
   publish: 'Publikacja',
   unpublish: 'Wycofanie z publikacji',
+  request: 'Prośba o publikację',
+  approve: 'Zatwierdzenie prośby o publikację',
+  reject: 'Odesłanie prośby o publikację',
 };
 // What an entry reverts, in the accusative: "cofa zmianę z 2026-11-27 10:30".
 const ACTIONS_UNDONE = {
@@ -35,6 +38,17 @@ export function revertsSays(entry) {
 export function revertedSays(entry, revertedId) {
   return entry.reverted_at ? `cofnięty ${formatDate(entry.reverted_at)}` : `cofnięty wpisem #${revertedId}`;
 }
+// The fields of publishing's entries (smogpanel.publishing and its review), in Polish.
+const PUBLISHING_ACTIONS = new Set(['publish', 'unpublish', 'request', 'approve', 'reject']);
+const PUBLISHING_FIELDS = {
+  version: 'Wersja',
+  from_version: 'Z wersji',
+  scheduled_at: 'Zaplanowano na',
+  note: 'Notatka',
+  request: 'Prośba o publikację (nr)',
+  requested_by: 'Prosi',
+  comment: 'Komentarz',
+};
 export const CHANGED = 'changed';
 export const NO_VALUE = '—';
 export const NOT_KEPT = 'zmieniono (treści nie przechowuje się w historii)';
@@ -92,7 +106,7 @@ export function changeRows(entry) {
       after: 'usunięto',
     }));
   }
-  const labels = entry.labels || {};
+  const labels = { ...(PUBLISHING_ACTIONS.has(entry.action) ? PUBLISHING_FIELDS : {}), ...(entry.labels || {}) };
   return Object.keys(changes)
     .sort()
     .map((field) => {

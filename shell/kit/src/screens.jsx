@@ -13,6 +13,10 @@ import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
 
 const LazyListScreen = lazy(() => import(/* webpackChunkName: "lazy-list" */ './ListScreen.jsx'));
+// Review of publishing (a request and its decision): loaded only where it is shown.
+const review = () => import(/* webpackChunkName: "lazy-review" */ './ReviewActions.jsx');
+const ReviewActions = lazy(review);
+const AskForPublication = lazy(() => review().then((m) => ({ default: m.AskForPublication })));
 
 /**
  * The list of `resource` under `parent` (loaded on demand: ListScreen.jsx), with header operations
@@ -333,6 +337,11 @@ export function EditLoader({ resource, id, children, publishActions }) {
                 <span className="visually-hidden">Stan publikacji: </span>
                 <PublicationBadge state={publication.state} label={publication.label} />
               </span>
+              {!may('publish') && may('update') && (
+                <Suspense fallback={null}>
+                  <AskForPublication kind={kind} id={Number(id)} name={item.name || item.internal_name || `#${id}`} />
+                </Suspense>
+              )}
               {may('publish') && (
                 <button
                   type="button"
@@ -372,7 +381,10 @@ export function EditLoader({ resource, id, children, publishActions }) {
             name={item ? item.name || item.internal_name || `#${id}` : ''}
             version={versionOf(item)}
             onChanged={() => resource.get(id)}
-            extraActions={publishActions}
+            extraActions={
+              publishActions ||
+              ((state) => <ReviewActions kind={kind} id={Number(id)} {...state} onChanged={() => resource.get(id)} />)
+            }
           />
         </Suspense>
       )}

@@ -1,5 +1,6 @@
 // /account/:id/access: what a super administrator lets an account do (POST /api/user/<id>/access):
-// its role, the modules and voivodeships an editor changes, and residents' personal data. Super
+// its role, the modules and voivodeships an editor changes, residents' personal data and whether it
+// publishes (in `reviewed` mode; without it the account asks for publication). Super
 // administrators are made by the system administrator alone (smogpanel user role), never here.
 import { api, FormScreen, settings } from '@smogpanel/kit';
 import { useEffect, useState } from 'react';
@@ -22,7 +23,8 @@ export function accessSummary(row, names = {}) {
     kinds.length ? `moduły: ${kinds.map((kind) => names[kind] || kind).join(', ')}` : '',
     regions.length ? `województwa: ${regions.length}` : '',
   ].filter(Boolean);
-  const role = ROLE_LABELS[row.role] || row.role;
+  const publishes = row.role === 'editor' && Number(row.publish) ? ', publikuje' : '';
+  const role = `${ROLE_LABELS[row.role] || row.role}${publishes}`;
   return scope.length ? `${role} (${scope.join('; ')})` : role;
 }
 
@@ -108,6 +110,11 @@ export function AccountAccess() {
       ),
     },
     { name: 'personal_data', label: 'Dane nadawców (imiona, adresy e-mail i adresy mieszkańców)', type: 'checkbox' },
+    {
+      name: 'publish',
+      label: 'Może publikować (bez tego uprawnienia prosi o publikację, gdy zmiany wymagają zatwierdzenia)',
+      type: 'checkbox',
+    },
   ];
   return (
     <FormScreen
@@ -120,6 +127,7 @@ export function AccountAccess() {
         scope_kinds: listed(item && item.scope_kinds),
         scope_voivodeships: listed(item && item.scope_voivodeships),
         personal_data: Boolean(item && Number(item.personal_data)),
+        publish: Boolean(item && Number(item.publish)),
       })}
       save={(payload, { values }) =>
         users.run('edited', () =>
@@ -128,6 +136,7 @@ export function AccountAccess() {
             scope_kinds: values.scope_kinds,
             scope_voivodeships: values.scope_voivodeships.map(Number),
             personal_data: values.personal_data ? 1 : 0,
+            publish: Boolean(values.publish),
           }),
         )
       }

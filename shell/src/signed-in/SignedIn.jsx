@@ -40,6 +40,11 @@ const Profile = lazy(() =>
 const Releases = lazy(() =>
   import(/* webpackChunkName: "lazy-releases" */ '../releases/Releases.jsx').then((m) => ({ default: m.Releases })),
 );
+const PublishRequests = lazy(() =>
+  import(/* webpackChunkName: "lazy-publish-requests" */ '../publishing/PublishRequests.jsx').then((m) => ({
+    default: m.PublishRequests,
+  })),
+);
 const onDemand = (screen) => <Suspense fallback={<Waiting />}>{screen}</Suspense>;
 
 export function SignedIn() {
@@ -108,6 +113,7 @@ function SignedInShell() {
           <Route path="/jobs" caseSensitive element={onDemand(<Jobs />)} />
           <Route path="/history" caseSensitive element={<HistoryScreen />} />
           <Route path="/releases" caseSensitive element={onDemand(<Releases />)} />
+          <Route path="/publish-requests" caseSensitive element={onDemand(<PublishRequests />)} />
           <Route path="/reach" caseSensitive element={<ReachScreen />} />
           {plugins.list.map((plugin) => (
             <Route

@@ -65,6 +65,11 @@ function UserMenu({ me }) {
             </Link>
           </li>
           <li>
+            <Link className="dropdown-item" to="/publish-requests">
+              Prośby o publikację
+            </Link>
+          </li>
+          <li>
             <Link className="dropdown-item" to="/reach">
               Zasięg widżetów
             </Link>
