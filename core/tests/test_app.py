@@ -1,7 +1,9 @@
 """The app as a whole: who may call what, the envelope on every path, plugins on and off."""
 
 import inspect
+import importlib
 import json
+import pkgutil
 import re
 from pathlib import Path
 
@@ -343,8 +345,14 @@ def test_the_migrations_match_the_models(engine):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    import smogpanel.models  # noqa: F401 (every core table)
+    import smogpanel
     from smogpanel.db import Base
+
+    # Every core table, wherever its layer keeps it (accounts' sessions and factors, reach,
+    # publishing), not only those an earlier test happened to import.
+    for module in pkgutil.walk_packages(smogpanel.__path__, "smogpanel."):
+        if ".tests" not in module.name and ".plugins" not in module.name:
+            importlib.import_module(module.name)
 
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
