@@ -1,7 +1,7 @@
 """The app as a whole: who may call what, the envelope on every path, plugins on and off."""
 
-import inspect
 import importlib
+import inspect
 import json
 import pkgutil
 import re
