@@ -7,6 +7,7 @@ search's card, which the pinned embed asks under its `api`) for a published vers
 part's current answer (`/api/public/<kind>/<name>/<part>`, with its own Cache-Control), since
 parts are not frozen with a version."""
 
+from pyramid.httpexceptions import HTTPNotFound
 from pyramid.request import Request
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
@@ -50,7 +51,10 @@ def pinned_part(request):
     inner = Request.blank(path, base_url=request.application_url, query_string=request.query_string)
     inner.environ[PREVIEWING] = (kind.kind, name)
     inner.__dict__["tm"], inner.__dict__["db"] = request.tm, request.db
-    return request.invoke_subrequest(inner, use_tweens=False)
+    try:
+        return request.invoke_subrequest(inner, use_tweens=False)
+    except HTTPNotFound:  # no route for such a part: the envelope's 404, not the added slash's redirect
+        raise ApiError("NOT_FOUND") from None
 
 
 def pinned_page(request):

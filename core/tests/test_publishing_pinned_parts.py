@@ -56,3 +56,11 @@ def test_a_pinned_search_embed_opens_its_cards_while_the_version_is_published(re
 def test_the_openapi_document_describes_a_pinned_version_part(testapp):
     paths = testapp.get("/api/openapi.json").json["paths"]
     assert "404" in paths["/api/public/{kind}/{internal_name}/v/{seq}/{part}"]["get"]["responses"]
+
+
+def test_a_part_no_plugin_serves_is_404_in_the_envelope(api, testapp):
+    from smogpanel.plugins.timers.tests.test_api import add as add_timer
+
+    add_timer(api)  # immediate mode: published as version 1
+    missing = testapp.get("/api/public/timer/koniec-sezonu/v/1/nie-ma", status=404)
+    assert missing.json["success"] is False
