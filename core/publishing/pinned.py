@@ -7,8 +7,6 @@ search's card, which the pinned embed asks under its `api`) for a published vers
 part's current answer (`/api/public/<kind>/<name>/<part>`, with its own Cache-Control), since
 parts are not frozen with a version."""
 
-from pyramid.httpexceptions import HTTPNotFound
-from pyramid.request import Request
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
@@ -18,9 +16,10 @@ from ..public import build_page, bundle_path
 from ..public.cache import answer
 from ..public.live import pinned_built
 from ..public.notes import correction_of
-from ..public.payloads import NOT_FOUND_PAGE, PREVIEWING, kind_of
+from ..public.payloads import NOT_FOUND_PAGE, kind_of
 from ..public.placeholder import placeholder
 from ..web import mark_embeddable
+from .preview import public_part
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 
@@ -47,14 +46,7 @@ def pinned_part(request):
     kind, name, _seq, built = _pinned(request)
     if built is None:
         raise ApiError("NOT_FOUND")
-    path = request.route_path("api-public", kind=kind.kind, internal_name=name) + "/" + request.matchdict["part"]
-    inner = Request.blank(path, base_url=request.application_url, query_string=request.query_string)
-    inner.environ[PREVIEWING] = (kind.kind, name)
-    inner.__dict__["tm"], inner.__dict__["db"] = request.tm, request.db
-    try:
-        return request.invoke_subrequest(inner, use_tweens=False)
-    except HTTPNotFound:  # no route for such a part: the envelope's 404, not the added slash's redirect
-        raise ApiError("NOT_FOUND") from None
+    return public_part(request, kind, name)
 
 
 def pinned_page(request):
