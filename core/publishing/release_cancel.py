@@ -60,12 +60,15 @@ def cancel_release(request, release):
         ]
         if item.seq is not None:
             pending.append(TABLE.c.seq == item.seq)
-        db.execute(sa.update(TABLE).where(*pending).values(cancelled=stamp))
+        seq = item.seq
+        if not db.execute(sa.update(TABLE).where(*pending).values(cancelled=stamp)).rowcount:
+            continue  # called off already, by the record's own DELETE …/scheduled: in history then
         changes = {"scheduled_at": [release.at.isoformat(), None], "cancelled": [None, True]}
         changes["release"] = [release.name, None]
-        if item.seq is not None:
-            changes["version"] = [item.seq, None]
+        if seq is not None:
+            changes["version"] = [seq, None]
         history.record(request, item.action, item.kind, item.record_id, item.name, changes)
+    for item in items:  # open again: each record back in this release (flushed below, in a savepoint)
         item.seq, item.open_key = None, f"{item.kind}:{item.record_id}"
     release.published, release.published_by, release.at = None, None, None  # no time wished any more
     try:

@@ -222,11 +222,13 @@ def test_a_scheduled_release_called_off_publishes_nothing_and_is_open_again(revi
     db.commit()
     viewer = signed_in(webtest.TestApp(app.app), user)
     viewer.delete(f"/api/release/{release['id']}/scheduled", status=403)
+    api.delete(f"/api/timer/{second['id']}/scheduled")  # one item called off on its own first
     called_off = api.delete(f"/api/release/{release['id']}/scheduled")["message"]
     assert (called_off["state"], called_off["state_label"]) == ("open", "Otwarta")
     assert versions_scheduled(api, first) == [] and versions_scheduled(api, second) == []
     entries = release_entries(db, first["id"])
     assert '"cancelled":[null,true]' in entries[-1] and '"release":["Odwołana",null]' in entries[-1]
+    assert sum('"cancelled"' in entry for entry in release_entries(db, second["id"])) == 1  # not twice
     # Open again: its records stay in it, and it is published anew (a new version number).
     release_of(api, "Inna", first, status=409)
     published = api.post(f"/api/release/{release['id']}/publish")["message"]
