@@ -238,6 +238,19 @@ def test_a_scheduled_release_called_off_publishes_nothing_and_is_open_again(revi
     api.delete("/api/release/999999/scheduled", status=404)
 
 
+def test_a_release_whose_record_is_in_another_open_one_now_is_not_called_off(reviewed):
+    api, _app = reviewed
+    first, _second = two_timers(api)
+    release = release_of(api, "Pierwsza", first)["message"]
+    tomorrow = datetime.now(UTC).replace(microsecond=0) + timedelta(days=1)
+    api.post(f"/api/release/{release['id']}/publish", {"at": tomorrow.isoformat()})
+    release_of(api, "Druga", first)  # scheduled items are in no open release
+    refused = api.delete(f"/api/release/{release['id']}/scheduled", status=409)
+    assert "jest już w innej otwartej publikacji" in refused["errors"][0]["description"]
+    assert versions_scheduled(api, first) == [1]  # nothing called off
+    assert api.get(f"/api/release/{release['id']}")["message"]["state"] == "scheduled"
+
+
 def versions_scheduled(api, record):
     return [row["seq"] for row in api.get(f"/api/timer/{record['id']}/versions")["message"]["scheduled"]]
 
