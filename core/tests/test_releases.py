@@ -119,7 +119,7 @@ def test_an_item_that_cannot_be_published_fails_the_whole_release(reviewed, db):
 
     # An editor of timers only may not publish the ranking: nothing is published.
     editor = create_user(db, email="liczniki@example.pl")
-    editor.scope_kinds = "timers"
+    editor.scope_kinds, editor.publish = "timers", 1  # may publish (reviewed mode): its timers only
     db.commit()
     refused = signed_in(app, editor).post(f"/api/release/{release['id']}/publish", status=409)
     assert [e["name"] for e in refused["errors"]] == ["items.1"]
