@@ -25,6 +25,7 @@ def includeme(config):
     # By name, not imported: the package's modules import much of the core (docs/core.md, layer 7).
     config.include(".wiring")
     config.include(".release_views")  # before `.views`: its routes would match /api/release/<id>/publish
+    config.include(".release_cancel")  # before `.cancel`: /api/{kind}/{id}/scheduled would match it
     config.include(".views")
     config.include(".pinned")
     config.include(".preview_views")  # preview links of drafts

@@ -8,6 +8,7 @@ come is live already and stays: publish or unpublish again instead. A called-off
 number is not used again (version numbers never go down)."""
 
 import sqlalchemy as sa
+from sqlalchemy.orm import Session
 
 from .. import history
 from ..authority import authorize
@@ -23,8 +24,13 @@ NOTHING_SCHEDULED = "Ten element nie ma zaplanowanych zmian do odwołania."
 
 
 def cancel_scheduled(request, resource, obj):
-    """Calls off the record's changes not yet due; [(action, seq, at)] of those called off."""
-    authorize(request, resource, "publish", obj)
+    """Calls off the record's changes not yet due; [(action, seq, at)] of those called off.
+    `request` is the web request (asks `publish`) or, from the command line, a database Session
+    (recorded as the CLI in history, as `publish` is)."""
+    cli = isinstance(request, Session)
+    if not cli:
+        authorize(request, resource, "publish", obj)
+    db = request if cli else request.db
     stamp = utcnow()
     pending = (
         TABLE.c.kind == resource.kind,
@@ -33,14 +39,14 @@ def cancel_scheduled(request, resource, obj):
         TABLE.c.recorded.is_(None),
         TABLE.c.at > stamp,
     )
-    rows = request.db.execute(
+    rows = db.execute(
         sa.select(TABLE.c.id, TABLE.c.action, TABLE.c.seq, TABLE.c.at).where(*pending).order_by(TABLE.c.at, TABLE.c.id)
     ).all()
     if not rows:
         raise ApiError("CONFLICT", [{"name": "", "description": NOTHING_SCHEDULED}])
     # Only what is still pending: a change that came due meanwhile is live and stays.
-    request.db.execute(sa.update(TABLE).where(TABLE.c.id.in_([r.id for r in rows]), *pending).values(cancelled=stamp))
-    name = resource.history_name(request, obj)
+    db.execute(sa.update(TABLE).where(TABLE.c.id.in_([r.id for r in rows]), *pending).values(cancelled=stamp))
+    name = history.record_name(obj) if cli else resource.history_name(request, obj)
     for row in rows:
         changes = {"scheduled_at": [row.at.isoformat(), None], "cancelled": [None, True]}
         if row.seq is not None:

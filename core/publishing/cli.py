@@ -1,5 +1,6 @@
-"""`smogpanel publish KIND ID [--at …] [--note …]` and `smogpanel unpublish KIND ID [--at …]`:
-publishing from the command line, as the system administrator (recorded as the CLI in history)."""
+"""`smogpanel publish KIND ID [--at …] [--note …]`, `smogpanel unpublish KIND ID [--at …]` and
+`smogpanel cancel-scheduled KIND ID`: publishing from the command line, as the system
+administrator (recorded as the CLI in history)."""
 
 import sys
 
@@ -8,6 +9,7 @@ from pyramid.scripting import prepare
 from ..envelope import ApiError
 from ..public.live import publishable
 from .actions import publish, unpublish
+from .cancel import cancel_scheduled
 from .release_cli import add_commands as release_commands
 from .times import BadTime, parse_at, warsaw_text
 
@@ -26,7 +28,7 @@ def _problem(error):
 
 def run(settings, args, action, build_app):
     try:
-        at = parse_at(args.at) if args.at else None
+        at = parse_at(args.at) if getattr(args, "at", None) else None
     except BadTime as error:
         print(str(error), file=sys.stderr)
         return 2
@@ -43,7 +45,11 @@ def run(settings, args, action, build_app):
             if obj is None or obj.deleted is not None:
                 print(f"Nie ma elementu {args.kind} o id {args.id}.", file=sys.stderr)
                 return 1
-            if action == "publish":
+            if action == "cancel-scheduled":
+                for done_action, seq, when in cancel_scheduled(db, resource, obj):
+                    what = f"publikację wersji {seq}" if done_action == "publish" else "wycofanie"
+                    print(f"Odwołano {what} {args.kind} {args.id} (planowano na {warsaw_text(when)}).")
+            elif action == "publish":
                 done = publish(db, resource, obj, at, args.note or "", None, None, loader=request)
                 print(f"Opublikowano {args.kind} {args.id} jako wersję {done['seq']} ({warsaw_text(done['at'])}).")
             else:
@@ -63,11 +69,13 @@ def add_commands(commands, build_app):
     for name, help_text in (
         ("publish", "opublikuj element (nową wersję), teraz albo o podanej godzinie"),
         ("unpublish", "wycofaj element z publicznych widoków, teraz albo o podanej godzinie"),
+        ("cancel-scheduled", "odwołaj zaplanowane (jeszcze nie wykonane) publikacje i wycofania elementu"),
     ):
         command = commands.add_parser(name, help=help_text)
         command.add_argument("kind", help="rodzaj, np. rank, map, timer")
         command.add_argument("id", type=int)
-        command.add_argument("--at", help="kiedy: 2027-01-12T10:00 (czas polski) albo z przesunięciem")
+        if name != "cancel-scheduled":
+            command.add_argument("--at", help="kiedy: 2027-01-12T10:00 (czas polski) albo z przesunięciem")
         if name == "publish":
             command.add_argument("--note", help="notatka wersji")
         command.set_defaults(run=lambda settings, args, action=name: run(settings, args, action, build_app))

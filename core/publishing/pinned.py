@@ -1,6 +1,11 @@
 """Pinned versions: `/view/<kind>/<name>/v/<seq>`, its embed and
 `GET /api/public/<kind>/<name>/v/<seq>` serve version `seq` as it was published, forever
-(cached as immutable); a version not published (yet) answers 404."""
+(cached as immutable); a version not published (yet) answers 404.
+
+`GET /api/public/<kind>/<name>/v/<seq>/<part>`: a plugin's own endpoint beside the payload (a
+search's card, which the pinned embed asks under its `api`) for a published version: today the
+part's current answer (`/api/public/<kind>/<name>/<part>`, with its own Cache-Control), since
+parts are not frozen with a version."""
 
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
@@ -14,6 +19,7 @@ from ..public.notes import correction_of
 from ..public.payloads import NOT_FOUND_PAGE, kind_of
 from ..public.placeholder import placeholder
 from ..web import mark_embeddable
+from .preview import public_part
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 
@@ -31,6 +37,16 @@ def pinned_payload(request):
     if built is None:
         raise ApiError("NOT_FOUND")
     return answer(request, built, "application/json", IMMUTABLE)
+
+
+def pinned_part(request):
+    """The part of a published, not embargoed version: asked inside this request and its
+    transaction, with `is_public` true for this record (the version was published even if the
+    record is unpublished now), as a preview link asks a draft's part."""
+    kind, name, _seq, built = _pinned(request)
+    if built is None:
+        raise ApiError("NOT_FOUND")
+    return public_part(request, kind, name)
 
 
 def pinned_page(request):
@@ -74,6 +90,23 @@ def describe(config, kinds):
             },
         },
     )
+    part = {"name": "part", "in": "path", "required": True, "schema": {"type": "string"}}
+    describe_route(
+        config,
+        "/api/public/{kind}/{internal_name}/v/{seq}/{part}",
+        "GET",
+        {
+            "summary": "Własny punkt wtyczki obok danych (np. karta gminy wyszukiwarki) dla opublikowanej "
+            "wersji; dziś bieżąca odpowiedź (jak /api/public/{kind}/{internal_name}/{part}).",
+            "security": [],
+            "parameters": [kind, name, seq, part],
+            "responses": {
+                "200": {"description": "Odpowiedź wtyczki", "content": {"application/json": {"schema": ENVELOPE}}},
+                "400": out_of_range,
+                "404": {**missing, "content": {"application/json": {"schema": ENVELOPE}}},
+            },
+        },
+    )
     html = {"text/html": {"schema": {"type": "string"}}}
     for path, summary, extra in (
         ("/view/{kind}/{internal_name}/v/{seq}", "Publiczny widok przypiętej wersji.", []),
@@ -104,6 +137,10 @@ def includeme(config):
     config.add_route("api-public-pinned", "/api/public/{kind}/{internal_name}/v/{seq:\\d+}")
     config.add_view(
         pinned_payload, route_name="api-public-pinned", request_method="GET", permission=NO_PERMISSION_REQUIRED
+    )
+    config.add_route("api-public-pinned-part", "/api/public/{kind}/{internal_name}/v/{seq:\\d+}/{part:.+}")
+    config.add_view(
+        pinned_part, route_name="api-public-pinned-part", request_method="GET", permission=NO_PERMISSION_REQUIRED
     )
     config.add_route("view-pinned", "/view/{kind}/{internal_name}/v/{seq:\\d+}")
     config.add_route("view-pinned-embed", "/view/{kind}/{internal_name}/v/{seq:\\d+}/embed/{uuid}")

@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 from pyramid.exceptions import ConfigurationError
+from pyramid.httpexceptions import HTTPNotFound
 from pyramid.request import Request
 from pyramid.response import Response
 from sqlalchemy.exc import IntegrityError
@@ -197,12 +198,22 @@ def preview_part(request):
         kind, name = record_of(request, records, int(request.matchdict["n"]))
     except Refused as refused:
         raise ApiError("NOT_FOUND", [{"name": "token", "description": refused.reason}], status=refused.status) from None
+    return private(public_part(request, kind, name))
+
+
+def public_part(request, kind, name):
+    """`/api/public/<kind>/<name>/<part>` (the matchdict's `part`) asked inside this request and
+    its transaction, with `is_public` true for this record alone; a part no route serves is the
+    envelope's 404 (not the not-found view's added-slash redirect of the outer path)."""
     path = request.route_path("api-public", kind=kind.kind, internal_name=name) + "/" + request.matchdict["part"]
     inner = Request.blank(path, base_url=request.application_url, query_string=request.query_string)
     inner.environ[PREVIEWING] = (kind.kind, name)
     # This request's transaction and session (reified attributes kept on the instance).
     inner.__dict__["tm"], inner.__dict__["db"] = request.tm, request.db
-    return private(request.invoke_subrequest(inner, use_tweens=False))
+    try:
+        return request.invoke_subrequest(inner, use_tweens=False)
+    except HTTPNotFound:
+        raise ApiError("NOT_FOUND") from None
 
 
 def authorize_preview(request, resource, obj):

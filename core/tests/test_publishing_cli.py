@@ -59,3 +59,27 @@ def test_publishing_and_withdrawing_from_the_command_line(ini, capsys):
     assert "Tego rodzaju elementów się nie publikuje: user" in capsys.readouterr().err
     assert cli(["-c", path, "publish", "timer", "999999"]) == 1
     assert "Nie ma elementu timer o id 999999." in capsys.readouterr().err
+
+
+@pytest.mark.slow  # `init --demo`
+def test_calling_off_scheduled_changes_from_the_command_line(ini, capsys):
+    path, url = ini
+    assert cli(["-c", path, "init", "--demo"]) == 0
+    timer_id, name = rows(url, "SELECT id, internal_name FROM timer ORDER BY id LIMIT 1")[0]
+    public = webtest.TestApp(
+        make_app({}, **{"sqlalchemy.url": url, "smogpanel.publishing": "reviewed", "smogpanel.secret": "x" * 40})
+    )
+    capsys.readouterr()
+    assert cli(["-c", path, "cancel-scheduled", "timer", str(timer_id)]) == 1
+    assert "nie ma zaplanowanych zmian do odwołania" in capsys.readouterr().err
+    assert cli(["-c", path, "publish", "timer", str(timer_id), "--at", "2099-01-12T10:00"]) == 0
+    capsys.readouterr()
+
+    assert cli(["-c", path, "cancel-scheduled", "timer", str(timer_id)]) == 0
+    assert f"Odwołano publikację wersji 1 timer {timer_id} (planowano na 12.01.2099 10:00)." in capsys.readouterr().out
+    assert rows(url, f"SELECT cancelled IS NOT NULL FROM publication WHERE record_id = {timer_id}") == [(1,)]
+    entry = rows(url, f"SELECT action, via, changes FROM history_entry WHERE record_id = {timer_id} ORDER BY id")[-1]
+    assert entry[:2] == ("publish", "cli") and '"cancelled"' in entry[2]
+    public.get(f"/api/public/timer/{name}/v/1", status=404)
+    assert cli(["-c", path, "cancel-scheduled", "timer", str(timer_id)]) == 1  # nothing left to call off
+    assert cli(["-c", path, "cancel-scheduled", "user", "1"]) == 2

@@ -218,6 +218,7 @@ def test_a_search_preview_opens_the_draft_cards_the_public_cannot(reviewed):
     assert card.json["message"]["values"][0]["value"] == "Do 30 tys. zł"
     assert (card.headers["Cache-Control"], card.headers["X-Robots-Tag"]) == ("no-store", "noindex")
     app.get(f"{config['api']}/{places['zabierzow']['id']}", status=404)  # no entry: no card
+    assert app.get(f"{config['api']}/nie/ma", status=404).json["success"] is False  # no such part
     app.get(f"/api/public/search/dotacje/{places['liszki']['id']}", status=404)  # not published
     api.delete(f"/api/search/{search['id']}/preview")
     assert app.get(f"{config['api']}/{places['liszki']['id']}", status=410).json["errors"][0]["name"] == "token"

@@ -119,7 +119,7 @@ def test_an_item_that_cannot_be_published_fails_the_whole_release(reviewed, db):
 
     # An editor of timers only may not publish the ranking: nothing is published.
     editor = create_user(db, email="liczniki@example.pl")
-    editor.scope_kinds = "timers"
+    editor.scope_kinds, editor.publish = "timers", 1  # may publish (reviewed mode): its timers only
     db.commit()
     refused = signed_in(app, editor).post(f"/api/release/{release['id']}/publish", status=409)
     assert [e["name"] for e in refused["errors"]] == ["items.1"]
@@ -208,6 +208,53 @@ def test_a_scheduled_release_goes_live_at_its_second_and_withdraws_too(reviewed)
     assert api.get(f"/api/release/{release['id']}")["message"]["state_label"] == "Opublikowana"
 
 
+def test_a_scheduled_release_called_off_publishes_nothing_and_is_open_again(reviewed, db):
+    api, app = reviewed
+    first, second = two_timers(api)
+    release = release_of(api, "Odwołana", first, second)["message"]
+    api.delete(f"/api/release/{release['id']}/scheduled", status=409)  # open: nothing to call off
+    tomorrow = datetime.now(UTC).replace(microsecond=0) + timedelta(days=1)
+    api.post(f"/api/release/{release['id']}/publish", {"at": tomorrow.isoformat()})
+    assert versions_scheduled(api, first) == [1]
+
+    user = create_user(db, email="podglad@example.pl")
+    user.role = "viewer"
+    db.commit()
+    viewer = signed_in(webtest.TestApp(app.app), user)
+    viewer.delete(f"/api/release/{release['id']}/scheduled", status=403)
+    api.delete(f"/api/timer/{second['id']}/scheduled")  # one item called off on its own first
+    called_off = api.delete(f"/api/release/{release['id']}/scheduled")["message"]
+    assert (called_off["state"], called_off["state_label"]) == ("open", "Otwarta")
+    assert versions_scheduled(api, first) == [] and versions_scheduled(api, second) == []
+    entries = release_entries(db, first["id"])
+    assert '"cancelled":[null,true]' in entries[-1] and '"release":["Odwołana",null]' in entries[-1]
+    assert sum('"cancelled"' in entry for entry in release_entries(db, second["id"])) == 1  # not twice
+    # Open again: its records stay in it, and it is published anew (a new version number).
+    release_of(api, "Inna", first, status=409)
+    published = api.post(f"/api/release/{release['id']}/publish")["message"]
+    assert published["state"] == "published" and [i["seq"] for i in published["items"]] == [2, 2]
+    assert is_public(app, "licznik-1") and is_public(app, "licznik-2")
+    api.delete(f"/api/release/{release['id']}/scheduled", status=409)  # live: stays
+    api.delete("/api/release/999999/scheduled", status=404)
+
+
+def test_a_release_whose_record_is_in_another_open_one_now_is_not_called_off(reviewed):
+    api, _app = reviewed
+    first, _second = two_timers(api)
+    release = release_of(api, "Pierwsza", first)["message"]
+    tomorrow = datetime.now(UTC).replace(microsecond=0) + timedelta(days=1)
+    api.post(f"/api/release/{release['id']}/publish", {"at": tomorrow.isoformat()})
+    release_of(api, "Druga", first)  # scheduled items are in no open release
+    refused = api.delete(f"/api/release/{release['id']}/scheduled", status=409)
+    assert "jest już w innej otwartej publikacji" in refused["errors"][0]["description"]
+    assert versions_scheduled(api, first) == [1]  # nothing called off
+    assert api.get(f"/api/release/{release['id']}")["message"]["state"] == "scheduled"
+
+
+def versions_scheduled(api, record):
+    return [row["seq"] for row in api.get(f"/api/timer/{record['id']}/versions")["message"]["scheduled"]]
+
+
 def test_the_openapi_document_describes_releases(testapp):
     paths = testapp.get("/api/openapi.json").json["paths"]
     for path, method in (
@@ -217,6 +264,7 @@ def test_the_openapi_document_describes_releases(testapp):
         ("/api/release/{id}", "post"),
         ("/api/release/{id}", "delete"),
         ("/api/release/{id}/publish", "post"),
+        ("/api/release/{id}/scheduled", "delete"),
     ):
         assert method in paths[path], path
 
@@ -281,6 +329,49 @@ def test_releases_are_listed_and_published_from_the_command_line(ini, capsys):
     )
     assert cli(["-c", path, "releases", "publish", "99"]) == 1
     assert "Nie ma publikacji o id 99." in capsys.readouterr().err
+
+    # Calling off: only a scheduled release; it is then open again, each item's call-off in history.
+    assert cli(["-c", path, "releases", "cancel", "7"]) == 1
+    assert "nie jest zaplanowana" in capsys.readouterr().err
+    with Session(engine) as db, db.begin():
+        db.execute(sa.delete(Release))
+        db.add(Release(id=8, name="Na później", created=stamp, prepared=stamp))
+        db.flush()
+        for position, timer_id in enumerate(timers):
+            db.add(
+                ReleaseItem(
+                    release_id=8,
+                    position=position,
+                    kind="timer",
+                    record_id=timer_id,
+                    action="unpublish",
+                    name="x",
+                    open_key=f"timer:{timer_id}",
+                )
+            )
+    assert cli(["-c", path, "releases", "publish", "8", "--at", "2099-01-12T10:00"]) == 0
+    capsys.readouterr()
+    assert cli(["-c", path, "releases", "cancel", "8"]) == 0
+    assert "Odwołano publikację „Na później” (planowaną na 12.01.2099 10:00): jest znów otwarta." in (
+        capsys.readouterr().out
+    )
+    with engine.begin() as connection:
+        assert (
+            connection.exec_driver_sql(
+                "SELECT count(*) FROM publication WHERE at > '2098-01-01' AND cancelled IS NULL"
+            ).scalar()
+            == 0
+        )
+        called_off = (
+            connection.exec_driver_sql(
+                "SELECT via FROM history_entry WHERE kind = 'timer' AND changes LIKE '%\"cancelled\"%'"
+            )
+            .scalars()
+            .all()
+        )
+    assert called_off == ["cli", "cli"]
+    assert cli(["-c", path, "releases"]) == 0
+    assert "8\tOtwarta\tNa później (elementów: 2)" in capsys.readouterr().out
     engine.dispose()
 
 
