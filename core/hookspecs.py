@@ -296,7 +296,9 @@ class HookSpecs:
         scheduler starts (`smogpanel serve` unless `smogpanel.scheduler = off`, `smogpanel worker`)
         and by `smogpanel jobs`. Each job's tick runs once across every process and server sharing
         the database (a database lock decides); its last run, duration, outcome and error are stored
-        and shown to super administrators ('Zadania').
+        and shown to super administrators ('Zadania'). An optional `details(registry, started, finished)`
+        returns a dict joined to the job's row in `GET /api/job/` for its last run (the core's
+        `core.publications` lists there the publishes it found late, `late`).
 
         Parameters:
 

@@ -77,8 +77,40 @@ def write_what_use_writes(url, mail_dir):
     )
     count_a_view(app, client)
     write_second_factors(url, client)
+    write_publishing(url, client, headers, timer_id)
     run_a_job(app)
     return app
+
+
+def write_publishing(url, client, headers, timer_id):
+    """A release prepared (and its item), a record's preview links revoked once (its generation),
+    and a request for publication, asked as an editor of a `reviewed` installation would (in the
+    default `immediate` mode the API refuses requests, so it is written as the request writes it)."""
+    import sqlalchemy as sa
+
+    from smogpanel.db import make_engine, utcnow
+    from smogpanel.publication_requests import PublicationRequest
+
+    client.post_json(
+        "/api/release/",
+        {"name": "Na konferencję", "items": [{"kind": "timer", "id": timer_id, "action": "publish"}]},
+        headers=headers,
+    )
+    client.delete(f"/api/timer/{timer_id}/preview", headers=headers)
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        connection.execute(
+            sa.insert(PublicationRequest.__table__).values(
+                kind="timer",
+                record_id=timer_id,
+                state="OPEN",
+                digest="0" * 32,
+                note="Proszę o publikację.",
+                user_email="redaktor@example.pl",
+                created=utcnow(),
+            )
+        )
+    engine.dispose()
 
 
 def count_a_view(app, client):

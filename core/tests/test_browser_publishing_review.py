@@ -45,7 +45,7 @@ def token(live, email):
 
 def test_an_editor_asks_and_the_account_granted_publishing_approves(reviewed_page, reviewed_server):
     live, page = reviewed_server, reviewed_page
-    server = type("Server", (), {"password": PASSWORD, "admin_email": ADMIN})()
+    server = type("Server", (), {"url": live.url, "password": PASSWORD, "admin_email": ADMIN})()
     sign_in(page, server)
     page.goto("/account")
     row = page.get_by_role("row").filter(has_text=DECIDING)
