@@ -24,20 +24,27 @@ def reveal(page, selector):
     raise AssertionError(f"{selector} never drawn")
 
 
+# Swagger UI parses and draws the whole description in the browser on each load (every kind's
+# endpoints, publishing's among them); alone that took seconds, and with the two databases' suites
+# beside it in `.ci/run` the first button came after the usual 10 s. Waited for, not retried.
+DRAWN = 45_000
+
+
 def test_swagger_ui_describes_and_calls_the_api_under_the_panels_script_policy(page, live_server):
+    page.set_default_timeout(DRAWN)
     sign_in(page, live_server)  # the panel's CSRF cookie is now in the browser, as for an operator
     token = page.evaluate("localStorage.getItem('token')")
 
     response = page.goto("/api/docs")
     assert response.headers["content-security-policy"] == ADMIN_POLICY
-    expect(page.get_by_role("heading", name="Smogpanel API")).to_be_visible()
+    expect(page.get_by_role("heading", name="Smogpanel API")).to_be_visible(timeout=DRAWN)
     # No third-party validator badge (Swagger UI's default sends the description's address there).
     assert page.evaluate("window.ui.getConfigs().validatorUrl") is None
     # A deep link, on loading the page, opens one operation (the list is drawn as it scrolls).
     page.goto("about:blank")
     page.goto("/api/docs#/item/create_item")
     item = page.locator("#operations-item-create_item")
-    expect(item.locator(".opblock-summary-path")).to_have_attribute("data-path", "/api/item/")
+    expect(item.locator(".opblock-summary-path")).to_have_attribute("data-path", "/api/item/", timeout=DRAWN)
     expect(item.locator(".opblock-body")).to_contain_text("airquality")  # the example plugin's item type
 
     page.goto("about:blank")
