@@ -11,6 +11,7 @@ import os
 import shutil
 import threading
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -103,10 +104,11 @@ class RelaunchingBrowser:
             self._browser.close()
 
 
-@pytest.fixture
-def page(browser, live_server):
-    """A fresh browser profile (empty local storage) on the live server."""
-    context = browser.new_context(base_url=live_server.url, locale="pl-PL", timezone_id="Europe/Warsaw")
+@contextmanager
+def watched_page(browser, base_url):
+    """A fresh browser profile (empty local storage) on `base_url`, in Polish and Warsaw time;
+    the test fails on a JavaScript error or a script-policy violation on any of its pages."""
+    context = browser.new_context(base_url=base_url, locale="pl-PL", timezone_id="Europe/Warsaw")
     context.set_default_timeout(10_000)
     page = context.new_page()
     errors = []
@@ -116,6 +118,27 @@ def page(browser, live_server):
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
     assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
+@contextmanager
+def own_panel(tmp_path_factory, schema, email, firstname, lastname, **settings):
+    """A live panel of its own (for settings the shared one cannot have), with one super
+    administrator: (LiveServer, its app); stopped when the block ends."""
+    live, server, app = start_live(tmp_path_factory, schema, threads=4, **settings)
+    add_accounts(live.factory, [email], True, firstname=firstname, lastname=lastname)
+    try:
+        yield LiveServer(live.url, email, "", PASSWORD, live.factory, live.settings), app
+    finally:
+        server.close()
+        app.registry["db.engine"].dispose()
+        live.engine.dispose()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    """A fresh browser profile (empty local storage) on the live server."""
+    with watched_page(browser, live_server.url) as page:
+        yield page
 
 
 def is_policy_violation(text):

@@ -11,8 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import LiveServer, api_headers, assert_accessible, sign_in, watch_policy_violations
-from smogpanel.testing.serve import PASSWORD, add_accounts, start_live
+from smogpanel.testing.browser import api_headers, assert_accessible, own_panel, sign_in, watched_page
 
 SPRING_GAP = "2027-03-28T02:30"  # the clocks jump from 02:00 to 03:00 that night
 SCHEDULED = "2027-03-28T03:30"
@@ -20,28 +19,18 @@ SCHEDULED = "2027-03-28T03:30"
 
 @pytest.fixture(scope="module")
 def panel(tmp_path_factory):
-    live, server, app = start_live(
-        tmp_path_factory, "live_publishing", threads=4, **{"smogpanel.publishing": "reviewed"}
-    )
-    add_accounts(live.factory, ["wydawca@example.pl"], True, firstname="Wanda", lastname="Wydawczyni")
-    yield LiveServer(live.url, "wydawca@example.pl", "", PASSWORD, live.factory, live.settings)
-    server.close()
-    app.registry["db.engine"].dispose()
-    live.engine.dispose()
+    settings = {"smogpanel.publishing": "reviewed"}
+    with own_panel(tmp_path_factory, "live_publishing", "wydawca@example.pl", "Wanda", "Wydawczyni", **settings) as (
+        panel,
+        _app,
+    ):
+        yield panel
 
 
 @pytest.fixture
 def page(browser, panel):
-    context = browser.new_context(base_url=panel.url, locale="pl-PL", timezone_id="Europe/Warsaw")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    violations = watch_policy_violations(context)
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-    assert not violations, f"Content-Security-Policy violations: {violations}"
+    with watched_page(browser, panel.url) as page:
+        yield page
 
 
 def call(page, path, data=None):

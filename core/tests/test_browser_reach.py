@@ -12,36 +12,23 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import LiveServer, api_headers, assert_accessible, sign_in, watch_policy_violations
+from smogpanel.testing.browser import api_headers, assert_accessible, own_panel, sign_in, watched_page
 from smogpanel.testing.reach import flush_reach, reach_rows
-from smogpanel.testing.serve import PASSWORD, add_accounts, start_live
 
 
 @pytest.fixture(scope="module")
 def panel(tmp_path_factory):
     """A live panel of its own whose public address is its real one (the shared live server's
     port is chosen after its settings are read), as oEmbed answers from `smogpanel.public_url`."""
-    live, server, app = start_live(tmp_path_factory, "live_reach", threads=4)
-    app.registry.settings["smogpanel.public_url"] = live.url
-    add_accounts(live.factory, ["zasieg@example.pl"], True, firstname="Zofia", lastname="Operatorka")
-    yield LiveServer(live.url, "zasieg@example.pl", "", PASSWORD, live.factory, live.settings)
-    server.close()
-    app.registry["db.engine"].dispose()
-    live.engine.dispose()
+    with own_panel(tmp_path_factory, "live_reach", "zasieg@example.pl", "Zofia", "Operatorka") as (panel, app):
+        app.registry.settings["smogpanel.public_url"] = panel.url
+        yield panel
 
 
 @pytest.fixture
 def page(browser, panel):
-    context = browser.new_context(base_url=panel.url, locale="pl-PL", timezone_id="Europe/Warsaw")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    violations = watch_policy_violations(context)
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-    assert not violations, f"Content-Security-Policy violations: {violations}"
+    with watched_page(browser, panel.url) as page:
+        yield page
 
 
 def add_timer(page, panel):
