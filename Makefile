@@ -12,9 +12,19 @@ run: setup
 	$(BIN)/smogpanel -c $(CONFIG) init --demo
 	$(BIN)/smogpanel -c $(CONFIG) serve
 
-# The linters, front-end unit tests, then the Python suite (functional and browser tests) on
-# SQLite, and on PostgreSQL as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does).
-test: setup chromium pg-client lint test-node test-python
+# The linters, then the Python suite (functional and browser tests) on SQLite, and on PostgreSQL
+# as well when SMOGPANEL_TEST_DATABASE_URL names a database (CI does), with the front-end unit
+# tests alongside (their output kept and printed when the Python suites end): much of a Python
+# run waits on browsers, subprocesses and sockets, so vitest fills cores that would idle.
+test: setup chromium pg-client
+	@node_log=$$(mktemp); \
+	$(MAKE) --no-print-directory test-node > $$node_log 2>&1 & node=$$!; \
+	$(MAKE) --no-print-directory lint; lint=$$?; \
+	$(MAKE) --no-print-directory test-python; python=$$?; \
+	wait $$node; front=$$?; \
+	echo "== the front-end unit tests (run alongside the Python suites)"; cat $$node_log; rm -f $$node_log; \
+	echo "== lint: exit $$lint; front-end unit tests: exit $$front; Python suites: exit $$python"; \
+	[ $$lint -eq 0 ] && [ $$front -eq 0 ] && [ $$python -eq 0 ]
 
 # Minutes, not the whole suite: no Chromium, no served app, SQLite only, the tests spread over
 # the cores (pytest-xdist; `worksteal`: a worker that runs dry takes tests from the other's queue,
