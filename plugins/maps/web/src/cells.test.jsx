@@ -1,7 +1,8 @@
 // The measurement's values are the 'voivodeship_cells' widget the checkpoint schema places
 // (cells.jsx): the form follows the description (GET /api/form/checkpoint), and each cell stays a
 // value of its own for a save against a version someone else saved meanwhile.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEXT } from '@smogpanel/kit';
 import { knowForms, loadForm } from '@smogpanel/kit/helpers';
@@ -134,4 +135,25 @@ it('the server’s refusal of a number shows under its cell', async () => {
   const message = document.getElementById(mazovia.getAttribute('aria-describedby').split(' ')[0]);
   expect(message.textContent).toBe(refusal);
   expect(document.activeElement).toBe(mazovia);
+});
+
+it('asks before a measurement with a changed cell is left, and not once the cell is as loaded again', async () => {
+  mockApi(answer);
+  const router = createMemoryRouter(
+    routes.map((route) => ({ path: route.path, element: route.element })),
+    { initialEntries: ['/map/3/checkpoint', '/map/3/checkpoint/7'], initialIndex: 1 },
+  );
+  render(<RouterProvider router={router} />);
+  const cells = await screen.findByRole('group', { name: /Liczba złożonych wniosków/ });
+  fireEvent.change(within(cells).getByLabelText('małopolskie'), { target: { value: '7' } });
+  fireEvent.click(screen.getByRole('link', { name: TEXT.cancel }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Opuścić formularz?')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Zostań w formularzu' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(within(cells).getByLabelText('małopolskie').value).toBe('7');
+  fireEvent.change(within(cells).getByLabelText('małopolskie'), { target: { value: '' } });
+  await act(() => router.navigate(-1)); // the values are as loaded: no question
+  expect(await screen.findByRole('heading', { name: 'Pomiary mapy „Czyste Powietrze”' })).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
 });
