@@ -2,9 +2,10 @@
 // `properties` (plugins/maps/schemas.py), sixteen numeric inputs per property key of the map,
 // labelled by voivodeship (SPEC 2.3, 5). The voivodeships, their labels and the cells' rules are
 // the schema's; the map's keys are the screen's (`keys` on the field). Each cell is a value of
-// the form of its own (`p<key id>-<code>`): a number the browser or the server refuses shows under
-// its cell, and after a 412 each cell is compared and merged on its own. An editor limited to voivodeships sees the others' cells
-// read-only (their numbers go back as loaded; the server takes them unchanged).
+// the form of its own (`p<key id>-<code>`): a number the browser or the server refuses shows
+// under its cell, and after a 412 each cell is compared and merged on its own. An editor limited
+// to voivodeships sees the others' cells read-only (their numbers go back as loaded; the server
+// takes them unchanged).
 import { Field } from '@smogpanel/kit';
 import { fieldOf, optionsOf, registerWidget, useFormDescription, useRegionScope } from '@smogpanel/kit/helpers';
 

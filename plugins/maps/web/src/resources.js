@@ -1,4 +1,5 @@
-// The maps' resources, constants and payloads (SPEC 2.3, 3 Map/Measurement, 5, 7 Maps).
+// The maps' resources, constants and the map form's payloads (SPEC 2.3, 3 Map/Measurement, 5, 7
+// Maps); a measurement's values are the 'voivodeship_cells' widget's (cells.jsx).
 import { defineResource, useImportTypes } from '@smogpanel/kit';
 
 export const LIST = '/map';
