@@ -88,7 +88,8 @@ def _values():
     """`value`: the sixteen numbers by voivodeship code (its `id`, if sent, is ignored)."""
     values = colander.SchemaNode(colander.Mapping(), name="value", title="Wartości", missing=None)
     for code in CODES:
-        values.add(NumberNode(f"Województwo {NAME_OF[code]}", name=code))
+        # the form's cell is labelled by the voivodeship's name alone (under its property's legend)
+        values.add(NumberNode(f"Województwo {NAME_OF[code]}", name=code, form_label=NAME_OF[code]))
     return values
 
 
@@ -110,11 +111,23 @@ def _measurement():
     return schema
 
 
+CELLS_HELP = "Właściwości bez żadnej wartości nie zostaną zapisane w pomiarze."
+
+
 def CheckpointSchema():
     """POST /api/checkpoint/ (and, less `captured` and `map_id`, POST /api/checkpoint/<id>)."""
     schema = _measurement()
-    # None (absent) on edit: the values stay as they are.
-    properties = colander.SchemaNode(colander.Sequence(), name="properties", title="Właściwości", missing=None)
+    # None (absent) on edit: the values stay as they are. The form draws them with the maps
+    # screens' 'voivodeship_cells' widget: sixteen inputs per property key of the map.
+    properties = colander.SchemaNode(
+        colander.Sequence(),
+        name="properties",
+        title="Właściwości",
+        form_label="Wartości według województw",
+        description=CELLS_HELP,
+        widget="voivodeship_cells",
+        missing=None,
+    )
     item = colander.SchemaNode(colander.Mapping(), name="property", title="Właściwość")
     key = colander.SchemaNode(colander.Mapping(), name="key", title="Właściwość")
     key.add(Id("Właściwość", name="id"))

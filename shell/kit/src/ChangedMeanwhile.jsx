@@ -77,7 +77,8 @@ export function shownValue(field, value) {
 
 /**
  * The saved record (fetched again) beside the form's values: `item` the record the form loaded,
- * `values` the operator's, `fields` the form's declarations, `valuesFrom(record)` a record as form
+ * `values` the operator's, `fields` the form's declarations (a field's `parts`: the fields of the
+ * values it holds, compared each on its own), `valuesFrom(record)` a record as form
  * values, `box` the form's box (for labels a field draws itself). `onReload(values, saved)` puts
  * the merged values in the form, `onOverwrite(values, saved)` saves them over `saved`.
  */
@@ -118,8 +119,10 @@ export default function ChangedMeanwhile({
     const label = box.current && box.current.querySelector(`label[for="field-${field.name}"]`);
     return label ? label.textContent.replace(/\s*\*$/, '') : field.name;
   };
-  // Every field of the form either side changed, in the form's order
+  // Every field of the form either side changed, in the form's order (a field held as several
+  // values, a measurement's cells, by its `parts`: each of them)
   const rows = fields
+    .flatMap((field) => field.parts || [field])
     .filter((field) => field.name)
     .map((field) => {
       const mineChanged = !sameValue(base[field.name], values[field.name]);

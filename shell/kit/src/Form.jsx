@@ -111,7 +111,11 @@ export function Form({
     const onFields = {};
     const controls = [];
     for (const error of failed) {
-      const control = error.name && form.ownerDocument.getElementById(inputIdOf(error.name));
+      // by its input's id, else by the name the API gives it (`data-answer-name`: a measurement's cell)
+      const control =
+        error.name &&
+        (form.ownerDocument.getElementById(inputIdOf(error.name)) ||
+          form.querySelector(`[data-answer-name="${String(error.name).replace(/"/g, '')}"]`));
       if (!control || !form.contains(control) || !error.description) continue;
       onFields[control.id] = onFields[control.id] ? `${onFields[control.id]} ${error.description}` : error.description;
       controls.push(control);
@@ -205,7 +209,8 @@ function Label({ name, label, required }) {
  * One field from a declaration: {name, label, type = 'text' | 'email' | 'password' | 'number' |
  * 'date' | 'textarea' | 'select' | 'checkbox' | 'file', required, markRequired (label only),
  * options: [{value, label}], help, placeholder, disabled, min, max, step, minLength, maxLength, accept, autoComplete,
- * inputMode}.
+ * inputMode, answerName (the name the server's errors give it when it is not `name`: a measurement's
+ * cell is `properties.0.value.mp` of the payload)}.
  */
 export function Field({ field, value, onChange }) {
   const { name, label, type = 'text', required, markRequired, options = [], help, ...rest } = field;
@@ -217,6 +222,7 @@ export function Field({ field, value, onChange }) {
     required,
     disabled: rest.disabled,
     placeholder: rest.placeholder,
+    'data-answer-name': rest.answerName,
     ...inputProps,
   };
   const invalid = message ? ' is-invalid' : '';

@@ -5,6 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEXT, defineResource, loadMe } from '@smogpanel/kit';
 import {
+  fieldOf,
   forgetVoivodeships,
   internalNameField,
   resourceRoutes,
@@ -157,5 +158,30 @@ describe('useRegionScope', () => {
     await signedIn({ id: 1, super: 1, role: 'super', scope_voivodeships: [5] });
     expect(screen.getByText('wszystkie')).toBeTruthy();
     expect(calls.map((call) => call.url)).toEqual(['/user/me']);
+  });
+});
+
+describe('the place widgets', () => {
+  const property = (widget, title) => ({ type: 'integer', title, 'x-widget': widget });
+  const drawn = (field, editing) =>
+    render(field.render({ value: '5', onChange: () => {}, editing, item: { voivodeship_name: 'małopolskie' } }));
+
+  it('a place chosen once is shown when editing; a changeable one is chosen again', async () => {
+    mockApi(({ url }) =>
+      url === '/voivodeship/' ? ok({ order: 'name', asc: 1, list: [{ id: 5, name: 'małopolskie' }] }) : ok({}),
+    );
+    drawn(fieldOf('voivodeship_id', property('voivodeship', 'Województwo'), true), true);
+    expect(screen.getByText('Województwo: małopolskie')).toBeTruthy();
+    expect(screen.queryByLabelText('Województwo')).toBeNull();
+    const changeable = fieldOf('hook-voivodeship', property('voivodeship', 'Region'), true, { changeable: true });
+    drawn(changeable, true);
+    await waitFor(() => expect(screen.getByLabelText('Region').value).toBe('5'));
+    expect(screen.getByLabelText('Region').required).toBe(true);
+  });
+
+  it('says when the voivodeships could not be loaded', async () => {
+    mockApi(() => fail(500, 'SERVER_ERROR', []));
+    drawn(fieldOf('voivodeship_id', property('voivodeship', 'Województwo'), true), false);
+    expect(await screen.findByText('Nie udało się wczytać województw.')).toBeTruthy();
   });
 });

@@ -98,3 +98,25 @@ it('schemaColumns heads a column named after a field with its title, unless it h
   const columns = schemaColumns(FORM, [{ name: 'name' }, { name: 'kind', label: 'Typ' }, { name: 'updated' }]);
   expect(columns.map((column) => column.label)).toEqual(['Nazwa', 'Typ', undefined]);
 });
+
+it('a widget may hold its field as several values of its own names, and build the payload from them', () => {
+  registerWidget('pair', () => ({
+    valuesOf: (record) => ({
+      'pair-a': record ? String(record.pair[0]) : '',
+      'pair-b': record ? String(record.pair[1]) : '',
+    }),
+    payloadOf: (values) => [Number(values['pair-a']), Number(values['pair-b'])],
+    render: () => null,
+  }));
+  const form = {
+    properties: {
+      name: { type: 'string', title: 'Nazwa' },
+      pair: { type: 'array', title: 'Para', 'x-widget': 'pair' },
+    },
+  };
+  const fields = schemaFields(form);
+  expect(valuesOfFields(fields, null)).toEqual({ name: '', 'pair-a': '', 'pair-b': '' });
+  const values = valuesOfFields(fields, { name: 'A', pair: [1, 2] });
+  expect(values).toEqual({ name: 'A', 'pair-a': '1', 'pair-b': '2' });
+  expect(payloadOfFields(fields, { ...values, 'pair-b': '5' }, true)).toEqual({ name: 'A', pair: [1, 5] });
+});

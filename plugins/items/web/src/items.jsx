@@ -1,26 +1,16 @@
 // The items' screens (SPEC 2.11): the list with embed, edit, refresh and delete; the form where
-// choosing the type rebuilds the hook fields (SPEC 4): text inputs, a searchable gmina select,
-// a voivodeship select, and integration values shown read-only with their reading time, where
-// each came from and its own last failure.
-import {
-  Field,
-  FormScreen,
-  GminaSelect,
-  StatusBanner,
-  api,
-  formatDate,
-  publicLinkColumn,
-  useEmbedAction,
-} from '@smogpanel/kit';
-import { SchemaListScreen, schemaFields, useFormDescription, useVoivodeships } from '@smogpanel/kit/helpers';
+// choosing the type rebuilds the hook fields (SPEC 4): text inputs, the kit's searchable gmina
+// picker and voivodeship select (its 'gmina' and 'voivodeship' widgets), and integration values
+// shown read-only with their reading time, where each came from and its own last failure.
+import { Field, FormScreen, StatusBanner, api, formatDate, publicLinkColumn, useEmbedAction } from '@smogpanel/kit';
+import { SchemaListScreen, fieldOf, schemaFields, useFormDescription } from '@smogpanel/kit/helpers';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
-  BOROUGH,
   INTEGRATION,
   LIST,
-  VOIVODESHIP,
   hookField,
+  hookProperty,
   hookRows,
   hookValues,
   integrationText,
@@ -120,19 +110,6 @@ function useLoaded(load) {
   return state;
 }
 
-function VoivodeshipSelect({ row, value, onChange }) {
-  const { options, failed } = useVoivodeships();
-  const field = {
-    name: hookField(row.item_type_hook_name),
-    label: row.item_type_hook_display_name,
-    type: 'select',
-    required: true,
-    options,
-    help: failed ? 'Nie udało się wczytać województw.' : undefined,
-  };
-  return <Field field={field} value={value} onChange={onChange} />;
-}
-
 /** An INTEGRATION hook (or one the type no longer has): the value, read-only, with its reading. */
 function ReadOnlyHook({ row, typeGone }) {
   const id = `field-${hookField(row.item_type_hook_name)}`;
@@ -176,23 +153,14 @@ function ReadOnlyHook({ row, typeGone }) {
   );
 }
 
-/** A hook row as a field: editable ones by their kind, INTEGRATION (or gone) ones read-only. */
+/** A hook row as a field: editable ones described as a form's property (hookProperty: a text,
+ * or the kit's gmina picker and voivodeship select, placed by their widgets' names and chosen
+ * again when editing), INTEGRATION (or gone) ones read-only. */
 function hookFieldOf(row, typeGone) {
   const name = hookField(row.item_type_hook_name);
-  const kind = row.item_type_hook_type_name;
-  const label = row.item_type_hook_display_name;
-  if (!row.available || kind === INTEGRATION)
+  if (!row.available || row.item_type_hook_type_name === INTEGRATION)
     return { name, render: () => <ReadOnlyHook row={row} typeGone={typeGone} /> };
-  if (kind === BOROUGH)
-    return {
-      name,
-      render: ({ value, onChange }) => (
-        <GminaSelect name={name} label={label} value={value} onChange={onChange} required />
-      ),
-    };
-  if (kind === VOIVODESHIP)
-    return { name, render: ({ value, onChange }) => <VoivodeshipSelect row={row} value={value} onChange={onChange} /> };
-  return { name, label, required: true };
+  return fieldOf(name, hookProperty(row), true, { changeable: true });
 }
 
 /** Editing: the type, which cannot change, shown read-only. */

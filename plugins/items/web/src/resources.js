@@ -29,6 +29,16 @@ export const forgetTypes = () => {
 
 export const hookField = (name) => `hook-${name}`;
 
+// What draws an entered hook's value: the kit's widgets by name (placeWidgets.jsx)
+const HOOK_WIDGETS = { [TEXT_HOOK]: 'text', [BOROUGH]: 'gmina', [VOIVODESHIP]: 'voivodeship' };
+
+/** An entered hook (a row of hookRows) described as a form's property (as GET /api/form/<kind>
+ * describes a field): its label, and the widget of its type. */
+export const hookProperty = (row) => ({
+  title: row.item_type_hook_display_name,
+  'x-widget': HOOK_WIDGETS[row.item_type_hook_type_name] || 'text',
+});
+
 /** The form's hook rows: the type's hooks, each with the item's stored value (if any). */
 export function hookRows(type, item) {
   const stored = Object.fromEntries(((item && item.hooks) || []).map((h) => [h.item_type_hook_name, h]));

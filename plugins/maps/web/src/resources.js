@@ -1,4 +1,5 @@
-// The maps' resources, constants and payloads (SPEC 2.3, 3 Map/Measurement, 5, 7 Maps).
+// The maps' resources, constants and the map form's payloads (SPEC 2.3, 3 Map/Measurement, 5, 7
+// Maps); a measurement's values are the 'voivodeship_cells' widget's (cells.jsx).
 import { defineResource, useImportTypes } from '@smogpanel/kit';
 
 export const LIST = '/map';
@@ -11,26 +12,6 @@ export const checkpoints = defineResource({
 });
 
 export const checkpointsPath = (mapId) => `${LIST}/${mapId}/checkpoint`;
-
-/** The sixteen voivodeships of SPEC 3, in the order the API lists them. */
-export const VOIVODESHIPS = [
-  ['ds', 'dolnośląskie'],
-  ['kp', 'kujawsko-pomorskie'],
-  ['lb', 'lubelskie'],
-  ['ls', 'lubuskie'],
-  ['ld', 'łódzkie'],
-  ['mp', 'małopolskie'],
-  ['mz', 'mazowieckie'],
-  ['op', 'opolskie'],
-  ['pk', 'podkarpackie'],
-  ['pl', 'podlaskie'],
-  ['pm', 'pomorskie'],
-  ['sl', 'śląskie'],
-  ['sk', 'świętokrzyskie'],
-  ['wm', 'warmińsko-mazurskie'],
-  ['wp', 'wielkopolskie'],
-  ['zp', 'zachodniopomorskie'],
-].map(([code, name]) => ({ code, name }));
 
 /** The properties the CP_XLS imports fill: the names the map's keys must carry (SPEC 5), as the
  * server's definition of CP_XLS names its value columns (GET /import/). */
@@ -102,49 +83,4 @@ export function summaryAfterCreate(values) {
   const fields = summaryFields(values);
   if (!fields.show_summary && (fields.summary_title || DEFAULT_SUMMARY_TITLE) === DEFAULT_SUMMARY_TITLE) return null;
   return { name: values.name, source: values.source, details: values.details || null, ...fields };
-}
-
-// -- measurements -----------------------------------------------------------------------------
-
-/** The form value of one key and voivodeship. */
-export const cellName = (keyId, code) => `p${keyId}-${code}`;
-
-/** The measurement form's values: the fields plus one cell per key and voivodeship. */
-export function checkpointValues(keys, item) {
-  const values = {
-    name: item ? item.name : '',
-    source: item ? item.source || '' : '',
-    captured: item ? item.captured : today(),
-    hidden: item ? item.hidden : 0,
-  };
-  for (const key of keys) {
-    const stored = item && item.properties.find((p) => p.key.id === key.id);
-    for (const { code } of VOIVODESHIPS) {
-      const value = stored ? stored.value[code] : null;
-      values[cellName(key.id, code)] = value === null || value === undefined ? '' : String(value);
-    }
-  }
-  return values;
-}
-
-/** POST /checkpoint/ or /checkpoint/{id}: properties whose sixteen values are empty are dropped (SPEC 5). */
-export function checkpointPayload(keys, values, { editing, mapId }) {
-  const properties = [];
-  for (const key of keys) {
-    const value = {};
-    for (const { code } of VOIVODESHIPS) {
-      const text = String(values[cellName(key.id, code)] ?? '').trim();
-      value[code] = text === '' ? null : Number(text);
-    }
-    if (Object.values(value).some((v) => v !== null)) properties.push({ key: { id: key.id }, value });
-  }
-  const payload = {
-    name: values.name,
-    source: values.source || null,
-    hidden: Number(values.hidden) ? 1 : 0,
-    map_id: Number(mapId),
-    properties,
-  };
-  if (!editing) payload.captured = values.captured || null;
-  return payload;
 }

@@ -14,6 +14,7 @@ import {
   StatusBanner,
   TEXT,
 } from '@smogpanel/kit';
+import { PLACE_WIDGETS } from './placeWidgets.jsx';
 
 const known = new Map(); // kind -> the description, once loaded (or given by a test's fixture)
 const asked = new Map(); // kind -> the request in flight
@@ -67,7 +68,10 @@ const widgets = new Map();
  * Registers what draws the fields whose `x-widget` is `name` (a node's `widget="…"` in the
  * schema): `widget(field, property)` returns what joins the field's declaration: `type` (a
  * standard control), or `render({value, onChange, values, set, setValues, editing, item})`, and
- * `fromValue(value)` / `toValue(value)` when the form holds the value otherwise than the API.
+ * `fromValue(value)` / `toValue(value)` when the form holds the value otherwise than the API,
+ * or `valuesOf(record)` / `payloadOf(values)` when it holds it as several values of its own names
+ * (a measurement's cells, one per key and voivodeship: each is compared and merged on its own
+ * after a 412, and its input is where its message shows).
  */
 export function registerWidget(name, widget) {
   widgets.set(name, widget);
@@ -146,6 +150,8 @@ const STANDARD = {
         }),
     };
   },
+  // the searchable gmina picker and the select of live voivodeships (placeWidgets.jsx)
+  ...PLACE_WIDGETS,
 };
 
 const labelOf = (property, name) => property['x-label'] || property.title || name;
@@ -190,25 +196,31 @@ export function schemaFields(description, form, omit = []) {
   });
 }
 
-/** A record's values as the form holds them (each field's `fromValue`), the initial ones when creating. */
+/** A record's values as the form holds them (each field's `fromValue`), the initial ones when
+ * creating; a field held as several values (a measurement's cells) gives them all (`valuesOf(record)`). */
 export function valuesOfFields(fields, record) {
   return Object.fromEntries(
     fields
       .filter((field) => field.name)
-      .map((field) => {
+      .flatMap((field) => {
+        if (field.valuesOf) return Object.entries(field.valuesOf(record || null));
         const value = record ? record[field.name] : undefined;
         if (value === undefined || value === null)
-          return [field.name, field.initial === undefined ? '' : field.initial];
-        return [field.name, field.fromValue ? field.fromValue(value) : value];
+          return [[field.name, field.initial === undefined ? '' : field.initial]];
+        return [[field.name, field.fromValue ? field.fromValue(value) : value]];
       }),
   );
 }
 
-/** The API's payload of the form's values (each field's `toValue`), less the create-only fields when editing. */
+/** The API's payload of the form's values (each field's `toValue`, or `payloadOf(values)` of a
+ * field held as several values), less the create-only fields when editing. */
 export function payloadOfFields(fields, values, editing) {
   const payload = payloadOf(fields, values, editing);
-  for (const field of fields)
-    if (field.toValue && field.name in payload) payload[field.name] = field.toValue(payload[field.name]);
+  for (const field of fields) {
+    if (!(field.name in payload)) continue;
+    if (field.payloadOf) payload[field.name] = field.payloadOf(values);
+    else if (field.toValue) payload[field.name] = field.toValue(payload[field.name]);
+  }
   return payload;
 }
 
