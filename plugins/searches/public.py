@@ -10,7 +10,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
-from smogpanel.public import GAZETTEER, PublicKind, Sheet, is_public
+from smogpanel.public import GAZETTEER, PublicKind, Sheet, live_part
 from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID
 
@@ -84,11 +84,55 @@ def card_payload(request, internal_name, borough_id):
     }
 
 
+def all_cards(request, internal_name):
+    """{borough id as text: card} of every gmina of the search, each as `card_payload` answers
+    it: what a version freezes at publish time (`PublicKind.parts`), so a pinned search's cards
+    never change. Four queries whatever the number of gminy (2,477: docs/performance.md)."""
+    search = request.db.scalars(
+        sa.select(Search).where(Search.internal_name == internal_name, Search.deleted.is_(None)).limit(1)
+    ).first()
+    if search is None:
+        return {}
+    entries = dict(
+        request.db.execute(
+            sa.select(SearchEntry.id, SearchEntry.borough_id).where(
+                SearchEntry.search_id == search.id, SearchEntry.deleted.is_(None)
+            )
+        ).all()
+    )
+    found = gazetteer(request).boroughs_by_ids(request.db, list(entries.values()))
+    cards = {}
+    for entry_id, borough_id in entries.items():
+        borough = found.get(borough_id)
+        if borough:
+            cards[entry_id] = {
+                "id": borough_id,
+                "name": borough["borough_name"],
+                "district": borough["district_name"],
+                "voivodeship": borough["voivodeship_name"],
+                "values": [],
+            }
+    texts = request.db.execute(
+        sa.select(
+            VALUES.c.entry_id, SearchKey.name, SearchKey.hide_name, SearchKey.search_key_place_name, VALUES.c.value
+        )
+        .join(SearchKey, SearchKey.id == VALUES.c.key_id)
+        .join(SearchEntry, SearchEntry.id == VALUES.c.entry_id)
+        .where(SearchEntry.search_id == search.id, SearchEntry.deleted.is_(None), SearchKey.deleted.is_(None))
+        .order_by(VALUES.c.entry_id, SearchKey.position, SearchKey.id)
+    )
+    for entry_id, name, hide_name, place, value in texts:
+        if entry_id in cards:
+            cards[entry_id]["values"].append({"name": name, "hide_name": hide_name, "place": place, "value": value})
+    return {str(card["id"]): card for card in cards.values()}
+
+
 def card_view(request):
     name = request.matchdict["internal_name"]
-    # A search not public now (a draft, withdrawn, before its release) shows no card either.
-    public = is_public(request, "search", name)
-    card = card_payload(request, name, int(request.matchdict["borough_id"])) if public else None
+    borough_id = int(request.matchdict["borough_id"])
+    # A search not public now (a draft, withdrawn, before its release) shows no card either; in
+    # reviewed mode the card is the live version's, as it was published.
+    card = live_part(request, "search", name, str(borough_id), lambda: card_payload(request, name, borough_id))
     if card is None:
         raise ApiError("NOT_FOUND")
     request.response.cache_control = CACHE_CONTROL
@@ -137,6 +181,7 @@ SEARCH = PublicKind(
     title="Wyszukiwarka",
     shows=(Search, SearchKey, SearchEntry, SearchValue, GAZETTEER),
     table=search_table,
+    parts=all_cards,
 )
 # What the payloads show, for the public version (once the core tracks versions):
 SHOWS = {SearchKey: "search_id", SearchEntry: "search_id", SearchValue: "entry_id.search_id"}
