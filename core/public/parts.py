@@ -1,7 +1,7 @@
 """A public kind's own parts frozen with its versions: the endpoints a plugin serves beside the
 payload (`/api/public/<kind>/<name>/<part>`, a search's gmina cards) of a kind that declares
 `PublicKind.parts` are stored with each version at publish time (`PublicationParts`, one row
-per publish: every part's JSON text in one zlib-compressed JSON object), so
+per publish: every part's payload in one zlib-compressed JSON object), so
 
 - a pinned version (`/api/public/<kind>/<name>/v/<seq>/<part>`) answers its parts as they were
   published, forever, as its payload;
@@ -10,7 +10,7 @@ per publish: every part's JSON text in one zlib-compressed JSON object), so
   the plugin builds the part as it is now, as before.
 
 A version published before its kind froze parts has none stored: its parts are answered as
-they are now, as they were before (`frozen_text` answers None)."""
+they are now, as they were before (`frozen_part` answers None)."""
 
 import json
 import zlib
@@ -26,7 +26,7 @@ from .payloads import PREVIEWING, built_payload, public_kinds
 
 PARTS = PublicationParts.__table__
 CACHE = "smogpanel.public.frozen_parts"
-CACHE_SIZE = 8  # versions' parts kept decompressed per process (a search's: about 1 MB each)
+CACHE_SIZE = 4  # versions' parts kept decompressed per process (a search's: a few MB each)
 LEVEL = 6  # zlib: a 2,477-card search's parts in a tenth of their size (docs/performance.md)
 MISSING = object()  # the version froze its parts, and this one is not among them
 
@@ -34,8 +34,7 @@ MISSING = object()  # the version froze its parts, and this one is not among the
 def parts_text(parts):
     """The JSON text of `parts` ({part: payload}) as stored: keys sorted, so the same parts give
     the same text (and digest: smogpanel.publishing.drafts)."""
-    texts = {str(key): dumps(value).decode() for key, value in parts.items()}
-    return json.dumps(texts, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return dumps({str(key): value for key, value in parts.items()}, sort_keys=True).decode()
 
 
 def pack(text):
@@ -53,7 +52,7 @@ def stored(db, publication_id):
 
 
 class FrozenParts:
-    """Each version's parts as read once ({part: JSON text}, or None: none stored), by (kind,
+    """Each version's parts as read once ({part: payload}, or None: none stored), by (kind,
     record id, seq): a version's parts never change, so no data version is needed."""
 
     def __init__(self):
@@ -84,8 +83,8 @@ def frozen_parts(registry):
     return found
 
 
-def frozen_text(request, kind, name, part):
-    """The JSON text of `part` as frozen with the version this request answered of record `name`
+def frozen_part(request, kind, name, part):
+    """The payload of `part` as frozen with the version this request answered of record `name`
     (its pinned version, or in reviewed mode its live one: smogpanel.public.live.SERVED);
     MISSING when that version froze parts but not this one; None when there is nothing frozen
     to answer from (no such version answered, a kind without `parts`, a version published
@@ -114,7 +113,7 @@ def live_part(request, kind, internal_name, part, build):
     found = public_kinds(request.registry).get(kind)
     if found is None or built_payload(request, found, internal_name)[1] is None:
         return None
-    text = frozen_text(request, kind, internal_name, part)
-    if text is MISSING:
+    frozen = frozen_part(request, kind, internal_name, part)
+    if frozen is MISSING:
         return None
-    return build() if text is None else json.loads(text)
+    return build() if frozen is None else frozen

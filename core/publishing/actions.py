@@ -136,11 +136,14 @@ def publish(request, resource, obj, at=None, note="", note_kind=None, from_seq=N
             raise ApiError("CONFLICT", [{"name": "", "description": NOTHING_TO_PUBLISH}])
     changed = False
     extra = {}
+    draft = payload
     if from_seq is not None:  # an earlier version again: the draft differs unless it is the same
         draft = draft_payload(loader, resource, obj)
         changed = draft is None or draft.digest != payload.digest
         extra["from_version"] = [None, from_seq]
-    return publish_payload(request, resource, obj, payload, when, note, note_kind, changed, extra)
+    done = publish_payload(request, resource, obj, payload, when, note, note_kind, changed, extra)
+    # The draft's digest as built here: the versions answered next need not build it again.
+    return dict(done, draft_digest=draft.digest if draft is not None else None)
 
 
 def publish_payload(request, resource, obj, payload, when, note="", note_kind=None, changed=False, extra=None):
@@ -206,10 +209,10 @@ def state_of(settings, pointer, when, draft_changed=False):
     return state, STATES[state]
 
 
-def versions(request, resource, obj):
+def versions(request, resource, obj, draft_digest=None):
     """GET /api/<kind>/<id>/versions: {live, draft_changed, state, state_label, scheduled, list,
     request?} (`request`, only while there is one: the open request for publication,
-    smogpanel.publishing.review)."""
+    smogpanel.publishing.review). `draft_digest`: the draft's, when the caller has just built it."""
     when = now()
     rows = request.db.execute(
         sa.select(TABLE)
@@ -219,7 +222,7 @@ def versions(request, resource, obj):
     pointer = pointer_of_record(request.db, resource.kind, obj.id)
     effective = pointer.effective(when)
     live = effective.seq if effective is not None and effective.action == "publish" else None
-    changed = draft_changed(request, resource, obj, rows, live)
+    changed = draft_changed(request, resource, obj, rows, live, draft_digest)
     state, label = state_of(request.registry.settings, pointer, when, changed)
     answer = {
         "live": live,
@@ -262,13 +265,16 @@ def pending_request(request, resource, obj):
     }
 
 
-def draft_changed(request, resource, obj, rows, live):
-    """True when the public would see something else if the draft were published now."""
+def draft_changed(request, resource, obj, rows, live, draft_digest=None):
+    """True when the public would see something else if the draft were published now
+    (`draft_digest`: the draft's digest if known, else the draft is built)."""
     if mode(request.registry.settings) == IMMEDIATE:
         return False
     if live is None:
         return True
     digest = next(r.digest for r in rows if r.seq == live)
+    if draft_digest is not None:
+        return draft_digest != digest
     payload = draft_payload(request, resource, obj)
     return payload is None or payload.digest != digest
 

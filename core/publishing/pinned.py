@@ -12,13 +12,13 @@ from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
 from ..answer_cache import Built
-from ..envelope import ApiError
+from ..envelope import ApiError, dumps
 from ..openapi import ENVELOPE, PATH_ID, describe_route
 from ..public import build_page, bundle_path
 from ..public.cache import answer
 from ..public.live import pinned_built
 from ..public.notes import correction_of
-from ..public.parts import MISSING, frozen_text
+from ..public.parts import MISSING, frozen_part
 from ..public.payloads import NOT_FOUND_PAGE, kind_of
 from ..public.placeholder import placeholder
 from ..web import mark_embeddable
@@ -49,12 +49,12 @@ def pinned_part(request):
     kind, name, _seq, built = _pinned(request)
     if built is None:
         raise ApiError("NOT_FOUND")
-    text = frozen_text(request, kind.kind, name, request.matchdict["part"])
-    if text is MISSING:
+    frozen = frozen_part(request, kind.kind, name, request.matchdict["part"])
+    if frozen is MISSING:
         raise ApiError("NOT_FOUND")
-    if text is None:  # nothing frozen: the part as it is now
+    if frozen is None:  # nothing frozen: the part as it is now
         return public_part(request, kind, name)
-    part = Built.of(b'{"success":true,"message":' + text.encode() + b"}")
+    part = Built.of(dumps({"success": True, "message": frozen}))
     return answer(request, part, "application/json", IMMUTABLE)
 
 
