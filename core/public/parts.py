@@ -12,9 +12,9 @@ per publish: every part's payload in one zlib-compressed JSON object), so
 A version published before its kind froze parts has none stored: its parts are answered as
 they are now, as they were before (`frozen_part` answers None)."""
 
-import json
 import zlib
 
+import orjson
 import sqlalchemy as sa
 
 from ..answer_cache import LocalCache
@@ -27,7 +27,7 @@ from .payloads import PREVIEWING, built_payload, public_kinds
 PARTS = PublicationParts.__table__
 CACHE = "smogpanel.public.frozen_parts"
 CACHE_SIZE = 4  # versions' parts kept decompressed per process (a search's: a few MB each)
-LEVEL = 6  # zlib: a 2,477-card search's parts in a tenth of their size (docs/performance.md)
+LEVEL = 6  # zlib: a 2,477-card search's parts in about a twentieth of their size (docs/performance.md)
 MISSING = object()  # the version froze its parts, and this one is not among them
 
 
@@ -42,7 +42,7 @@ def pack(text):
 
 
 def unpack(content):
-    return json.loads(zlib.decompress(content))
+    return orjson.loads(zlib.decompress(content))
 
 
 def stored(db, publication_id):
@@ -107,7 +107,8 @@ def live_part(request, kind, internal_name, part, build):
     live version froze parts without this one; the live version's frozen part in `reviewed`
     mode; else `build()`, the part as it is now (immediate mode, a preview link's draft, a
     version published before its parts were frozen). `part` is the path after the name, as a
-    string (a search's card: the gmina's id)."""
+    string (a search's card: the gmina's id). A frozen part is shared by the requests: answer it,
+    never change it."""
     if request.environ.get(PREVIEWING) == (kind, internal_name):
         return build()
     found = public_kinds(request.registry).get(kind)
