@@ -27,7 +27,9 @@ from .payloads import PREVIEWING, built_payload, public_kinds
 PARTS = PublicationParts.__table__
 CACHE = "smogpanel.public.frozen_parts"
 CACHE_SIZE = 4  # versions' parts kept decompressed per process (a search's: a few MB each)
-LEVEL = 6  # zlib: a 2,477-card search's parts in about a twentieth of their size (docs/performance.md)
+# zlib: a 2,477-card search's 1.6 MB of cards in about 90 KB; 6 saves a sixth more for over twice
+# the time (docs/performance.md)
+LEVEL = 3
 MISSING = object()  # the version froze its parts, and this one is not among them
 
 

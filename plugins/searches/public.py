@@ -117,7 +117,7 @@ def all_cards(request, internal_name):
         .join(SearchEntry, SearchEntry.id == VALUES.c.entry_id)
         .where(*live, SearchKey.deleted.is_(None))
         .order_by(VALUES.c.entry_id, SearchKey.position, SearchKey.id)
-    )
+    ).all()  # fetched at once: row by row costs a third of the whole
     for entry_id, name, hide_name, place, value in texts:
         card = cards.get(entry_id)
         if card is not None:
