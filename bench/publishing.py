@@ -17,9 +17,10 @@
    its payload and its 2,477 gmina cards built, the cards frozen with the version, compressed,
    in one `publication_parts` row; the versions answered, which builds the draft again to say
    whether it changed), and an immediate-mode save of it (which freezes a version the same way),
-   against building its public payload once (as for the ranking); the stored size against the cards' JSON; and one
-   card of a pinned version (the first after the caches are emptied: the row read and
-   decompressed; then kept) against the live card built from the tables.
+   each against the same call with the search's parts switched off (as before cards were frozen),
+   in the same rounds; building its public payload once (as for the ranking); the stored size
+   against the cards' JSON; and one card of a pinned version (the first after the caches are
+   emptied: the row read and decompressed; then kept) against the live card built from the tables.
 
 `--database-url` runs on that database instead of a SQLite file: it must be empty (made for the
 run: `psql -c 'DROP DATABASE IF EXISTS x' -c 'CREATE DATABASE x'`), as the benchmark writes its
@@ -138,6 +139,8 @@ def bench_publish(apps, headers, rank_id, name, rounds):
 
 
 def bench_search(apps, headers, places, rounds):
+    from dataclasses import replace
+
     from smogpanel.public.parts import frozen_parts
 
     reviewed, immediate = apps["reviewed"], apps["immediate"]
@@ -145,29 +148,37 @@ def bench_search(apps, headers, places, rounds):
     body = {"search_id": search["id"], "type": "WPG_XLS", "file": upload(entries_file(places, 1))}
     immediate.post_json("/api/search_entry/import", body, headers=headers)
     registry = reviewed.app.registry
+    kind = registry["smogpanel.public_kinds"]["search"]
     edit = {"name": "Bench", "source": "bench", "search_keys": search["search_keys"]}
-    publish, save, build_once, first_pinned, pinned, live_card = [], [], [], [], [], []
+    times = {key: [] for key in ("build", "publish", "publish-plain", "save", "save-plain", "first", "pinned", "live")}
     rng = random.Random(7)
+    seq = None
     for round_ in range(rounds):
         for app in (reviewed, immediate):
             app.app.registry["smogpanel.public_cache"].forget()
-        build_once.append(timed(lambda: immediate.get(f"/api/public/search/bench-search?fresh={round_}")))
-        answer = []
-        publish.append(
-            timed(lambda: answer.append(reviewed.post_json(f"/api/search/{search['id']}/publish", {}, headers=headers)))
-        )
-        edit["name"] = f"Bench {round_}"  # a change the widget shows: the save freezes a version
-        save.append(timed(lambda: immediate.post_json(f"/api/search/{search['id']}", edit, headers=headers)))
-        seq = answer[0].json["message"]["published"]
+        times["build"].append(timed(lambda: immediate.get(f"/api/public/search/bench-search?fresh={round_}")))
+        for frozen in (False, True):  # "plain": the same with the search's parts switched off, as before
+            for app in (reviewed, immediate):
+                app.app.registry["smogpanel.public_kinds"]["search"] = kind if frozen else replace(kind, parts=None)
+            suffix = "" if frozen else "-plain"
+            answer = []
+            path = f"/api/search/{search['id']}"
+            times["publish" + suffix].append(
+                timed(lambda: answer.append(reviewed.post_json(f"{path}/publish", {}, headers=headers)))
+            )
+            edit["name"] = f"Bench {round_}{suffix}"  # a change the widget shows: the save makes a version
+            times["save" + suffix].append(timed(lambda: immediate.post_json(path, edit, headers=headers)))
+            if frozen:
+                seq = answer[0].json["message"]["published"]
         ids = [row[0] for row in reviewed.get(f"/api/public/search/bench-search/v/{seq}").json["message"]["boroughs"]]
         frozen_parts(registry).forget()
-        first_pinned.append(timed(lambda: reviewed.get(f"/api/public/search/bench-search/v/{seq}/{ids[0]}")))
+        times["first"].append(timed(lambda: reviewed.get(f"/api/public/search/bench-search/v/{seq}/{ids[0]}")))
         for _ in range(50):
             borough = rng.choice(ids)
-            pinned.append(
+            times["pinned"].append(
                 timed(lambda: reviewed.get(f"/api/public/search/bench-search/v/{seq}/{borough}?r={rng.random()}"))
             )
-            live_card.append(
+            times["live"].append(
                 timed(lambda: immediate.get(f"/api/public/search/bench-search/{borough}?r={rng.random()}"))
             )
     engine = registry["db.engine"]
@@ -176,21 +187,22 @@ def bench_search(apps, headers, places, rounds):
             sa.text("SELECT length(content), count FROM publication_parts ORDER BY publication_id DESC LIMIT 1")
         ).one()
     cards = sum(len(immediate.get(f"/api/public/search/bench-search/{i}").body) - 28 for i in ids[:200]) / 200
-    baseline = statistics.median(build_once)
+    median = {key: statistics.median(found) for key, found in times.items()}
     print(f"Publishing the search ({count:,} gmina cards × 6 keys), median of {rounds} rounds:")
-    line("the public payload (list of gminy) built once (baseline)", baseline)
-    line("POST /api/search/<id>/publish (reviewed, cards frozen)", statistics.median(publish), baseline)
-    line("POST /api/search/<id> (immediate, a save freezing a version)", statistics.median(save), baseline)
-    print(f"  budget 1 s: {statistics.median(publish):.2f} s")
+    line("the public payload (list of gminy) built once", median["build"], median["publish-plain"])
+    line("POST /api/search/<id>/publish, cards not frozen (baseline)", median["publish-plain"])
+    line("POST /api/search/<id>/publish (reviewed, cards frozen)", median["publish"], median["publish-plain"])
+    line("POST /api/search/<id>, cards not frozen (baseline)", median["save-plain"])
+    line("POST /api/search/<id> (immediate, its version's cards frozen)", median["save"], median["save-plain"])
+    print(f"  budget 1 s: {median['publish']:.2f} s")
     print(
         f"  stored: {stored / 1000:.0f} KB in one row (the cards' JSON about {cards * count / 1e6:.1f} MB:"
         f" {stored / (cards * count):.2f} of it)"
     )
-    card_baseline = statistics.median(live_card)
-    print(f"One gmina's card, {len(live_card)} requests each at a new URL (p50):")
-    line("GET /api/public/search/<name>/<id> (immediate, built; baseline)", card_baseline, decimals=3)
-    line("GET …/v/<seq>/<id> (frozen, kept decompressed)", statistics.median(pinned), card_baseline, decimals=3)
-    line("GET …/v/<seq>/<id>, first after emptying (read + decompress)", statistics.median(first_pinned), card_baseline)
+    print(f"One gmina's card, {len(times['live'])} requests each at a new URL (p50):")
+    line("GET /api/public/search/<name>/<id> (immediate, built; baseline)", median["live"], decimals=3)
+    line("GET …/v/<seq>/<id> (frozen, kept decompressed)", median["pinned"], median["live"], decimals=3)
+    line("GET …/v/<seq>/<id>, first after emptying (read + decompress)", median["first"], median["live"])
 
 
 def main():

@@ -132,12 +132,14 @@ def test_immediate_mode_shows_the_cards_as_they_are_and_pins_them_as_saved(api, 
 def test_a_version_freezes_every_card_as_the_card_endpoint_answers_it(api, testapp):
     places = gminy(api)
     search = add_search(api)
-    for name, texts in (("liszki", ("A", "B")), ("lodz", ("C",)), ("zabierzow", ())):
-        keys = ("Kontakt", "Dotacja")
+    for name, texts in (("liszki", ("A", "B", "D")), ("lodz", ("C",)), ("zabierzow", ())):
+        keys = ("Kontakt", "Dotacja", "Termin")
         add_entry(
             api, search, places[name], [value(key_named(search, k), t) for k, t in zip(keys, texts, strict=False)]
         )
-    api.post(f"/api/search/{search['id']}", edit_body(search, name="Dotacje 2027"))  # a version of them all
+    kept = [key for key in search["search_keys"] if key["name"] != "Termin"]  # a key removed, its texts kept
+    body = edit_body(search, name="Dotacje 2027", search_keys=kept, remove_keys_with_values=1)
+    api.post(f"/api/search/{search['id']}", body)  # a version of them all
     seq = api.get(f"/api/search/{search['id']}/versions")["message"]["live"]
     for place in places.values():
         live = testapp.get(f"/api/public/search/dotacje/{place['id']}", expect_errors=True)

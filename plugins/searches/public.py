@@ -87,8 +87,7 @@ def card_payload(request, internal_name, borough_id):
 def all_cards(request, internal_name):
     """{borough id as text: card} of every gmina of the search, each as `card_payload` answers
     it: what a version freezes at publish time (`PublicKind.parts`), so a pinned search's cards
-    never change. Three queries whatever the number of gminy, read as plain rows (2,477 gminy:
-    docs/performance.md)."""
+    never change. Four queries whatever the number of gminy (2,477 gminy: docs/performance.md)."""
     connection = request.db.connection()
     search_id = connection.execute(
         sa.select(Search.id).where(Search.internal_name == internal_name, Search.deleted.is_(None)).limit(1)
@@ -109,19 +108,26 @@ def all_cards(request, internal_name):
                 "voivodeship": borough["voivodeship_name"],
                 "values": [],
             }
+    keys = connection.execute(
+        sa.select(SearchKey.id, SearchKey.name, SearchKey.hide_name, SearchKey.search_key_place_name)
+        .where(SearchKey.search_id == search_id, SearchKey.deleted.is_(None))
+        .order_by(SearchKey.position, SearchKey.id)
+    ).all()
+    order = {key[0]: index for index, key in enumerate(keys)}
+    # The texts of the search's live keys (only its entries have them) as three plain columns:
+    # each card's key fields come from the few key rows, not from each of the ~15,000 texts.
     texts = connection.execute(
-        sa.select(
-            VALUES.c.entry_id, SearchKey.name, SearchKey.hide_name, SearchKey.search_key_place_name, VALUES.c.value
-        )
-        .join(SearchKey, SearchKey.id == VALUES.c.key_id)
-        .join(SearchEntry, SearchEntry.id == VALUES.c.entry_id)
-        .where(*live, SearchKey.deleted.is_(None))
-        .order_by(VALUES.c.entry_id, SearchKey.position, SearchKey.id)
-    ).all()  # fetched at once: row by row costs a third of the whole
-    for entry_id, name, hide_name, place, value in texts:
-        card = cards.get(entry_id)
-        if card is not None:
-            card["values"].append({"name": name, "hide_name": hide_name, "place": place, "value": value})
+        sa.select(VALUES.c.entry_id, VALUES.c.key_id, VALUES.c.value).where(VALUES.c.key_id.in_(list(order)))
+    ).all()
+    slots = {}
+    for entry_id, key_id, value in texts:
+        if entry_id in cards:
+            slots.setdefault(entry_id, []).append((order[key_id], value))
+    for entry_id, found_texts in slots.items():
+        card_values = cards[entry_id]["values"]
+        for index, value in sorted(found_texts):
+            _id, name, hide_name, place = keys[index]
+            card_values.append({"name": name, "hide_name": hide_name, "place": place, "value": value})
     return {str(card["id"]): card for card in cards.values()}
 
 
