@@ -11,21 +11,37 @@
    statements a kept answer runs through SQLAlchemy (the pointer's reads would be there).
 2. Publishing that ranking (`POST /api/rank/<id>/publish`, reviewed mode: the payload built,
    frozen and written, the history entry, the versions answered) against building its public
-   payload once (the first `GET /api/public/rank/<name>` after the caches are emptied). The
-   target is under a second.
+   payload once (the first `GET /api/public/rank/<name>` of the immediate-mode app after its
+   caches are emptied: built from the tables). The target is under a second.
+3. Publishing a search of 2,477 gminy × 6 keys (`POST /api/search/<id>/publish`, reviewed mode:
+   its payload and its 2,477 gmina cards built, the cards frozen with the version, compressed,
+   in one `publication_parts` row; the versions answered, which builds the draft again to say
+   whether it changed), and an immediate-mode save of it (which freezes a version the same way),
+   each against the same call with the search's parts switched off (as before cards were frozen),
+   in the same rounds; building its public payload once (as for the ranking); the stored size
+   against the cards' JSON; and one card of a pinned version (the first after the caches are
+   emptied: the row read and decompressed; then kept) against the live card built from the tables.
+
+`--database-url` runs on that database instead of a SQLite file: it must be empty (made for the
+run: `psql -c 'DROP DATABASE IF EXISTS x' -c 'CREATE DATABASE x'`), as the benchmark writes its
+2,477 gminy into it.
 
 Prints medians and ratios; asserts nothing. Figures go to docs/performance.md.
 """
 
 import argparse
 import os
+import random
 import statistics
 import tempfile
 
 import sqlalchemy as sa
 from common import build, upload
 from ranks import add_group, values_file
+from searches import add_search, entries_file
 from timing import line, timed
+
+PLUGINS = ["hierarchy", "ranks", "searches", "timers"]
 
 
 def fresh_app(url, mode):
@@ -41,7 +57,7 @@ def fresh_app(url, mode):
                 **{
                     "sqlalchemy.url": url,
                     "smogpanel.secret": "bench-secret-" + "x" * 40,
-                    "smogpanel.plugins": "hierarchy,ranks,timers",
+                    "smogpanel.plugins": ",".join(PLUGINS),
                     "smogpanel.smtp_url": "",
                 },
             )
@@ -62,7 +78,7 @@ class Statements:
 
 
 def bench_answers(apps, names, requests):
-    import smogpanel.publishing.live as live
+    import smogpanel.public.live as live
 
     real = live.publishable
     today = {"publishable": lambda registry, kind: None}
@@ -104,13 +120,13 @@ def bench_answers(apps, names, requests):
                 )
 
 
-def bench_publish(app, headers, rank_id, name, rounds):
-    registry = app.app.registry
+def bench_publish(apps, headers, rank_id, name, rounds):
+    app, immediate = apps["reviewed"], apps["immediate"]
     publish, build_once = [], []
     for _ in range(rounds):
-        for holder in ("smogpanel.public_cache",):
-            registry[holder].forget()
-        build_once.append(timed(lambda: app.get(f"/api/public/rank/{name}?fresh={len(build_once)}")))
+        # Built from the tables: the immediate app's answer (the reviewed one reads the frozen payload).
+        immediate.app.registry["smogpanel.public_cache"].forget()
+        build_once.append(timed(lambda: immediate.get(f"/api/public/rank/{name}?fresh={len(build_once)}")))
         publish.append(timed(lambda: app.post_json(f"/api/rank/{rank_id}/publish", {}, headers=headers)))
     baseline = statistics.median(build_once)
     payload = app.get(f"/api/public/rank/{name}")
@@ -122,6 +138,73 @@ def bench_publish(app, headers, rank_id, name, rounds):
     print(f"  budget 1 s: {statistics.median(publish):.2f} s")
 
 
+def bench_search(apps, headers, places, rounds):
+    from dataclasses import replace
+
+    from smogpanel.public.parts import frozen_parts
+
+    reviewed, immediate = apps["reviewed"], apps["immediate"]
+    search = add_search(immediate, headers, "bench-search")
+    body = {"search_id": search["id"], "type": "WPG_XLS", "file": upload(entries_file(places, 1))}
+    immediate.post_json("/api/search_entry/import", body, headers=headers)
+    registry = reviewed.app.registry
+    kind = registry["smogpanel.public_kinds"]["search"]
+    edit = {"name": "Bench", "source": "bench", "search_keys": search["search_keys"]}
+    times = {key: [] for key in ("build", "publish", "publish-plain", "save", "save-plain", "first", "pinned", "live")}
+    rng = random.Random(7)
+    seq = None
+    for round_ in range(rounds):
+        for app in (reviewed, immediate):
+            app.app.registry["smogpanel.public_cache"].forget()
+        times["build"].append(timed(lambda: immediate.get(f"/api/public/search/bench-search?fresh={round_}")))
+        for frozen in (False, True):  # "plain": the same with the search's parts switched off, as before
+            for app in (reviewed, immediate):
+                app.app.registry["smogpanel.public_kinds"]["search"] = kind if frozen else replace(kind, parts=None)
+            suffix = "" if frozen else "-plain"
+            answer = []
+            path = f"/api/search/{search['id']}"
+            times["publish" + suffix].append(
+                timed(lambda: answer.append(reviewed.post_json(f"{path}/publish", {}, headers=headers)))
+            )
+            edit["name"] = f"Bench {round_}{suffix}"  # a change the widget shows: the save makes a version
+            times["save" + suffix].append(timed(lambda: immediate.post_json(path, edit, headers=headers)))
+            if frozen:
+                seq = answer[0].json["message"]["published"]
+        ids = [row[0] for row in reviewed.get(f"/api/public/search/bench-search/v/{seq}").json["message"]["boroughs"]]
+        frozen_parts(registry).forget()
+        times["first"].append(timed(lambda: reviewed.get(f"/api/public/search/bench-search/v/{seq}/{ids[0]}")))
+        for _ in range(50):
+            borough = rng.choice(ids)
+            times["pinned"].append(
+                timed(lambda: reviewed.get(f"/api/public/search/bench-search/v/{seq}/{borough}?r={rng.random()}"))
+            )
+            times["live"].append(
+                timed(lambda: immediate.get(f"/api/public/search/bench-search/{borough}?r={rng.random()}"))
+            )
+    engine = registry["db.engine"]
+    with engine.connect() as connection:
+        stored, count = connection.execute(
+            sa.text("SELECT length(content), count FROM publication_parts ORDER BY publication_id DESC LIMIT 1")
+        ).one()
+    cards = sum(len(immediate.get(f"/api/public/search/bench-search/{i}").body) - 28 for i in ids[:200]) / 200
+    median = {key: statistics.median(found) for key, found in times.items()}
+    print(f"Publishing the search ({count:,} gmina cards × 6 keys), median of {rounds} rounds:")
+    line("the public payload (list of gminy) built once", median["build"], median["publish-plain"])
+    line("POST /api/search/<id>/publish, cards not frozen (baseline)", median["publish-plain"])
+    line("POST /api/search/<id>/publish (reviewed, cards frozen)", median["publish"], median["publish-plain"])
+    line("POST /api/search/<id>, cards not frozen (baseline)", median["save-plain"])
+    line("POST /api/search/<id> (immediate, its version's cards frozen)", median["save"], median["save-plain"])
+    print(f"  budget 1 s: {median['publish']:.2f} s")
+    print(
+        f"  stored: {stored / 1000:.0f} KB in one row (the cards' JSON about {cards * count / 1e6:.1f} MB:"
+        f" {stored / (cards * count):.2f} of it)"
+    )
+    print(f"One gmina's card, {len(times['live'])} requests each at a new URL (p50):")
+    line("GET /api/public/search/<name>/<id> (immediate, built; baseline)", median["live"], decimals=3)
+    line("GET …/v/<seq>/<id> (frozen, kept decompressed)", median["pinned"], median["live"], decimals=3)
+    line("GET …/v/<seq>/<id>, first after emptying (read + decompress)", median["first"], median["live"])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--requests", type=int, default=400)
@@ -130,7 +213,7 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{folder}/bench.sqlite"
-        app, headers, places = build(url, ["hierarchy", "ranks", "timers"])
+        app, headers, places = build(url, PLUGINS)
         group = add_group(app, headers, "bench-publish")
         body = {"rank_group_id": group["id"], "type": "RB_XLS", "file": upload(values_file(places, 1))}
         app.post_json("/api/rank_value/import", body, headers=headers)
@@ -153,7 +236,8 @@ def main():
         bench_answers(
             {"immediate": app, "reviewed": reviewed}, {"rank": "bench-publish", "timer": "bench-timer"}, args.requests
         )
-        bench_publish(reviewed, headers, rank_id, "bench-publish", args.rounds)
+        bench_publish({"immediate": app, "reviewed": reviewed}, headers, rank_id, "bench-publish", args.rounds)
+        bench_search({"immediate": app, "reviewed": reviewed}, headers, places, args.rounds)
 
 
 if __name__ == "__main__":

@@ -130,8 +130,10 @@ class HookSpecs:
         whose `static/embed/embed.js` renders it, a page title, and `shows`: every table the payload
         is read from, as models, tables or names, with `smogpanel.public.GAZETTEER` for the names read
         through the gazetteer; optionally `funnel`, the steps after a view the plugin counts with
-        `smogpanel.reach.count_event`). Called when the app starts; `GET /api/public/<kind>/<name>` and
-        `/view/<kind>/<name>[/embed/<uuid>]` answer 404 for any kind no enabled plugin returns.
+        `smogpanel.reach.count_event`, and `parts(request, internal_name)`, the plugin's own endpoints
+        beside the payload as `{part: payload}`, frozen with each published version). Called when the
+        app starts; `GET /api/public/<kind>/<name>` and `/view/<kind>/<name>[/embed/<uuid>]` answer 404
+        for any kind no enabled plugin returns.
 
         Example::
 

@@ -10,7 +10,7 @@ from .data_versions import TableVersion  # noqa: F401
 from .db import Base, UTCDateTime
 from .publication_releases import Release, ReleaseItem  # noqa: F401
 from .publication_requests import PublicationRequest  # noqa: F401
-from .publications import PreviewGeneration, Publication  # noqa: F401
+from .publications import PreviewGeneration, Publication, PublicationParts  # noqa: F401
 
 
 class OutboxMail(Base):

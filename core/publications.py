@@ -60,3 +60,16 @@ class PreviewGeneration(Base):
     kind: Mapped[str] = mapped_column(sa.String(50), primary_key=True)
     record_id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
     generation: Mapped[int] = mapped_column(sa.Integer, nullable=False, default=0)
+
+
+class PublicationParts(Base):
+    """A published version's own parts beside its payload (a search's gmina cards), frozen with it
+    at publish time for a kind that declares `PublicKind.parts` (smogpanel.public.parts): one row
+    per publish, the parts as one zlib-compressed JSON object {part: the part's JSON text}, so a
+    pinned version's parts never change after it was published."""
+
+    __tablename__ = "publication_parts"
+
+    publication_id: Mapped[int] = mapped_column(sa.ForeignKey("publication.id"), primary_key=True)
+    count: Mapped[int] = mapped_column(sa.Integer, nullable=False)  # how many parts
+    content: Mapped[bytes] = mapped_column(sa.LargeBinary, nullable=False)

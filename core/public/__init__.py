@@ -33,6 +33,7 @@ from .live import TABLE as PUBLICATION
 from .live import WITHDRAWN
 from .notes import correction_html, correction_of
 from .oembed import discovery_link
+from .parts import live_part
 from .payloads import (
     NOT_FOUND_PAGE,
     PublicKind,
@@ -47,7 +48,7 @@ from .share import head_tags, image_path
 from .sheets import Sheet
 
 # What a plugin may import from here (docs/plugins.md, "What a plugin may import")
-__all__ = ["PublicKind", "GAZETTEER", "Sheet", "is_public"]
+__all__ = ["PublicKind", "GAZETTEER", "Sheet", "is_public", "live_part"]
 
 log = logging.getLogger(__name__)
 NOINDEX = '<meta name="robots" content="noindex">'

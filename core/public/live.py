@@ -32,6 +32,9 @@ TABLE = Publication.__table__.name
 POINTERS = "smogpanel.publishing.pointers"
 NEXT_CHANGE = "smogpanel.publishing.next_change"  # request.environ: when what it answered changes
 WITHDRAWN = "smogpanel.publishing.withdrawn"  # request.environ: the record exists but is not public
+# request.environ: (kind, name, record id, seq) of the frozen version this request answered (its
+# parts are answered from it: smogpanel.public.parts)
+SERVED = "smogpanel.publishing.served"
 POINTER_CACHE_SIZE = 2048
 
 
@@ -202,6 +205,7 @@ def _draft(cache, kind, version, name, build):
 def frozen_built(request, kind, name, record_id, seq):
     """The envelope of version `seq` of the record, kept by (kind, name, record, seq): a
     published version never changes."""
+    request.environ[SERVED] = (kind, name, record_id, seq)
 
     def build():
         table = Publication.__table__

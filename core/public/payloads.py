@@ -38,6 +38,11 @@ class PublicKind:
     # Reach (smogpanel.reach): the steps after a view that the plugin counts with `count_event`,
     # as (event, Polish label), the first being the view itself: ("view", "Formularz wyświetlony").
     funnel: tuple = ()
+    # Parts frozen with each version (smogpanel.public.parts): `parts(request, internal_name)` ->
+    # {part: payload} of every own endpoint beside the payload (`/api/public/<kind>/<name>/<part>`,
+    # a search's gmina cards) as the record is now; called at every publish, the answer stored
+    # with the version. None: the kind's parts are not frozen (answered as they are now).
+    parts: Callable | None = None
 
 
 def public_kinds(registry):

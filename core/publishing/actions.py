@@ -10,11 +10,13 @@ from sqlalchemy.orm import Session
 from .. import history
 from ..authority import authorize
 from ..db import utcnow
-from ..envelope import ApiError, dumps
-from ..public.live import IMMEDIATE, Change, Pointer, digest_of, mode, now, pointer_of_record, publishable
+from ..envelope import ApiError
+from ..public.live import IMMEDIATE, Change, Pointer, mode, now, pointer_of_record, publishable
+from ..public.parts import PARTS
 from ..publication_requests import open_request
 from ..publications import NOTE_KINDS, Publication
 from ..record_etags import check_if_match
+from .drafts import draft_payload, stored_version
 from .times import warsaw_text
 
 TABLE = Publication.__table__
@@ -28,16 +30,6 @@ STATES = {
 # A time a little in the past is "now" (a form sent a moment ago); older, a mistake.
 PAST_TOLERANCE = timedelta(minutes=1)
 NOTHING_TO_PUBLISH = "Tego elementu nie da się opublikować: jego widżet nie ma danych."
-
-
-def public_kind(registry, kind):
-    return registry["smogpanel.public_kinds"][kind]
-
-
-def draft_payload(request, resource, obj):
-    """The record's payload as it is now (JSON text), or None when its kind builds none."""
-    payload = public_kind(request.registry, resource.kind).load(request, obj.internal_name)
-    return None if payload is None else dumps(payload).decode()
 
 
 def _who(request):
@@ -57,7 +49,8 @@ def latest_seq(db, kind, record_id):
     )
 
 
-def _insert(request, kind, record_id, action, at, seq=None, payload=None, note="", note_kind=None, changed=False):
+def _insert(request, kind, record_id, action, at, seq=None, draft=None, note="", note_kind=None, changed=False):
+    """Writes the publication (`draft`: what a publish freezes, `drafts.Draft`) and its parts."""
     user_id, email = _who(request)
     stamp = utcnow()
     row = {
@@ -71,20 +64,23 @@ def _insert(request, kind, record_id, action, at, seq=None, payload=None, note="
         "user_email": email,
         "note": note or "",
         "note_kind": note_kind,
-        "payload": payload,
-        "digest": digest_of(payload) if payload is not None else None,
+        "payload": draft.payload if draft is not None else None,
+        "digest": draft.digest if draft is not None else None,
         "draft_changed": changed,
         "recorded": stamp if at <= stamp else None,
     }
     db = _db(request)
     try:
         with db.begin_nested():
-            db.execute(sa.insert(TABLE).values(**row))
+            publication_id = db.execute(sa.insert(TABLE).values(**row)).inserted_primary_key[0]
     except IntegrityError:  # another request took this number a moment ago
         raise ApiError(
             "CONFLICT",
             [{"name": "", "description": "Ktoś właśnie opublikował ten element. Odśwież i spróbuj ponownie."}],
         ) from None
+    content = draft.content() if draft is not None else None
+    if content is not None:  # the kind's own parts, frozen with the version (smogpanel.public.parts)
+        db.execute(sa.insert(PARTS).values(publication_id=publication_id, count=draft.count, content=content))
     return row
 
 
@@ -94,8 +90,8 @@ def freeze_saved(request, resource, record_id):
     obj = request.db.get(resource.model, record_id)
     if obj is None or obj.deleted is not None:
         return
-    payload = draft_payload(request, resource, obj)
-    if payload is None:
+    draft = draft_payload(request, resource, obj)
+    if draft is None:
         return
     latest = request.db.execute(
         sa.select(TABLE.c.seq, TABLE.c.digest)
@@ -103,9 +99,9 @@ def freeze_saved(request, resource, record_id):
         .order_by(TABLE.c.seq.desc())
         .limit(1)
     ).first()
-    if latest is not None and latest.digest == digest_of(payload):
+    if latest is not None and latest.digest == draft.digest:
         return
-    _insert(request, resource.kind, record_id, "publish", utcnow(), (latest.seq if latest else 0) + 1, payload)
+    _insert(request, resource.kind, record_id, "publish", utcnow(), (latest.seq if latest else 0) + 1, draft)
 
 
 def checked_time(at):
@@ -130,16 +126,8 @@ def publish(request, resource, obj, at=None, note="", note_kind=None, from_seq=N
         raise ApiError.invalid("note_kind", "Rodzaj notatki to „update” (aktualizacja) albo „correction” (korekta).")
     when = checked_time(at)
     db = _db(request)
-    if from_seq is not None:
-        payload = db.scalar(
-            sa.select(TABLE.c.payload).where(
-                TABLE.c.kind == resource.kind,
-                TABLE.c.record_id == obj.id,
-                TABLE.c.seq == from_seq,
-                TABLE.c.at <= utcnow(),
-                TABLE.c.cancelled.is_(None),
-            )
-        )
+    if from_seq is not None:  # its payload and parts as they were published
+        payload = stored_version(db, resource.kind, obj.id, from_seq, utcnow())
         if payload is None:
             raise ApiError.invalid("seq", f"Nie ma opublikowanej wersji {from_seq} tego elementu.")
     else:
@@ -148,16 +136,20 @@ def publish(request, resource, obj, at=None, note="", note_kind=None, from_seq=N
             raise ApiError("CONFLICT", [{"name": "", "description": NOTHING_TO_PUBLISH}])
     changed = False
     extra = {}
+    draft = payload
     if from_seq is not None:  # an earlier version again: the draft differs unless it is the same
         draft = draft_payload(loader, resource, obj)
-        changed = draft is None or digest_of(draft) != digest_of(payload)
+        changed = draft is None or draft.digest != payload.digest
         extra["from_version"] = [None, from_seq]
-    return publish_payload(request, resource, obj, payload, when, note, note_kind, changed, extra)
+    done = publish_payload(request, resource, obj, payload, when, note, note_kind, changed, extra)
+    # The draft's digest as built here: the versions answered next need not build it again.
+    return dict(done, draft_digest=draft.digest if draft is not None else None)
 
 
 def publish_payload(request, resource, obj, payload, when, note="", note_kind=None, changed=False, extra=None):
-    """Writes the publish of `payload` (JSON text) of the record as its next version at `when`
-    and its history entry (`extra`: more of the entry's changes, e.g. the release's name).
+    """Writes the publish of `payload` (a `drafts.Draft`: the payload and its parts) of the
+    record as its next version at `when` and its history entry (`extra`: more of the entry's changes,
+    e.g. the release's name).
     The caller asked `publish` of the record and checked `when` (`checked_time`): `publish`, or a
     release publishing several records (smogpanel.publishing.releases)."""
     db = _db(request)
@@ -217,10 +209,10 @@ def state_of(settings, pointer, when, draft_changed=False):
     return state, STATES[state]
 
 
-def versions(request, resource, obj):
+def versions(request, resource, obj, draft_digest=None):
     """GET /api/<kind>/<id>/versions: {live, draft_changed, state, state_label, scheduled, list,
     request?} (`request`, only while there is one: the open request for publication,
-    smogpanel.publishing.review)."""
+    smogpanel.publishing.review). `draft_digest`: the draft's, when the caller has just built it."""
     when = now()
     rows = request.db.execute(
         sa.select(TABLE)
@@ -230,7 +222,7 @@ def versions(request, resource, obj):
     pointer = pointer_of_record(request.db, resource.kind, obj.id)
     effective = pointer.effective(when)
     live = effective.seq if effective is not None and effective.action == "publish" else None
-    changed = draft_changed(request, resource, obj, rows, live)
+    changed = draft_changed(request, resource, obj, rows, live, draft_digest)
     state, label = state_of(request.registry.settings, pointer, when, changed)
     answer = {
         "live": live,
@@ -263,7 +255,7 @@ def pending_request(request, resource, obj):
     if row is None:
         return None
     payload = draft_payload(request, resource, obj)
-    current = payload is not None and digest_of(payload) == row.digest
+    current = payload is not None and payload.digest == row.digest
     return {
         "id": row.id,
         "requested_by": row.user_email,
@@ -273,15 +265,18 @@ def pending_request(request, resource, obj):
     }
 
 
-def draft_changed(request, resource, obj, rows, live):
-    """True when the public would see something else if the draft were published now."""
+def draft_changed(request, resource, obj, rows, live, draft_digest=None):
+    """True when the public would see something else if the draft were published now
+    (`draft_digest`: the draft's digest if known, else the draft is built)."""
     if mode(request.registry.settings) == IMMEDIATE:
         return False
     if live is None:
         return True
     digest = next(r.digest for r in rows if r.seq == live)
+    if draft_digest is not None:
+        return draft_digest != digest
     payload = draft_payload(request, resource, obj)
-    return payload is None or digest_of(payload) != digest
+    return payload is None or payload.digest != digest
 
 
 def record_state(request, resource, obj):

@@ -3,19 +3,22 @@
 (cached as immutable); a version not published (yet) answers 404.
 
 `GET /api/public/<kind>/<name>/v/<seq>/<part>`: a plugin's own endpoint beside the payload (a
-search's card, which the pinned embed asks under its `api`) for a published version: today the
-part's current answer (`/api/public/<kind>/<name>/<part>`, with its own Cache-Control), since
-parts are not frozen with a version."""
+search's card, which the pinned embed asks under its `api`) for a published version: as frozen
+with the version (a kind declaring `PublicKind.parts`: smogpanel.public.parts), immutable too;
+else (no parts declared, or a version published before they were frozen) the part's current
+answer (`/api/public/<kind>/<name>/<part>`, with its own Cache-Control)."""
 
 from pyramid.response import Response
 from pyramid.security import NO_PERMISSION_REQUIRED
 
-from ..envelope import ApiError
+from ..answer_cache import Built
+from ..envelope import ApiError, dumps
 from ..openapi import ENVELOPE, PATH_ID, describe_route
 from ..public import build_page, bundle_path
 from ..public.cache import answer
 from ..public.live import pinned_built
 from ..public.notes import correction_of
+from ..public.parts import MISSING, frozen_part
 from ..public.payloads import NOT_FOUND_PAGE, kind_of
 from ..public.placeholder import placeholder
 from ..web import mark_embeddable
@@ -46,7 +49,13 @@ def pinned_part(request):
     kind, name, _seq, built = _pinned(request)
     if built is None:
         raise ApiError("NOT_FOUND")
-    return public_part(request, kind, name)
+    frozen = frozen_part(request, kind.kind, name, request.matchdict["part"])
+    if frozen is MISSING:
+        raise ApiError("NOT_FOUND")
+    if frozen is None:  # nothing frozen: the part as it is now
+        return public_part(request, kind, name)
+    part = Built.of(dumps({"success": True, "message": frozen}))
+    return answer(request, part, "application/json", IMMUTABLE)
 
 
 def pinned_page(request):
@@ -97,7 +106,8 @@ def describe(config, kinds):
         "GET",
         {
             "summary": "Własny punkt wtyczki obok danych (np. karta gminy wyszukiwarki) dla opublikowanej "
-            "wersji; dziś bieżąca odpowiedź (jak /api/public/{kind}/{internal_name}/{part}).",
+            "wersji: zamrożona z wersją, niezmienna (Cache-Control: immutable), gdy rodzaj ją zamraża; "
+            "inaczej bieżąca odpowiedź (jak /api/public/{kind}/{internal_name}/{part}).",
             "security": [],
             "parameters": [kind, name, seq, part],
             "responses": {

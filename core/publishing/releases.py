@@ -17,9 +17,10 @@ from .. import history
 from ..authority import authorize
 from ..db import utcnow
 from ..envelope import ApiError
-from ..public.live import digest_of, now, publishable
+from ..public.live import now, publishable
 from ..publication_releases import ITEM_ACTIONS, Release, ReleaseItem
-from .actions import checked_time, draft_payload, publish_payload, withdraw
+from .actions import checked_time, publish_payload, withdraw
+from .drafts import draft_payload
 from .times import warsaw_text
 
 STATES = {"open": "Otwarta", "scheduled": "Zaplanowana", "published": "Opublikowana"}
@@ -144,7 +145,7 @@ def _frozen(request, index, kind, record_id, action, loader):
                 f"items.{index}",
                 f"{described(request.registry, kind, record_id, name)}: nie da się opublikować, widżet nie ma danych.",
             )
-        digest = digest_of(payload)
+        digest = payload.digest
     return {
         "position": index,
         "kind": kind,
@@ -242,7 +243,7 @@ def check(loader, request, item, asks=True):
     payload = draft_payload(loader, resource, obj)
     if payload is None:
         return resource, obj, None, "nie da się opublikować, widżet nie ma danych.", False
-    return resource, obj, payload, None, digest_of(payload) != item.digest
+    return resource, obj, payload, None, payload.digest != item.digest
 
 
 def publish(request, release, at=None, loader=None):

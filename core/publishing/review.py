@@ -15,9 +15,10 @@ from .. import history
 from ..authority import authorize, may
 from ..db import utcnow
 from ..envelope import ApiError
-from ..public.live import IMMEDIATE, digest_of, mode, publishable
+from ..public.live import IMMEDIATE, mode, publishable
 from ..publication_requests import APPROVED, OPEN, REJECTED, REPLACED, PublicationRequest, open_request
-from .actions import TABLE, draft_payload, live_seq, publish
+from .actions import TABLE, live_seq, publish
+from .drafts import draft_payload
 from .notify import tell_requester, tell_reviewers
 
 NOT_NEEDED = "Zapis publikuje tu od razu (tryb natychmiastowy): prośba o publikację nie jest potrzebna."
@@ -45,7 +46,7 @@ def ask(request, resource, obj, note=""):
     payload = draft_payload(request, resource, obj)
     if payload is None:
         raise _conflict(NOTHING_TO_ASK)
-    digest = digest_of(payload)
+    digest = payload.digest
     live = live_seq(request.db, resource.kind, obj.id)
     if live is not None and digest == _digest_of_version(request.db, resource.kind, obj.id, live):
         raise _conflict(SAME_AS_LIVE)
@@ -110,7 +111,7 @@ def approve(request, resource, obj, at=None, note="", note_kind=None):
     """POST …/publish-request/approve: publishes the draft the request saw (now or at `at`)."""
     row = _deciding(request, resource, obj, OWN_APPROVAL)
     payload = draft_payload(request, resource, obj)
-    if payload is None or digest_of(payload) != row.digest:
+    if payload is None or payload.digest != row.digest:
         raise _conflict(STALE, "CHANGED_MEANWHILE")
     _claim(request, row, APPROVED)
     done = publish(request, resource, obj, at, note, note_kind)
@@ -158,7 +159,7 @@ def requests_list(request):
                 record_id=row.record_id,
                 name=resource.history_name(request, obj),
                 path=resource.screen_path(obj, {row.kind: obj.id}),
-                current=payload is not None and digest_of(payload) == row.digest,
+                current=payload is not None and payload.digest == row.digest,
             )
         )
     return {"list": found, "count": len(found)}

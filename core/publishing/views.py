@@ -68,7 +68,7 @@ def publish_view(request):
         raise ApiError.invalid("seq", "Numer wersji to liczba całkowita od 1.")
     resource, obj = resource_and_record(request)
     done = publish(request, resource, obj, at, note.strip(), note_kind, seq)
-    return dict(versions(request, resource, obj), published=done["seq"])
+    return dict(versions(request, resource, obj, done["draft_digest"]), published=done["seq"])
 
 
 def unpublish_view(request):

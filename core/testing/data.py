@@ -84,8 +84,9 @@ def write_what_use_writes(url, mail_dir):
 
 def write_publishing(url, client, headers, timer_id):
     """A release prepared (and its item), a record's preview links revoked once (its generation),
-    and a request for publication, asked as an editor of a `reviewed` installation would (in the
-    default `immediate` mode the API refuses requests, so it is written as the request writes it)."""
+    a search published (its gmina cards frozen with the version), and a request for publication,
+    asked as an editor of a `reviewed` installation would (in the default `immediate` mode the API
+    refuses requests, so it is written as the request writes it)."""
     import sqlalchemy as sa
 
     from smogpanel.db import make_engine, utcnow
@@ -97,6 +98,8 @@ def write_publishing(url, client, headers, timer_id):
         headers=headers,
     )
     client.delete(f"/api/timer/{timer_id}/preview", headers=headers)
+    search_id = client.get("/api/search/?order=id", headers=headers).json["message"]["list"][0]["id"]
+    client.post_json(f"/api/search/{search_id}/publish", {}, headers=headers)
     engine = make_engine(url)
     with engine.begin() as connection:
         connection.execute(

@@ -1,6 +1,7 @@
 """A pinned version's own parts (issue 44): a pinned search's embed asks its gmina cards at
 `/api/public/search/<name>/v/<seq>/<id>`; they answer for a published version only, and stay
-when the record is unpublished, as the pinned payload does."""
+when the record is unpublished, as the pinned payload does; frozen with it, they are immutable
+(test_publishing_frozen_parts.py)."""
 
 import json
 import re
@@ -35,7 +36,7 @@ def test_a_pinned_search_embed_opens_its_cards_while_the_version_is_published(re
     assert api_path == "/api/public/search/dotacje/v/1"
     card = app.get(f"{api_path}/{liszki}")  # as the pinned widget asks for a card
     assert card.json["message"]["values"][0]["value"] == "Do 30 tys. zł"
-    assert "immutable" not in card.headers["Cache-Control"]  # today's texts: the normal public cache
+    assert "immutable" in card.headers["Cache-Control"]  # frozen with the version
     app.get(f"{api_path}/{zabierzow}", status=404)  # no entry: no card
     app.get(f"/api/public/search/dotacje/v/2/{liszki}", status=404)  # no such version
     app.get(f"/api/public/search/nie-ma/v/1/{liszki}", status=404)

@@ -10,7 +10,7 @@ from pyramid.security import NO_PERMISSION_REQUIRED
 
 from smogpanel.envelope import ApiError
 from smogpanel.gazetteer import gazetteer
-from smogpanel.public import GAZETTEER, PublicKind, Sheet, is_public
+from smogpanel.public import GAZETTEER, PublicKind, Sheet, live_part
 from smogpanel.regions import polish_sort_key
 from smogpanel.resources import MAX_ID
 
@@ -84,11 +84,59 @@ def card_payload(request, internal_name, borough_id):
     }
 
 
+def all_cards(request, internal_name):
+    """{borough id as text: card} of every gmina of the search, each as `card_payload` answers
+    it: what a version freezes at publish time (`PublicKind.parts`), so a pinned search's cards
+    never change. Four queries whatever the number of gminy (2,477 gminy: docs/performance.md)."""
+    connection = request.db.connection()
+    search_id = connection.execute(
+        sa.select(Search.id).where(Search.internal_name == internal_name, Search.deleted.is_(None)).limit(1)
+    ).scalar()
+    if search_id is None:
+        return {}
+    live = (SearchEntry.search_id == search_id, SearchEntry.deleted.is_(None))
+    entries = dict(connection.execute(sa.select(SearchEntry.id, SearchEntry.borough_id).where(*live)).all())
+    found = gazetteer(request).boroughs_by_ids(request.db, list(entries.values()))
+    cards = {}
+    for entry_id, borough_id in entries.items():
+        borough = found.get(borough_id)
+        if borough:
+            cards[entry_id] = {
+                "id": borough_id,
+                "name": borough["borough_name"],
+                "district": borough["district_name"],
+                "voivodeship": borough["voivodeship_name"],
+                "values": [],
+            }
+    keys = connection.execute(
+        sa.select(SearchKey.id, SearchKey.name, SearchKey.hide_name, SearchKey.search_key_place_name)
+        .where(SearchKey.search_id == search_id, SearchKey.deleted.is_(None))
+        .order_by(SearchKey.position, SearchKey.id)
+    ).all()
+    order = {key[0]: index for index, key in enumerate(keys)}
+    # The texts of the search's live keys (only its entries have them) as three plain columns:
+    # each card's key fields come from the few key rows, not from each of the ~15,000 texts.
+    texts = connection.execute(
+        sa.select(VALUES.c.entry_id, VALUES.c.key_id, VALUES.c.value).where(VALUES.c.key_id.in_(list(order)))
+    ).all()
+    slots = {}
+    for entry_id, key_id, value in texts:
+        if entry_id in cards:
+            slots.setdefault(entry_id, []).append((order[key_id], value))
+    for entry_id, found_texts in slots.items():
+        card_values = cards[entry_id]["values"]
+        for index, value in sorted(found_texts):
+            _id, name, hide_name, place = keys[index]
+            card_values.append({"name": name, "hide_name": hide_name, "place": place, "value": value})
+    return {str(card["id"]): card for card in cards.values()}
+
+
 def card_view(request):
     name = request.matchdict["internal_name"]
-    # A search not public now (a draft, withdrawn, before its release) shows no card either.
-    public = is_public(request, "search", name)
-    card = card_payload(request, name, int(request.matchdict["borough_id"])) if public else None
+    borough_id = int(request.matchdict["borough_id"])
+    # A search not public now (a draft, withdrawn, before its release) shows no card either; in
+    # reviewed mode the card is the live version's, as it was published.
+    card = live_part(request, "search", name, str(borough_id), lambda: card_payload(request, name, borough_id))
     if card is None:
         raise ApiError("NOT_FOUND")
     request.response.cache_control = CACHE_CONTROL
@@ -137,6 +185,7 @@ SEARCH = PublicKind(
     title="Wyszukiwarka",
     shows=(Search, SearchKey, SearchEntry, SearchValue, GAZETTEER),
     table=search_table,
+    parts=all_cards,
 )
 # What the payloads show, for the public version (once the core tracks versions):
 SHOWS = {SearchKey: "search_id", SearchEntry: "search_id", SearchValue: "entry_id.search_id"}
