@@ -23,7 +23,7 @@ import sqlalchemy as sa
 
 from ..regions import NAME_OF
 from . import record_name
-from .fields import BOOLEAN, CHOICE, DATE, KEYED, LIST, PLACE, REFERENCE, RICHTEXT, Field, fields_of
+from .fields import BOOLEAN, CHOICE, DATE, KEYED, LIST, PLACE, REFERENCE, RICHTEXT, Field, page_fields_of
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 NO_VALUE = "—"
@@ -331,7 +331,7 @@ def readable_rows(request, entries):
         resource = resources.get(entry.kind)
         if entry.action not in ("create", "update") or resource is None or not isinstance(changes, dict):
             continue
-        fields = fields_of(resource, request)
+        fields = page_fields_of(resource, request)
         parsed[entry.id] = (fields, changes)
         wanted |= references(fields, changes)
     names = reference_names(request, wanted) if wanted else {}
