@@ -13,7 +13,7 @@ from ..authority import may
 from ..gazetteer import attach_names, gazetteer
 from ..models import HistoryEntry
 from . import CHANGED, record_name
-from .fields import page_fields_of
+from .fields import page_fields_of, page_order_of
 from .record_rows import record_rows
 
 
@@ -160,8 +160,7 @@ def revert_of(request, records, entry, changes, reverted_by, kind_labels):
     answer = {"offered": False, "reverted_by": reverted_by, "says": ""}
     resource = resources.get(entry.kind)
     if entry.action == "update" and resource is not None and resource.revert_edits:
-        fields = page_fields_of(resource, request)
-        order = {name: index for index, name in enumerate(fields)}
+        fields, order = page_fields_of(resource, request), page_order_of(resource, request)
         kept = sorted(
             (name for name, change in changes.items() if change != CHANGED and isinstance(change, list)),
             key=lambda name: (order.get(name, len(order)), name),
@@ -246,9 +245,13 @@ def moments_of(request, entry_ids):
     return {row.id: {"at": row.at, "action": row.action} for row in rows}
 
 
+# One decoder for every entry (json.loads with an argument builds one a call).
+_CHANGES = json.JSONDecoder(parse_float=Decimal)
+
+
 def parsed_changes(entry):
     try:
-        value = json.loads(entry.changes, parse_float=Decimal)
+        value = _CHANGES.decode(entry.changes)
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}

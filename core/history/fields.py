@@ -169,6 +169,16 @@ def page_fields_of(resource, request):
     return found
 
 
+def page_order_of(resource, request):
+    """{field: its place in the form} of `page_fields_of`, once per request and kind: the
+    order rows and a revert's fields are shown in."""
+    memo = request.__dict__.setdefault(PAGE_FIELDS + ".order", {})
+    found = memo.get(resource.kind)
+    if found is None:
+        found = memo[resource.kind] = {name: index for index, name in enumerate(page_fields_of(resource, request))}
+    return found
+
+
 def labels_of(request, kind):
     """{field: Polish title} of a kind's form fields, for showing changes."""
     cache = request.registry.setdefault("smogpanel.history_labels", {})
