@@ -14,9 +14,9 @@
    gmina, and what a revert would do) against the same page as stored (`readable_entries`
    left out), interleaved. Target ≤ 2× (a page is read by a person, not by a loop).
 
-"Without" runs today's Resource edit less history's own steps (copied below: the rules, If-Match
-and the ETag stay, as they are not history's) and run_import with `history.record` doing nothing,
-in the same process on the same database. Prints times and ratios; asserts nothing.
+"Without" runs today's Resource edit less history's own steps (copied below: the rules, If-Match,
+the ETag, the write event and the answer's parts stay, as they are not history's) and run_import
+with `history.record` doing nothing, in the same process on the same database. Prints times and ratios; asserts nothing.
 SMOGPANEL_BENCH_CLOCK=cpu times this thread's CPU instead of the wall clock (timing.py).
 """
 
@@ -32,11 +32,16 @@ from timing import line, timed
 
 # -- the write paths without history ----------------------------------------------------------
 def _edit(self, request, obj, data, reverts=None):
-    """Resource.edit less what history alone adds (the diff, the record's name, the event and
-    its entry). The rules, If-Match and the ETag stay: they are not history's, and they read
-    the same snapshots (`history_snapshot` is also the record's version)."""
+    """Resource.edit less what history alone adds (the diff, the record's name and its entry).
+    The rules, If-Match and the ETag stay: they are not history's, and they read the same
+    snapshots (`history_snapshot` is also the record's version). So do the event, told with no
+    changes (publishing subscribes to it: in immediate mode a public record's save publishes a
+    version; history's subscriber records nothing here), and the answer's parts (its
+    publication state): a baseline without them counted publishing's work as history's."""
     from smogpanel.authority import authorize
+    from smogpanel.events import RecordUpdated
     from smogpanel.record_etags import carry_version, check_if_match
+    from smogpanel.resources.parts import answer_parts
 
     authorize(request, self, "update", obj, data)
     check_if_match(request, self, obj, self.history_snapshot(request, obj))
@@ -46,7 +51,8 @@ def _edit(self, request, obj, data, reverts=None):
     self.flush(request)
     answer = self.serialize(request, obj)
     carry_version(request, self.history_snapshot(request, obj, answer))
-    return dict(self.answer(request, answer), **self.permissions(request, obj))
+    request.registry.notify(RecordUpdated(request, self.kind, obj.id, "", {}, reverts))
+    return dict(self.answer(request, answer), **self.permissions(request, obj), **answer_parts(request, self, obj))
 
 
 @contextlib.contextmanager

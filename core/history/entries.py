@@ -13,7 +13,8 @@ from ..authority import may
 from ..gazetteer import attach_names, gazetteer
 from ..models import HistoryEntry
 from . import CHANGED, record_name
-from .fields import fields_of
+from .fields import page_fields_of, page_order_of
+from .record_rows import record_rows
 
 
 def _resources(request):
@@ -38,14 +39,9 @@ class Records:
                 self.found[(kind, record_id)] = None
             if resource is None:
                 continue
-            # Rows of the columns, read by attribute like the records (name, parent, deleted,
-            # place): a page names them and never changes them, and building 50 mapped objects
+            # Rows of the columns (smogpanel.history.record_rows): building 50 mapped objects
             # cost a log page a fifth of its time.
-            model = resource.model
-            columns = [getattr(model, attribute.key) for attribute in model.__mapper__.column_attrs]
-            for row in self.request.db.execute(
-                sa.select(*columns).where(model.id.in_(sorted(ids))).execution_options(include_deleted=True)
-            ):
+            for row in record_rows(self.request.db, resource.model, ids):
                 self.found[(kind, row.id)] = row
 
     def load_parents(self):
@@ -164,8 +160,7 @@ def revert_of(request, records, entry, changes, reverted_by, kind_labels):
     answer = {"offered": False, "reverted_by": reverted_by, "says": ""}
     resource = resources.get(entry.kind)
     if entry.action == "update" and resource is not None and resource.revert_edits:
-        fields = fields_of(resource, request)
-        order = {name: index for index, name in enumerate(fields)}
+        fields, order = page_fields_of(resource, request), page_order_of(resource, request)
         kept = sorted(
             (name for name, change in changes.items() if change != CHANGED and isinstance(change, list)),
             key=lambda name: (order.get(name, len(order)), name),
@@ -223,21 +218,40 @@ def revert_of(request, records, entry, changes, reverted_by, kind_labels):
     return answer
 
 
+_ENTRIES = HistoryEntry.__table__
+# Built once and run on the session's connection, as `record_rows` reads records.
+_REVERTED_BY = (
+    sa.select(_ENTRIES.c.reverts, sa.func.min(_ENTRIES.c.id))
+    .where(_ENTRIES.c.reverts.in_(sa.bindparam("ids", expanding=True)))
+    .group_by(_ENTRIES.c.reverts)
+)
+_MOMENTS = sa.select(_ENTRIES.c.id, _ENTRIES.c.at, _ENTRIES.c.action).where(
+    _ENTRIES.c.id.in_(sa.bindparam("ids", expanding=True))
+)
+
+
 def reverted_by(request, entry_ids):
     """{entry id: id of the entry that reverted it} among `entry_ids`."""
     if not entry_ids:
         return {}
-    rows = request.db.execute(
-        sa.select(HistoryEntry.reverts, sa.func.min(HistoryEntry.id))
-        .where(HistoryEntry.reverts.in_(entry_ids))
-        .group_by(HistoryEntry.reverts)
-    )
-    return dict(rows.all())
+    return dict(request.db.connection().execute(_REVERTED_BY, {"ids": sorted(set(entry_ids))}).all())
+
+
+def moments_of(request, entry_ids):
+    """{entry id: {at, action}} of the entries `entry_ids` (those a page's entries revert or are reverted by)."""
+    if not entry_ids:
+        return {}
+    rows = request.db.connection().execute(_MOMENTS, {"ids": sorted(entry_ids)})
+    return {row.id: {"at": row.at, "action": row.action} for row in rows}
+
+
+# One decoder for every entry (json.loads with an argument builds one a call).
+_CHANGES = json.JSONDecoder(parse_float=Decimal)
 
 
 def parsed_changes(entry):
     try:
-        value = json.loads(entry.changes, parse_float=Decimal)
+        value = _CHANGES.decode(entry.changes)
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}

@@ -156,6 +156,29 @@ def fields_of(resource, request):
     return found
 
 
+PAGE_FIELDS = "smogpanel.history_fields_of_page"
+
+
+def page_fields_of(resource, request):
+    """`fields_of`, worked out once per request and kind: a page of the log asks it of every
+    entry (its rows, its revert offer) and once more for the answer's `fields`."""
+    memo = request.__dict__.setdefault(PAGE_FIELDS, {})
+    found = memo.get(resource.kind)
+    if found is None:
+        found = memo[resource.kind] = fields_of(resource, request)
+    return found
+
+
+def page_order_of(resource, request):
+    """{field: its place in the form} of `page_fields_of`, once per request and kind: the
+    order rows and a revert's fields are shown in."""
+    memo = request.__dict__.setdefault(PAGE_FIELDS + ".order", {})
+    found = memo.get(resource.kind)
+    if found is None:
+        found = memo[resource.kind] = {name: index for index, name in enumerate(page_fields_of(resource, request))}
+    return found
+
+
 def labels_of(request, kind):
     """{field: Polish title} of a kind's form fields, for showing changes."""
     cache = request.registry.setdefault("smogpanel.history_labels", {})

@@ -23,7 +23,7 @@ import sqlalchemy as sa
 
 from ..regions import NAME_OF
 from . import record_name
-from .fields import BOOLEAN, CHOICE, DATE, KEYED, LIST, PLACE, REFERENCE, RICHTEXT, Field, fields_of
+from .fields import BOOLEAN, CHOICE, DATE, KEYED, LIST, PLACE, REFERENCE, RICHTEXT, Field, page_fields_of, page_order_of
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 NO_VALUE = "—"
@@ -109,7 +109,13 @@ def text_diff(old, new):
 
 
 # -- one value as its field shows it ------------------------------------------------------------------
+# The types `shown` words its own way; every other reads as `plain_value` (a number, a text).
+WORDED = frozenset({BOOLEAN, CHOICE, PLACE, REFERENCE, DATE, RICHTEXT})
+
+
 def shown(field, value, names):
+    if field.type not in WORDED:  # most of a page's values: one test, not eight
+        return plain_value(value)
     if isinstance(value, list) and field.type in (CHOICE, REFERENCE):  # several choices or records
         return ", ".join(shown(field, item, names) for item in value) or field.empty or NO_VALUE
     if value is None or value == "":
@@ -162,9 +168,11 @@ def reference_names(request, wanted):
 
 
 # -- rows ------------------------------------------------------------------------------------
-def rows_of(fields, changes, names):
-    """[{field, label, before, after[, diff]}] of an edit's or a create's changes, in the form's order."""
-    order = {name: index for index, name in enumerate(fields)}
+def rows_of(fields, changes, names, order=None):
+    """[{field, label, before, after[, diff]}] of an edit's or a create's changes, in the form's
+    order (`order`: {field: place}, worked out from `fields` when not given)."""
+    if order is None:
+        order = {name: index for index, name in enumerate(fields)}
     rows = []
     for name in sorted(changes, key=lambda name: (order.get(name, len(order)), name)):
         change = changes[name]
@@ -331,8 +339,8 @@ def readable_rows(request, entries):
         resource = resources.get(entry.kind)
         if entry.action not in ("create", "update") or resource is None or not isinstance(changes, dict):
             continue
-        fields = fields_of(resource, request)
-        parsed[entry.id] = (fields, changes)
+        fields = page_fields_of(resource, request)
+        parsed[entry.id] = (fields, changes, page_order_of(resource, request))
         wanted |= references(fields, changes)
     names = reference_names(request, wanted) if wanted else {}
-    return {entry_id: rows_of(fields, changes, names) for entry_id, (fields, changes) in parsed.items()}
+    return {entry_id: rows_of(fields, changes, names, order) for entry_id, (fields, changes, order) in parsed.items()}

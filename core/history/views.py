@@ -24,7 +24,7 @@ from ..query_params import DAY, day_param, warsaw_midnight, whole_number
 from ..sorting import ASC_PATTERN, Sorting
 from . import entries as entries_module
 from . import readable
-from .fields import fields_of, labels_of
+from .fields import labels_of, page_fields_of
 from .reverts import revert_view
 
 FROM_AFTER_TO = "Data „od” nie może być późniejsza niż data „do”."
@@ -142,16 +142,7 @@ def readable_entries(request, entries):
         reverted[entry_id] = max(done) if done and all(done) else None
     # The entries reverted and reverting, by when and what: "cofa zmianę z 2026-11-27 10:30".
     linked = {entry.reverts for entry in entries if entry.reverts} | {i for i in reverted.values() if i}
-    moments = (
-        {
-            row.id: {"at": row.at, "action": row.action}
-            for row in request.db.execute(
-                sa.select(HistoryEntry.id, HistoryEntry.at, HistoryEntry.action).where(HistoryEntry.id.in_(linked))
-            )
-        }
-        if linked
-        else {}
-    )
+    moments = entries_module.moments_of(request, linked)
     found = {}
     for entry, changes in parsed:
         found[entry.id] = {
@@ -230,7 +221,7 @@ def list_view(request):
         "list": [entry_dict(request, entry, shown) for entry in entries],
         # How each kind on the page describes its fields (the words `rows` are written in).
         "fields": {
-            kind: {name: field.described() for name, field in fields_of(resources(request)[kind], request).items()}
+            kind: {name: field.described() for name, field in page_fields_of(resources(request)[kind], request).items()}
             for kind in sorted({entry.kind for entry in entries})
             if kind in resources(request)
         },

@@ -16,6 +16,7 @@ records lie in (`places`) and its routes (`routes`); here, the declarations and 
 reading, writing and views.
 """
 
+import functools
 import string
 from dataclasses import dataclass
 
@@ -53,6 +54,12 @@ __all__ = [
     "column_filter",
     "resource_of",
 ]
+
+
+@functools.lru_cache(maxsize=256)
+def _named_in(template):
+    """The names a screen template's fields take ("/rank/{rank}/group/{id}": rank, id), parsed once."""
+    return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
 @dataclass(frozen=True)
@@ -129,8 +136,8 @@ class Resource(Lists, Trash, Places, Routes, Rules):
         if template is None:
             return None
         values = dict(ids, id=obj.id)
-        for _, name, _, _ in string.Formatter().parse(template):  # only the columns it names
-            if name and name not in values:
+        for name in _named_in(template):  # only the columns it names
+            if name not in values:
                 values[name] = getattr(obj, name, None)
         try:
             return template.format(**values)

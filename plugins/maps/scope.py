@@ -13,6 +13,9 @@ from smogpanel.regions import CODES
 from .values import PLACES, VALUES, sent_numbers
 
 SHARED = ("name", "source", "hidden")  # a measurement's fields shown for every voivodeship
+# request.environ: {id(sent item): (the item, its rounded numbers)}, what the check rounded of
+# the very items the save then stores (`sent_numbers_kept`): 176 roundings a save, not twice.
+ROUNDED = "smogpanel.maps.rounded"
 
 
 def every_voivodeship(request):
@@ -31,16 +34,35 @@ def changed_voivodeships(request, checkpoint, data):
     keys = VALUES.live_keys(request.db, checkpoint.map_id)
     stored = VALUES.value_rows(request.db, [checkpoint.id]).get(checkpoint.id, {})
     sent_by_key = {item["key"]["id"]: item for item in sent}
+    rounded_here = request.environ.setdefault(ROUNDED, {})
     changed = set()
     for key in keys:
         row, item = stored.get(key.id), sent_by_key.get(key.id)
-        numbers = (sent_numbers(item, key) if item is not None else None) or dict.fromkeys(CODES)
+        numbers = None
+        if item is not None:
+            numbers = sent_numbers(item, key)
+            rounded_here[id(item)] = (item, numbers)
+        numbers = numbers or dict.fromkeys(CODES)
         changed.update(code for code in CODES if _differs(row, code, numbers[code]))
     known = gazetteer(request).voivodeships(request.db)
     ids = {info["code"]: voivodeship_id for voivodeship_id, info in known.items() if info["code"]}
     if changed - set(ids):  # a cell of a voivodeship the hierarchy lacks: nobody's scope holds it
         return every_voivodeship(request) | {0}
     return frozenset(ids[code] for code in changed)
+
+
+def sent_numbers_kept(request):
+    """`sent_numbers` that takes what `changed_voivodeships` rounded of the same item in this
+    request (and forgets it: the request's next save rounds its own)."""
+    kept = request.environ.pop(ROUNDED, None)
+    if not kept:
+        return sent_numbers
+
+    def numbers_of(item, key):
+        found = kept.get(id(item))
+        return found[1] if found is not None and found[0] is item else sent_numbers(item, key)
+
+    return numbers_of
 
 
 # Below this magnitude two numbers of 4 decimal places never share a float (2**53 / 10**4 is

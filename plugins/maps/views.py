@@ -1,6 +1,8 @@
 """Every endpoint of SPEC section 7 "Maps and measurements": the map and checkpoint
 resources, the measurement import and the map's export."""
 
+import dataclasses
+
 from smogpanel.db import utcnow
 from smogpanel.importing import Import
 from smogpanel.keyed_values import KeyedResource, KeyList
@@ -12,7 +14,7 @@ from .export import export_workbook
 from .imports import IMPORT_CODES
 from .models import Checkpoint, Map
 from .schemas import CheckpointImportSchema, CheckpointSchema, MapSchema
-from .scope import changed_voivodeships, every_voivodeship
+from .scope import changed_voivodeships, every_voivodeship, sent_numbers_kept
 from .values import VALUES, summary, today, write_properties
 
 # Keys removed from the form are soft-deleted; one with measured values only when confirmed.
@@ -81,7 +83,11 @@ class CheckpointResource(Resource):
 
     def update(self, request, obj, data):
         data = dict(data)
-        VALUES.rewrite(request.db, obj.id, data.pop("properties"), obj.map_id, field="properties")
+        # A scoped editor's check has rounded the sent numbers already (plugins/maps/scope.py).
+        values = VALUES
+        if (read := sent_numbers_kept(request)) is not VALUES.read:
+            values = dataclasses.replace(VALUES, read=read)
+        values.rewrite(request.db, obj.id, data.pop("properties"), obj.map_id, field="properties")
         for name, value in data.items():
             setattr(obj, name, value)
         obj.updated = utcnow()
