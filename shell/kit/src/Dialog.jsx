@@ -51,7 +51,7 @@ export function ConfirmDialog({
 }
 
 /** Copies text to the clipboard; falls back to selecting it where the Clipboard API is missing. */
-async function copy(text, textarea) {
+export async function copy(text, textarea) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
