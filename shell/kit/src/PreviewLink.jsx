@@ -5,8 +5,8 @@
 // 'Publikacje' screen shows for a whole release. Loaded on demand with either.
 import { useState } from 'react';
 import { api } from './api.js';
-import { copy } from './Dialog.jsx';
-import { publishPath } from './publication.jsx';
+import { copy } from './EmbedDialog.jsx';
+import { publishPath } from './publishing.jsx';
 import { StatusBanner } from './StatusBanner.jsx';
 
 const warsaw = new Intl.DateTimeFormat('en-GB', {

@@ -11,7 +11,8 @@ import { formatDate } from './dates.js';
 import { Dialog } from './Dialog.jsx';
 import { formatNumber } from './numbers.js';
 import PreviewLinks from './PreviewLink.jsx';
-import { ACTION_LABELS, NOTE_KINDS, PublicationBadge, publishPath } from './publication.jsx';
+import { ACTION_LABELS, NOTE_KINDS, PublicationBadge } from './publication.jsx';
+import { publishPath } from './publishing.jsx';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
 

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
 import { warsawDay } from './PreviewLink.jsx';
-import { pinnedPath, withPublicationColumn } from './publication.jsx';
+import { pinnedPath, withPublicationColumn } from './publishing.jsx';
 import { doneText } from './PublishDialog.jsx';
 import { defineResource } from './resource.js';
 import { EditLoader } from './screens.jsx';
@@ -78,7 +78,7 @@ function server({ publish, preview } = {}) {
 }
 
 describe('state badges', () => {
-  it('a list of public records gets the column Stan with each row’s badge, other lists none', () => {
+  it('a list of public records gets the column Stan with each row’s badge, other lists none', async () => {
     const columns = [
       { name: 'name', label: 'Nazwa' },
       { name: 'updated', label: 'Zmieniono', type: 'date' },
@@ -87,14 +87,14 @@ describe('state badges', () => {
     const shown = withPublicationColumn(columns, rows);
     expect(shown.map((c) => c.label)).toEqual(['Nazwa', 'Stan', 'Zmieniono']);
     render(<div>{shown[1].render(rows[0])}</div>);
-    expect(screen.getByText('Zaplanowany').className).toContain('text-bg-info');
+    expect((await screen.findByText('Zaplanowany')).className).toContain('text-bg-info'); // loaded on demand
     expect(withPublicationColumn(columns, [{ id: 1 }])).toBe(columns);
   });
 
   it('the edit screen shows the record’s state and, for whoever may publish, Publikacja', async () => {
     editScreen(server());
     await screen.findByText('Formularz: Sezon');
-    expect(screen.getByTestId('publication-state').textContent).toBe(
+    expect((await screen.findByTestId('publication-state')).textContent).toBe(
       'Stan publikacji: Opublikowany (zmiany nieopublikowane)',
     );
     expect(screen.getByRole('button', { name: 'Publikacja' })).toBeTruthy();
