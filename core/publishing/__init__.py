@@ -26,6 +26,7 @@ def includeme(config):
     config.include(".wiring")
     config.include(".release_views")  # before `.views`: its routes would match /api/release/<id>/publish
     config.include(".release_cancel")  # before `.cancel`: /api/{kind}/{id}/scheduled would match it
+    config.include(".release_preview")  # before `.preview_views`: /api/{kind}/{id}/preview would match it
     config.include(".views")
     config.include(".pinned")
     config.include(".preview_views")  # preview links of drafts

@@ -3,8 +3,8 @@ publish or unpublish whose second has come in the record's history, exactly once
 processes run it (the row is claimed by an UPDATE that only one transaction can make).
 
 The version itself went live at its second without it (smogpanel.public.live chooses by
-time); the job only writes what happened. One found long after its second (the server was down)
-is recorded as late: in history and in the run's summary in 'Zadania'."""
+time); the job only writes what happened, naming the release of a release's item. One found
+long after its second (the server was down) is recorded as late: in history and in the run's summary in 'Zadania'."""
 
 import json
 from datetime import UTC, datetime, timedelta
@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from .. import history
 from ..db import own_transaction, utcnow
 from ..models import HistoryEntry
+from ..publication_releases import Release, ReleaseItem
 from ..publications import Publication
 from .times import warsaw_text
 
@@ -26,6 +27,24 @@ LABELS = {"publish": "publikacja", "unpublish": "wycofanie"}
 def late_after(interval):
     """How long past its second a change may be recorded and still be on time: two ticks."""
     return timedelta(seconds=2 * interval)
+
+
+def release_of(db, row):
+    """The name of the release a due change belongs to (its item, published for that second), or None."""
+    found = (
+        sa.select(Release.name)
+        .join(ReleaseItem, ReleaseItem.release_id == Release.id)
+        .where(
+            ReleaseItem.kind == row.kind,
+            ReleaseItem.record_id == row.record_id,
+            ReleaseItem.action == row.action,
+            Release.published.is_not(None),
+            Release.at == row.at,
+        )
+        .order_by(Release.id.desc())
+        .limit(1)
+    )
+    return db.scalar(found)
 
 
 def record_due(registry):
@@ -54,6 +73,9 @@ def record_due(registry):
             if is_late:
                 changes["late"] = [None, True]
                 late.append(f"{LABELS[row.action]} {row.kind} {row.record_id} (plan: {warsaw_text(row.at)})")
+            release = release_of(db, row)
+            if release is not None:  # as the release's own entries (publishing now) name it
+                changes["release"] = [None, release]
             name = history.record_name(obj) if obj is not None else ""
             history.record(db, row.action, row.kind, row.record_id, name, changes, via="scheduler")
             recorded += 1

@@ -1,16 +1,19 @@
 """Publishing in a real Chromium (issue 44), on a panel in `reviewed` mode: the state badge in a
 public kind's list and on its edit screen, the publish dialog showing what will change in the
 form's words, scheduling (a time the spring clock change skips refused with the server's Polish
-reason under 'Zaplanuj na', a valid one scheduled: 'Zaplanowany'), and the embed dialog's
+reason under 'Zaplanuj na', a valid one scheduled: 'Zaplanowany'), a preview link of the draft
+made in the dialog, opened and revoked (the 410 page), and the embed dialog's
 "ta wersja", whose code and preview pin the live version."""
 
 import re
 import uuid
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
+from smogpanel.public.notes import WARSAW
 from smogpanel.testing.browser import api_headers, assert_accessible, own_panel, sign_in, watched_page
 
 SPRING_GAP = "2027-03-28T02:30"  # the clocks jump from 02:00 to 03:00 that night
@@ -31,6 +34,11 @@ def panel(tmp_path_factory):
 def page(browser, panel):
     with watched_page(browser, panel.url) as page:
         yield page
+
+
+def in_a_week():
+    """The day a new preview link ends, as the dialog writes it (DD.MM.RRRR, Warsaw time)."""
+    return (datetime.now(UTC) + timedelta(days=7)).astimezone(WARSAW).strftime("%d.%m.%Y")
 
 
 def call(page, path, data=None):
@@ -91,6 +99,25 @@ def test_an_operator_publishes_schedules_and_pins_a_version(page, panel):
     expect(dialog.get_by_role("status")).to_have_text("Zaplanowano publikację wersji 2 na 2027-03-28 03:30.")
     expect(dialog.get_by_test_id("publish-scheduled")).to_have_text("Publikacja wersji 2: 2027-03-28 03:30")
     expect(dialog.locator("[data-publication]").first).to_have_text("Zaplanowany")
+
+    # A preview link of the draft: opened in the same browser it draws the new text; revoked, 410.
+    dialog.get_by_role("button", name="Utwórz odnośnik do podglądu").click()
+    link = dialog.get_by_label("Odnośnik do podglądu")
+    expect(link).to_have_value(re.compile(r"/preview/"))
+    expect(dialog.locator("#preview-link-expiry")).to_contain_text(f"Ważny do {in_a_week()}")
+    assert_accessible(page)
+    preview = page.context.new_page()
+    preview.goto(urlsplit(link.input_value()).path)
+    expect(preview.locator(".spt-above")).to_have_text("Nowy tekst nad licznikiem")
+    dialog.get_by_role("button", name="Wycofaj odnośniki do podglądu").click()
+    dialog.get_by_role("button", name="Tak, wycofaj odnośniki").click()
+    expect(dialog.get_by_role("region", name="Podgląd szkicu").get_by_role("status")).to_have_text(
+        "Wycofano wszystkie odnośniki do podglądu: żaden już się nie otworzy."
+    )
+    answer = preview.reload()
+    assert answer.status == 410
+    expect(preview.get_by_text("Ten podgląd został wycofany. Poproś o nowy odnośnik.")).to_be_visible()
+    preview.close()
     dialog.get_by_role("button", name="Zamknij", exact=True).click()
     expect(page.get_by_test_id("publication-state")).to_have_text("Stan publikacji: Zaplanowany")
     # The public still sees version 1 until then.

@@ -107,3 +107,31 @@ def test_a_scheduler_stopped_past_the_due_time_catches_up_and_marks_it_late(proc
             "name": "Do końca sezonu",
         }
     ]
+
+
+def test_the_scheduler_names_the_release_of_a_scheduled_releases_items(processes, clock):
+    (app,) = processes(1)
+    api, record_id, at = scheduled_timer(app)
+    api.delete(f"/api/timer/{record_id}/scheduled")  # one of its own first, called off
+    other = api.post("/api/timer/", timer(name="Drugi licznik", internal_name="drugi-licznik"))["message"]
+    api.post(f"/api/timer/{other['id']}/publish")
+    release = api.post(
+        "/api/release/",
+        {
+            "name": "Sezon zimowy",
+            "items": [{"kind": "timer", "id": record_id}, {"kind": "timer", "id": other["id"], "action": "unpublish"}],
+        },
+    )["message"]
+    api.post(f"/api/release/{release['id']}/publish", {"at": at.isoformat()})
+    clock.move_to(at + timedelta(seconds=1))
+    record_due(app.registry)
+    for record in (record_id, other["id"]):
+        ((action, changes),) = scheduler_entries(app, record)
+        assert '"release":[null,"Sezon zimowy"]' in changes, (action, changes)
+    single = api.post("/api/timer/", timer(name="Trzeci licznik", internal_name="trzeci-licznik"))["message"]
+    alone = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=60)
+    api.post(f"/api/timer/{single['id']}/publish", {"at": alone.isoformat()})
+    clock.move_to(alone + timedelta(seconds=1))
+    record_due(app.registry)
+    ((_action, changes),) = scheduler_entries(app, single["id"])
+    assert '"release"' not in changes  # a single record's scheduled publish names none

@@ -1,6 +1,6 @@
 // A modal dialog, plus the confirm dialog of SPEC section 2.1 and the embed-code dialog frame
 // (EmbedFrameDialog.jsx opens the framed widget's dialog, which builds on EmbedDialog).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TEXT } from './texts.js';
 
 const ModalFrame = lazy(() => import(/* webpackChunkName: "lazy-modal" */ './ModalFrame.jsx'));
@@ -50,53 +50,18 @@ export function ConfirmDialog({
   );
 }
 
-/** Copies text to the clipboard; falls back to selecting it where the Clipboard API is missing. */
-async function copy(text, textarea) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    textarea.select();
-    document.execCommand('copy');
-  }
-}
+const LazyEmbedDialog = lazy(() =>
+  import(/* webpackChunkName: "lazy-embed-dialog" */ './EmbedDialog.jsx').then((m) => ({ default: m.EmbedDialog })),
+);
 
-/**
- * The embed-code dialog frame: a read-only snippet with a copy button. A plugin puts its
- * options (size, full width, link...) in `children` and passes the snippet they produce.
- */
-export function EmbedDialog({ show, onHide, title = TEXT.embedTitle, snippet, size = 'lg', children }) {
-  const [copied, setCopied] = useState(false);
-  const [area, setArea] = useState(null);
-  useEffect(() => setCopied(false), [snippet]);
-  const footer = (
-    <>
-      {copied && (
-        <span className="text-success me-auto" role="status">
-          {TEXT.embedCopied}
-        </span>
-      )}
-      <button type="button" className="btn btn-primary" onClick={() => copy(snippet, area).then(() => setCopied(true))}>
-        {TEXT.embedCopy}
-      </button>
-      <button type="button" className="btn btn-secondary" onClick={onHide}>
-        {TEXT.close}
-      </button>
-    </>
-  );
+/** The embed-code dialog frame (EmbedDialog.jsx, loaded with its first opening; props there). */
+export function EmbedDialog(props) {
+  const [opened, setOpened] = useState(props.show); // as Dialog: kept from its first opening on
+  if (props.show && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog show={show} onHide={onHide} title={title} footer={footer} size={size}>
-      {children}
-      <label htmlFor="embed-snippet" className="form-label">
-        {TEXT.embedSnippet}
-      </label>
-      <textarea
-        id="embed-snippet"
-        ref={setArea}
-        className="form-control font-monospace"
-        rows={6}
-        readOnly
-        value={snippet || ''}
-      />
-    </Dialog>
+    <Suspense fallback={null}>
+      <LazyEmbedDialog {...props} />
+    </Suspense>
   );
 }

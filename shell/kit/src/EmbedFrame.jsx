@@ -1,13 +1,13 @@
 // The body of EmbedFrameDialog (loaded on first opening): options, live preview, snippet.
 import { useEffect, useState } from 'react';
-import { EmbedDialog } from './Dialog.jsx';
+import { EmbedDialog } from './EmbedDialog.jsx';
 import { EMBED_SIZES, embedSnippet, embedSource, embedStyle, httpLink, newUuid } from './embed.js';
 import { HELLO, RESIZE } from '@smogpanel/embeds/protocol';
 import { TEXT } from './texts.js';
 import { DEFAULT_LOOK, EmbedLook } from './EmbedLook.jsx';
 import { PublicAttribution } from './PublicAttribution.jsx';
 import { api } from './api.js';
-import { pinnedPath, publishPath } from './publication.jsx';
+import { pinnedPath, publishPath } from './publishing.jsx';
 
 /**
  * Which version the embed shows: "zawsze najnowsza" (the default: the live version, whatever is

@@ -13,7 +13,7 @@ import { districtOptions, namesOf } from './selection.js';
 import { loadGminy } from './gminy.js';
 import { ListTable } from './ListTable.jsx';
 import { Page } from './Page.jsx';
-import { withPublicationColumn } from './publication.jsx';
+import { withPublicationColumn } from './publishing.jsx';
 import { listParams, useResourceState } from './resource.js';
 import { parentKey, store } from './store.js';
 import { StatusBanner } from './StatusBanner.jsx';

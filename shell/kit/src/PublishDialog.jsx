@@ -3,13 +3,16 @@
 // (GET …/versions/diff), which partner sites show the record (GET /api/reach/), a note and its
 // kind, 'Zaplanuj na' (a Warsaw date and time), then 'Opublikuj' (POST …/publish, If-Match as an
 // edit) or 'Wycofaj' (POST …/unpublish); below, the scheduled changes and the versions with
-// 'Opublikuj ponownie' (going back to one, as a new version).
+// 'Opublikuj ponownie' (going back to one, as a new version); 'Podgląd szkicu', its preview links
+// (PreviewLink.jsx).
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api.js';
 import { formatDate } from './dates.js';
 import { Dialog } from './Dialog.jsx';
 import { formatNumber } from './numbers.js';
-import { ACTION_LABELS, NOTE_KINDS, PublicationBadge, publishPath } from './publication.jsx';
+import PreviewLinks from './PreviewLink.jsx';
+import { ACTION_LABELS, NOTE_KINDS, PublicationBadge } from './publication.jsx';
+import { publishPath } from './publishing.jsx';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
 
@@ -248,6 +251,7 @@ export default function PublishDialog({ show, onHide, kind, id, name, version, o
       <DiffRows diff={diff} />
       <h3 className="h6">Gdzie jest pokazywany</h3>
       <Sites reach={reach} />
+      <PreviewLinks kind={kind} id={id} />
       <div className="row g-2 mb-3">
         <div className="col-sm-8">
           <label htmlFor="publish-note" className="form-label">

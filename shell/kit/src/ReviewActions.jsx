@@ -8,7 +8,7 @@ import { api } from './api.js';
 import { useMe } from './auth.js';
 import { formatDate } from './dates.js';
 import { Dialog } from './Dialog.jsx';
-import { publishPath } from './publication.jsx';
+import { publishPath } from './publishing.jsx';
 import { StatusBanner } from './StatusBanner.jsx';
 import { TEXT } from './texts.js';
 

@@ -47,7 +47,6 @@ export {
 export { formatDate, wasUpdated } from './dates.js';
 export { Page, Breadcrumbs, pageTitle, usePageTitle } from './Page.jsx';
 export { StatusBanner } from './StatusBanner.jsx';
-export { ListTable } from './ListTable.jsx';
 export { Form, Field, FieldMessage, FileField, FileInput, NumberInput, readFile, useValues } from './Form.jsx';
 export { formatNumber, numberProblem, readNumber } from './numbers.js';
 export { useFieldError } from './fieldErrors.js';
@@ -66,11 +65,19 @@ export { useKeyRemoval } from './keyRemoval.jsx';
 export { GminaSelect, loadGminy, forgetGminy } from './GminaSelect.jsx';
 export { Dialog, ConfirmDialog, EmbedDialog } from './Dialog.jsx';
 export { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
-export { PublicationBadge, publicationColumn, withPublicationColumn, pinnedPath, publishPath } from './publication.jsx';
+export {
+  PreviewLinkBox,
+  PublicationBadge,
+  publicationColumn,
+  withPublicationColumn,
+  pinnedPath,
+  publishPath,
+} from './publishing.jsx';
 export { publicLinkColumn, publicPath, useEmbedAction } from './publicView.jsx';
 export { EMBED_SIZES, EMBED_LOADER_PATH, embedSnippet, embedSource, httpLink, newUuid } from './embed.js';
 export {
   ListScreen,
+  ListTable,
   FormScreen,
   FormFields,
   EditLoader,

@@ -6,7 +6,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
-import { pinnedPath, withPublicationColumn } from './publication.jsx';
+import { warsawDay } from './PreviewLink.jsx';
+import { pinnedPath, withPublicationColumn } from './publishing.jsx';
 import { doneText } from './PublishDialog.jsx';
 import { defineResource } from './resource.js';
 import { EditLoader } from './screens.jsx';
@@ -63,7 +64,7 @@ function editScreen(handler) {
   return calls;
 }
 
-function server({ publish } = {}) {
+function server({ publish, preview } = {}) {
   return ({ method, url, data }) => {
     if (method === 'get' && url === '/timer/4') return [200, { success: true, message: TIMER }, { etag: '"v7"' }];
     if (url === '/timer/4/versions') return ok(VERSIONS);
@@ -71,12 +72,13 @@ function server({ publish } = {}) {
     if (url === '/reach/') return ok(REACH);
     if (method === 'post' && url === '/timer/4/publish') return publish(data);
     if (method === 'delete' && url === '/timer/4/scheduled') return ok({ ...VERSIONS, scheduled: [] });
+    if (url === '/timer/4/preview') return preview ? preview(method) : fail(404, 'NOT_FOUND');
     return fail(404, 'NOT_FOUND');
   };
 }
 
 describe('state badges', () => {
-  it('a list of public records gets the column Stan with each row’s badge, other lists none', () => {
+  it('a list of public records gets the column Stan with each row’s badge, other lists none', async () => {
     const columns = [
       { name: 'name', label: 'Nazwa' },
       { name: 'updated', label: 'Zmieniono', type: 'date' },
@@ -85,14 +87,14 @@ describe('state badges', () => {
     const shown = withPublicationColumn(columns, rows);
     expect(shown.map((c) => c.label)).toEqual(['Nazwa', 'Stan', 'Zmieniono']);
     render(<div>{shown[1].render(rows[0])}</div>);
-    expect(screen.getByText('Zaplanowany').className).toContain('text-bg-info');
+    expect((await screen.findByText('Zaplanowany')).className).toContain('text-bg-info'); // loaded on demand
     expect(withPublicationColumn(columns, [{ id: 1 }])).toBe(columns);
   });
 
   it('the edit screen shows the record’s state and, for whoever may publish, Publikacja', async () => {
     editScreen(server());
     await screen.findByText('Formularz: Sezon');
-    expect(screen.getByTestId('publication-state').textContent).toBe(
+    expect((await screen.findByTestId('publication-state')).textContent).toBe(
       'Stan publikacji: Opublikowany (zmiany nieopublikowane)',
     );
     expect(screen.getByRole('button', { name: 'Publikacja' })).toBeTruthy();
@@ -205,6 +207,64 @@ describe('the publish dialog', () => {
     expect(doneText('unpublish', { scheduled: [{}] }, '2027-01-12T10:00')).toBe(
       'Zaplanowano wycofanie na 2027-01-12 10:00.',
     );
+  });
+});
+
+describe('preview links in the publish dialog', () => {
+  const LINK = { url: 'https://panel.example.pl/preview/abc.def', expires_at: '2027-01-19T09:05:00+00:00' };
+
+  it('makes a link, shown selectable with its expiry in Polish time and a copy button', async () => {
+    const copied = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text) => copied.push(text) },
+    });
+    const calls = editScreen(server({ preview: (method) => (method === 'post' ? ok(LINK) : ok({ revoked: true })) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publikacja' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Utwórz odnośnik do podglądu' }));
+    const field = await within(dialog).findByLabelText('Odnośnik do podglądu');
+    expect(field.value).toBe(LINK.url);
+    expect(field.readOnly).toBe(true);
+    expect(field.getAttribute('aria-describedby')).toBe('preview-link-expiry');
+    expect(document.getElementById('preview-link-expiry').textContent).toContain('Ważny do 19.01.2027 10:05');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kopiuj odnośnik' }));
+    await within(dialog).findByText('Skopiowano do schowka.');
+    expect(copied).toEqual([LINK.url]);
+    expect(calls.filter((c) => c.url === '/timer/4/preview').map((c) => c.method)).toEqual(['post']);
+  });
+
+  it('revokes every link of the record after a confirmation, with a banner', async () => {
+    const calls = editScreen(server({ preview: (method) => (method === 'post' ? ok(LINK) : ok({ revoked: true })) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publikacja' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Utwórz odnośnik do podglądu' }));
+    await within(dialog).findByLabelText('Odnośnik do podglądu');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Wycofaj odnośniki do podglądu' }));
+    expect(within(dialog).getByText(/Każdy wysłany odnośnik przestanie działać/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nie' }));
+    expect(calls.some((c) => c.method === 'delete' && c.url === '/timer/4/preview')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Wycofaj odnośniki do podglądu' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tak, wycofaj odnośniki' }));
+    await within(dialog).findByText('Wycofano wszystkie odnośniki do podglądu: żaden już się nie otworzy.');
+    expect(calls.some((c) => c.method === 'delete' && c.url === '/timer/4/preview')).toBe(true);
+    expect(within(dialog).queryByLabelText('Odnośnik do podglądu')).toBeNull(); // the old link is gone
+  });
+
+  it('shows the server’s Polish refusal', async () => {
+    const refusal = 'Twoje konto ma tylko podgląd: nie może niczego zmieniać.';
+    editScreen(server({ preview: () => fail(403, 'FORBIDDEN', [{ name: '', description: refusal }]) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publikacja' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Utwórz odnośnik do podglądu' }));
+    expect((await within(dialog).findByText(refusal)).closest('[role="alert"]')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Odnośnik do podglądu')).toBeNull();
+  });
+
+  it('writes a moment as DD.MM.RRRR GG:MM in Warsaw time, summer and winter', () => {
+    expect(warsawDay('2027-07-01T22:30:00+00:00')).toBe('02.07.2027 00:30');
+    expect(warsawDay('2027-01-01T22:30:00Z')).toBe('01.01.2027 23:30');
+    expect(warsawDay(null)).toBe('');
   });
 });
 

@@ -1,8 +1,10 @@
 // /releases, 'Publikacje': several records published or withdrawn together, all or none
 // (GET/POST /api/release/, GET/POST/DELETE /api/release/<id>, POST /api/release/<id>/publish).
 // A release is prepared (each draft frozen as it is then), then published now or at a time
-// (Polish time); an item whose draft changed since is marked, and publishing names it.
-import { api, ConfirmDialog, formatDate, ListTable, Page, StatusBanner } from '@smogpanel/kit';
+// (Polish time); an item whose draft changed since is marked, and publishing names it. An open
+// release has one preview link for its drafts (POST …/preview); a scheduled one is called off
+// whole (DELETE …/scheduled: open again, with no time).
+import { api, ConfirmDialog, formatDate, ListTable, Page, PreviewLinkBox, StatusBanner } from '@smogpanel/kit';
 import { useCallback, useEffect, useState } from 'react';
 
 const CRUMBS = [{ label: 'Publikacje' }];
@@ -47,20 +49,54 @@ const listColumns = (onOpen) => [
   },
 ];
 
-/** Choosing records: a kind, a record of it (GET /api/<kind>/) and what to do with it. */
+/** How many records of a kind the picker shows at once: the server searches (`q`), not the page. */
+export const PICKED = 20;
+const SEARCH_DELAY_MS = 300;
+
+/** The records of `kind` matching what the operator typed: GET /api/<kind>/?q&page=1&per_page,
+ * a pause after the last key, a stale answer dropped. {rows, total, failed}. */
+export function useRecordSearch(kind, typed) {
+  const [found, setFound] = useState({ rows: [], total: 0, failed: false });
+  useEffect(() => {
+    setFound({ rows: [], total: 0, failed: false });
+    if (!kind) return undefined;
+    let current = true;
+    const timer = setTimeout(
+      () =>
+        api.get(`/${kind}/`, { ...(typed.trim() ? { q: typed.trim() } : {}), page: 1, per_page: PICKED }).then(
+          (answer) => current && setFound({ rows: answer.list || [], total: answer.total ?? 0, failed: false }),
+          () => current && setFound({ rows: [], total: 0, failed: true }),
+        ),
+      typed ? SEARCH_DELAY_MS : 0,
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [kind, typed]);
+  return found;
+}
+
+/** What the picker says under the list: how many match, and to type more when not all are shown. */
+export function pickedText({ rows, total, failed }, typed) {
+  if (failed) return 'Nie udało się wczytać elementów.';
+  if (!rows.length) return typed.trim() ? 'Nic nie pasuje do wpisanego tekstu.' : 'Ten rodzaj nie ma elementów.';
+  if (total > rows.length) return `Pokazano ${rows.length} z ${total}: wpisz fragment nazwy, by zawęzić.`;
+  return `Pasujących: ${total}.`;
+}
+
+/** Choosing records: a kind, a record of it searched on the server as the operator types, and
+ * what to do with it. */
 function ItemPicker({ kinds, onAdd }) {
   const [kind, setKind] = useState('');
-  const [records, setRecords] = useState([]);
+  const [typed, setTyped] = useState('');
   const [record, setRecord] = useState('');
   const [action, setAction] = useState('publish');
+  const found = useRecordSearch(kind, typed);
+  const records = found.rows;
   useEffect(() => {
     setRecord('');
-    setRecords([]);
-    if (!kind) return;
-    api.get(`/${kind}/`).then(
-      (answer) => setRecords((answer && answer.list) || []),
-      () => setRecords([]),
-    );
+    setTyped('');
   }, [kind]);
   const chosen = records.find((row) => String(row.id) === record);
   const label = (kinds.find((k) => k.kind === kind) || {}).label || kind;
@@ -80,7 +116,22 @@ function ItemPicker({ kinds, onAdd }) {
         </select>
       </div>
       <div className="col-sm-4">
-        <label className="form-label" htmlFor="release-record">
+        <label className="form-label" htmlFor="release-search">
+          Szukaj elementu
+        </label>
+        <input
+          id="release-search"
+          type="search"
+          className="form-control mb-1"
+          placeholder="Fragment nazwy"
+          value={typed}
+          disabled={!kind}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setRecord('');
+          }}
+        />
+        <label className="form-label visually-hidden" htmlFor="release-record">
           Element
         </label>
         <select
@@ -88,6 +139,7 @@ function ItemPicker({ kinds, onAdd }) {
           className="form-select"
           value={record}
           disabled={!kind}
+          aria-describedby="release-record-help"
           onChange={(e) => setRecord(e.target.value)}>
           <option value="">— wybierz —</option>
           {records.map((row) => (
@@ -96,6 +148,9 @@ function ItemPicker({ kinds, onAdd }) {
             </option>
           ))}
         </select>
+        <div id="release-record-help" className="form-text" aria-live="polite">
+          {kind ? pickedText(found, typed) : 'Wybierz najpierw rodzaj.'}
+        </div>
       </div>
       <div className="col-sm-2">
         <label className="form-label" htmlFor="release-action">
@@ -121,6 +176,26 @@ function ItemPicker({ kinds, onAdd }) {
           Dodaj element
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A release's preview link: the first record's page, and each record's own. */
+export function ReleasePreview({ link }) {
+  return (
+    <div className="mt-3" data-testid="release-preview">
+      <PreviewLinkBox link={link} id="release-preview-link" label="Odnośnik do podglądu publikacji" />
+      {link.items.length > 1 && (
+        <ul className="small" aria-label="Podgląd każdego elementu">
+          {link.items.map((item) => (
+            <li key={item.n}>
+              <a href={item.url} target="_blank" rel="noreferrer">
+                {item.name || `${item.kind} ${item.id}`}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -200,7 +275,8 @@ function ReleaseDetail({ id, onChanged, onRemoved }) {
   const [release, setRelease] = useState(null);
   const [at, setAt] = useState('');
   const [outcome, setOutcome] = useState({ status: 'idle', errors: [] });
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState(null); // 'remove' | 'cancel'
+  const [preview, setPreview] = useState(null);
   const load = useCallback(() => {
     api.get(`/release/${id}`).then(setRelease, (error) => setOutcome({ status: 'error', errors: errorsOf(error) }));
   }, [id]);
@@ -210,12 +286,13 @@ function ReleaseDetail({ id, onChanged, onRemoved }) {
   }, [load]);
   if (!release) return null;
   const open = release.state === 'open';
+  const scheduled = release.state === 'scheduled';
 
   async function act(call, done) {
     setOutcome({ status: 'loading', errors: [] });
     try {
       const answer = await call();
-      if (answer && answer.items) setRelease(answer);
+      if (answer && answer.items && answer.state) setRelease(answer); // a release (not a preview link)
       setOutcome({ status: 'done', errors: [], text: done(answer) });
       onChanged();
     } catch (error) {
@@ -241,8 +318,25 @@ function ReleaseDetail({ id, onChanged, onRemoved }) {
         }),
       () => 'Przygotowano publikację ponownie: szkice zamrożono takie, jakie są teraz.',
     );
+  const callOff = () => {
+    setConfirming(null);
+    setPreview(null);
+    setAt(''); // open again with no time: the next 'Opublikuj teraz' is now, unless a time is given anew
+    act(
+      () => api.delete(`/release/${id}/scheduled`),
+      (answer) => `Odwołano zaplanowaną publikację „${answer.name}”: znów jest otwarta, bez terminu.`,
+    );
+  };
+  const makePreview = () =>
+    act(
+      () => api.post(`/release/${id}/preview`, {}),
+      (answer) => {
+        setPreview(answer);
+        return `Utworzono odnośnik do podglądu ${answer.items.length === 1 ? 'elementu' : `${answer.items.length} elementów`}.`;
+      },
+    );
   async function remove() {
-    setConfirming(false);
+    setConfirming(null);
     try {
       await api.delete(`/release/${id}`);
       onRemoved(release.name);
@@ -304,18 +398,41 @@ function ReleaseDetail({ id, onChanged, onRemoved }) {
           <button type="button" className="btn btn-outline-secondary" onClick={prepareAgain}>
             Przygotuj ponownie
           </button>
-          <button type="button" className="btn btn-outline-danger" onClick={() => setConfirming(true)}>
+          <button type="button" className="btn btn-outline-secondary" onClick={makePreview}>
+            {preview ? 'Utwórz nowy odnośnik do podglądu' : 'Utwórz odnośnik do podglądu'}
+          </button>
+          <button type="button" className="btn btn-outline-danger" onClick={() => setConfirming('remove')}>
             Usuń publikację
           </button>
         </div>
       )}
+      {open && preview && <ReleasePreview link={preview} />}
+      {scheduled && (
+        <div>
+          <button
+            type="button"
+            className="btn btn-outline-danger"
+            disabled={outcome.status === 'loading'}
+            onClick={() => setConfirming('cancel')}>
+            Odwołaj zaplanowaną publikację
+          </button>
+        </div>
+      )}
       <ConfirmDialog
-        show={confirming}
+        show={confirming === 'remove'}
         title="Usunąć publikację?"
         body={`Publikacja „${release.name}” zostanie usunięta; jej elementy pozostaną bez zmian.`}
         confirmLabel="Usuń"
         onConfirm={remove}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        show={confirming === 'cancel'}
+        title="Odwołać zaplanowaną publikację?"
+        body={`Żaden element publikacji „${release.name}” nie zostanie opublikowany ani wycofany w terminie ${formatDate(release.at)}. Publikacja znów będzie otwarta, bez terminu: można ją opublikować albo zaplanować ponownie.`}
+        confirmLabel="Odwołaj"
+        onConfirm={callOff}
+        onCancel={() => setConfirming(null)}
       />
     </section>
   );

@@ -79,6 +79,7 @@ describe('screens', () => {
   it('adding a district sends the voivodeship id and returns to the districts', async () => {
     const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : rows([])));
     show('/voivodeship/6/district/add');
+    await screen.findByRole('button', { name: 'Zapisz' }); // the form loads on demand
     fireEvent.change(screen.getByLabelText(/Nazwa/), { target: { value: 'wielicki' } });
     fireEvent.click(screen.getByRole('button', { name: TEXT.save }));
     await screen.findByText(TEXT.success);

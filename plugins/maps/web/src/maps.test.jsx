@@ -94,6 +94,7 @@ describe('form', () => {
   it('create sends the fields and the key rows; the summary title defaults to "Wszystkie pomiary"', async () => {
     const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : list));
     renderAt(routes, '/map/add');
+    await screen.findByRole('button', { name: 'Zapisz' }); // the form loads on demand
     expect(screen.getByLabelText('Tytuł podsumowania').value).toBe('Wszystkie pomiary');
     expect(screen.getByText(/%FIRST_CHECKPOINT% i %LAST_CHECKPOINT%/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Nowa' } });
@@ -133,6 +134,7 @@ describe('form', () => {
   it('a summary chosen on create is stored by an edit after the create (SPEC 7 create payload)', async () => {
     const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : list));
     renderAt(routes, '/map/add');
+    await screen.findByRole('button', { name: 'Zapisz' }); // the form loads on demand
     for (const [label, value] of [
       ['Nazwa', 'Nowa'],
       ['Nazwa wewnętrzna', 'nowa'],
@@ -159,6 +161,7 @@ describe('form', () => {
   it('a key row needs its name: the form is invalid without it', async () => {
     const calls = mockApi(() => list);
     renderAt(routes, '/map/add');
+    await screen.findByRole('button', { name: 'Zapisz' }); // the form loads on demand
     for (const [label, value] of [
       ['Nazwa', 'A'],
       ['Nazwa wewnętrzna', 'a'],

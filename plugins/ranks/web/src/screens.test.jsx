@@ -76,6 +76,7 @@ describe('rankings', () => {
   it('the form shows the unit fields of the chosen type and sends them', async () => {
     const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : listOf([])));
     show('/rank/add');
+    await screen.findByRole('button', { name: 'Zapisz' }); // the form loads on demand
     expect(screen.queryByLabelText('Jednostka w tabeli')).toBe(null);
     fireEvent.change(screen.getByLabelText('Typ rankingu'), { target: { value: 'voivodeships' } });
     expect(screen.getByLabelText('Jednostka w tabeli')).toBeTruthy();

@@ -93,6 +93,7 @@ describe('searches', () => {
   it('create sends the name, internal name, source and key rows with place and hide name', async () => {
     const calls = mockApi(api);
     renderAt(routes, '/search/add');
+    await screen.findByRole('button', { name: 'Zapisz' }); // the form loads on demand
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Zakazy' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'zakazy' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Dodaj właściwość' }));
@@ -124,6 +125,7 @@ describe('searches', () => {
   it('a key row needs its name: the form is invalid without it', async () => {
     const calls = mockApi(api);
     renderAt(routes, '/search/add');
+    await screen.findByRole('button', { name: 'Zapisz' }); // the form loads on demand
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'A' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'a' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Dodaj właściwość' }));

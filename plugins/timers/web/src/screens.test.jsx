@@ -81,6 +81,7 @@ describe('forms', () => {
   it('create sends every field; reverse count unchecked means countdown', async () => {
     const calls = mockApi(({ method }) => (method === 'post' ? ok({ id: 9 }) : list));
     show('/timer/add');
+    await screen.findByRole('button', { name: 'Zapisz' }); // the form loads on demand
     fireEvent.change(screen.getByLabelText('Nazwa'), { target: { value: 'Nowy' } });
     fireEvent.change(screen.getByLabelText('Nazwa wewnętrzna'), { target: { value: 'nowy' } });
     fireEvent.change(screen.getByLabelText('Styl'), { target: { value: 'DARK' } });
