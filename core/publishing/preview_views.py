@@ -25,10 +25,21 @@ from .views import read_body, resource_and_record
 BAD_DAYS = f"Liczba dni ważności podglądu to liczba całkowita od 1 do {MAX_DAYS}."
 
 
-def create_view(request):
+def days_of(request):
+    """The body's `days`, or None: a whole number from 1 to MAX_DAYS. JSON Schema's integer
+    takes 13.0 as it takes 13, never `true` nor "13" (the description says a number)."""
     days = read_body(request, ("days",)).get("days")
-    if days is not None and (not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS):
+    if days is None:
+        return None
+    if isinstance(days, float) and days.is_integer():
+        days = int(days)
+    if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS:
         raise ApiError.invalid("days", BAD_DAYS)
+    return days
+
+
+def create_view(request):
+    days = days_of(request)
     resource, obj = resource_and_record(request)
     authorize_preview(request, resource, obj)
     request.response.headers.update(PRIVATE)

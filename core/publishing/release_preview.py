@@ -14,8 +14,7 @@ from ..openapi import PATH_ID, describe_route, envelope_responses
 from ..public.live import publishable
 from . import releases
 from .preview import MAX_DAYS, PRIVATE, authorize_preview, preview_link
-from .preview_views import BAD_DAYS
-from .views import read_body
+from .preview_views import days_of
 
 NOT_OPEN = "Podgląd ma tylko otwarta publikacja: „{name}” jest już {state}, jej wersje są zamrożone."
 NOTHING = "Publikacja „{name}” niczego nie publikuje (same wycofania): nie ma czego podglądać."
@@ -23,9 +22,7 @@ GONE = "Elementu {item} już nie ma: usuń go z publikacji albo przygotuj ją po
 
 
 def release_preview_view(request):
-    days = read_body(request, ("days",)).get("days")
-    if days is not None and (not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS):
-        raise ApiError.invalid("days", BAD_DAYS)
+    days = days_of(request)
     release = releases.load(request, int(request.matchdict["id"]))
     state, label = releases.state_of(release)
     if state != "open":
