@@ -1,5 +1,10 @@
 // What the host and every remote build the same way: JSX through Babel, CSS extracted.
+const path = require('path');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+// React Router 7's package exports name only its development build, whatever the mode
+// (remix-run/react-router#12532): its production build, as `mode: 'production'` means.
+const reactRouter = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
 
 function commonConfig({ outputPath, publicPath }) {
   return {
@@ -12,7 +17,13 @@ function commonConfig({ outputPath, publicPath }) {
       chunkFilename: '[name].[contenthash:8].js',
       clean: true,
     },
-    resolve: { extensions: ['.js', '.jsx'] },
+    resolve: {
+      extensions: ['.js', '.jsx'],
+      alias: {
+        'react-router$': path.join(reactRouter, 'index.mjs'),
+        'react-router/dom$': path.join(reactRouter, 'dom-export.mjs'),
+      },
+    },
     module: {
       rules: [
         {
