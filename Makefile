@@ -49,14 +49,14 @@ lint: python-deps node-deps
 	npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ --max-warnings 0 . || status=1; \
 	exit $$status
 
-# The two database runs go side by side: much of a run waits on browsers, subprocesses and
-# sockets, so together they take about two thirds of the time one after the other does
-# (docs/performance.md, "The test suite"). `TEST_WORKERS=auto make test` spreads each run over
-# pytest-xdist workers (on PostgreSQL each with a database of its own: smogpanel.testing.workers);
-# not the default yet: its one whole run, on a machine loaded by other work, errored in a block
-# of tests not yet explained (docs/performance.md). SQLite's output streams; PostgreSQL's is kept and printed when
-# it ends, then one line for each. Each run ends with its 15 slowest tests.
-TEST_WORKERS ?= 0
+# The two database runs go side by side, each spread over pytest-xdist workers (one per core,
+# `--dist worksteal`; on PostgreSQL each worker has a database of its own:
+# smogpanel.testing.workers): much of a run waits on browsers, subprocesses and sockets, so the
+# four processes fill the cores that one per database left idle (docs/performance.md, "The test
+# suite"). `TEST_WORKERS=0 make test` runs each database in one process. SQLite's output
+# streams; PostgreSQL's is kept and printed when it ends, then one line for each. Each run ends
+# with its 15 slowest tests.
+TEST_WORKERS ?= auto
 PYTEST := $(BIN)/pytest -q --durations=15 -p no:randomly -n $(TEST_WORKERS) --dist worksteal
 test-python:
 	@if [ -z "$$SMOGPANEL_TEST_DATABASE_URL" ]; then exec $(PYTEST); fi; \
