@@ -5,28 +5,10 @@
 // 'Publikacje' screen shows for a whole release. Loaded on demand with either.
 import { useState } from 'react';
 import { api } from './api.js';
+import { warsawDay } from './dates.js';
 import { copy } from './EmbedDialog.jsx';
 import { publishPath } from './publishing.jsx';
 import { StatusBanner } from './StatusBanner.jsx';
-
-const warsaw = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An ISO moment as DD.MM.RRRR GG:MM in Warsaw time ('' for none). */
-export function warsawDay(value) {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  const part = Object.fromEntries(warsaw.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
-}
 
 const failed = (error) => ({
   status: 'error',

@@ -6,7 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
-import { warsawDay } from './PreviewLink.jsx';
+import { warsawDay } from './dates.js';
 import { pinnedPath, withPublicationColumn } from './publishing.jsx';
 import { doneText } from './PublishDialog.jsx';
 import { defineResource } from './resource.js';
