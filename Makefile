@@ -49,14 +49,14 @@ lint: python-deps node-deps
 	npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ --max-warnings 0 . || status=1; \
 	exit $$status
 
-# The two database runs go side by side, each spread over pytest-xdist workers (one per core,
-# `--dist worksteal`; on PostgreSQL each worker has a database of its own:
-# smogpanel.testing.workers): much of a run waits on browsers, subprocesses and sockets, so the
-# four processes fill the cores that one per database left idle (docs/performance.md, "The test
-# suite"). `TEST_WORKERS=0 make test` runs each database in one process. SQLite's output
-# streams; PostgreSQL's is kept and printed when it ends, then one line for each. Each run ends
-# with its 15 slowest tests.
-TEST_WORKERS ?= auto
+# The two database runs go side by side (docs/performance.md, "The test suite"), each in one
+# process: on 2 cores the two already keep both busy, and pytest-xdist workers on top (four
+# processes, four Chromiums) were slower, not faster (a clean clone's `.ci/run` with them had done
+# 35 % of the SQLite suite after 13.5 minutes). `TEST_WORKERS=auto make test` spreads each run
+# over the cores (on PostgreSQL each worker has a database of its own: smogpanel.testing.workers),
+# for a machine with more of them. SQLite's output streams; PostgreSQL's is kept and printed when
+# it ends, then one line for each. Each run ends with its 15 slowest tests.
+TEST_WORKERS ?= 0
 PYTEST := $(BIN)/pytest -q --durations=15 -p no:randomly -n $(TEST_WORKERS) --dist worksteal
 test-python:
 	@if [ -z "$$SMOGPANEL_TEST_DATABASE_URL" ]; then exec $(PYTEST); fi; \
