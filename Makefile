@@ -51,8 +51,8 @@ lint: python-deps node-deps
 
 # The two database runs go side by side (docs/performance.md, "The test suite"), each in one
 # process: on 2 cores the two already keep both busy, and pytest-xdist workers on top (four
-# processes, four Chromiums) were slower, not faster (a clean clone's `.ci/run` with them had done
-# 35 % of the SQLite suite after 13.5 minutes). `TEST_WORKERS=auto make test` spreads each run
+# processes, four Chromiums) were no faster (a clean clone's `.ci/run` with them ran the SQLite
+# suite at about 43 tests a minute, as one process each does). `TEST_WORKERS=auto make test` spreads each run
 # over the cores (on PostgreSQL each worker has a database of its own: smogpanel.testing.workers),
 # for a machine with more of them. SQLite's output streams; PostgreSQL's is kept and printed when
 # it ends, then one line for each. Each run ends with its 15 slowest tests.
