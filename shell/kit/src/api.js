@@ -46,10 +46,6 @@ http.interceptors.request.use((config) => {
 });
 
 const isUnauthorised = (body) => body && body.success === false && body.message === 'UNAUTHORISED';
-// A request the browser abandoned because the page is going away (a reload, an address typed
-// while a screen loads) is no transport failure: signing out then removed the token the next
-// page needed. The client sets no timeout, so ECONNABORTED is only such an abort.
-const abandoned = (error) => error.code === 'ECONNABORTED' && !error.config?.timeout;
 
 http.interceptors.response.use(
   (response) => {
@@ -58,9 +54,9 @@ http.interceptors.response.use(
   },
   (error) => {
     if (axios.isCancel(error)) return Promise.reject(error);
-    if (!error.response) {
-      if (!abandoned(error)) signOut(); // no answer at all: a transport failure
-    } else if (isUnauthorised(error.response.data)) signOut();
+    if (!error.response)
+      signOut(); // no answer at all: a transport failure
+    else if (isUnauthorised(error.response.data)) signOut();
     return Promise.reject(error);
   },
 );

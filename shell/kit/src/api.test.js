@@ -97,14 +97,4 @@ describe('global sign-out rule', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(leave).toHaveBeenCalledTimes(1);
   });
-
-  it('a request the browser abandons as the page goes away keeps the token', async () => {
-    window.localStorage.setItem('token', 'abc');
-    mockApi(() => {
-      throw Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' });
-    });
-    await expect(api.get('/voivodeship/')).rejects.toBeTruthy();
-    expect(window.localStorage.getItem('token')).toBe('abc');
-    expect(leave).not.toHaveBeenCalled();
-  });
 });
