@@ -2,8 +2,9 @@
 `smogpanel.testing.mail`'s fixtures."""
 
 import pytest
+import webtest
 
-from smogpanel.testing.app import Api
+from smogpanel.testing.app import Api, signed_in
 
 
 def _login(app, email_address, password, status=200, **kw):
@@ -26,3 +27,10 @@ def demo(db, testapp):
     manager = testapp.app.registry.plugin_manager
     manager.hook.smogpanel_demo_data(db=db, gazetteer=find_gazetteer(manager))
     db.commit()
+
+
+@pytest.fixture
+def reviewed(make_app, admin):
+    """(signed-in API, anonymous client) of an app in publishing's `reviewed` mode."""
+    app = webtest.TestApp(make_app(**{"smogpanel.publishing": "reviewed"}))
+    return signed_in(app, admin), app

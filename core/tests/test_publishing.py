@@ -16,15 +16,7 @@ from smogpanel.plugins.timers.tests.test_api import edit_body as timer_edit
 from smogpanel.testing.app import create_user, signed_in
 
 ABOVE = "Do końca sezonu grzewczego zostało"  # a new timer's text (the timers' tests)
-REVIEWED = {"smogpanel.publishing": "reviewed"}
 PAYLOAD = re.compile(r'id="smogpanel-payload">(.*?)</script>', re.S)
-
-
-@pytest.fixture
-def reviewed(make_app, admin):
-    """(signed-in API, anonymous client) of an app in `reviewed` mode."""
-    app = webtest.TestApp(make_app(**REVIEWED))
-    return signed_in(app, admin), app
 
 
 def public(app, name, status=200, kind="timer"):

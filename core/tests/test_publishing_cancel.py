@@ -3,21 +3,11 @@ is in the record's history, and a change already live stays."""
 
 import json
 
-import pytest
-import webtest
-
 from smogpanel.plugins.timers.tests.test_api import add as add_timer
 from smogpanel.plugins.timers.tests.test_api import edit_body as timer_edit
 from smogpanel.testing.app import create_user, signed_in
 
-REVIEWED = {"smogpanel.publishing": "reviewed"}
 LATER = "2099-01-12T10:00"
-
-
-@pytest.fixture
-def reviewed(make_app, admin):
-    app = webtest.TestApp(make_app(**REVIEWED))
-    return signed_in(app, admin), app
 
 
 def test_calling_off_a_scheduled_publish_keeps_the_live_version_and_says_so_in_history(reviewed):

@@ -7,17 +7,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
-import pytest
-import webtest
-
 from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, edit_body, gminy, key_named, value
-from smogpanel.testing.app import signed_in
-
-
-@pytest.fixture
-def reviewed(make_app, admin):
-    app = webtest.TestApp(make_app(**{"smogpanel.publishing": "reviewed"}))
-    return signed_in(app, admin), app
 
 
 def grant(app, path, status=200):

@@ -7,19 +7,9 @@ import json
 import re
 from datetime import UTC, datetime, timedelta
 
-import pytest
-import webtest
-
 from smogpanel.plugins.searches.tests.helpers import add_entry, add_search, gminy, key_named, value
-from smogpanel.testing.app import signed_in
 
 CONFIG = re.compile(r'id="smogpanel-public">(.*?)</script>', re.S)
-
-
-@pytest.fixture
-def reviewed(make_app, admin):
-    app = webtest.TestApp(make_app(**{"smogpanel.publishing": "reviewed"}))
-    return signed_in(app, admin), app
 
 
 def test_a_pinned_search_embed_opens_its_cards_while_the_version_is_published(reviewed):

@@ -7,9 +7,6 @@ import re
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-import pytest
-import webtest
-
 from smogpanel.plugins.ranks.tests.helpers import add_gmina, add_group, add_rank, add_value
 from smogpanel.plugins.timers.tests.test_api import add as add_timer
 from smogpanel.plugins.timers.tests.test_api import edit_body as timer_edit
@@ -19,16 +16,8 @@ from smogpanel.testing.app import create_user, signed_in
 from smogpanel.testing.reach import flush_reach, reach_rows
 
 ABOVE = "Do końca sezonu grzewczego zostało"  # a new timer's text (the timers' tests)
-REVIEWED = {"smogpanel.publishing": "reviewed"}
 PAYLOAD = re.compile(r'id="smogpanel-payload">(.*?)</script>', re.S)
 CONFIG = re.compile(r'id="smogpanel-public">(.*?)</script>', re.S)
-
-
-@pytest.fixture
-def reviewed(make_app, admin):
-    """(signed-in API, anonymous client) of an app in `reviewed` mode."""
-    app = webtest.TestApp(make_app(**REVIEWED))
-    return signed_in(app, admin), app
 
 
 def preview(api, kind, record_id, body=None, status=200):

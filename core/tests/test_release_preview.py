@@ -7,22 +7,12 @@ import re
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-import pytest
-import webtest
-
 from smogpanel.plugins.timers.tests.test_api import add as add_timer
 from smogpanel.plugins.timers.tests.test_api import edit_body as timer_edit
 from smogpanel.public.live import now
 from smogpanel.testing.app import create_user, signed_in
 
-REVIEWED = {"smogpanel.publishing": "reviewed"}
 PAYLOAD = re.compile(r'id="smogpanel-payload">(.*?)</script>', re.S)
-
-
-@pytest.fixture
-def reviewed(make_app, admin):
-    app = webtest.TestApp(make_app(**REVIEWED))
-    return signed_in(app, admin), app
 
 
 def drawn(app, url, status=200):
