@@ -1,0 +1,36 @@
+"""The testing kit's `sign_in` on a page where the panel of an earlier sign-in still runs.
+
+A whole PostgreSQL run once landed on the login screen right after a test's second `sign_in`:
+the test emptied local storage while the panel it had opened was still loading, the panel's
+next call went without a token, was answered UNAUTHORISED and signed out (SPEC 8), and that
+sign-out removed the token `sign_in` had just put there. The old page's late sign-out is played
+here on purpose: a script that, once the storage has been emptied, removes the token again as
+soon as one lands."""
+
+from playwright.sync_api import expect
+
+from smogpanel.testing.browser import sign_in
+from smogpanel.testing.serve import add_accounts
+
+LATE_SIGN_OUT = """() => {
+  let emptied = false;
+  setInterval(() => {
+    if (localStorage.getItem('token') === null) emptied = true;
+    else if (emptied) localStorage.removeItem('token');
+  }, 1);
+}"""
+
+
+def test_a_second_sign_in_is_not_undone_by_the_earlier_panels_sign_out(page, live_server):
+    sign_in(page, live_server)
+    expect(page.get_by_role("button", name="Barbara Szefowa")).to_be_visible()
+    email = live_server.unique("drugie-konto").replace(" ", "-") + "@example.pl"
+    add_accounts(live_server.session_factory, [email], password=live_server.password, firstname="Druga")
+    page.evaluate(LATE_SIGN_OUT)
+    page.evaluate("localStorage.clear()")
+
+    sign_in(page, live_server, email)
+
+    expect(page).to_have_url(f"{live_server.url}/voivodeship")
+    expect(page.get_by_role("button", name="Druga Testowe")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('token')")
