@@ -6,8 +6,14 @@
     postgres  needs PostgreSQL: skipped unless SMOGPANEL_TEST_DATABASE_URL names a database
     slow      takes over about 5 s on 2 cores (marked by hand; the run's summary lists the
               unmarked tests that took that long)
+    own_database  works on SQLite files of its own (or on no database), whatever
+              SMOGPANEL_TEST_DATABASE_URL names: the PostgreSQL run would repeat the SQLite run's
+              test byte for byte, so it leaves it to that run (set by the `initialised`
+              fixture; by hand on the command line's modules). A test that also uses the test
+              database (the `database_url` fixture or a served app) runs in both.
 
-`make check` runs `-m "not browser and not live"`; `make test` runs everything. Registered here
+`make check` runs `-m "not browser and not live"`; `make test` runs everything, on SQLite and on
+PostgreSQL (where the `own_database` tests, the same there, are deselected). Registered here
 (and pytest runs with `--strict-markers`), so a plugin's tests outside this repository have
 them too (docs/plugins.md, "Testing a plugin")."""
 
@@ -20,7 +26,10 @@ MARKERS = {
     "live": "serves the app in a thread or a process (set by `live_server`; `start_live` and `Served` require it)",
     "postgres": "needs PostgreSQL: skipped unless SMOGPANEL_TEST_DATABASE_URL names a database",
     "slow": "takes over about 5 s on 2 cores",
+    "own_database": "works on SQLite files of its own or none, whatever the test database: the SQLite run only",
 }
+OWN_DATABASE_FIXTURES = {"initialised"}
+TEST_DATABASE_FIXTURES = {"database_url"}
 BROWSER_FIXTURES = {"page", "browser"}
 LIVE_FIXTURES = {"live_server"}
 SLOW_SECONDS = 5.0
@@ -35,6 +44,7 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     on_postgresql = bool(os.environ.get("SMOGPANEL_TEST_DATABASE_URL"))
+    repeated = []  # on PostgreSQL: tests that never reach it, run as they are in the SQLite run
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES:
@@ -42,8 +52,25 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.live)  # the page is served by the live server
         elif fixtures & LIVE_FIXTURES:
             item.add_marker(pytest.mark.live)
+        if fixtures & OWN_DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.own_database)
         if item.get_closest_marker("postgres") and not on_postgresql:
             item.add_marker(pytest.mark.skip(reason="needs PostgreSQL (SMOGPANEL_TEST_DATABASE_URL)"))
+        if on_postgresql and never_reaches_the_test_database(item, fixtures):
+            repeated.append(item)
+    if repeated:
+        config.hook.pytest_deselected(items=repeated)
+        left = set(repeated)
+        items[:] = [item for item in items if item not in left]
+
+
+def never_reaches_the_test_database(item, fixtures):
+    return (
+        item.get_closest_marker("own_database") is not None
+        and not fixtures & TEST_DATABASE_FIXTURES
+        and item.get_closest_marker("live") is None
+        and item.get_closest_marker("postgres") is None
+    )
 
 
 @pytest.hookimpl(wrapper=True)

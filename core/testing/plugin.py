@@ -8,4 +8,5 @@ pytest_plugins = [
     "smogpanel.testing.app",
     "smogpanel.testing.browser",
     "smogpanel.testing.mail",
+    "smogpanel.testing.databases",
 ]

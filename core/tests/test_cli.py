@@ -12,6 +12,8 @@ from smogpanel import main as make_app
 from smogpanel.cli import DEMO_ADMIN
 from smogpanel.cli import main as cli
 
+pytestmark = pytest.mark.own_database  # SQLite files of its own (`ini`)
+
 
 @pytest.fixture
 def ini(tmp_path):
@@ -87,8 +89,8 @@ def test_init_demo_prints_a_login_that_works_and_adds_content_once(ini, capsys):
 
 
 @pytest.mark.slow
-def test_user_add_creates_an_account_that_can_sign_in(ini, capsys):
-    run(ini, "init")
+def test_user_add_creates_an_account_that_can_sign_in(ini, initialised, capsys):
+    initialised(ini)
     assert run(ini, "user", "add", "Ewa@Example.pl", "--password", "dobre-haslo", "--super", "--firstname", "Ewa") == 0
     assert query(ini, "SELECT email, super, firstname FROM user_account") == [("ewa@example.pl", 1, "Ewa")]
     assert run(ini, "user", "add", "ewa@example.pl", "--password", "inne-haslo") == 1
@@ -97,8 +99,8 @@ def test_user_add_creates_an_account_that_can_sign_in(ini, capsys):
     assert login(ini, "ewa@example.pl", "dobre-haslo").status_int == 200
 
 
-def test_user_super_grants_and_takes_back_super_administrator_rights(ini, capsys):
-    run(ini, "init")
+def test_user_super_grants_and_takes_back_super_administrator_rights(ini, initialised, capsys):
+    initialised(ini)
     run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")
     assert run(ini, "user", "super", "Ewa@example.pl", "on") == 0
     assert query(ini, "SELECT super FROM user_account") == [(1,)]
@@ -110,8 +112,8 @@ def test_user_super_grants_and_takes_back_super_administrator_rights(ini, capsys
 
 
 @pytest.mark.slow
-def test_user_role_sets_the_role_and_an_editors_scopes(ini, capsys):
-    run(ini, "init")
+def test_user_role_sets_the_role_and_an_editors_scopes(ini, initialised, capsys):
+    initialised(ini)
     run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")
     args = ("user", "role", "ewa@example.pl", "editor", "--kinds", "timers,letters", "--voivodeships", "12,mazowieckie")
     assert run(ini, *args) == 0
@@ -128,8 +130,8 @@ def test_user_role_sets_the_role_and_an_editors_scopes(ini, capsys):
 
 
 @pytest.mark.slow
-def test_user_reset_2fa_removes_the_factors_records_it_and_mails_the_account(ini, capsys, tmp_path):
-    run(ini, "init")
+def test_user_reset_2fa_removes_the_factors_records_it_and_mails_the_account(ini, initialised, capsys, tmp_path):
+    initialised(ini)
     run(ini, "user", "add", "ewa@example.pl", "--password", "dobre-haslo")
     assert run(ini, "user", "reset-2fa", "ewa@example.pl") == 0
     assert "nie ma drugiego składnika" in capsys.readouterr().out
@@ -163,8 +165,8 @@ def test_user_reset_2fa_removes_the_factors_records_it_and_mails_the_account(ini
     assert run(ini, "user", "reset-2fa", "nikt@example.pl") == 1
 
 
-def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, capsys):
-    run(ini, "init")
+def test_trash_and_restore_bring_back_a_deleted_district_with_its_boroughs(ini, initialised, capsys):
+    initialised(ini)
     engine = sa.create_engine(database_url(ini))
     with engine.begin() as connection:
         connection.exec_driver_sql(
@@ -206,8 +208,8 @@ def add_an_old_and_a_new_history_entry(ini):
             )
 
 
-def test_history_purge_deletes_entries_older_than_asked_or_than_the_setting(ini, capsys, monkeypatch):
-    run(ini, "init")
+def test_history_purge_deletes_entries_older_than_asked_or_than_the_setting(ini, initialised, capsys, monkeypatch):
+    initialised(ini)
     add_an_old_and_a_new_history_entry(ini)
     capsys.readouterr()
     assert run(ini, "history", "purge") == 2  # kept for ever unless told
@@ -219,8 +221,8 @@ def test_history_purge_deletes_entries_older_than_asked_or_than_the_setting(ini,
     assert run(ini, "history", "purge", "--older-than", "0") == 2
 
 
-def test_the_servers_daily_job_purges_history_by_the_setting(ini, capsys, monkeypatch):
-    run(ini, "init")
+def test_the_servers_daily_job_purges_history_by_the_setting(ini, initialised, capsys, monkeypatch):
+    initialised(ini)
     add_an_old_and_a_new_history_entry(ini)
     assert run(ini, "jobs", "run", "core.history_purge") == 0  # unset: kept for ever
     assert len(query(ini, "SELECT at FROM history_entry")) == 2
@@ -229,8 +231,8 @@ def test_the_servers_daily_job_purges_history_by_the_setting(ini, capsys, monkey
     assert query(ini, "SELECT at FROM history_entry") == [("2099-01-01T10:00:00+00:00",)]
 
 
-def test_restore_refuses_when_the_unique_value_was_taken_meanwhile(ini, capsys):
-    run(ini, "init")
+def test_restore_refuses_when_the_unique_value_was_taken_meanwhile(ini, initialised, capsys):
+    initialised(ini)
     run(ini, "user", "add", "jan@example.pl", "--password", "pierwsze-haslo")
     with sa.create_engine(database_url(ini)).begin() as connection:
         connection.exec_driver_sql("UPDATE user_account SET deleted = '2026-02-01T10:00:00+00:00'")
@@ -241,9 +243,9 @@ def test_restore_refuses_when_the_unique_value_was_taken_meanwhile(ini, capsys):
     assert query(ini, "SELECT count(*) FROM user_account WHERE deleted IS NULL") == [(1,)]
 
 
-def test_public_answers_of_a_served_database_follow_an_edit_at_once(ini):
+def test_public_answers_of_a_served_database_follow_an_edit_at_once(ini, initialised):
     """As `smogpanel serve` runs it (its own engine, the version read on a raw connection)."""
-    run(ini, "init", "--demo")
+    initialised(ini, demo=True)
     app = webtest.TestApp(make_app({}, **{"sqlalchemy.url": database_url(ini)}))
     token = app.post_json("/api/auth/login", {"email": DEMO_ADMIN[0], "password": DEMO_ADMIN[1]}).json["message"]
     headers = {"Authorization": f"Bearer {token}"}

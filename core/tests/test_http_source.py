@@ -8,6 +8,8 @@ import pytest
 from smogpanel.http_source import HttpSource, SourceError
 from smogpanel.testing.http import LocalSource
 
+pytestmark = pytest.mark.own_database  # no database at all
+
 
 @pytest.fixture
 def source():

@@ -12,16 +12,15 @@ from webob import Request
 
 from smogpanel import main as make_app
 from smogpanel.cli import DEMO_ADMIN
-from smogpanel.cli import main as cli
 from smogpanel.web import EMBED_POLICY
 
 
 @pytest.fixture
-def served(tmp_path):
+def served(tmp_path, initialised):
     url = f"sqlite:///{tmp_path / 'served.sqlite'}"
     ini = tmp_path / "served.ini"
     ini.write_text(f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {url}\nsmogpanel.mail_dir = {tmp_path}\n")
-    cli(["-c", str(ini), "init", "--demo"])
+    initialised(ini, demo=True)  # as `smogpanel init --demo` leaves it
     return url
 
 

@@ -28,9 +28,9 @@ def rows(url, sql):
         return connection.exec_driver_sql(sql).all()
 
 
-def test_publishing_and_withdrawing_from_the_command_line(ini, capsys):
+def test_publishing_and_withdrawing_from_the_command_line(initialised, ini, capsys):
     path, url = ini
-    assert cli(["-c", path, "init", "--demo"]) == 0
+    initialised(path, demo=True)
     timer_id, name = rows(url, "SELECT id, internal_name FROM timer ORDER BY id LIMIT 1")[0]
     public = webtest.TestApp(
         make_app({}, **{"sqlalchemy.url": url, "smogpanel.publishing": "reviewed", "smogpanel.secret": "x" * 40})
@@ -62,9 +62,9 @@ def test_publishing_and_withdrawing_from_the_command_line(ini, capsys):
 
 
 @pytest.mark.slow  # `init --demo`
-def test_calling_off_scheduled_changes_from_the_command_line(ini, capsys):
+def test_calling_off_scheduled_changes_from_the_command_line(initialised, ini, capsys):
     path, url = ini
-    assert cli(["-c", path, "init", "--demo"]) == 0
+    initialised(path, demo=True)
     timer_id, name = rows(url, "SELECT id, internal_name FROM timer ORDER BY id LIMIT 1")[0]
     public = webtest.TestApp(
         make_app({}, **{"sqlalchemy.url": url, "smogpanel.publishing": "reviewed", "smogpanel.secret": "x" * 40})

@@ -206,11 +206,11 @@ def test_in_immediate_mode_a_save_publishes_so_nobody_asks_and_every_editor_publ
 
 
 @pytest.mark.slow
-def test_the_command_line_sets_the_permission(tmp_path, capsys):
+def test_the_command_line_sets_the_permission(tmp_path, capsys, initialised):
     ini = tmp_path / "cli.ini"
     url = f"sqlite:///{tmp_path / 'cli.sqlite'}"
     ini.write_text(f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {url}\nsmogpanel.mail_dir = {tmp_path}\n")
-    assert cli(["-c", str(ini), "init"]) == 0
+    initialised(ini)
     assert cli(["-c", str(ini), "user", "add", "ewa@example.pl", "--password", "dobre-haslo"]) == 0
 
     def flag():

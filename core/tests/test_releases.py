@@ -283,9 +283,9 @@ def ini(tmp_path):
 
 
 @pytest.mark.slow
-def test_releases_are_listed_and_published_from_the_command_line(ini, capsys):
+def test_releases_are_listed_and_published_from_the_command_line(initialised, ini, capsys):
     path, url = ini
-    assert cli(["-c", path, "init", "--demo"]) == 0
+    initialised(path, demo=True)
     engine = sa.create_engine(url)
     stamp = datetime(2026, 11, 28, 10, tzinfo=UTC)
     with Session(engine) as db, db.begin():

@@ -21,7 +21,10 @@ import pytest
 from smogpanel.testing.app import TEST_SECRET
 from smogpanel.testing.serve import free_port
 
-pytestmark = pytest.mark.slow  # builds the wheel and installs it in a virtualenv of its own
+pytestmark = [
+    pytest.mark.slow,  # builds the wheel and installs it in a virtualenv of its own
+    pytest.mark.own_database,  # its databases are SQLite files of the installed copy's
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = [ROOT / "core" / "static" / "shell", *sorted((ROOT / "plugins").glob("*/static"))]

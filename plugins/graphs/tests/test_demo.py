@@ -3,16 +3,15 @@
 import webtest
 
 from smogpanel import main as make_app
-from smogpanel.cli import main as cli
 
 
-def test_the_demo_has_a_chart_of_each_type_and_a_goal(tmp_path):
+def test_the_demo_has_a_chart_of_each_type_and_a_goal(initialised, tmp_path):
     url = f"sqlite:///{tmp_path / 'demo.sqlite'}"
     ini = tmp_path / "demo.ini"
     ini.write_text(
         f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {url}\nsmogpanel.mail_dir = {tmp_path}\n", encoding="utf-8"
     )
-    assert cli(["-c", str(ini), "init", "--demo"]) == 0
+    initialised(ini, demo=True)  # as `smogpanel init --demo` leaves it
     app = webtest.TestApp(make_app({}, **{"sqlalchemy.url": url}))
     types = {}
     for name in ("demo-wnioski", "demo-umowy", "demo-zrodla", "demo-kwartaly"):

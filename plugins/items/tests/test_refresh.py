@@ -165,6 +165,7 @@ def test_an_item_without_integrations_refreshes_to_nothing(api):
 
 
 # -- the command line ---------------------------------------------------------------------
+@pytest.mark.own_database  # an SQLite file of its own
 def test_cli_refreshes_every_item_and_reports_failures(tmp_path, source, capsys, monkeypatch):
     """`smogpanel integrations refresh` on an initialised database with the meter plugin."""
     import smogpanel.plugin_manager as manager_module
@@ -251,6 +252,7 @@ def _add_meter_item(engine, gmina, meter, internal_name):
         )
 
 
+@pytest.mark.own_database  # SQLite's write lock, on a file of its own
 def test_a_slow_source_never_holds_sqlites_write_lock(tmp_path, source):
     """On a real SQLite file, while 'Odśwież' waits for a source that does not answer, another
     operator's save goes through (the refresh holds no transaction while it waits: if it held

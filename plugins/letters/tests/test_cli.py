@@ -13,6 +13,7 @@ from smogpanel.cli import main as cli
 
 
 @pytest.mark.slow
+@pytest.mark.own_database  # an SQLite file of its own
 def test_forget_erases_the_sender_through_the_command_line(tmp_path, capsys):
     url = f"sqlite:///{tmp_path / 'var' / 'cli.sqlite'}"
     mail = tmp_path / "mail"

@@ -4,16 +4,15 @@ and the public tool answers for it."""
 import webtest
 
 from smogpanel import main as make_app
-from smogpanel.cli import main as cli
 
 
-def test_the_demo_search_has_four_keys_and_every_demo_gmina(tmp_path):
+def test_the_demo_search_has_four_keys_and_every_demo_gmina(initialised, tmp_path):
     url = f"sqlite:///{tmp_path / 'demo.sqlite'}"
     ini = tmp_path / "demo.ini"
     ini.write_text(
         f"[app:main]\nuse = egg:smogpanel\nsqlalchemy.url = {url}\nsmogpanel.mail_dir = {tmp_path}\n", encoding="utf-8"
     )
-    assert cli(["-c", str(ini), "init", "--demo"]) == 0
+    initialised(ini, demo=True)  # as `smogpanel init --demo` leaves it
     app = webtest.TestApp(make_app({}, **{"sqlalchemy.url": url}))
     payload = app.get("/api/public/search/dotacje-do-wymiany-pieca").json["message"]
     assert payload["name"] == "Dotacje do wymiany pieca"
