@@ -31,10 +31,19 @@ test: setup chromium pg-client
 # so one file of a few long tests, e.g. schemathesis's, no longer ends the run on one core) and
 # in a random order (pytest-randomly; the seed is printed first, `SEED=N make check` repeats it).
 # One test: `.venv/bin/pytest path/to/test_file.py::test_name`.
-check: setup lint test-node
-	@seed=$${SEED:-$$(date +%s)}; echo "== tests in a random order: SEED=$$seed make check repeats it"; \
+# The front-end unit tests run alongside the linters and pytest, as in `make test`, their output
+# printed at the end.
+check: setup
+	@node_log=$$(mktemp); \
+	$(MAKE) --no-print-directory test-node > $$node_log 2>&1 & node=$$!; \
+	$(MAKE) --no-print-directory lint; lint=$$?; \
+	seed=$${SEED:-$$(date +%s)}; echo "== tests in a random order: SEED=$$seed make check repeats it"; \
 	SMOGPANEL_TEST_DATABASE_URL= $(BIN)/pytest -q --durations=15 -m "not browser and not live" -n auto --dist worksteal \
-		--randomly-seed=$$seed
+		--randomly-seed=$$seed; python=$$?; \
+	wait $$node; front=$$?; \
+	echo "== the front-end unit tests (run alongside)"; cat $$node_log; rm -f $$node_log; \
+	echo "== lint: exit $$lint; front-end unit tests: exit $$front; Python tests: exit $$python"; \
+	[ $$lint -eq 0 ] && [ $$front -eq 0 ] && [ $$python -eq 0 ]
 
 # Formatting and lint, Python and JavaScript: settings in pyproject.toml ([tool.ruff]),
 # .prettierrc.json and eslint.config.js. Each tool runs even when an earlier one fails, so one
@@ -49,14 +58,14 @@ lint: python-deps node-deps
 	npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ --max-warnings 0 . || status=1; \
 	exit $$status
 
-# The two database runs go side by side (docs/performance.md, "The test suite"), each in one
-# process: on 2 cores the two already keep both busy, and pytest-xdist workers on top (four
-# processes, four Chromiums) were no faster (a clean clone's `.ci/run` with them ran the SQLite
-# suite at about 43 tests a minute, as one process each does). `TEST_WORKERS=auto make test` spreads each run
-# over the cores (on PostgreSQL each worker has a database of its own: smogpanel.testing.workers),
-# for a machine with more of them. SQLite's output streams; PostgreSQL's is kept and printed when
-# it ends, then one line for each. Each run ends with its 15 slowest tests.
-TEST_WORKERS ?= 0
+# The two database runs go side by side (docs/performance.md, "The test suite"), each spread over
+# pytest-xdist workers, one per core (`--dist worksteal`; on PostgreSQL each worker has a database
+# of its own: smogpanel.testing.workers). Much of a run waits on browsers, subprocesses and
+# sockets, so four processes on 2 cores keep both busy: measured idle on 2 cores, the two runs
+# took 857 s side by side this way against about 2,240 s with one process each.
+# `TEST_WORKERS=0 make test` runs each in one process. SQLite's output streams; PostgreSQL's is
+# kept and printed when it ends, then one line for each. Each run ends with its 15 slowest tests.
+TEST_WORKERS ?= auto
 PYTEST := $(BIN)/pytest -q --durations=15 -p no:randomly -n $(TEST_WORKERS) --dist worksteal
 test-python:
 	@if [ -z "$$SMOGPANEL_TEST_DATABASE_URL" ]; then exec $(PYTEST); fi; \

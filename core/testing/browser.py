@@ -6,10 +6,12 @@ the schema `live_browser` of the PostgreSQL test database), so browser tests cre
 uniquely named records and never count on what others left behind.
 """
 
+import collections
 import functools
 import os
 import shutil
 import threading
+import time
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -111,6 +113,7 @@ def watched_page(browser, base_url):
     the test fails on a JavaScript error or a script-policy violation on any of its pages."""
     context = browser.new_context(base_url=base_url, locale="pl-PL", timezone_id="Europe/Warsaw")
     context.set_default_timeout(10_000)
+    _page_logs.append(PageLog(context))
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -119,6 +122,55 @@ def watched_page(browser, base_url):
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
     assert not violations, f"Content-Security-Policy violations: {violations}"
+
+
+class PageLog:
+    """What the pages of one browser context did, shown under a failed test ("browser log"): each
+    navigation, API answer, failed request and console message, with the seconds since the
+    context opened. A flake that cannot be reproduced at will is read from it."""
+
+    KEPT = 300
+
+    def __init__(self, context):
+        self.started = time.monotonic()
+        self.lines = collections.deque(maxlen=self.KEPT)
+        context.on("page", self.watch)
+
+    def add(self, text):
+        self.lines.append(f"{time.monotonic() - self.started:7.2f} s  {text}")
+
+    def watch(self, page):
+        page.on("framenavigated", lambda frame: frame.parent_frame is None and self.add(f"page at {frame.url}"))
+        page.on("requestfailed", lambda request: self.add(f"failed {request.method} {request.url}: {request.failure}"))
+        page.on("response", lambda response: self.answered(response))
+        page.on("console", lambda message: self.add(f"console {message.type}: {message.text}"))
+        page.on("pageerror", lambda error: self.add(f"JavaScript error: {error}"))
+
+    def answered(self, response):
+        if "/api/" in response.url or response.status >= 400:
+            self.add(f"{response.status} {response.request.method} {response.url}")
+
+
+_page_logs = []  # the running test's
+
+
+def page_logs():
+    """The `PageLog`s of the running test's browser contexts, in the order they opened."""
+    return list(_page_logs)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    _page_logs.clear()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and _page_logs:
+        for number, log in enumerate(_page_logs, 1):
+            report.sections.append((f"browser log, context {number}", "\n".join(log.lines) or "(nothing)"))
+    return report
 
 
 @contextmanager

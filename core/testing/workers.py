@@ -12,9 +12,13 @@ nothing changes: `pytest -n 2` runs on PostgreSQL as on SQLite (`make test` does
 import os
 import re
 
+import pytest
+
 VARIABLE = "SMOGPANEL_TEST_DATABASE_URL"
 
-_created = []  # (server URL, database name) made by this process
+# (server URL, database name) made for a pytest run: kept on its config, so a run inside the run
+# (pytester's in-process runs) drops only its own, never the worker's database
+CREATED = pytest.StashKey[list]()
 
 
 def worker_database_url(url, worker):
@@ -47,13 +51,14 @@ def pytest_configure(config):
             connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
     finally:
         engine.dispose()
-    _created.append((url, name))
+    config.stash[CREATED] = [(url, name)]
     os.environ[VARIABLE] = own
 
 
 def pytest_unconfigure(config):
-    while _created:
-        url, name = _created.pop()
+    created = config.stash.get(CREATED, [])
+    while created:
+        url, name = created.pop()
         engine = _server(url)
         try:
             with engine.connect() as connection:

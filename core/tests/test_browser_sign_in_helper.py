@@ -1,4 +1,5 @@
-"""The testing kit's `sign_in` on a page where the panel of an earlier sign-in still runs.
+"""The testing kit's `sign_in` on a page where the panel of an earlier sign-in still runs, and the
+browser log a failed test shows.
 
 A whole PostgreSQL run once landed on the login screen right after a test's second `sign_in`:
 the test emptied local storage while the panel it had opened was still loading, the panel's
@@ -34,3 +35,14 @@ def test_a_second_sign_in_is_not_undone_by_the_earlier_panels_sign_out(page, liv
     expect(page).to_have_url(f"{live_server.url}/voivodeship")
     expect(page.get_by_role("button", name="Druga Testowe")).to_be_visible()
     assert page.evaluate("localStorage.getItem('token')")
+
+
+def test_the_page_log_a_failed_test_shows_has_the_navigations_and_the_api_answers(page, live_server):
+    from smogpanel.testing.browser import page_logs
+
+    sign_in(page, live_server)
+    expect(page.get_by_role("button", name="Barbara Szefowa")).to_be_visible()
+    [log] = page_logs()
+    lines = "\n".join(log.lines)
+    assert f"page at {live_server.url}/healthz" in lines and f"page at {live_server.url}/voivodeship" in lines
+    assert f"200 GET {live_server.url}/api/plugins" in lines

@@ -6,7 +6,7 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
-TESTS = '''
+TESTS = """
 import pytest
 
 
@@ -30,11 +30,18 @@ def test_on_the_test_database(database_url):
 
 def test_of_no_database():
     pass
-'''
+"""
+
+
+def as_a_run_of_its_own(monkeypatch, database):
+    """The inner run is not an xdist worker, even when this test runs in one (it would make a
+    worker database on the server the URL names)."""
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+    monkeypatch.setenv("SMOGPANEL_TEST_DATABASE_URL", database)
 
 
 def collected(pytester, monkeypatch, database):
-    monkeypatch.setenv("SMOGPANEL_TEST_DATABASE_URL", database)
+    as_a_run_of_its_own(monkeypatch, database)
     pytester.makepyfile(test_kinds=TESTS)
     result = pytester.runpytest_inprocess("--collect-only", "-q", "-p", "no:randomly")
     return {line.split("::")[1] for line in result.outlines if "::" in line}, result
@@ -57,7 +64,7 @@ def test_the_postgresql_run_leaves_the_own_database_tests_to_the_sqlite_run(pyte
 
 @pytest.mark.parametrize("database", ["", "postgresql://postgres@127.0.0.1:5432/not_opened"])
 def test_the_initialised_fixture_sets_the_marker(pytester, monkeypatch, database):
-    monkeypatch.setenv("SMOGPANEL_TEST_DATABASE_URL", database)
+    as_a_run_of_its_own(monkeypatch, database)
     pytester.makepyfile(test_kinds=TESTS)
     result = pytester.runpytest_inprocess("--collect-only", "-q", "-p", "no:randomly", "-m", "own_database")
     expected = 3 if not database else 1  # on PostgreSQL only the one that reaches its database is left
