@@ -40,6 +40,8 @@ _running = None  # the test item being run, for `require_marker`
 def pytest_configure(config):
     for name, text in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {text}")
+    # One per run: a run inside this one (pytester's in-process runs) lists its own tests only
+    config.pluginmanager.register(SlowTests(), "smogpanel-slow-tests")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -76,11 +78,11 @@ def never_reaches_the_test_database(item, fixtures):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     global _running
-    _running = item
+    outer, _running = _running, item
     try:
         return (yield)
     finally:
-        _running = None
+        _running = outer  # a run inside a test (pytester) gives the outer test back
 
 
 def require_marker(name, doing):
@@ -90,17 +92,19 @@ def require_marker(name, doing):
         pytest.fail(f"{_running.nodeid} {doing}: mark it @pytest.mark.{name}", pytrace=False)
 
 
-_durations = []
+class SlowTests:
+    """The run's summary names the tests over SLOW_SECONDS that carry none of the markers."""
 
+    def __init__(self):
+        self.durations = []
 
-def pytest_runtest_logreport(report):
-    if report.when == "call" and report.duration >= SLOW_SECONDS:
-        _durations.append((report.duration, report.nodeid, set(report.keywords)))
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" and report.duration >= SLOW_SECONDS:
+            self.durations.append((report.duration, report.nodeid, set(report.keywords)))
 
-
-def pytest_terminal_summary(terminalreporter):
-    unmarked = [(duration, nodeid) for duration, nodeid, keywords in _durations if not keywords & set(MARKERS)]
-    if unmarked:
-        terminalreporter.section(f"tests over {SLOW_SECONDS:.0f} s without a marker (slow, live or browser)")
-        for duration, nodeid in sorted(unmarked, reverse=True):
-            terminalreporter.write_line(f"{duration:6.1f} s  {nodeid}")
+    def pytest_terminal_summary(self, terminalreporter):
+        unmarked = [(duration, nodeid) for duration, nodeid, keywords in self.durations if not keywords & set(MARKERS)]
+        if unmarked:
+            terminalreporter.section(f"tests over {SLOW_SECONDS:.0f} s without a marker (slow, live or browser)")
+            for duration, nodeid in sorted(unmarked, reverse=True):
+                terminalreporter.write_line(f"{duration:6.1f} s  {nodeid}")

@@ -44,7 +44,7 @@ def collected(pytester, monkeypatch, database):
     as_a_run_of_its_own(monkeypatch, database)
     pytester.makepyfile(test_kinds=TESTS)
     result = pytester.runpytest_inprocess("--collect-only", "-q", "-p", "no:randomly")
-    return {line.split("::")[1] for line in result.outlines if "::" in line}, result
+    return {line.split("::")[1] for line in result.outlines if line.startswith("test_kinds.py::")}, result
 
 
 def test_the_sqlite_run_runs_every_test(pytester, monkeypatch):
