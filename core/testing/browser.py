@@ -114,6 +114,7 @@ def watched_page(browser, base_url):
     context = browser.new_context(base_url=base_url, locale="pl-PL", timezone_id="Europe/Warsaw")
     context.set_default_timeout(10_000)
     _page_logs.append(PageLog(context))
+    context.add_init_script(PageLog.POINTER_EVENTS)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -130,6 +131,18 @@ class PageLog:
     context opened. A flake that cannot be reproduced at will is read from it."""
 
     KEPT = 300
+    # Each press, release and click, with the element it reached, as a console line of the log: a
+    # click that did nothing is told apart from one that never came or hit something else
+    POINTER_EVENTS = """
+      for (const type of ['pointerdown', 'pointerup', 'click']) {
+        document.addEventListener(type, (event) => {
+          const target = event.target instanceof Element ? event.target : null;
+          const text = target ? (target.textContent || '').trim().slice(0, 40) : '';
+          const named = target ? `${target.tagName.toLowerCase()} "${text}"` : '?';
+          console.debug(`[pointer] ${type} at ${Math.round(event.clientX)},${Math.round(event.clientY)} on ${named}`);
+        }, true);
+      }
+    """
 
     def __init__(self, context):
         self.started = time.monotonic()

@@ -37,7 +37,7 @@ def test_a_second_sign_in_is_not_undone_by_the_earlier_panels_sign_out(page, liv
     assert page.evaluate("localStorage.getItem('token')")
 
 
-def test_the_page_log_a_failed_test_shows_has_the_navigations_and_the_api_answers(page, live_server):
+def test_the_page_log_a_failed_test_shows_has_the_navigations_api_answers_and_clicks(page, live_server):
     from smogpanel.testing.browser import page_logs
 
     sign_in(page, live_server)
@@ -46,3 +46,9 @@ def test_the_page_log_a_failed_test_shows_has_the_navigations_and_the_api_answer
     lines = "\n".join(log.lines)
     assert f"page at {live_server.url}/healthz" in lines and f"page at {live_server.url}/voivodeship" in lines
     assert f"200 GET {live_server.url}/api/plugins" in lines
+    page.get_by_role("button", name="Barbara Szefowa").click()
+    expect(page.get_by_role("link", name="Mój profil")).to_be_visible()
+    for event in ("pointerdown", "pointerup", "click"):
+        assert any(f"[pointer] {event} at " in line and 'on button "Barbara Szefowa"' in line for line in log.lines), (
+            "\n".join(log.lines)
+        )
