@@ -74,8 +74,11 @@ def live_server(tmp_path_factory):
 def browser():
     if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
         pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs Debian's chromium package.")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Assertions wait as long as actions do (contexts: 10 s): Playwright's 5 s for `expect` ran out
+    # once for a passkey ceremony on a loaded 2-core machine
+    expect.set_options(timeout=10_000)
     playwright = sync_playwright().start()
     browser = RelaunchingBrowser(playwright)
     yield browser
