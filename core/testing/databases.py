@@ -25,18 +25,22 @@ def settings_of(ini):
 
 
 def sqlite_file(url):
-    if not url.startswith(SQLITE):
+    import sqlalchemy as sa
+
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         raise ValueError(f"initialised: an SQLite file's URL is needed, not {url}")
-    return Path(url[len(SQLITE) :])
+    return Path(parsed.database)
 
 
 def copy_database(source, target):
-    """`source` into `target` as one consistent database (what a WAL file holds included), with
-    the modes `init` gives: the folder 0700, the file 0600."""
-    target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    """`source` into `target` as one consistent database (what a WAL file holds included), made
+    private as `init` makes it (smogpanel.private_files: the file 0600, its folders 0700)."""
+    from smogpanel.private_files import create_private_file
+
+    create_private_file(target)
     with contextlib.closing(sqlite3.connect(source)) as read, contextlib.closing(sqlite3.connect(target)) as write:
         read.backup(write)
-    os.chmod(target, 0o600)
 
 
 class Initialised:
