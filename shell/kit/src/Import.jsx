@@ -57,17 +57,16 @@ export function ImportReport({ summary, skipped = [], skippedHeading }) {
   );
 }
 
-/** The import screen (ImportScreen.jsx, loaded on demand): its props are documented there. */
+/** The import screen (ImportScreen.jsx, loaded on demand): its props are documented there. Its
+ * frame (the crumbs' links) is drawn here, outside the part loaded on demand, so it stays the same
+ * elements while that loads (as a list's header: screens.jsx). */
 export function ImportScreen(props) {
   return (
-    <Suspense
-      fallback={
-        <Page crumbs={props.crumbs}>
-          <p>{TEXT.tableLoading}</p>
-        </Page>
-      }>
-      <LazyImportScreen {...props} />
-    </Suspense>
+    <Page crumbs={props.crumbs}>
+      <Suspense fallback={<p>{TEXT.tableLoading}</p>}>
+        <LazyImportScreen {...props} />
+      </Suspense>
+    </Page>
   );
 }
 

@@ -3,7 +3,6 @@ import { Fragment, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Field, Form, useValues } from './Form.jsx';
 import { TemplateLink, useImportTypes } from './importTypes.jsx';
-import { Page } from './Page.jsx';
 
 /** What the chosen type's file must hold: the layout, the columns in order (optional ones
  * marked) and the template, from the same definition the server reads. */
@@ -34,7 +33,7 @@ const typeChoice = (types, { imports, only }) =>
     .map((t) => ({ value: t.code, label: t.choice }));
 
 /**
- * An import screen. `fields`: Field declarations, or `fields(values)` when they follow the
+ * An import screen (its frame, the crumbs, drawn by Import.jsx's ImportScreen). `fields`: Field declarations, or `fields(values)` when they follow the
  * choice (a declaration with `render(values)` puts a note among them); `initial` the starting
  * values; `note(values)` shows above the form; `layout` adds the chosen type's description from
  * GET /import/. `send(values)` -> the resource action's result; on success the screen goes
@@ -42,7 +41,7 @@ const typeChoice = (types, { imports, only }) =>
  * `type`: the chosen type as GET /import/ describes it) as the list's import report. A field of
  * `importTypeField(endpoint)` offers the types GET /import/ says that endpoint takes. `waiting` replaces the form while what it needs loads.
  */
-export function ImportScreen({ crumbs, fields, initial, note, layout, send, report, back, waiting }) {
+export function ImportScreen({ fields, initial, note, layout, send, report, back, waiting }) {
   const navigate = useNavigate();
   const [values, set] = useValues(initial);
   const answer = useRef(null);
@@ -57,7 +56,7 @@ export function ImportScreen({ crumbs, fields, initial, note, layout, send, repo
     return result;
   }
   return (
-    <Page crumbs={crumbs}>
+    <>
       {!waiting && note && note(values)}
       {!waiting && layout && values.type && <ImportLayout type={values.type} />}
       {waiting || (
@@ -83,6 +82,6 @@ export function ImportScreen({ crumbs, fields, initial, note, layout, send, repo
           </Form>
         </div>
       )}
-    </Page>
+    </>
   );
 }

@@ -12,7 +12,6 @@ import { ConfirmDialog } from './Dialog.jsx';
 import { districtOptions, namesOf } from './selection.js';
 import { loadGminy } from './gminy.js';
 import { ListTable } from './ListTable.jsx';
-import { Page } from './Page.jsx';
 import { withPublicationColumn } from './publishing.jsx';
 import { listParams, useResourceState } from './resource.js';
 import { parentKey, store } from './store.js';
@@ -144,12 +143,10 @@ async function download(resource, parent, query, columns, format) {
   }
 }
 
+/** The list itself, under the header screens.jsx's ListScreen draws (its props are documented there). */
 export default function ListScreen({
   resource,
   parent,
-  crumbs,
-  heading,
-  actions: declaredActions,
   columns,
   rowLinks = [],
   deletable: declaredDeletable,
@@ -162,12 +159,8 @@ export default function ListScreen({
 }) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  // What the account may not do is not offered (the server refuses it anyway): an action needs
-  // `needs`, or by the kit's routes' convention 'create' for '…/add' and 'import' for '…/import'.
+  // What the account may not do is not offered (the server refuses it anyway).
   const may = useMay(resource.kind);
-  const needed = (action) =>
-    action.needs || (/\/add$/.test(action.to || '') ? 'create' : /\/import$/.test(action.to || '') ? 'import' : 'read');
-  const actions = declaredActions && declaredActions.filter((action) => may(needed(action)));
   const deletable = declaredDeletable && may('delete');
   const bulkDelete = declaredBulkDelete && may('delete');
   const regionFilters = useGminaFilters(gminaFilters, params.get('voivodeship_id') || '');
@@ -334,7 +327,7 @@ export default function ListScreen({
   const banner = outcome.status !== 'idle' ? outcome : error ? { status: 'error', errors: state.errors } : null;
   const searchId = `list-search-${resource.kind}`;
   return (
-    <Page crumbs={crumbs} heading={heading} actions={actions}>
+    <>
       {banner && <StatusBanner status={banner.status} errors={banner.errors} />}
       {children}
       <div className="row g-2 align-items-end mb-2" role="search">
@@ -423,6 +416,6 @@ export default function ListScreen({
         }
       />
       <ConfirmDialog show={Boolean(notice)} body={notice} title={TEXT.delete} onCancel={() => setNotice(null)} />
-    </Page>
+    </>
   );
 }

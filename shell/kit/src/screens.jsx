@@ -16,6 +16,16 @@ const recordForms = () => import(/* webpackChunkName: "lazy-record" */ './Record
 const FieldsForm = lazy(() => recordForms().then((m) => ({ default: m.FieldsForm })));
 const LazyEditLoader = lazy(() => recordForms().then((m) => ({ default: m.EditLoader })));
 
+/** The header operations a list offers the account: what it may not do is not offered (the server
+ * refuses it anyway). An action needs `needs`, or by the kit's routes' convention 'create' for
+ * '…/add' and 'import' for '…/import'. */
+export function useOfferedActions(kind, actions) {
+  const may = useMay(kind);
+  const needed = (action) =>
+    action.needs || (/\/add$/.test(action.to || '') ? 'create' : /\/import$/.test(action.to || '') ? 'import' : 'read');
+  return actions && actions.filter((action) => may(needed(action)));
+}
+
 /**
  * The list of `resource` under `parent` (loaded on demand: ListScreen.jsx), with header operations
  * (`actions`), row links (`rowLinks`: [{label, to(row)}], or [{label, onClick(row)}] for a button,
@@ -25,19 +35,23 @@ const LazyEditLoader = lazy(() => recordForms().then((m) => ({ default: m.EditLo
  * same by default). Every list has a search box, pages, the row count and the export; `filters`
  * ([{name, label, options: [{value, label}]}]) and `gminaFilters` (voivodeship and district, for
  * gmina-keyed rows) add selects. Sort, search, filters and page live in the URL.
- * `columns` as in ListTable.
+ * `columns` as in ListTable. `waiting` replaces the list while what it needs loads.
+ *
+ * The header (crumbs, heading, actions) is drawn here, outside the part loaded on demand, so it
+ * stays the same elements while the list loads: drawn anew, a press on 'Dodaj…' and its release
+ * reached two different links and made no click (docs/performance.md, "The lost clicks").
  */
-export function ListScreen(props) {
-  const { crumbs, heading, actions } = props;
+export function ListScreen({ waiting, ...props }) {
+  const { resource, crumbs, heading } = props;
+  const actions = useOfferedActions(resource.kind, props.actions);
   return (
-    <Suspense
-      fallback={
-        <Page crumbs={crumbs} heading={heading} actions={actions}>
-          <p>{TEXT.tableLoading}</p>
-        </Page>
-      }>
-      <LazyListScreen {...props} />
-    </Suspense>
+    <Page crumbs={crumbs} heading={heading} actions={actions}>
+      {waiting || (
+        <Suspense fallback={<p>{TEXT.tableLoading}</p>}>
+          <LazyListScreen {...props} />
+        </Suspense>
+      )}
+    </Page>
   );
 }
 

@@ -3,17 +3,7 @@
 // a screen names its resource and only what is truly its own (docs/frontend.md, "Forms from the
 // schema"). Bundled into each remote that uses it (the shell's first load does not carry it).
 import { createElement, useEffect, useState } from 'react';
-import {
-  api,
-  FormScreen,
-  formatDate,
-  ListScreen,
-  Page,
-  payloadOf,
-  RowsField,
-  StatusBanner,
-  TEXT,
-} from '@smogpanel/kit';
+import { api, FormScreen, formatDate, ListScreen, payloadOf, RowsField, StatusBanner, TEXT } from '@smogpanel/kit';
 import { PLACE_WIDGETS } from './placeWidgets.jsx';
 
 const known = new Map(); // kind -> the description, once loaded (or given by a test's fixture)
@@ -287,11 +277,14 @@ export function schemaColumns(description, columns) {
  * when it is not the resource's (a ranking entry's values are rank_value records). */
 export function SchemaListScreen({ columns, kind, ...props }) {
   const { description, errors } = useFormDescription(kind || props.resource.kind);
+  // The same ListScreen while the description loads, only `waiting`: its header stays the same elements.
   if (!description)
-    return createElement(
-      Page,
-      { crumbs: props.crumbs, heading: props.heading, actions: props.actions },
-      errors ? createElement(StatusBanner, { status: 'error', errors }) : createElement('p', null, TEXT.tableLoading),
-    );
+    return createElement(ListScreen, {
+      ...props,
+      columns: [],
+      waiting: errors
+        ? createElement(StatusBanner, { status: 'error', errors })
+        : createElement('p', null, TEXT.tableLoading),
+    });
   return createElement(ListScreen, { ...props, columns: schemaColumns(description, columns) });
 }
