@@ -265,9 +265,24 @@ def sign_in(page, live_server, email=None, screen=False):
     # The token goes into local storage from a document of the panel's origin that runs no panel:
     # a panel still loading on this page (an earlier sign-in's) would meet an emptied storage,
     # be answered UNAUTHORISED and sign out, removing the new token as it lands
-    page.goto(NO_PANEL)
+    leave_for(page, NO_PANEL)
     page.evaluate("token => localStorage.setItem('token', token)", answer.json()["message"])
     page.goto("/voivodeship")
+
+
+def leave_for(page, url):
+    """`page.goto(url)` from a page that may navigate on its own meanwhile: a panel answered
+    UNAUTHORISED signs out by loading '/', and that navigation aborts one already under way
+    (Playwright: net::ERR_ABORTED, or "interrupted by another navigation"). Ours is then asked
+    once more, which replaces the page's own; any other failure is raised."""
+    from playwright.sync_api import Error
+
+    try:
+        page.goto(url)
+    except Error as error:
+        if "ERR_ABORTED" not in str(error) and "interrupted by another navigation" not in str(error):
+            raise
+        page.goto(url)
 
 
 def api_headers(page):

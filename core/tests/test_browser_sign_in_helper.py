@@ -8,6 +8,8 @@ sign-out removed the token `sign_in` had just put there. The old page's late sig
 here on purpose: a script that, once the storage has been emptied, removes the token again as
 soon as one lands."""
 
+import time
+
 from playwright.sync_api import expect
 
 from smogpanel.testing.browser import sign_in
@@ -35,6 +37,23 @@ def test_a_second_sign_in_is_not_undone_by_the_earlier_panels_sign_out(page, liv
     expect(page).to_have_url(f"{live_server.url}/voivodeship")
     expect(page.get_by_role("button", name="Druga Testowe")).to_be_visible()
     assert page.evaluate("localStorage.getItem('token')")
+
+
+def test_a_second_sign_in_survives_the_earlier_panel_navigating_away_meanwhile(page, live_server):
+    # The earlier panel's sign-out loads '/' while sign_in's own navigation is under way (held
+    # here for a second, so the page's navigation starts first): a whole run once failed so
+    # ("Navigation to …/healthz is interrupted by another navigation to …/").
+    sign_in(page, live_server)
+    expect(page.get_by_role("button", name="Barbara Szefowa")).to_be_visible()
+    email = live_server.unique("trzecie-konto").replace(" ", "-") + "@example.pl"
+    add_accounts(live_server.session_factory, [email], password=live_server.password, firstname="Trzecia")
+    page.evaluate("() => setTimeout(() => location.assign('/'), 200)")
+    page.route("**/healthz", lambda route: (time.sleep(1), route.continue_()), times=1)
+
+    sign_in(page, live_server, email)
+
+    expect(page).to_have_url(f"{live_server.url}/voivodeship")
+    expect(page.get_by_role("button", name="Trzecia Testowe")).to_be_visible()
 
 
 def test_the_page_log_a_failed_test_shows_has_the_navigations_api_answers_and_clicks(page, live_server):
