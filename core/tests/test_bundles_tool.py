@@ -79,3 +79,40 @@ def test_list_says_what_is_stale_and_builds_nothing(tmp_path):
     )
     assert "@t/plug (plug/web): never built here" in listed.stdout
     assert not (tmp_path / "builds.log").exists()
+
+
+SIDE_BY_SIDE = """
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+writeFileSync(`../../started-${process.env.npm_package_name.replace('/', '+')}`, '');
+const until = Date.now() + 20000;
+while (!(existsSync('../../started-@t+one') && existsSync('../../started-@t+two'))) {
+  if (Date.now() > until) throw new Error('the other build never started alongside');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+if (process.env.npm_package_name === '@t/two') throw new Error('zepsuty bundle');
+mkdirSync('../static', { recursive: true });
+writeFileSync('../static/bundle.js', 'ok');
+"""
+
+
+@pytest.mark.slow  # three runs of npm
+def test_stale_bundles_build_side_by_side_and_a_failed_one_is_built_again(tmp_path):
+    workspaces = ["one/web", "two/web"]
+    write(tmp_path / "package.json", json.dumps({"name": "t", "private": True, "workspaces": workspaces}))
+    write(tmp_path / "package-lock.json", json.dumps({"lockfileVersion": 3}))
+    for name in ("one", "two"):
+        manifest = {"name": f"@t/{name}", "version": "1.0.0", "scripts": {"build": "node build.mjs"}}
+        write(tmp_path / name / "web" / "package.json", json.dumps(manifest))
+        write(tmp_path / name / "web" / "build.mjs", SIDE_BY_SIDE)
+
+    run = [sys.executable, str(TOOL), "--root", str(tmp_path), "--jobs", "2"]
+    first = subprocess.run(run, capture_output=True, text=True)
+    assert first.returncode == 1
+    assert "bundles: @t/one built" in first.stdout
+    assert "bundles: @t/two FAILED" in first.stdout and "zepsuty bundle" in first.stdout
+    assert "failed: @t/two" in first.stderr
+    assert (tmp_path / "one" / "static" / "bundle.js").read_text() == "ok"
+
+    listed = subprocess.run(run + ["--list"], check=True, capture_output=True, text=True)
+    assert "@t/two (two/web): never built here" in listed.stdout
+    assert "@t/one" not in listed.stdout

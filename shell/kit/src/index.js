@@ -78,6 +78,7 @@ export { EMBED_SIZES, EMBED_LOADER_PATH, embedSnippet, embedSource, httpLink, ne
 export {
   ListScreen,
   ListTable,
+  useOfferedActions,
   FormScreen,
   FormFields,
   EditLoader,
