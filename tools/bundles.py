@@ -116,13 +116,13 @@ def record_path(root, name):
     return root / RECORDS / (name.replace("/", "+") + ".json")
 
 
-def stale(root, found, name):
-    """Why `name` must be built, or None."""
+def stale(root, name, inputs):
+    """Why `name` (its inputs' hash `inputs`) must be built, or None."""
     record_file = record_path(root, name)
     if not record_file.is_file():
         return "never built here"
     record = json.loads(record_file.read_text(encoding="utf-8"))
-    if record.get("inputs") != inputs_hash(root, found, name):
+    if record.get("inputs") != inputs:
         return "its sources changed"
     missing = [folder for folder in record.get("outputs", []) if not (root / folder).is_dir()]
     if missing or not record.get("outputs"):
@@ -132,8 +132,8 @@ def stale(root, found, name):
 
 def build(root, found, name, python, inputs):
     """Builds `name` and compresses what it built; its output (stdout and stderr) and whether it
-    succeeded. The record (`inputs`: the hash taken before any build began, so files another
-    build writes meanwhile are not in it) is written only after a build that succeeded."""
+    succeeded. The record (`inputs`: the hash main took) is written only after a build that
+    succeeded."""
     workspace = found[name]
     output = []
 
@@ -146,10 +146,10 @@ def build(root, found, name, python, inputs):
 
     if not run(["npm", "run", "build", "--workspace", name]):
         return "".join(output), False
-    for folder in outputs(root, workspace):
+    built = outputs(root, workspace)
+    for folder in built:
         if not run([python, "-m", "whitenoise.compress", "-q", str(folder)]):
             return "".join(output), False
-    built = outputs(root, workspace)
     record_file = record_path(root, name)
     record_file.parent.mkdir(parents=True, exist_ok=True)
     record = {"inputs": inputs, "outputs": [str(folder) for folder in built]}
@@ -166,8 +166,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     root = args.root.resolve()
     found = workspaces(root)
-    todo = [(name, stale(root, found, name)) for name, workspace in found.items() if workspace["builds"]]
-    todo = [(name, why) for name, why in todo if why]
+    # Each hash taken once, before any build began, so files a build writes meanwhile are not in it
+    inputs = {name: inputs_hash(root, found, name) for name, workspace in found.items() if workspace["builds"]}
+    todo = [(name, why) for name in inputs if (why := stale(root, name, inputs[name]))]
     if not todo:
         print("bundles: every bundle is up to date")
         return 0
@@ -177,7 +178,6 @@ def main(argv=None):
         return 0
     failed = []
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        inputs = {name: inputs_hash(root, found, name) for name, _ in todo}
         running = {name: pool.submit(build, root, found, name, args.python, inputs[name]) for name, _ in todo}
         for name, future in running.items():
             output, ok = future.result()
