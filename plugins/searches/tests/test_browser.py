@@ -65,7 +65,11 @@ def test_create_a_search_add_and_import_entries_then_find_a_gmina_publicly(page,
     page.get_by_role("row").filter(has_text=name).get_by_role("link", name=name).click()
     page.get_by_role("link", name="Dodaj wpis").click()
     page.get_by_label("Dotacja").fill("do 10 000 zł")
-    page.get_by_role("button", name="Zapisz").click()  # no gmina yet: the form refuses
+    # The gminy listed, none picked: none looks chosen, and the form refuses to send no gmina.
+    page.get_by_label("Gmina", exact=True).focus()
+    expect(page.get_by_label("Gmina: wybór").get_by_role("option").first).to_be_attached()
+    expect(page.get_by_label("Gmina: wybór")).to_have_js_property("selectedIndex", -1)
+    page.get_by_role("button", name="Zapisz").click()
     expect(page.get_by_text("Popraw dane w formularzu, gdyż wystąpił błąd.")).to_be_visible()
     page.get_by_label("Gmina", exact=True).fill(plain(zabierzow["name"]).lower())
     page.get_by_label("Gmina: wybór").select_option(

@@ -1,5 +1,5 @@
 // The gmina picker itself (GminaSelect.jsx loads it on demand; the list loader stays there).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FieldMessage } from './Form.jsx';
 import { useFieldError } from './fieldErrors.js';
 import { fold, loadGminy } from './gminy.js';
@@ -27,6 +27,15 @@ export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onCha
     }
     return found;
   }, [gminy, query, value]);
+  const list = useRef(null);
+  useLayoutEffect(() => {
+    // React selects the first enabled option of a controlled select whose value none matches: a
+    // gmina the operator never picked would look chosen and pass the required check, and the
+    // form would send no gmina. Until one is picked, none is selected.
+    const select = list.current;
+    if (select && ![...select.options].some((option) => option.value === String(value ?? '')))
+      select.selectedIndex = -1;
+  });
   const id = `field-${name}`;
   const { message, messageId, inputProps } = useFieldError(id, `${id}-help`);
   return (
@@ -47,6 +56,7 @@ export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onCha
         }}
       />
       <select
+        ref={list}
         id={id}
         name={name}
         className={message ? 'form-select is-invalid' : 'form-select'}
