@@ -1,6 +1,10 @@
 # The two commands of the README: `make run` and `make test`. Everything they need is
 # installed here, so both work on a fresh machine. `make check` is the quick loop while working:
 # lint, every test that needs no browser and no served app (SQLite), and the front-end unit tests.
+# This machine's environment sets PYTHONDONTWRITEBYTECODE=1, so every Python process (each pytest
+# worker, each CLI or served process a test starts) compiled the project's modules and rewrote the
+# tests' assertions anew: the caches are written (__pycache__/, ignored by git) and read again.
+unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 BIN := $(VENV)/bin
 PYTHON ?= python3
