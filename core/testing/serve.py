@@ -37,6 +37,12 @@ from .markers import require_marker
 
 START_SECONDS = 120  # a loaded 2-core machine starts gunicorn's workers slowly
 PASSWORD = "Haslo-testowe-1"  # of every account these helpers add
+# How long a live test's writes may wait for the database before SERVICE_BUSY (5 s as shipped is a
+# deployment's choice): on a CI machine running both databases' suites at once, the writers of a
+# contention or backup test queue for SQLite's one write lock longer than that (seen: a 503 in a
+# burst, and one among the backup-under-load test's four writers). The bounded wait has tests of
+# its own (test_concurrency's and test_database_readiness's 503 tests).
+PATIENT_WAIT = {"smogpanel.database_wait_ms": "60000"}
 
 
 # -- databases of their own -----------------------------------------------------------------
