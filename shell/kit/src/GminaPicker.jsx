@@ -31,7 +31,8 @@ export function GminaSelect({ name = 'borough_id', label = 'Gmina', value, onCha
   useLayoutEffect(() => {
     // React selects the first enabled option of a controlled select whose value none matches: a
     // gmina the operator never picked would look chosen and pass the required check, and the
-    // form would send no gmina. Until one is picked, none is selected.
+    // form would send no gmina. Until one is picked, none is selected (after every render: React
+    // selects again on each update of the select).
     const select = list.current;
     if (select && ![...select.options].some((option) => option.value === String(value ?? '')))
       select.selectedIndex = -1;
