@@ -2,7 +2,8 @@
 import { Fragment, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Field, Form, useValues } from './Form.jsx';
-import { TemplateLink, useImportTypes } from './importTypes.jsx';
+import { TemplateLink, useImportTypeList, useImportTypes } from './importTypes.jsx';
+import { TEXT } from './texts.js';
 
 /** What the chosen type's file must hold: the layout, the columns in order (optional ones
  * marked) and the template, from the same definition the server reads. */
@@ -39,13 +40,18 @@ const typeChoice = (types, { imports, only }) =>
  * GET /import/. `send(values)` -> the resource action's result; on success the screen goes
  * `back` with `report(values, payload, type)` (by default the answer, `skipped` always a list;
  * `type`: the chosen type as GET /import/ describes it) as the list's import report. A field of
- * `importTypeField(endpoint)` offers the types GET /import/ says that endpoint takes. `waiting` replaces the form while what it needs loads.
+ * `importTypeField(endpoint)` offers the types GET /import/ says that endpoint takes, and the form
+ * waits for them: sent before they came, it refused its own chosen type (the choice had no options
+ * yet) and showed that error beside the type it then selected. `waiting` replaces the form while
+ * what else it needs loads.
  */
 export function ImportScreen({ fields, initial, note, layout, send, report, back, waiting }) {
   const navigate = useNavigate();
   const [values, set] = useValues(initial);
   const answer = useRef(null);
-  const types = useImportTypes();
+  const { types, loaded } = useImportTypeList();
+  const shown = typeof fields === 'function' ? fields(values) : fields;
+  const pending = waiting || (!loaded && shown.some((field) => field.imports) && <p>{TEXT.tableLoading}</p>);
   async function submit() {
     const result = await send(values);
     const chosen = types.find((t) => t.code === values.type);
@@ -57,9 +63,9 @@ export function ImportScreen({ fields, initial, note, layout, send, report, back
   }
   return (
     <>
-      {!waiting && note && note(values)}
-      {!waiting && layout && values.type && <ImportLayout type={values.type} />}
-      {waiting || (
+      {!pending && note && note(values)}
+      {!pending && layout && values.type && <ImportLayout type={values.type} />}
+      {pending || (
         <div className="col-12 col-lg-8">
           {/* SPEC 2.1: after success the screen returns to the parent list, with the import's report. */}
           <Form
@@ -67,7 +73,7 @@ export function ImportScreen({ fields, initial, note, layout, send, report, back
             onDone={() => navigate(back, { state: { imported: answer.current } })}
             submitLabel="Importuj"
             cancelTo={back}>
-            {(typeof fields === 'function' ? fields(values) : fields).map((field, index) =>
+            {shown.map((field, index) =>
               field.render ? (
                 <Fragment key={index}>{field.render(values)}</Fragment>
               ) : (
