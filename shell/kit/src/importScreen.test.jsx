@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, expect, it } from 'vitest';
 import { ImportScreen, importFileField, importTypeField } from './Import.jsx';
 import { TEXT } from './texts.js';
-import { mockApi, ok, resetStore } from './testing.js';
+import { held, mockApi, ok, resetStore } from './testing.js';
 
 beforeEach(resetStore);
 
@@ -14,16 +14,7 @@ const TYPES = [
   { code: 'RB_XLS', choice: 'Ranking gmin (RB_XLS)', imports: ['/api/place/import'], description: '', columns: [] },
 ];
 
-function held() {
-  let release;
-  const promise = new Promise((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
-
 function renderImport(types) {
-  const sent = [];
   mockApi((call) => (call.url === '/import/' ? types : ok({})));
   render(
     <MemoryRouter>
@@ -31,15 +22,11 @@ function renderImport(types) {
         crumbs={[{ label: 'Miejsca', to: '/place' }, { label: 'Import' }]}
         fields={[importTypeField('/place/import'), importFileField()]}
         initial={{ type: 'RB_XLS', file: null }}
-        send={async (values) => {
-          sent.push(values);
-          return { ok: true, payload: {} };
-        }}
+        send={async () => ({ ok: true, payload: {} })}
         back="/place"
       />
     </MemoryRouter>,
   );
-  return sent;
 }
 
 it('waits for the import types before it offers the form', async () => {

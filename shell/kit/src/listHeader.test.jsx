@@ -12,21 +12,13 @@ import { ImportScreen } from './Import.jsx';
 import { defineResource } from './resource.js';
 import { ListScreen } from './screens.jsx';
 import { TEXT } from './texts.js';
-import { mockApi, ok, resetStore } from './testing.js';
+import { held, mockApi, ok, resetStore } from './testing.js';
 
 beforeEach(resetStore);
 
 const places = defineResource({ kind: 'place', base: '/place' });
 const FORM = { type: 'object', properties: { name: { type: 'string', title: 'Nazwa', 'x-widget': 'text' } } };
 const rows = ok({ order: 'id', asc: false, list: [{ id: 1, name: 'Kraków' }], total: 1 });
-
-function held() {
-  let release;
-  const promise = new Promise((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
 
 const header = { crumbs: [{ label: 'Miejsca' }], actions: [{ label: 'Dodaj miejsce', to: '/place/add' }] };
 

@@ -66,3 +66,13 @@ export const importTypesOf = (endpoint, types) =>
     template_query: [],
     imports: [`/api${endpoint}`],
   }));
+
+/** A promise held until the test releases it (`release(value)`): what a screen waits for, kept
+ * back until the test has seen the screen waiting. */
+export function held() {
+  let release;
+  const promise = new Promise((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
