@@ -126,11 +126,15 @@ build: node-deps python-deps
 	$(BIN)/python tools/bundles.py
 
 # Browser tests drive Debian's Chromium; install it when it is missing and we can.
+# Debian's Chromium, as the browser and as its headless shell (the browser tests run in the shell:
+# the same engine for about half the CPU, core/testing/browser.py), each installed when missing.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || command -v /usr/bin/chromium >/dev/null 2>&1 || { \
-		echo "Installing Debian's chromium for the browser tests"; \
-		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi; }
+	@missing=""; [ -x /usr/bin/chromium ] || missing=" chromium"; \
+	[ -x /usr/bin/chromium-headless-shell ] || missing="$$missing chromium-headless-shell"; \
+	[ -z "$$missing" ] || { \
+		echo "Installing Debian's$$missing for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi; }
 
 # Backups of PostgreSQL (`smogpanel backup`, and its tests when SMOGPANEL_TEST_DATABASE_URL is
 # set) run pg_dump, pg_restore and psql of the server's major version or newer: Debian's

@@ -1,5 +1,5 @@
 """Browser test fixtures: the real panel on a live server, driven by Playwright in Debian's
-Chromium (`/usr/bin/chromium`; Playwright's own browser downloads are not used).
+Chromium (its headless shell; Playwright's own browser downloads are not used).
 
 The live server has a database of its own that really commits (a temporary SQLite file, or
 the schema `live_browser` of the PostgreSQL test database), so browser tests create their own
@@ -22,7 +22,24 @@ import pytest
 
 from .serve import PASSWORD, add_accounts, start_live
 
-CHROMIUM = os.environ.get("SMOGPANEL_CHROMIUM", "/usr/bin/chromium")
+# Debian builds one Chromium (one Blink, one V8) as two programs: the browser operators run, and
+# its headless shell (package chromium-headless-shell), the program Playwright itself runs for
+# headless tests. The shell draws the same pages for about half the CPU (docs/performance.md,
+# "The test suite": 70-76 s against 125-133 s for the same 42 tests), so the tests run in it;
+# SMOGPANEL_CHROMIUM=/usr/bin/chromium runs them in the whole browser. `make test` installs both.
+FULL_CHROMIUM = "/usr/bin/chromium"
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+
+
+def chromium_for_tests(environ=os.environ):
+    """The Chromium the browser tests drive: SMOGPANEL_CHROMIUM when set, else the headless shell
+    when it is installed, else the whole browser."""
+    if environ.get("SMOGPANEL_CHROMIUM"):
+        return environ["SMOGPANEL_CHROMIUM"]
+    return HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else FULL_CHROMIUM
+
+
+CHROMIUM = chromium_for_tests()
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -73,7 +90,10 @@ def live_server(tmp_path_factory):
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
-        pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs Debian's chromium package.")
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: `make test` installs Debian's chromium and "
+            "chromium-headless-shell packages."
+        )
     from playwright.sync_api import expect, sync_playwright
 
     # Assertions wait as long as actions do (contexts: 10 s): Playwright's 5 s for `expect` ran out
