@@ -255,9 +255,12 @@ def watch_policy_violations(context):
     return violations
 
 
-def sign_in(page, live_server, email=None, screen=False):
-    """Signs `email` (the administrator by default) in and lands on the panel's start
-    (/voivodeship) with the token the panel keeps, as after the login screen.
+def sign_in(page, live_server, email=None, screen=False, land="/voivodeship"):
+    """Signs `email` (the administrator by default) in and lands on `land` (the panel's start,
+    /voivodeship, by default) with the token the panel keeps, as after the login screen. A test
+    that goes on to another screen lands there (`land="/timer"`): each page load starts the whole
+    panel anew. `land=None` leaves the page on a document of the panel's origin without the panel,
+    signed in (the token in local storage, the XSRF cookie in the context).
 
     `screen=True` goes through the login screen, as an operator would: the form, the success
     banner and the panel's pause of REDIRECT_AFTER_AUTH_MS (2 s) before it moves on. Tests of
@@ -287,7 +290,8 @@ def sign_in(page, live_server, email=None, screen=False):
     # be answered UNAUTHORISED and sign out, removing the new token as it lands
     leave_for(page, NO_PANEL)
     page.evaluate("token => localStorage.setItem('token', token)", answer.json()["message"])
-    page.goto("/voivodeship")
+    if land:
+        page.goto(land)
 
 
 def leave_for(page, url):

@@ -196,8 +196,7 @@ def test_without_javascript_the_view_shows_its_image(browser, live_server, demo)
 
 
 def test_the_operator_sets_the_look_and_the_licence_in_the_embed_dialog(page, live_server, partner_site, demo):
-    sign_in(page, live_server)
-    page.goto("/rank")
+    sign_in(page, live_server, land="/rank")
     with live_server.session_factory() as db:
         title = db.scalar(sa.text("SELECT name FROM rank WHERE internal_name = :n"), {"n": demo["rank"]})
     page.get_by_role("row").filter(has_text=title).get_by_role("button", name="Osadź").click()

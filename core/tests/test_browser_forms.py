@@ -71,8 +71,7 @@ def one_timer_open_twice(page, browser, live_server):
     """A new timer's form open for the administrator (`page`) and for an operator: (its id, its
     name, the operator's page), closed after, failing on its JavaScript errors or CSP violations."""
     timer_id, name, _ = add_timer(live_server)
-    sign_in(page, live_server)
-    page.goto(f"/timer/{timer_id}")
+    sign_in(page, live_server, land=f"/timer/{timer_id}")
     other, errors, violations = second_operator(browser, live_server)
     other.goto(f"/timer/{timer_id}")
     expect(other.get_by_label("Nazwa", exact=True)).to_have_value(name)
@@ -188,8 +187,7 @@ def test_a_field_both_changed_is_chosen_in_the_table(page, browser, live_server)
 
 
 def test_an_edited_form_asks_before_it_is_left(page, live_server):
-    sign_in(page, live_server)
-    page.goto("/timer/add")
+    sign_in(page, live_server, land="/timer/add")
     page.get_by_role("link", name="Anuluj").click()  # nothing typed: no question
     page.wait_for_url(re.compile(r"/timer$"))
 
@@ -224,8 +222,7 @@ def test_an_edited_form_asks_before_it_is_left(page, live_server):
 
 def test_invalid_fields_say_what_is_wrong_under_them_and_take_the_focus(page, live_server):
     _, _, taken = add_timer(live_server)
-    sign_in(page, live_server)
-    page.goto("/timer/add")
+    sign_in(page, live_server, land="/timer/add")
     page.get_by_label("Tekst pod licznikiem").fill("Coś")
     page.get_by_role("button", name="Zapisz").click()
 

@@ -30,8 +30,7 @@ def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_se
         db.flush()
         timer_id = timer.id
 
-    sign_in(page, live_server, live_server.user_email)
-    page.goto(f"/timer/{timer_id}")
+    sign_in(page, live_server, live_server.user_email, land=f"/timer/{timer_id}")
     page.get_by_label("Tekst pod licznikiem").fill("Wietrz krótko.")
     page.get_by_role("button", name="Zapisz").click()
     expect(page.get_by_text(SUCCESS)).to_be_visible()
@@ -42,8 +41,7 @@ def test_an_edit_is_seen_and_reverted_by_another_operator(page, browser, live_se
     other = other_context.new_page()
     errors = []
     other.on("pageerror", lambda error: errors.append(str(error)))
-    sign_in(other, live_server)
-    other.goto(f"/timer/{timer_id}")
+    sign_in(other, live_server, land=f"/timer/{timer_id}")
     expect(other.get_by_label("Tekst pod licznikiem")).to_have_value("Wietrz krótko.")
     other.get_by_role("button", name="Historia").click()
     history = other.get_by_role("region", name="Historia")

@@ -56,8 +56,7 @@ def test_an_operator_has_no_jobs_entry(page, live_server):
 
 
 def test_a_super_administrator_runs_a_job_now_and_sees_its_outcome_and_next_run(page, live_server):
-    sign_in(page, live_server)
-    page.goto("/jobs")
+    sign_in(page, live_server, land="/jobs")
     purge = page.get_by_role("row").filter(has_text="core.history_purge")
     expect(purge).to_contain_text("co 24 godz.")
     runs_before = purge.get_by_role("cell").nth(7).inner_text()

@@ -46,8 +46,7 @@ def token(live, email):
 def test_an_editor_asks_and_the_account_granted_publishing_approves(reviewed_page, reviewed_server):
     live, page = reviewed_server, reviewed_page
     server = type("Server", (), {"url": live.url, "password": PASSWORD, "admin_email": ADMIN})()
-    sign_in(page, server)
-    page.goto("/account")
+    sign_in(page, server, land="/account")
     row = page.get_by_role("row").filter(has_text=DECIDING)
     expect(row.get_by_role("cell", name="redaktor", exact=True)).to_be_visible()
     row.get_by_role("link", name="Uprawnienia").click()
@@ -65,8 +64,7 @@ def test_an_editor_asks_and_the_account_granted_publishing_approves(reviewed_pag
     record = live.request("POST", "/api/timer/", timer(internal_name="prosba-przegladarka"), token(live, ADMIN))
     timer_id = record.body["message"]["id"]
     page.evaluate("localStorage.clear()")  # the next account on this browser
-    sign_in(page, server, email=ASKING)
-    page.goto(f"/timer/{timer_id}")
+    sign_in(page, server, email=ASKING, land=f"/timer/{timer_id}")
     expect(page.get_by_test_id("publication-state")).to_contain_text("Szkic")
     expect(page.get_by_role("button", name="Publikacja")).to_have_count(0)
     page.get_by_role("button", name="Poproś o publikację").click()
@@ -76,8 +74,7 @@ def test_an_editor_asks_and_the_account_granted_publishing_approves(reviewed_pag
     expect(page.get_by_role("status")).to_contain_text("Prośba wysłana.")
 
     page.evaluate("localStorage.clear()")
-    sign_in(page, server, email=DECIDING)
-    page.goto("/publish-requests")
+    sign_in(page, server, email=DECIDING, land="/publish-requests")
     expect(page.get_by_role("heading", name="Prośby o publikację")).to_be_visible()
     request_row = page.get_by_role("row").filter(has_text="Gotowe do publikacji")
     expect(request_row).to_contain_text(ASKING)

@@ -14,8 +14,7 @@ def test_a_viewer_set_on_the_account_screen_is_offered_nothing_it_may_not_do(pag
     email = f"podglad-{live_server.unique('x').split()[1]}@example.pl"
     add_accounts(live_server.session_factory, [email], False, firstname="Olga", lastname="Podgląd")
 
-    sign_in(page, live_server)
-    page.goto("/account")
+    sign_in(page, live_server, land="/account")
     row = page.get_by_role("row").filter(has_text=email)
     expect(row.get_by_role("cell", name="redaktor", exact=True)).to_be_visible()
     row.get_by_role("link", name="Uprawnienia").click()
@@ -32,8 +31,7 @@ def test_a_viewer_set_on_the_account_screen_is_offered_nothing_it_may_not_do(pag
     violations = watch_policy_violations(viewer)
     try:
         other = viewer.new_page()
-        sign_in(other, live_server, email=email)
-        other.goto("/timer")
+        sign_in(other, live_server, email=email, land="/timer")
         expect(other.get_by_label("Szukaj")).to_be_visible()
         expect(other.get_by_role("link", name=re.compile("^Dodaj"))).to_have_count(0)
         expect(other.get_by_role("button", name="Usuń")).to_have_count(0)

@@ -60,8 +60,7 @@ def test_the_navigation_and_the_user_menu(page, live_server):
 
 
 def test_accounts_as_a_super_administrator(page, live_server):
-    sign_in(page, live_server)
-    page.goto("/account")
+    sign_in(page, live_server, land="/account")
     expect(page.get_by_role("columnheader", name=re.compile("^Typ"))).to_be_visible()
     row = page.get_by_role("row").filter(has_text=live_server.user_email)
     expect(row.get_by_role("button", name="Usuń")).to_be_visible()
@@ -83,16 +82,14 @@ def test_accounts_as_a_super_administrator(page, live_server):
 
 
 def test_accounts_as_a_plain_user_have_no_type_column_and_no_delete(page, live_server):
-    sign_in(page, live_server, live_server.user_email)
-    page.goto("/account")
+    sign_in(page, live_server, live_server.user_email, land="/account")
     expect(page.get_by_role("cell", name=live_server.admin_email)).to_be_visible()
     expect(page.get_by_role("columnheader", name=re.compile("^Typ"))).to_have_count(0)
     expect(page.get_by_role("button", name="Usuń")).to_have_count(0)
 
 
 def test_the_profile_changes_names_without_touching_the_password(page, live_server):
-    sign_in(page, live_server, live_server.user_email)
-    page.goto("/user/profile")
+    sign_in(page, live_server, live_server.user_email, land="/user/profile")
     expect(page.get_by_label("Nazwisko")).to_have_value("Pracownik")
     page.get_by_label("Nazwisko").fill("Pracowity")
     page.get_by_role("button", name="Zapisz").click()
@@ -125,8 +122,7 @@ def test_changing_ones_own_password_keeps_one_signed_in(page, live_server):
             )
         )
         db.commit()
-    sign_in(page, live_server, email)
-    page.goto("/user/profile")
+    sign_in(page, live_server, email, land="/user/profile")
     page.get_by_label("Hasło", exact=True).fill("zupelnie-nowe-haslo")
     # A new password asks for the current one: without it, the server's Polish reason under the field.
     current = page.get_by_label("Obecne hasło")
@@ -147,16 +143,14 @@ def test_changing_ones_own_password_keeps_one_signed_in(page, live_server):
 
 
 def test_unknown_and_non_numeric_paths_go_to_the_start(page, live_server):
-    sign_in(page, live_server)
-    page.goto("/no/such/screen")
+    sign_in(page, live_server, land="/no/such/screen")
     page.wait_for_url(re.compile(r"/voivodeship$"))
     page.goto("/voivodeship/abc/district")
     page.wait_for_url(re.compile(r"/voivodeship$"))
 
 
 def test_a_stored_token_skips_the_login_screen(page, live_server):
-    sign_in(page, live_server)
-    page.goto("/forgot-password")
+    sign_in(page, live_server, land="/forgot-password")
     page.wait_for_url(re.compile(r"/voivodeship$"))
 
 

@@ -163,8 +163,7 @@ def test_the_calculator_embedded_on_a_partner_page(page, live_server, partner_si
                 footer="",
             )
         )
-    sign_in(page, live_server)
-    page.goto("/calculator")
+    sign_in(page, live_server, land="/calculator")
     page.get_by_role("row").filter(has_text=internal).get_by_role("button", name="Osadź").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label(re.compile("Pełna szerokość")).check()

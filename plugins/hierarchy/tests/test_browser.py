@@ -106,7 +106,6 @@ def test_districts_and_boroughs_of_a_voivodeship(page, live_server):
 
 
 def test_deep_links_open_the_screen_directly(page, live_server):
-    sign_in(page, live_server)
-    page.goto("/voivodeship/6")
+    sign_in(page, live_server, land="/voivodeship/6")
     expect(page.get_by_label("Nazwa")).to_have_value("małopolskie")
     expect(page).to_have_title(re.compile(r"\| Smogpanel v3\.8\.0$"))

@@ -60,8 +60,7 @@ def test_importing_a_terc_file_from_the_voivodeship_list(page, live_server):
 
 def test_a_broken_file_shows_the_error_naming_the_line_and_writes_nothing(page, live_server):
     district = live_server.unique("powiat")
-    sign_in(page, live_server)
-    page.goto("/voivodeship/import-teryt")
+    sign_in(page, live_server, land="/voivodeship/import-teryt")
     broken = (
         HEADER + "12;;;;MAŁOPOLSKIE;województwo;2025-01-01\n"
         f"12;57;;;{district};powiat;2025-01-01\n12;57;01;7;X;gmina;2025-01-01\n"
@@ -82,8 +81,7 @@ def test_a_broken_file_shows_the_error_naming_the_line_and_writes_nothing(page, 
 
 def test_a_cut_file_is_refused_and_removals_need_the_consent_then_retire(page, live_server):
     district, gmina = live_server.unique("powiat"), live_server.unique("Gmina")
-    sign_in(page, live_server)
-    page.goto("/voivodeship/import-teryt")
+    sign_in(page, live_server, land="/voivodeship/import-teryt")
     whole = terc(district, gmina, pow_="56")
     upload(page, "TERC_Urzedowy.csv", whole[: whole.index(b"16;;;;")])
     expect(

@@ -67,8 +67,7 @@ def test_the_senders_screen_masks_residents_and_their_link_erases_them(page, bro
     errors = []
     operator.on("pageerror", lambda error: errors.append(str(error)))
     operator.on("console", lambda message: "Content Security Policy" in message.text and errors.append(message.text))
-    sign_in(operator, live_server, live_server.user_email)
-    operator.goto(f"/letter/{letter_id}/sender")
+    sign_in(operator, live_server, live_server.user_email, land=f"/letter/{letter_id}/sender")
     expect(operator.get_by_role("note")).to_contain_text("Twoje konto nie ma uprawnienia „dane nadawców”")
     cells = operator.get_by_role("row").nth(1).locator("td")
     expect(cells.nth(1)).to_have_text(MASK)

@@ -113,8 +113,7 @@ def test_create_a_map_then_remove_a_key_that_has_values(page, live_server):
 
 def test_measurements_by_hand_and_by_import_then_the_public_map(page, live_server):
     the_map = clean_air_map(live_server)
-    sign_in(page, live_server)
-    page.goto("/map")
+    sign_in(page, live_server, land="/map")
     page.get_by_role("row").filter(has_text=the_map["name"]).get_by_role("link", name="Pomiary").click()
     expect(page.get_by_role("heading", name=f"Pomiary mapy „{the_map['name']}”")).to_be_visible()
 
@@ -209,8 +208,7 @@ def test_export_and_embed_from_the_map_list(page, live_server):
         db.add(checkpoint)
         db.flush()
         db.add(CheckpointValue(checkpoint_id=checkpoint.id, key_id=key.id, ds=7, zp=9))
-    sign_in(page, live_server)
-    page.goto("/map")
+    sign_in(page, live_server, land="/map")
     row = page.get_by_role("row").filter(has_text=the_map["name"])
     with page.expect_download() as download:
         row.get_by_role("button", name="Eksportuj").click()
@@ -236,8 +234,7 @@ def test_forms_keep_eight_of_twelve_columns_and_long_names_wrap_in_the_list(page
     long_name = "Ł" * 8 + uuid.uuid4().hex + "x" * (255 - 8 - 32)
     the_map = add_map(live_server, [(APPLICATIONS, "STATISTIC", ""), (COAL, "PRECISE", "")], name=long_name)
     page.set_viewport_size({"width": 1400, "height": 900})
-    sign_in(page, live_server)
-    page.goto("/map")
+    sign_in(page, live_server, land="/map")
     row = page.get_by_role("row").filter(has_text=the_map["internal_name"])
     edit = row.get_by_role("link", name="Edytuj")
     expect(edit).to_be_visible(timeout=15_000)

@@ -38,8 +38,7 @@ def test_a_voivodeship_editor_changes_only_its_cells_in_the_measurement_form(pag
         db.add(CheckpointValue(checkpoint_id=checkpoint.id, key_id=key.id, mp=10, mz=20))
         ids = a_map.id, checkpoint.id, key.id
 
-    sign_in(page, live_server, email)
-    page.goto(f"/map/{ids[0]}/checkpoint/{ids[1]}")
+    sign_in(page, live_server, email, land=f"/map/{ids[0]}/checkpoint/{ids[1]}")
     expect(page.get_by_text("Twoje konto zmienia tylko wartości województw: małopolskie.")).to_be_visible(
         timeout=15_000
     )

@@ -198,8 +198,7 @@ def test_a_voivodeships_ranking_from_a_definition_file_with_a_place_set_by_hand(
 def test_typed_urls_a_missing_ranking_and_the_other_type_show_the_error_alert(page, live_server):
     """SPEC 8: a missing ranking shows the error alert instead of waiting; a typed URL of the
     other ranking type shows the alert, never that type's import form; an entry's values name it."""
-    sign_in(page, live_server)
-    page.goto("/rank/987654321/group")
+    sign_in(page, live_server, land="/rank/987654321/group")
     expect(page.get_by_role("alert")).to_contain_text("Wystąpił błąd! Sprawdź przekazane dane i ponów próbę.")
     gminy = api_post(
         page,

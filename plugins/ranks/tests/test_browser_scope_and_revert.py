@@ -60,8 +60,7 @@ def test_an_editor_sees_a_value_out_of_its_voivodeships_read_only(page, live_ser
         scope_voivodeships=str(by_name["małopolskie"]),
     )
     page.evaluate("localStorage.clear()")
-    sign_in(page, live_server, email)
-    page.goto(f"/rank/{rank['id']}/group/{group['id']}/value")
+    sign_in(page, live_server, email, land=f"/rank/{rank['id']}/group/{group['id']}/value")
     ours = page.get_by_role("row").filter(has_text="Skawina")
     theirs = page.get_by_role("row").filter(has_text="Radom")
     expect(ours.get_by_role("link", name="Edytuj")).to_be_visible(timeout=15_000)

@@ -182,8 +182,7 @@ def test_a_refusal_out_of_the_accounts_scope_says_so_instead_of_blaming_the_data
     context = browser.new_context(base_url=live_server.url, locale="pl-PL", timezone_id="Europe/Warsaw")
     try:
         editor = context.new_page()
-        sign_in(editor, live_server, email)
-        editor.goto(f"/rank/{rank['id']}/group/{group['id']}/value/add")
+        sign_in(editor, live_server, email, land=f"/rank/{rank['id']}/group/{group['id']}/value/add")
         editor.get_by_label("Gmina", exact=True).press_sequentially(gmina.split()[-1])
         choice = editor.get_by_label("Gmina: wybór")
         choice.select_option(choice.locator("option", has_text=gmina).get_attribute("value"))

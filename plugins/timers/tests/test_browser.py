@@ -100,8 +100,7 @@ def test_create_edit_and_delete_a_timer_with_a_logo(page, live_server):
 
 def test_the_snippet_on_a_partner_page_of_another_origin(page, live_server, partner_site):
     timer = add_timer(live_server, text_above="Licznik u partnera")
-    sign_in(page, live_server)
-    page.goto("/timer")
+    sign_in(page, live_server, land="/timer")
     page.get_by_role("row").filter(has_text=timer["name"]).get_by_role("button", name="Osadź").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("Rozmiar (px)").select_option("200")
