@@ -125,7 +125,6 @@ node-deps:
 build: node-deps python-deps
 	$(BIN)/python tools/bundles.py
 
-# Browser tests drive Debian's Chromium; install it when it is missing and we can.
 # Debian's Chromium, as the browser and as its headless shell (the browser tests run in the shell:
 # the same engine for about half the CPU, core/testing/browser.py), each installed when missing.
 # The browser is needed; without the shell (no package source reachable) the tests run in the browser.

@@ -26,7 +26,8 @@ from .serve import PASSWORD, add_accounts, start_live
 # its headless shell (package chromium-headless-shell), the program Playwright itself runs for
 # headless tests. The shell draws the same pages for about half the CPU (docs/performance.md,
 # "The test suite": 70-76 s against 125-133 s for the same 42 tests), so the tests run in it;
-# SMOGPANEL_CHROMIUM=/usr/bin/chromium runs them in the whole browser. `make test` installs both.
+# SMOGPANEL_CHROMIUM=/usr/bin/chromium runs them in the whole browser. `make test` installs both
+# (the shell when a package source is reachable; without it the tests run in the browser).
 FULL_CHROMIUM = "/usr/bin/chromium"
 HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 
