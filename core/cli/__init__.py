@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..startup import pause_collector
 from .accounts import cmd_init, cmd_user_add, cmd_user_reset_2fa, cmd_user_role, cmd_user_super
 from .app import DEMO_ADMIN, build_app, load_settings, session_factory
 from .operations import (
@@ -138,5 +139,14 @@ def main(argv=None):
     return args.run(settings, args) or 0
 
 
-if __name__ == "__main__":
+def run():
+    """The `smogpanel` console script: `main` in a process of its own, the garbage collector
+    paused until its app is built (smogpanel.startup). A command that builds no app (backup,
+    restore-backup) runs to its end without it: short, and reference counting still frees what
+    it drops."""
+    pause_collector()
     sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

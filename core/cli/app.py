@@ -19,8 +19,11 @@ def load_settings(config_path):
 
 def build_app(settings):
     from .. import main
+    from ..startup import started
 
-    return main({}, **settings)
+    app = main({}, **settings)
+    started()  # the command's collector runs again, what it keeps frozen (smogpanel.startup)
+    return app
 
 
 def session_factory(app):
