@@ -15,7 +15,7 @@ node_modules/.cache/smogpanel-bundles/ (gone with `make clean` or a new `npm ci`
 rebuilds everything).
 
 The stale bundles build side by side, one per core (webpack's work is mostly one thread: on 2
-cores a clean clone's 65 s of builds, docs/performance.md), each one's output printed whole when
+cores a clean clone's 25-28 s of builds, docs/performance.md), each one's output printed whole when
 it ends. No build reads another's output; the one file several builds write (the voivodeships'
 regions, embeds/scripts/regions.mjs) is written whole or not at all (a temporary file renamed)."""
 

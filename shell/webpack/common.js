@@ -1,6 +1,7 @@
 // What the host and every remote build the same way: JSX through Babel, CSS extracted.
 const path = require('path');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 
 // React Router 7's package exports name only its development build, whatever the mode
 // (remix-run/react-router#12532): its production build, as `mode: 'production'` means.
@@ -47,6 +48,12 @@ function commonConfig({ outputPath, publicPath }) {
     ],
     // Sizes are watched by bench/bundles.py against the budgets, not by webpack's generic hints.
     performance: { hints: false },
+    // JavaScript minified by swc (@swc/core) instead of webpack's default terser: the same sizes
+    // (gzip within 1 %, bench/bundles.py) for half the build's CPU (docs/performance.md, "The
+    // test suite", 2026-12-07). Embed bundles (embeds/webpack/embed.js) keep terser.
+    optimization: {
+      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: {} } })],
+    },
   };
 }
 
