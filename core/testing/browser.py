@@ -131,11 +131,27 @@ class RelaunchingBrowser:
             self._browser.close()
 
 
+# The pages `watched_page` opens ask for reduced motion (CSS `prefers-reduced-motion: reduce`, a
+# setting operators have too), so Bootstrap draws no transitions: a click's hover fade, a field's
+# focus glow and a dialog's fade in each made Chromium draw frames for a few hundred ms, about a
+# sixth of the browser tests' CPU (docs/performance.md, "The test suite", 2026-12-07). The panel has
+# no motion of its own. Tests marked `motion` (the shell's: the menus' axe walk, the login screen)
+# and every context a test opens itself run with the browser's default, animations on;
+# core/tests/test_browser_motion.py checks that the panel honours the setting.
+REDUCED_MOTION = "reduce"
+
+
 @contextmanager
-def watched_page(browser, base_url):
-    """A fresh browser profile (empty local storage) on `base_url`, in Polish and Warsaw time;
-    the test fails on a JavaScript error or a script-policy violation on any of its pages."""
-    context = browser.new_context(base_url=base_url, locale="pl-PL", timezone_id="Europe/Warsaw")
+def watched_page(browser, base_url, motion=False):
+    """A fresh browser profile (empty local storage) on `base_url`, in Polish and Warsaw time,
+    asking for reduced motion unless `motion`; the test fails on a JavaScript error or a
+    script-policy violation on any of its pages."""
+    context = browser.new_context(
+        base_url=base_url,
+        locale="pl-PL",
+        timezone_id="Europe/Warsaw",
+        reduced_motion="no-preference" if motion else REDUCED_MOTION,
+    )
     context.set_default_timeout(10_000)
     _page_logs.append(PageLog(context))
     context.add_init_script(PageLog.POINTER_EVENTS)
@@ -225,9 +241,10 @@ def own_panel(tmp_path_factory, schema, email, firstname, lastname, **settings):
 
 
 @pytest.fixture
-def page(browser, live_server):
-    """A fresh browser profile (empty local storage) on the live server."""
-    with watched_page(browser, live_server.url) as page:
+def page(request, browser, live_server):
+    """A fresh browser profile (empty local storage) on the live server, asking for reduced
+    motion unless the test is marked `motion`."""
+    with watched_page(browser, live_server.url, motion=request.node.get_closest_marker("motion") is not None) as page:
         yield page
 
 

@@ -6,6 +6,8 @@
     postgres  needs PostgreSQL: skipped unless SMOGPANEL_TEST_DATABASE_URL names a database
     slow      takes over about 5 s on 2 cores (marked by hand; the run's summary lists the
               unmarked tests that took that long)
+    motion    drives Chromium with its animations and transitions on: the `page` fixture's pages
+              otherwise ask for reduced motion (smogpanel.testing.browser, `watched_page`)
     own_database  works on SQLite files of its own (or on no database), whatever
               SMOGPANEL_TEST_DATABASE_URL names: the PostgreSQL run would repeat the SQLite run's
               test byte for byte, so it leaves it to that run (set by the `initialised`
@@ -27,6 +29,7 @@ MARKERS = {
     "postgres": "needs PostgreSQL: skipped unless SMOGPANEL_TEST_DATABASE_URL names a database",
     "slow": "takes over about 5 s on 2 cores",
     "own_database": "works on SQLite files of its own or none, whatever the test database: the SQLite run only",
+    "motion": "the `page` fixture's page with the browser's animations on (otherwise it asks for reduced motion)",
 }
 OWN_DATABASE_FIXTURES = {"initialised"}
 TEST_DATABASE_FIXTURES = {"database_url"}

@@ -1,12 +1,16 @@
 """The shell in a real browser: signing in and out, restore, navigation, accounts, the rules
-that send an operator back to the login screen."""
+that send an operator back to the login screen. With the browser's animations on (`motion`),
+as most operators see the panel; the other browser tests ask for reduced motion."""
 
 import re
 
+import pytest
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
 from smogpanel.testing.browser import axe_violations, sign_in
+
+pytestmark = pytest.mark.motion
 
 WRONG_LOGIN = "Wystąpił błąd! Sprawdź przekazane dane i ponów próbę."
 
