@@ -312,6 +312,16 @@ def sign_in(page, live_server, email=None, screen=False, land="/voivodeship"):
         page.goto(land)
 
 
+def sign_out(page):
+    """The operator signed out of `page` (token and stored state gone) from a document without the
+    panel, as before the next account's `sign_in`. Emptied under a panel still at work, the
+    storage made its next request UNAUTHORISED and the panel loaded '/' itself, once or twice,
+    aborting the test's own navigations (net::ERR_ABORTED; "interrupted by another navigation":
+    each seen in `.ci/run`)."""
+    leave_for(page, NO_PANEL)
+    page.evaluate("localStorage.clear()")
+
+
 def leave_for(page, url):
     """`page.goto(url)` from a page that may navigate on its own meanwhile: a panel answered
     UNAUTHORISED signs out by loading '/', and that navigation aborts one already under way

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from smogpanel.plugins.timers.tests.test_api import timer
-from smogpanel.testing.browser import assert_accessible, sign_in
+from smogpanel.testing.browser import assert_accessible, sign_in, sign_out
 from smogpanel.testing.serve import PASSWORD, add_accounts, query, start_live
 
 ADMIN, ASKING, DECIDING = "szefowa@example.pl", "ewa@example.pl", "jan@example.pl"
@@ -63,7 +63,7 @@ def test_an_editor_asks_and_the_account_granted_publishing_approves(reviewed_pag
 
     record = live.request("POST", "/api/timer/", timer(internal_name="prosba-przegladarka"), token(live, ADMIN))
     timer_id = record.body["message"]["id"]
-    page.evaluate("localStorage.clear()")  # the next account on this browser
+    sign_out(page)  # the next account on this browser
     sign_in(page, server, email=ASKING, land=f"/timer/{timer_id}")
     expect(page.get_by_test_id("publication-state")).to_contain_text("Szkic")
     expect(page.get_by_role("button", name="Publikacja")).to_have_count(0)
@@ -73,7 +73,7 @@ def test_an_editor_asks_and_the_account_granted_publishing_approves(reviewed_pag
     page.get_by_role("dialog").get_by_role("button", name="Poproś o publikację").click()
     expect(page.get_by_role("status")).to_contain_text("Prośba wysłana.")
 
-    page.evaluate("localStorage.clear()")
+    sign_out(page)
     sign_in(page, server, email=DECIDING, land="/publish-requests")
     expect(page.get_by_role("heading", name="Prośby o publikację")).to_be_visible()
     request_row = page.get_by_role("row").filter(has_text="Gotowe do publikacji")

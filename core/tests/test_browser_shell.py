@@ -8,7 +8,7 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import axe_violations, sign_in
+from smogpanel.testing.browser import axe_violations, sign_in, sign_out
 
 pytestmark = pytest.mark.motion
 
@@ -105,7 +105,7 @@ def test_the_profile_changes_names_without_touching_the_password(page, live_serv
         assert user.lastname == "Pracowity"
         user.lastname = "Pracownik"
         db.commit()
-    page.evaluate("localStorage.clear()")
+    sign_out(page)
     sign_in(page, live_server, live_server.user_email)  # the old password still works
 
 

@@ -11,7 +11,7 @@ import pyotp
 import pytest
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import NO_PANEL, assert_accessible, leave_for, watch_policy_violations
+from smogpanel.testing.browser import assert_accessible, sign_out, watch_policy_violations
 from smogpanel.testing.serve import PASSWORD, add_accounts, start_live
 
 
@@ -31,14 +31,6 @@ def password_step(page, email):
 def signed_in(page):
     page.wait_for_url("**/voivodeship", timeout=15_000)
     assert page.evaluate("localStorage.getItem('token')")
-
-
-def sign_out(page):
-    """The token gone, from a document without the panel: under a panel still loading its screen,
-    the emptied storage made its next request UNAUTHORISED and the panel loaded '/' itself, which
-    aborted the test's own next navigation (net::ERR_ABORTED, once on PostgreSQL in `.ci/run`)."""
-    leave_for(page, NO_PANEL)
-    page.evaluate("localStorage.removeItem('token')")
 
 
 def test_the_profile_lists_the_sessions_and_ends_the_others(browser, page, live_server):

@@ -8,7 +8,7 @@ import uuid
 
 from playwright.sync_api import expect
 
-from smogpanel.testing.browser import sign_in
+from smogpanel.testing.browser import sign_in, sign_out
 from smogpanel.testing.files import upload, xlsx
 from smogpanel.testing.serve import add_accounts
 
@@ -59,7 +59,7 @@ def test_an_editor_sees_a_value_out_of_its_voivodeships_read_only(page, live_ser
         firstname="Kamil",
         scope_voivodeships=str(by_name["małopolskie"]),
     )
-    page.evaluate("localStorage.clear()")
+    sign_out(page)
     sign_in(page, live_server, email, land=f"/rank/{rank['id']}/group/{group['id']}/value")
     ours = page.get_by_role("row").filter(has_text="Skawina")
     theirs = page.get_by_role("row").filter(has_text="Radom")
