@@ -135,10 +135,10 @@ class RelaunchingBrowser:
 # setting operators have too), so Bootstrap draws no transitions: a click's hover fade, a field's
 # focus glow and a dialog's fade in each made Chromium draw frames for a few hundred ms: 12-16 %
 # of a set of browser files' CPU, 4-12 % over every browser test (docs/performance.md, "The test
-# suite", 2026-12-07). The panel has
-# no motion of its own. Tests marked `motion` (the shell's: the menus' axe walk, the login screen)
-# and every context a test opens itself run with the browser's default, animations on;
-# core/tests/test_browser_motion.py checks that the panel honours the setting.
+# suite", 2026-12-07). The panel has no motion of its own. Tests marked `motion` (the shell's:
+# the menus' axe walk, the login screen) and every context a test opens itself run with the
+# browser's default, animations on; core/tests/test_browser_motion.py checks that the panel
+# honours the setting.
 REDUCED_MOTION = "reduce"
 
 
