@@ -19,13 +19,3 @@ for _entry_point in entry_points(group="smogpanel.plugins"):
     _module = importlib.import_module(_entry_point.value)
     if _module.__name__.startswith("smogpanel.plugins."):
         sys.modules.setdefault("plugins." + _module.__name__.rsplit(".", 1)[1], _module)
-
-
-def pytest_collection_finish(session):
-    """The modules, fixtures' code and collected tests live to the end of the run: frozen, so
-    the collector's full passes (one every few tests, as each test builds and drops an app)
-    walk only what the tests create since."""
-    import gc
-
-    gc.collect()
-    gc.freeze()

@@ -4,6 +4,7 @@ asserts; none of them imports a test-only library at import time (see the packag
 
 pytest_plugins = [
     "smogpanel.testing.workers",
+    "smogpanel.testing.collector",
     "smogpanel.testing.markers",
     "smogpanel.testing.app",
     "smogpanel.testing.browser",

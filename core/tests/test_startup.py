@@ -36,7 +36,7 @@ def test_the_console_script_pauses_the_collector_until_its_app_is_built(tmp_path
 
 
 def test_an_app_built_inside_another_program_leaves_its_collector_alone(tmp_path):
-    frozen = gc.get_freeze_count()  # the test run's own (the repository's conftest.py)
+    frozen = gc.get_freeze_count()  # the test run's own (smogpanel.testing.collector)
     build_app({"sqlalchemy.url": f"sqlite:///{tmp_path / 'probe.sqlite'}"})
     assert gc.isenabled()
     assert gc.get_freeze_count() <= frozen  # nothing more frozen (frozen objects that die leave it)
