@@ -23,8 +23,12 @@ export function pinnedPath(path, seq) {
 /** The record's state (`state`, its Polish `label` from the server) as a badge; nothing without a label. */
 export function PublicationBadge(props) {
   if (!props.label) return null;
+  // Until its colours load, the same badge in grey: its text and size are there from the first
+  // frame. Drawn late, it widened the list's column 'Stan' and moved the row's link from under a
+  // click (pressed on the link, released on its cell: lost, in a .ci/run).
+  const waiting = <span className={`badge text-bg-secondary ${props.className || ''}`.trim()}>{props.label}</span>;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={waiting}>
       <Badge {...props} />
     </Suspense>
   );

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EmbedFrameDialog } from './EmbedFrameDialog.jsx';
 import { warsawDay } from './dates.js';
-import { pinnedPath, withPublicationColumn } from './publishing.jsx';
+import { PublicationBadge, pinnedPath, withPublicationColumn } from './publishing.jsx';
 import { doneText } from './PublishDialog.jsx';
 import { defineResource } from './resource.js';
 import { EditLoader } from './screens.jsx';
@@ -78,6 +78,15 @@ function server({ publish, preview } = {}) {
 }
 
 describe('state badges', () => {
+  // First in its file: the badge's colours (publication.jsx) are not loaded yet.
+  it('a badge shows its text at once, in its place, before its colours load', async () => {
+    render(<PublicationBadge state="published" label="Opublikowany" />);
+    const first = screen.getByText('Opublikowany'); // no wait: the list's columns must not move later
+    expect(first.className).toContain('badge');
+    await waitFor(() => expect(screen.getByText('Opublikowany').dataset.publication).toBe('published'));
+    expect(screen.getByText('Opublikowany').className).toContain('text-bg-success');
+  });
+
   it('a list of public records gets the column Stan with each row’s badge, other lists none', async () => {
     const columns = [
       { name: 'name', label: 'Nazwa' },
