@@ -5,6 +5,8 @@
 // (`publication: {state, label, live}` in a record's answer, `publication_state` and
 // `publication_label` in list rows); this only colours them.
 
+import { badgeClass } from './publishing.jsx';
+
 /** The badge's colour of each state (draft, published, changed, scheduled, withdrawn). */
 export const STATE_LOOK = {
   draft: 'text-bg-secondary',
@@ -18,7 +20,7 @@ export const STATE_LOOK = {
 export function PublicationBadge({ state, label, className = '' }) {
   if (!label) return null;
   return (
-    <span className={`badge ${STATE_LOOK[state] || 'text-bg-secondary'} ${className}`.trim()} data-publication={state}>
+    <span className={badgeClass(STATE_LOOK[state] || 'text-bg-secondary', className)} data-publication={state}>
       {label}
     </span>
   );

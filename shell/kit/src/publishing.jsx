@@ -20,13 +20,17 @@ export function pinnedPath(path, seq) {
   return match ? `${match[1]}/v/${seq}${match[2] || ''}` : path;
 }
 
+/** A state badge's classes: the loaded badge (publication.jsx) and its stand-in share them, so
+ * both take the same room. */
+export const badgeClass = (look, className = '') => `badge ${look} ${className}`.trim();
+
 /** The record's state (`state`, its Polish `label` from the server) as a badge; nothing without a label. */
 export function PublicationBadge(props) {
   if (!props.label) return null;
   // Until its colours load, the same badge in grey: its text and size are there from the first
   // frame. Drawn late, it widened the list's column 'Stan' and moved the row's link from under a
   // click (pressed on the link, released on its cell: lost, in a .ci/run).
-  const waiting = <span className={`badge text-bg-secondary ${props.className || ''}`.trim()}>{props.label}</span>;
+  const waiting = <span className={badgeClass('text-bg-secondary', props.className)}>{props.label}</span>;
   return (
     <Suspense fallback={waiting}>
       <Badge {...props} />
